@@ -1,0 +1,3 @@
+module github.com/notegen/notegen
+
+go 1.26
