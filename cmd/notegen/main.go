@@ -1,0 +1,26 @@
+// Command notegen runs the notegen service (`notegen serve`), its operator
+// commands (`notegen admin`) and its client commands.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/notegen/notegen/internal/cli"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+func main() {
+	err := cli.Run(context.Background(), cli.Env{
+		Args: os.Args, Getenv: os.Getenv, Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Version: version,
+	})
+	if err != nil {
+		if err.Error() != cli.ErrUsage.Error() {
+			fmt.Fprintln(os.Stderr, "notegen:", err)
+		}
+		os.Exit(cli.ExitCode(err))
+	}
+}

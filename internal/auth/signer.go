@@ -1,0 +1,253 @@
+package auth
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"database/sql"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/google/uuid"
+
+	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/masterkey"
+	"github.com/notegen/notegen/internal/store"
+)
+
+// IDTokenLifetime is the contract's ID-token lifetime.
+const IDTokenLifetime = time.Hour
+
+// Audience is the aud claim of every ID token notegen issues.
+const Audience = "notegen"
+
+const signingKeyPurpose = "id-token-signing-key"
+
+// keyReloadInterval bounds how often an unknown kid makes a replica re-read
+// the key table, so a flood of forged kids cannot hammer the database.
+const keyReloadInterval = 10 * time.Second
+
+// Claims are the claims of a notegen ID token.
+type Claims struct {
+	jwt.RegisteredClaims
+	Email string `json:"email"`
+	// Generation is the user's token generation when the token was issued;
+	// a password change bumps it, which invalidates earlier tokens.
+	Generation int64 `json:"gen"`
+}
+
+// Signer issues and verifies ID tokens with Ed25519 keys kept in the
+// database, sealed under the master key, so every replica signs and verifies
+// with the same keys.
+type Signer struct {
+	db     *store.DB
+	master *masterkey.Key
+	issuer string
+
+	mu         sync.RWMutex
+	public     map[string]ed25519.PublicKey
+	currentKid string
+	current    ed25519.PrivateKey
+	loadedAt   time.Time
+}
+
+// NewSigner makes sure a signing key exists and loads the keys.
+func NewSigner(ctx context.Context, db *store.DB, master *masterkey.Key, issuer string) (*Signer, error) {
+	s := &Signer{db: db, master: master, issuer: issuer}
+	err := db.InTx(ctx, func(tx *store.Tx) error {
+		if err := tx.Lock(ctx, "signing_keys"); err != nil {
+			return err
+		}
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM signing_keys WHERE retire_at IS NULL`).Scan(&n); err != nil {
+			return fmt.Errorf("count signing keys: %w", err)
+		}
+		if n > 0 {
+			return nil
+		}
+		return s.insertKey(ctx, tx, store.Now())
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := s.load(ctx); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Signer) insertKey(ctx context.Context, tx *store.Tx, now time.Time) error {
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return fmt.Errorf("generate signing key: %w", err)
+	}
+	kid := uuid.Must(uuid.NewV7()).String()
+	_, err = tx.Exec(ctx, `INSERT INTO signing_keys (kid, algorithm, private_key, public_key, created_at) VALUES (?, 'EdDSA', ?, ?, ?)`,
+		kid, s.master.Seal(signingKeyPurpose+":"+kid, priv.Seed()), []byte(pub), now)
+	if err != nil {
+		return fmt.Errorf("store signing key: %w", err)
+	}
+	return nil
+}
+
+// Rotate creates a new signing key and retires the others once every token
+// they signed has expired.
+func (s *Signer) Rotate(ctx context.Context) error {
+	now := store.Now()
+	err := s.db.InTx(ctx, func(tx *store.Tx) error {
+		if err := tx.Lock(ctx, "signing_keys"); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE signing_keys SET retire_at = ? WHERE retire_at IS NULL`, now.Add(IDTokenLifetime+time.Minute)); err != nil {
+			return fmt.Errorf("retire signing keys: %w", err)
+		}
+		return s.insertKey(ctx, tx, now)
+	})
+	if err != nil {
+		return err
+	}
+	return s.load(ctx)
+}
+
+// load reads every key still published and picks the newest unretired one
+// for signing.
+func (s *Signer) load(ctx context.Context) error {
+	rows, err := s.db.Query(ctx, `SELECT kid, private_key, public_key, retire_at FROM signing_keys
+		WHERE retire_at IS NULL OR retire_at > ? ORDER BY created_at`, store.Now())
+	if err != nil {
+		return fmt.Errorf("load signing keys: %w", err)
+	}
+	defer rows.Close()
+	public := map[string]ed25519.PublicKey{}
+	var currentKid string
+	var current ed25519.PrivateKey
+	for rows.Next() {
+		var kid string
+		var sealed, pub []byte
+		var retireAt sql.NullTime
+		if err := rows.Scan(&kid, &sealed, &pub, &retireAt); err != nil {
+			return fmt.Errorf("load signing keys: %w", err)
+		}
+		public[kid] = ed25519.PublicKey(pub)
+		if retireAt.Valid {
+			continue
+		}
+		seed, err := s.master.Open(signingKeyPurpose+":"+kid, sealed)
+		if err != nil {
+			return fmt.Errorf("signing key %s: %w", kid, err)
+		}
+		currentKid, current = kid, ed25519.NewKeyFromSeed(seed)
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("load signing keys: %w", err)
+	}
+	if current == nil {
+		return errors.New("no active signing key")
+	}
+	s.mu.Lock()
+	s.public, s.currentKid, s.current, s.loadedAt = public, currentKid, current, time.Now()
+	s.mu.Unlock()
+	return nil
+}
+
+// Sign issues an ID token for the user.
+func (s *Signer) Sign(userID, email string, generation int64, now time.Time) (string, error) {
+	s.mu.RLock()
+	kid, key := s.currentKid, s.current
+	s.mu.RUnlock()
+	claims := Claims{
+		RegisteredClaims: jwt.RegisteredClaims{
+			Issuer:    s.issuer,
+			Subject:   userID,
+			Audience:  jwt.ClaimStrings{Audience},
+			IssuedAt:  jwt.NewNumericDate(now),
+			NotBefore: jwt.NewNumericDate(now),
+			ExpiresAt: jwt.NewNumericDate(now.Add(IDTokenLifetime)),
+			ID:        uuid.Must(uuid.NewV7()).String(),
+		},
+		Email:      email,
+		Generation: generation,
+	}
+	tok := jwt.NewWithClaims(jwt.SigningMethodEdDSA, claims)
+	tok.Header["kid"] = kid
+	signed, err := tok.SignedString(key)
+	if err != nil {
+		return "", fmt.Errorf("sign ID token: %w", err)
+	}
+	return signed, nil
+}
+
+// Verify checks an ID token's signature, algorithm, issuer, audience and
+// lifetime. It does not check revocation; Service.Authenticate does.
+func (s *Signer) Verify(ctx context.Context, token string) (*Claims, error) {
+	var claims Claims
+	_, err := jwt.ParseWithClaims(token, &claims, func(t *jwt.Token) (any, error) {
+		kid, _ := t.Header["kid"].(string)
+		return s.publicKey(ctx, kid)
+	},
+		jwt.WithValidMethods([]string{jwt.SigningMethodEdDSA.Alg()}),
+		jwt.WithIssuer(s.issuer),
+		jwt.WithAudience(Audience),
+		jwt.WithExpirationRequired(),
+		jwt.WithIssuedAt(),
+		jwt.WithLeeway(30*time.Second),
+	)
+	if err != nil {
+		return nil, &apperr.Error{Code: apperr.Authentication, Message: "Invalid or expired ID token", Cause: err}
+	}
+	return &claims, nil
+}
+
+func (s *Signer) publicKey(ctx context.Context, kid string) (ed25519.PublicKey, error) {
+	s.mu.RLock()
+	key, ok := s.public[kid]
+	stale := time.Since(s.loadedAt) > keyReloadInterval
+	s.mu.RUnlock()
+	if ok {
+		return key, nil
+	}
+	if kid != "" && stale {
+		// Another replica may have rotated the key.
+		if err := s.load(ctx); err != nil {
+			return nil, err
+		}
+		s.mu.RLock()
+		key, ok = s.public[kid]
+		s.mu.RUnlock()
+		if ok {
+			return key, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown signing key %q", kid)
+}
+
+// JWKS returns the JSON Web Key Set of the published public keys.
+func (s *Signer) JWKS() ([]byte, error) {
+	type jwk struct {
+		Kty string `json:"kty"`
+		Crv string `json:"crv"`
+		X   string `json:"x"`
+		Kid string `json:"kid"`
+		Use string `json:"use"`
+		Alg string `json:"alg"`
+	}
+	s.mu.RLock()
+	keys := make([]jwk, 0, len(s.public))
+	for kid, pub := range s.public {
+		keys = append(keys, jwk{Kty: "OKP", Crv: "Ed25519", X: base64.RawURLEncoding.EncodeToString(pub), Kid: kid, Use: "sig", Alg: "EdDSA"})
+	}
+	s.mu.RUnlock()
+	slices.SortFunc(keys, func(a, b jwk) int { return strings.Compare(a.Kid, b.Kid) })
+	body, err := json.Marshal(map[string]any{"keys": keys})
+	if err != nil {
+		return nil, fmt.Errorf("encode JWKS: %w", err)
+	}
+	return body, nil
+}

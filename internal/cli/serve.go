@@ -1,0 +1,125 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"github.com/notegen/notegen/internal/account"
+	"github.com/notegen/notegen/internal/auth"
+	"github.com/notegen/notegen/internal/config"
+	"github.com/notegen/notegen/internal/httpapi"
+	"github.com/notegen/notegen/internal/logging"
+	"github.com/notegen/notegen/internal/masterkey"
+	"github.com/notegen/notegen/internal/store"
+)
+
+// shutdownGrace is how long in-flight requests get to finish on SIGTERM.
+const shutdownGrace = 30 * time.Second
+
+// openStore opens and migrates the database and loads the master key: the
+// common start of `serve` and `admin`.
+func openStore(ctx context.Context, s config.Settings, log *slog.Logger) (*store.DB, *masterkey.Key, error) {
+	var key *masterkey.Key
+	var err error
+	if s.MasterKey != "" {
+		key, err = masterkey.Parse(s.MasterKey)
+	} else {
+		key, err = masterkey.LoadOrCreate(s.DataDir)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	db, err := store.Open(ctx, s.DatabaseURL, s.DataDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := db.Migrate(ctx, log); err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	if err := key.VerifyAgainst(ctx, db); err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	return db, key, nil
+}
+
+func serve(ctx context.Context, env Env, args []string) error {
+	settings, _, err := config.Parse("notegen serve", args, env.Getenv, env.Stderr)
+	if errors.Is(err, flagHelp) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrUsage, err)
+	}
+	log := logging.New(env.Stderr, settings.LogLevel)
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	ln, err := net.Listen("tcp", settings.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", settings.Addr, err)
+	}
+	defer ln.Close()
+	if settings.PublicURL == "" {
+		settings.PublicURL = "http://" + ln.Addr().String()
+	}
+
+	db, key, err := openStore(ctx, settings, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+
+	signer, err := auth.NewSigner(ctx, db, key, settings.PublicURL)
+	if err != nil {
+		return err
+	}
+	identity := auth.NewService(db, key, signer, auth.Config{
+		Signup: settings.Signup, RefreshReuseGrace: settings.RefreshReuseGrace,
+	}, log)
+
+	registry := prometheus.NewRegistry()
+	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	handler, err := httpapi.NewServer(httpapi.Deps{
+		Log: log, DB: db, Auth: identity, Accounts: account.NewService(db), Metrics: registry, Version: env.Version,
+	})
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.Serve(ln) }()
+	log.Info("listening", "addr", ln.Addr().String(), "public_url", settings.PublicURL,
+		"database", string(db.Dialect()), "version", env.Version)
+
+	select {
+	case err := <-serveErr:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}

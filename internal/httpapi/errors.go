@@ -1,0 +1,73 @@
+package httpapi
+
+import (
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/logging"
+)
+
+// statusOf is the one table from error code to HTTP status.
+var statusOf = map[apperr.Code]int{
+	apperr.Authentication:  http.StatusUnauthorized,
+	apperr.Authorization:   http.StatusForbidden,
+	apperr.AccountInactive: http.StatusForbidden,
+	apperr.BadRequest:      http.StatusBadRequest,
+	apperr.Validation:      http.StatusBadRequest,
+	apperr.InvalidField:    http.StatusBadRequest,
+	apperr.NotFound:        http.StatusNotFound,
+	apperr.Conflict:        http.StatusConflict,
+	apperr.PayloadTooLarge: http.StatusRequestEntityTooLarge,
+	apperr.PaymentRequired: http.StatusPaymentRequired,
+	apperr.RateLimited:     http.StatusTooManyRequests,
+	apperr.Internal:        http.StatusInternalServerError,
+	apperr.Unavailable:     http.StatusServiceUnavailable,
+}
+
+// ErrorBody is the contract's error response body.
+type ErrorBody struct {
+	Message string      `json:"message"`
+	Error   ErrorDetail `json:"error"`
+}
+
+// ErrorDetail is the error object inside ErrorBody.
+type ErrorDetail struct {
+	Code      apperr.Code `json:"code"`
+	Message   string      `json:"message"`
+	Field     string      `json:"field,omitempty"`
+	RequestID string      `json:"request_id"`
+}
+
+// writeError answers with the contract's error body. The cause of an error
+// goes to the log only.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	e := apperr.From(err)
+	status, ok := statusOf[e.Code]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
+	ctx := r.Context()
+	if status >= 500 {
+		s.log.ErrorContext(ctx, "request failed", "code", e.Code, "error", err.Error())
+	} else if e.Cause != nil {
+		s.log.DebugContext(ctx, "request refused", "code", e.Code, "error", err.Error())
+	}
+	if e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int((e.RetryAfter+999_999_999)/1_000_000_000)))
+	}
+	for k, v := range e.Headers {
+		w.Header().Set(k, v)
+	}
+	writeJSON(w, s.log, status, ErrorBody{
+		Message: e.Message,
+		Error:   ErrorDetail{Code: e.Code, Message: e.Message, Field: e.Field, RequestID: logging.RequestID(ctx)},
+	})
+}
+
+// logWriteFailure notes a response that could not be written: the client
+// has usually gone away, which is no server error.
+func logWriteFailure(log *slog.Logger, r *http.Request, err error) {
+	log.DebugContext(r.Context(), "response not written", "error", err.Error())
+}

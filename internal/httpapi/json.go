@@ -1,0 +1,85 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/notegen/notegen/internal/apperr"
+)
+
+// MaxJSONBody is the contract's limit on JSON request bodies.
+const MaxJSONBody = 1 << 20
+
+// decodeJSON reads the request body into dst. An empty body decodes as an
+// empty object, so endpoints whose fields are all optional accept it.
+// Unknown fields are ignored and null counts as absent (dst uses pointers
+// where absence matters), as the contract says.
+func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
+	if r.ContentLength > MaxJSONBody {
+		return tooLarge()
+	}
+	body := http.MaxBytesReader(w, r.Body, MaxJSONBody)
+	data, err := io.ReadAll(body)
+	if err != nil {
+		var maxErr *http.MaxBytesError
+		if errors.As(err, &maxErr) {
+			return tooLarge()
+		}
+		return &apperr.Error{Code: apperr.BadRequest, Message: "Could not read the request body", Cause: err}
+	}
+	if len(strings.TrimSpace(string(data))) == 0 {
+		data = []byte("{}")
+	}
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	if err := dec.Decode(dst); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			field := typeErr.Field
+			if field == "" {
+				return apperr.New(apperr.BadRequest, "Request body must be a JSON object")
+			}
+			return apperr.Invalid(field, "%s must be %s", field, jsonKind(typeErr.Type.Kind().String()))
+		}
+		return &apperr.Error{Code: apperr.BadRequest, Message: "Invalid JSON in request body", Cause: err}
+	}
+	if dec.More() {
+		return apperr.New(apperr.BadRequest, "Invalid JSON in request body: unexpected data after the object")
+	}
+	return nil
+}
+
+func tooLarge() error {
+	return apperr.New(apperr.PayloadTooLarge, "Request body is larger than 1 MiB")
+}
+
+// jsonKind names a Go kind as the JSON type a client should send.
+func jsonKind(kind string) string {
+	switch kind {
+	case "string":
+		return "a string"
+	case "bool":
+		return "a boolean"
+	case "map", "struct":
+		return "an object"
+	case "slice", "array":
+		return "an array"
+	case "ptr":
+		return "of the documented type"
+	default:
+		return "a number"
+	}
+}
+
+// writeJSON writes v with the given status.
+func writeJSON(w http.ResponseWriter, log *slog.Logger, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	if err := enc.Encode(v); err != nil {
+		log.Debug("response not written", "error", err.Error())
+	}
+}

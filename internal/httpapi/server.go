@@ -1,0 +1,125 @@
+// Package httpapi is notegen's HTTP adapter: every route is listed in
+// routes.go, handlers return errors, and errors.go holds the one table from
+// error code to status.
+package httpapi
+
+import (
+	"context"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/notegen/notegen/internal/account"
+	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/auth"
+	"github.com/notegen/notegen/internal/store"
+)
+
+// Deps are what the HTTP adapter needs from the rest of the service.
+type Deps struct {
+	Log  *slog.Logger
+	DB   *store.DB
+	Auth *auth.Service
+	// Accounts runs the account operations.
+	Accounts *account.Service
+	Metrics  *prometheus.Registry
+	Version  string
+}
+
+// Server serves the notegen API.
+type Server struct {
+	Deps
+	log     *slog.Logger
+	mux     *http.ServeMux
+	routes  []route
+	metrics *httpMetrics
+	openapi []byte
+}
+
+// handlerFunc is a handler that reports failure by returning an error,
+// which the server turns into the contract's error body.
+type handlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// NewServer returns the notegen API as an http.Handler.
+func NewServer(deps Deps) (http.Handler, error) {
+	s := &Server{Deps: deps, log: deps.Log, mux: http.NewServeMux()}
+	s.metrics = newHTTPMetrics(deps.Metrics)
+	s.routes = s.routeTable()
+	for _, rt := range s.routes {
+		s.mux.Handle(rt.method+" "+rt.path, s.wrap(rt))
+	}
+	doc, err := openAPIDocument(s.routes, deps.Version)
+	if err != nil {
+		return nil, err
+	}
+	s.openapi = doc
+	return s.middleware(s.mux), nil
+}
+
+// Routes lists the method and path of every registered route.
+func (s *Server) Routes() []string {
+	out := make([]string, 0, len(s.routes))
+	for _, rt := range s.routes {
+		out = append(out, rt.method+" "+rt.path)
+	}
+	return out
+}
+
+type principalKey struct{}
+
+// principal returns the account owner authenticated for this request.
+func principal(ctx context.Context) auth.Principal {
+	p, _ := ctx.Value(principalKey{}).(auth.Principal)
+	return p
+}
+
+// wrap turns a route into an http.Handler: it records the route for logs
+// and metrics, authenticates, and writes any error.
+func (s *Server) wrap(rt route) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if info := requestInfoFrom(r.Context()); info != nil {
+			info.route = rt.path
+		}
+		if rt.auth == authBearer {
+			p, err := s.bearer(r)
+			if err != nil {
+				s.writeError(w, r, err)
+				return
+			}
+			r = r.WithContext(context.WithValue(r.Context(), principalKey{}, p))
+		}
+		if err := rt.handle(w, r); err != nil {
+			s.writeError(w, r, err)
+		}
+	})
+}
+
+func (s *Server) bearer(r *http.Request) (auth.Principal, error) {
+	header := r.Header.Get("Authorization")
+	scheme, token, ok := strings.Cut(header, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
+		if r.Header.Get("x-api-key") != "" {
+			return auth.Principal{}, apperr.New(apperr.Authentication, "API keys are not accepted here; send Authorization: Bearer <id_token>")
+		}
+		return auth.Principal{}, apperr.New(apperr.Authentication, "Missing bearer token; send Authorization: Bearer <id_token>")
+	}
+	return s.Auth.Authenticate(r.Context(), strings.TrimSpace(token))
+}
+
+// clientAddr is the address the request came from, for throttling and the
+// audit log. Forwarding headers are not trusted: anyone can send them.
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+func (s *Server) json(w http.ResponseWriter, status int, v any) error {
+	writeJSON(w, s.log, status, v)
+	return nil
+}

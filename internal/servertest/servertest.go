@@ -1,0 +1,370 @@
+// Package servertest starts the real notegen server, through the same Run
+// that `notegen serve` uses, on a fresh SQLite or PostgreSQL database, for
+// black-box tests that talk HTTP to it.
+package servertest
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/cli"
+	"github.com/notegen/notegen/internal/masterkey"
+)
+
+// Backend names a database engine under test.
+type Backend string
+
+// The backends.
+const (
+	SQLite   Backend = "sqlite"
+	Postgres Backend = "postgres"
+)
+
+// PostgresURLEnv names the variable that enables the PostgreSQL runs.
+const PostgresURLEnv = "NOTEGEN_TEST_DATABASE_URL"
+
+// Each runs fn once per backend as subtests named "sqlite" and "postgres".
+// The PostgreSQL run is skipped when NOTEGEN_TEST_DATABASE_URL is unset.
+func Each(t *testing.T, fn func(t *testing.T, b Backend)) {
+	t.Helper()
+	for _, b := range []Backend{SQLite, Postgres} {
+		t.Run(string(b), func(t *testing.T) {
+			if b == Postgres && os.Getenv(PostgresURLEnv) == "" {
+				t.Skip(PostgresURLEnv + " is not set")
+			}
+			t.Parallel()
+			fn(t, b)
+		})
+	}
+}
+
+// Database is a fresh database for one test: a temporary directory for
+// SQLite, a new schema for PostgreSQL. It is removed when the test ends.
+type Database struct {
+	Backend     Backend
+	DataDir     string
+	DatabaseURL string
+	MasterKey   string
+}
+
+// NewDatabase creates a fresh database on backend b.
+func NewDatabase(t testing.TB, b Backend) *Database {
+	t.Helper()
+	db := &Database{Backend: b, DataDir: t.TempDir(), MasterKey: masterkey.Generate()}
+	if b == Postgres {
+		base := os.Getenv(PostgresURLEnv)
+		require.NotEmpty(t, base, PostgresURLEnv)
+		suffix := make([]byte, 6)
+		_, _ = rand.Read(suffix)
+		schema := "t_" + hex.EncodeToString(suffix)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		conn, err := pgx.Connect(ctx, base)
+		require.NoError(t, err)
+		_, err = conn.Exec(ctx, "CREATE SCHEMA "+schema)
+		require.NoError(t, err)
+		require.NoError(t, conn.Close(ctx))
+		t.Cleanup(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			conn, err := pgx.Connect(ctx, base)
+			if err != nil {
+				t.Errorf("drop schema %s: %v", schema, err)
+				return
+			}
+			defer conn.Close(ctx)
+			if _, err := conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
+				t.Errorf("drop schema %s: %v", schema, err)
+			}
+		})
+		sep := "?"
+		if strings.Contains(base, "?") {
+			sep = "&"
+		}
+		db.DatabaseURL = base + sep + "search_path=" + schema
+	}
+	return db
+}
+
+// Env returns the NOTEGEN_* settings that point a process at this database.
+func (d *Database) Env() map[string]string {
+	return map[string]string{
+		"NOTEGEN_DATA_DIR":     d.DataDir,
+		"NOTEGEN_DATABASE_URL": d.DatabaseURL,
+		"NOTEGEN_MASTER_KEY":   d.MasterKey,
+	}
+}
+
+// Server is a running notegen server.
+type Server struct {
+	// URL is the base URL to send requests to.
+	URL string
+	// PublicURL is the URL the server names itself by (the token issuer).
+	PublicURL string
+	DB        *Database
+	Client    *http.Client
+
+	logs   *logBuffer
+	cancel context.CancelFunc
+	done   chan error
+}
+
+// Option changes how Start runs the server.
+type Option func(*options)
+
+type options struct {
+	env       map[string]string
+	publicURL string
+}
+
+// WithEnv sets a NOTEGEN_* variable for the server.
+func WithEnv(name, value string) Option {
+	return func(o *options) { o.env[name] = value }
+}
+
+// Start runs a server on a fresh database of backend b.
+func Start(t testing.TB, b Backend, opts ...Option) *Server {
+	t.Helper()
+	return StartOn(t, NewDatabase(t, b), opts...)
+}
+
+// Replica starts a second server on the same database as s, as another
+// replica of one deployment.
+func Replica(t testing.TB, s *Server, opts ...Option) *Server {
+	t.Helper()
+	opts = append([]Option{func(o *options) { o.publicURL = s.PublicURL }}, opts...)
+	return StartOn(t, s.DB, opts...)
+}
+
+// StartOn runs a server on an existing database.
+func StartOn(t testing.TB, db *Database, opts ...Option) *Server {
+	t.Helper()
+	o := options{env: db.Env()}
+	o.env["NOTEGEN_ADDR"] = "127.0.0.1:0"
+	o.env["NOTEGEN_LOG_LEVEL"] = "debug"
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if o.publicURL != "" {
+		o.env["NOTEGEN_PUBLIC_URL"] = o.publicURL
+	}
+	logs := newLogBuffer()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- cli.Run(ctx, cli.Env{
+			Args:    []string{"notegen", "serve"},
+			Getenv:  func(k string) string { return o.env[k] },
+			Stdin:   strings.NewReader(""),
+			Stdout:  io.Discard,
+			Stderr:  logs,
+			Version: "test",
+		})
+	}()
+	s := &Server{DB: db, logs: logs, cancel: cancel, done: done, Client: &http.Client{Timeout: 60 * time.Second}}
+	select {
+	case addr := <-logs.listening:
+		s.URL = "http://" + addr.addr
+		s.PublicURL = addr.publicURL
+	case err := <-done:
+		cancel()
+		t.Fatalf("server exited before listening: %v\n%s", err, logs.String())
+	case <-time.After(60 * time.Second):
+		cancel()
+		t.Fatalf("server did not start in 60s:\n%s", logs.String())
+	}
+	t.Cleanup(func() { s.Stop(t) })
+	return s
+}
+
+// Stop shuts the server down gracefully and waits for it. It may be called
+// more than once.
+func (s *Server) Stop(t testing.TB) {
+	t.Helper()
+	s.cancel()
+	select {
+	case err, ok := <-s.done:
+		if ok && err != nil {
+			t.Errorf("server stopped with error: %v", err)
+		}
+		if ok {
+			close(s.done)
+		}
+	case <-time.After(40 * time.Second):
+		t.Errorf("server did not stop in 40s")
+	}
+}
+
+// Logs returns everything the server has logged so far.
+func (s *Server) Logs() string { return s.logs.String() }
+
+type listenAddr struct{ addr, publicURL string }
+
+// logBuffer keeps the server's log and spots the line that says where it
+// listens.
+type logBuffer struct {
+	mu        sync.Mutex
+	buf       bytes.Buffer
+	listening chan listenAddr
+	seen      bool
+}
+
+func newLogBuffer() *logBuffer { return &logBuffer{listening: make(chan listenAddr, 1)} }
+
+var listeningLine = regexp.MustCompile(`"msg":"listening","addr":"([^"]+)","public_url":"([^"]+)"`)
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.buf.Write(p)
+	if !l.seen {
+		if m := listeningLine.FindSubmatch(p); m != nil {
+			l.seen = true
+			l.listening <- listenAddr{string(m[1]), string(m[2])}
+		}
+	}
+	return len(p), nil
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+// Response is a response read in full.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// JSON decodes the body as a JSON object.
+func (r Response) JSON(t testing.TB) map[string]any {
+	t.Helper()
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(r.Body, &m), "body: %s", r.Body)
+	return m
+}
+
+// ErrorCode returns error.code of a contract error body.
+func (r Response) ErrorCode(t testing.TB) string {
+	t.Helper()
+	e, ok := r.JSON(t)["error"].(map[string]any)
+	require.True(t, ok, "not an error body: %s", r.Body)
+	code, _ := e["code"].(string)
+	return code
+}
+
+// Header is one request header, as name and value.
+type Header [2]string
+
+// Bearer is the Authorization header for an ID token.
+func Bearer(token string) Header { return Header{"Authorization", "Bearer " + token} }
+
+// APIKey is the x-api-key header.
+func APIKey(key string) Header { return Header{"x-api-key", key} }
+
+// Do sends a request. body is sent as is when it is a string or []byte, and
+// as JSON otherwise; nil sends no body.
+func (s *Server) Do(t testing.TB, method, path string, body any, headers ...Header) Response {
+	t.Helper()
+	resp, err := s.Try(method, path, body, headers...)
+	require.NoError(t, err)
+	return resp
+}
+
+// Try is Do for use off the test goroutine: it returns errors instead of
+// failing the test.
+func (s *Server) Try(method, path string, body any, headers ...Header) (Response, error) {
+	var reader io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		reader = strings.NewReader(b)
+	case []byte:
+		reader = bytes.NewReader(b)
+	default:
+		data, err := json.Marshal(b)
+		if err != nil {
+			return Response{}, err
+		}
+		reader = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, s.URL+path, reader)
+	if err != nil {
+		return Response{}, err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for _, h := range headers {
+		req.Header.Set(h[0], h[1])
+	}
+	resp, err := s.Client.Do(req)
+	if err != nil {
+		return Response{}, err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return Response{}, err
+	}
+	return Response{Status: resp.StatusCode, Header: resp.Header, Body: data}, nil
+}
+
+// Owner is an account owner created through the API.
+type Owner struct {
+	Email, Password, UserID string
+	IDToken, RefreshToken   string
+}
+
+var ownerCounter struct {
+	sync.Mutex
+	n int
+}
+
+// NewOwner signs up a new account owner and logs in.
+func (s *Server) NewOwner(t testing.TB) *Owner {
+	t.Helper()
+	ownerCounter.Lock()
+	ownerCounter.n++
+	n := ownerCounter.n
+	ownerCounter.Unlock()
+	o := &Owner{Email: fmt.Sprintf("owner%d-%s@example.com", n, hex.EncodeToString(randBytes(3))), Password: "Sturdy-pass-" + hex.EncodeToString(randBytes(4))}
+	resp := s.Do(t, "POST", "/v1/auth/create-account", map[string]any{"email": o.Email, "password": o.Password})
+	require.Equal(t, http.StatusCreated, resp.Status, "create account: %s", resp.Body)
+	o.UserID = resp.JSON(t)["user_id"].(string)
+	s.Login(t, o)
+	return o
+}
+
+// Login logs the owner in and stores the tokens on it.
+func (s *Server) Login(t testing.TB, o *Owner) {
+	t.Helper()
+	resp := s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": o.Email, "password": o.Password})
+	require.Equal(t, http.StatusOK, resp.Status, "login: %s", resp.Body)
+	body := resp.JSON(t)
+	o.IDToken, o.RefreshToken = body["id_token"].(string), body["refresh_token"].(string)
+}
+
+func randBytes(n int) []byte {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return b
+}

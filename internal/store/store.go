@@ -1,0 +1,265 @@
+// Package store opens notegen's database, SQLite or PostgreSQL, applies the
+// embedded migrations and runs transactions.
+//
+// Both backends are reached through database/sql so that one set of queries
+// serves both. Queries are written with `?` placeholders and rewritten to
+// `$n` for PostgreSQL. On SQLite every write goes through a single
+// connection whose transactions begin IMMEDIATE, so concurrent requests wait
+// their turn instead of failing with "database is locked"; reads use a
+// separate pool and never block on writers thanks to WAL.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// Dialect names the database engine behind a DB.
+type Dialect string
+
+// The supported engines.
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// DB is an open notegen database.
+type DB struct {
+	dialect Dialect
+	read    *sql.DB
+	write   *sql.DB
+	pool    *pgxpool.Pool
+}
+
+// Open connects to databaseURL, or to SQLite in dataDir when databaseURL is
+// empty.
+func Open(ctx context.Context, databaseURL, dataDir string) (*DB, error) {
+	if databaseURL == "" {
+		return openSQLite(dataDir)
+	}
+	return openPostgres(ctx, databaseURL)
+}
+
+func openSQLite(dataDir string) (*DB, error) {
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("create data directory: %w", err)
+	}
+	path := filepath.Join(dataDir, "notegen.db")
+	dsn := func(extra string) string {
+		return "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
+			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_time_format=sqlite" + extra
+	}
+	write, err := sql.Open("sqlite", dsn("&_txlock=immediate"))
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	// One writer connection: SQLite allows one writer at a time anyway, and
+	// queuing in the pool is fairer and cheaper than busy-waiting on locks.
+	write.SetMaxOpenConns(1)
+	write.SetConnMaxIdleTime(0)
+	read, err := sql.Open("sqlite", dsn("&_pragma=query_only(1)"))
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	read.SetMaxOpenConns(4)
+	if err := write.Ping(); err != nil {
+		write.Close()
+		read.Close()
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	return &DB{dialect: SQLite, read: read, write: write}, nil
+}
+
+func openPostgres(ctx context.Context, databaseURL string) (*DB, error) {
+	cfg, err := pgxpool.ParseConfig(databaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("parse database URL: %w", err)
+	}
+	if cfg.MaxConns < 8 {
+		cfg.MaxConns = 8
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("connect to postgres: %w", err)
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := pool.Ping(pingCtx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("connect to postgres: %w", err)
+	}
+	db := stdlib.OpenDBFromPool(pool)
+	return &DB{dialect: Postgres, read: db, write: db, pool: pool}, nil
+}
+
+// Dialect reports the engine.
+func (db *DB) Dialect() Dialect { return db.dialect }
+
+// Pool is the pgx pool on PostgreSQL, nil on SQLite.
+func (db *DB) Pool() *pgxpool.Pool { return db.pool }
+
+// SQL is the underlying write handle, for libraries that take a *sql.DB.
+func (db *DB) SQL() *sql.DB { return db.write }
+
+// Close closes every connection.
+func (db *DB) Close() error {
+	err := db.write.Close()
+	if db.read != db.write {
+		err = errors.Join(err, db.read.Close())
+	}
+	if db.pool != nil {
+		db.pool.Close()
+	}
+	return err
+}
+
+// Ping checks that the database answers.
+func (db *DB) Ping(ctx context.Context) error { return db.read.PingContext(ctx) }
+
+// Queryer runs statements; both *DB (outside a transaction) and *Tx are one.
+type Queryer interface {
+	Exec(ctx context.Context, query string, args ...any) (sql.Result, error)
+	Query(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRow(ctx context.Context, query string, args ...any) *sql.Row
+	// ForUpdate is " FOR UPDATE" where the engine has row locks, else "".
+	ForUpdate() string
+	Dialect() Dialect
+}
+
+// Exec runs a write statement outside a transaction.
+func (db *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return db.write.ExecContext(ctx, rebind(db.dialect, query), args...)
+}
+
+// Query runs a read query.
+func (db *DB) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return db.read.QueryContext(ctx, rebind(db.dialect, query), args...)
+}
+
+// QueryRow runs a read query that returns at most one row.
+func (db *DB) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return db.read.QueryRowContext(ctx, rebind(db.dialect, query), args...)
+}
+
+// ForUpdate is empty outside a transaction.
+func (db *DB) ForUpdate() string { return "" }
+
+// Tx is a write transaction.
+type Tx struct {
+	tx      *sql.Tx
+	dialect Dialect
+}
+
+// Exec runs a statement in the transaction.
+func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return tx.tx.ExecContext(ctx, rebind(tx.dialect, query), args...)
+}
+
+// Query runs a query in the transaction.
+func (tx *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return tx.tx.QueryContext(ctx, rebind(tx.dialect, query), args...)
+}
+
+// QueryRow runs a one-row query in the transaction.
+func (tx *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return tx.tx.QueryRowContext(ctx, rebind(tx.dialect, query), args...)
+}
+
+// ForUpdate locks selected rows on PostgreSQL. SQLite needs no row locks:
+// its write transactions are serialised as a whole.
+func (tx *Tx) ForUpdate() string {
+	if tx.dialect == Postgres {
+		return " FOR UPDATE"
+	}
+	return ""
+}
+
+// Dialect reports the engine.
+func (tx *Tx) Dialect() Dialect { return tx.dialect }
+
+// SQLTx exposes the database/sql transaction for libraries that join it
+// (the job queue inserts its jobs in the caller's transaction).
+func (tx *Tx) SQLTx() *sql.Tx { return tx.tx }
+
+// Lock takes a transaction-scoped lock named name. It serialises code paths
+// that must not run concurrently across replicas on PostgreSQL; SQLite write
+// transactions already run one at a time.
+func (tx *Tx) Lock(ctx context.Context, name string) error {
+	if tx.dialect != Postgres {
+		return nil
+	}
+	if _, err := tx.tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(hashtext($1))", name); err != nil {
+		return fmt.Errorf("lock %s: %w", name, err)
+	}
+	return nil
+}
+
+// InTx runs fn in a write transaction, committing if fn returns nil and
+// rolling back otherwise.
+func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
+	sqlTx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin transaction: %w", err)
+	}
+	tx := &Tx{tx: sqlTx, dialect: db.dialect}
+	if err := fn(tx); err != nil {
+		_ = sqlTx.Rollback()
+		return err
+	}
+	if err := sqlTx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// IsUniqueViolation reports whether err is a unique-constraint violation.
+func IsUniqueViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "23505"
+	}
+	var sqliteErr *sqlite.Error
+	if errors.As(err, &sqliteErr) {
+		return sqliteErr.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || sqliteErr.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	return false
+}
+
+// rebind rewrites `?` placeholders to PostgreSQL's `$n`. Queries in notegen
+// never contain a literal question mark.
+func rebind(d Dialect, query string) string {
+	if d != Postgres || !strings.Contains(query, "?") {
+		return query
+	}
+	var b strings.Builder
+	b.Grow(len(query) + 8)
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// Now returns the current time as the database stores it: UTC, to the
+// microsecond, so that values read back compare equal on both engines.
+func Now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
