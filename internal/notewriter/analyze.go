@@ -1,0 +1,323 @@
+package notewriter
+
+import (
+	"strings"
+)
+
+// statement is one kept, rewritten sentence with its destination.
+type statement struct {
+	cat     category
+	text    string
+	problem int // index into analysis.problems, -1 when not tied to one
+}
+
+// finding is a symptom the patient has or denies, for the review of systems.
+type finding struct {
+	name, system string
+	present      bool
+}
+
+// analysis is everything extracted from a transcript before rendering.
+type analysis struct {
+	statements     []statement
+	findings       []finding
+	problems       []string
+	chiefComplaint string
+	// verbatim holds the cleaned sentences in order, for word-for-word notes.
+	verbatim []string
+}
+
+// analyzer carries the per-call state of one Write; nothing is shared
+// between calls.
+type analyzer struct {
+	lex      *lexicon
+	lang     string
+	pronouns pronouns
+	phase    phase
+	problem  int
+	out      analysis
+	seen     map[string]bool
+	findings map[string]int
+}
+
+func analyze(turns []turn, lex *lexicon, lang string, p pronouns) analysis {
+	a := &analyzer{lex: lex, lang: lang, pronouns: p, problem: -1, seen: map[string]bool{}, findings: map[string]int{}}
+	for i, t := range turns {
+		var next *turn
+		if i+1 < len(turns) && turns[i+1].speaker != t.speaker {
+			next = &turns[i+1]
+		}
+		sentences := splitSentences(t.text, lex)
+		for k, s := range sentences {
+			// Only the last sentence of a turn is answered by the next turn.
+			var answer *turn
+			if k == len(sentences)-1 {
+				answer = next
+			}
+			a.sentence(s, t.speaker, answer)
+		}
+	}
+	if a.out.chiefComplaint == "" {
+		a.out.chiefComplaint = a.fallbackChiefComplaint()
+	}
+	return a.out
+}
+
+func (a *analyzer) sentence(raw string, who speaker, answer *turn) {
+	lex := a.lex
+	padded := replaceWords(padTokens(raw), lex.rewrites)
+	padded = removeFillers(padded, lex)
+	if wordCount(padded) == 0 || a.isAcknowledgement(padded) {
+		return
+	}
+	a.out.verbatim = append(a.out.verbatim, finish(padded, a.lang != "fr"))
+	if who == speakerClinician {
+		a.advancePhase(padded)
+		a.findChiefComplaint(padded)
+	}
+	if a.isQuestion(raw, padded) {
+		if who == speakerClinician && answer != nil && answer.speaker == speakerPatient {
+			a.questionAnswered(padded, answer.text)
+		}
+		return
+	}
+	if isCommand(trimLeading(padded, lex.glue), lex) {
+		return
+	}
+	if hasCue(padded, lex.smallTalk) && countCues(padded, lex.clinical) < 2 {
+		return
+	}
+	clinical := countCues(padded, lex.clinical)
+	if clinical == 0 && !hasDigitWord(normalizeNumbers(padded, &lex.numbers)) {
+		return
+	}
+	if wordCount(padded) < 3 {
+		return
+	}
+	a.recordFindings(padded, who)
+	cat := a.classify(padded, who)
+	if cat == catNone {
+		return
+	}
+	if cat == catAssessment || cat == catPlan || cat == catEducation {
+		a.trackProblem(padded)
+	}
+	text := rewritePerson(trimLeading(padded, lex.glue), who, a.pronouns, lex, a.lang)
+	text = normalizeNumbers(text, &lex.numbers)
+	written := finish(text, a.lang != "fr")
+	if written == "" || a.seen[written] {
+		return
+	}
+	a.seen[written] = true
+	problem := -1
+	if cat == catAssessment || cat == catPlan || cat == catEducation {
+		problem = a.problem
+	}
+	a.out.statements = append(a.out.statements, statement{cat: cat, text: written, problem: problem})
+}
+
+func hasDigitWord(padded string) bool {
+	for i := 0; i < len(padded); i++ {
+		if isDigit(padded[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *analyzer) isAcknowledgement(padded string) bool {
+	for _, w := range strings.Fields(padded) {
+		if w == "," || w == "." || w == "?" || w == "!" {
+			continue
+		}
+		if !a.lex.acknowledgements[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// isQuestion uses the question mark when there is one and otherwise the
+// first word, because ASR conversations often lack punctuation.
+func (a *analyzer) isQuestion(raw, padded string) bool {
+	if strings.HasSuffix(strings.TrimSpace(raw), "?") {
+		return true
+	}
+	if strings.ContainsAny(raw, ".!") {
+		return false
+	}
+	words := strings.Fields(trimLeading(padded, a.lex.glue))
+	return len(words) > 0 && a.lex.questionWords[words[0]] && len(words) < 15
+}
+
+// advancePhase moves forward only: an encounter does not return from the
+// plan to the examination, and a late mention of "exam" is usually a plan.
+func (a *analyzer) advancePhase(padded string) {
+	for _, ph := range []phase{phasePlan, phaseExam} {
+		if ph > a.phase && hasCue(padded, a.lex.phaseCues[ph]) {
+			a.phase = ph
+			return
+		}
+	}
+}
+
+func (a *analyzer) classify(padded string, who speaker) category {
+	lex := a.lex
+	cues := lex.categoryCues
+	if hasCue(padded, cues[catRisk]) {
+		return catRisk
+	}
+	if hasCue(padded, cues[catAllergies]) {
+		return catAllergies
+	}
+	if who == speakerClinician && hasCue(padded, cues[catVitals]) && hasDigitWord(normalizeNumbers(padded, &lex.numbers)) {
+		return catVitals
+	}
+	switch a.phase {
+	case phasePlan:
+		if who != speakerClinician {
+			return catNone
+		}
+		for _, c := range []category{catConsent, catAnesthesia, catComplications, catDisposition, catEducation} {
+			if hasCue(padded, cues[c]) {
+				return c
+			}
+		}
+		if hasCue(padded, cues[catResults]) && !hasCue(padded, lex.planCues) {
+			return catResults
+		}
+		if hasCue(padded, lex.planCues) {
+			return catPlan
+		}
+		return catAssessment
+	case phaseExam:
+		if who != speakerClinician {
+			return catNone
+		}
+		for _, c := range []category{catResults, catComparison, catTechnique} {
+			if hasCue(padded, cues[c]) {
+				return c
+			}
+		}
+		return catExam
+	}
+	for _, c := range []category{catResults, catFamily, catMedications, catSocial, catSurgicalHistory, catPastHistory} {
+		if hasCue(padded, cues[c]) {
+			if c == catPastHistory && strings.Contains(padded, " year old ") {
+				break
+			}
+			return c
+		}
+	}
+	return catHPI
+}
+
+// questionAnswered turns "any fever or chills ?" + "no" into a denial and
+// a bare "yes" into a report, which is how clinicians chart them.
+func (a *analyzer) questionAnswered(question, answerText string) {
+	lex := a.lex
+	answer := removeFillers(replaceWords(padTokens(firstSentence(answerText)), lex.rewrites), lex)
+	words := strings.Fields(answer)
+	if len(words) == 0 || len(words) > 6 {
+		return
+	}
+	present, ok := a.yesNo(answer)
+	if !ok {
+		return
+	}
+	matched := false
+	for _, s := range lex.symptoms {
+		if strings.Contains(question, " "+s.cue) {
+			a.addFinding(finding{name: s.name, system: s.system, present: present})
+			matched = true
+		}
+	}
+	if matched || !hasCue(question, lex.clinical) {
+		return
+	}
+	topic := questionTopic(question, lex)
+	if topic == "" || len(strings.Fields(topic)) > 8 {
+		return
+	}
+	prefix := lex.deniesPrefix
+	if present {
+		prefix = lex.reportsPrefix
+	}
+	text := rewritePerson(" "+prefix+" "+topic+" ", speakerClinician, a.pronouns, lex, a.lang)
+	written := finish(normalizeNumbers(text, &lex.numbers), a.lang != "fr")
+	if a.phase == phaseHistory && !a.seen[written] {
+		a.seen[written] = true
+		a.out.statements = append(a.out.statements, statement{cat: catHPI, text: written, problem: -1})
+	}
+}
+
+func firstSentence(text string) string {
+	if i := strings.IndexAny(text, ".?!"); i >= 0 {
+		return text[:i+1]
+	}
+	return text
+}
+
+// yesNo reads a short answer; ok is false when it is neither.
+func (a *analyzer) yesNo(answer string) (present, ok bool) {
+	words := strings.Fields(answer)
+	first := strings.Trim(words[0], ",.")
+	two := first
+	if len(words) > 1 {
+		two = first + " " + strings.Trim(words[1], ",.")
+	}
+	switch {
+	case a.lex.no[two] || a.lex.no[first]:
+		return false, true
+	case a.lex.yes[two] || a.lex.yes[first]:
+		return true, true
+	}
+	return false, false
+}
+
+// questionTopic strips question leads: "do you have any chest pain" ->
+// "chest pain".
+func questionTopic(question string, lex *lexicon) string {
+	q := " " + strings.Join(strings.Fields(strings.NewReplacer("?", " ", ",", " ", ".", " ").Replace(question)), " ") + " "
+	for changed := true; changed; {
+		changed = false
+		for _, lead := range lex.questionLeads {
+			if strings.HasPrefix(q, " "+lead+" ") {
+				q = q[len(lead)+1:]
+				changed = true
+			}
+		}
+	}
+	return strings.TrimSpace(q)
+}
+
+func (a *analyzer) recordFindings(padded string, who speaker) {
+	if a.phase != phaseHistory {
+		return
+	}
+	negated := hasCue(padded, a.lex.negations)
+	for _, s := range a.lex.symptoms {
+		if strings.Contains(padded, " "+s.cue) {
+			a.addFinding(finding{name: s.name, system: s.system, present: !negated})
+		}
+	}
+}
+
+// addFinding keeps the first statement about a symptom: the answer to the
+// direct question is more reliable than a later passing mention.
+func (a *analyzer) addFinding(f finding) {
+	if _, ok := a.findings[f.name]; ok {
+		return
+	}
+	a.findings[f.name] = len(a.out.findings)
+	a.out.findings = append(a.out.findings, f)
+}
+
+func isCommand(padded string, lex *lexicon) bool {
+	for _, c := range lex.commands {
+		if strings.HasPrefix(padded, " "+c+" ") {
+			return true
+		}
+	}
+	return false
+}

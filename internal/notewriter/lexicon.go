@@ -1,0 +1,179 @@
+package notewriter
+
+import "strings"
+
+// category is what a statement is about; the router turns categories into
+// template sections.
+type category int
+
+const (
+	catNone category = iota
+	catChiefComplaint
+	catHPI
+	catROS
+	catPastHistory
+	catSurgicalHistory
+	catMedications
+	catAllergies
+	catSocial
+	catFamily
+	catVitals
+	catExam
+	catResults
+	catAssessment
+	catPlan
+	catEducation
+	catDisposition
+	catConsent
+	catAnesthesia
+	catComplications
+	catComparison
+	catTechnique
+	catRisk
+)
+
+// phase is the part of the encounter a clinician is in. Conversations move
+// from history to examination to results and assessment, and the phase
+// decides the section of statements that no lexicon claims.
+type phase int
+
+const (
+	phaseHistory phase = iota
+	phaseExam
+	phasePlan
+)
+
+// symptom is a lexicon entry for the review of systems.
+type symptom struct {
+	cue    string // word-prefix matched in the sentence
+	name   string // canonical wording in the note
+	system string // key into lexicon.systems
+}
+
+// lexicon holds everything language-specific. Tables are read-only after
+// construction; one lexicon serves concurrent Write calls.
+type lexicon struct {
+	// fillers are removed wherever they appear as whole words.
+	fillers []string
+	// rewrites fix ASR spacing and contractions before anything else.
+	rewrites [][2]string
+	// acknowledgements make up a sentence that carries no information when
+	// all its words are in this set ("okay", "mm-hmm", "all right").
+	acknowledgements map[string]bool
+	// smallTalk cues mark a sentence as social chatter when it has no
+	// clinical cue.
+	smallTalk []string
+	// commands open sentences addressed to the dictation system ("show me
+	// the chest x-ray"), which never belong in the note.
+	commands []string
+	// clinical cues make a sentence worth keeping.
+	clinical []string
+	yes, no  map[string]bool
+	// negations inside a sentence turn a symptom mention into a denial.
+	negations []string
+	// glue words only attach a sentence to the previous one and are
+	// trimmed from its start ("okay so", "and").
+	glue map[string]bool
+	// thoughtStarters are words that may begin a new sentence in
+	// unpunctuated ASR text.
+	thoughtStarters map[string]bool
+
+	phaseCues    map[phase][]string
+	categoryCues map[category][]string
+	planCues     []string
+	diagnosisCue []string
+
+	symptoms []symptom
+	// systems maps a system key to its ROS label.
+	systems     map[string]string
+	systemOrder []string
+
+	// questionLeads are stripped from a clinician's question to leave the
+	// topic ("do you have any chest pain" -> "chest pain").
+	questionLeads []string
+	questionWords map[string]bool
+	// problemPattern captures a problem name announced by the clinician.
+	problemLeads []string
+
+	person  personRules
+	numbers numberRules
+
+	reportsPrefix, deniesPrefix string
+	// ccPatterns find the reason for the visit ("here for", "presents with").
+	ccPatterns []string
+}
+
+// personRules rewrite first and second person into third person.
+type personRules struct {
+	// reportLeads at the start of a patient's sentence become "Reports".
+	reportLeads []string
+	// firstPerson and secondPerson map whole words; subject forms use the
+	// inferred pronoun.
+	verbs map[string]bool
+	// irregular third-person forms.
+	irregular map[string]string
+	// auxiliariesAfterYou mark "you" as a subject.
+	subjectFollowers map[string]bool
+	subjectPrecedes  map[string]bool
+}
+
+// numberRules turn spoken numbers and units into clinical notation.
+type numberRules struct {
+	units      map[string]int
+	tens       map[string]int
+	scales     map[string]int
+	unitWords  [][2]string // "milligrams" -> "mg"
+	frequency  [][2]string // "once a day" -> "daily"
+	vitalNames [][2]string // "blood pressure" -> "Blood pressure"
+	over       string      // "120 over 80"
+	outOf      string      // "3 out of 6"
+	and        string      // "one hundred and twenty"
+}
+
+// hasCue reports whether any cue starts a word of padded (a sentence
+// wrapped in spaces, lower-case).
+func hasCue(padded string, cues []string) bool {
+	for _, c := range cues {
+		if strings.Contains(padded, " "+c) {
+			return true
+		}
+	}
+	return false
+}
+
+// countCues counts the cues present in padded.
+func countCues(padded string, cues []string) int {
+	n := 0
+	for _, c := range cues {
+		if strings.Contains(padded, " "+c) {
+			n++
+		}
+	}
+	return n
+}
+
+func (l *lexicon) startsThought(words []string, i int) bool {
+	w := strings.Trim(strings.ToLower(words[i]), ",")
+	if !l.thoughtStarters[w] {
+		return false
+	}
+	// "okay so" and "alright" end the previous thought; a bare "so" inside
+	// a clause ("so much") does not, hence the comma or known pair check.
+	prev := strings.ToLower(words[i-1])
+	return strings.HasSuffix(prev, ",") || l.acknowledgements[strings.Trim(prev, ",")] || w == "okay" || w == "alright"
+}
+
+func lexiconFor(lang string) *lexicon {
+	if lang == "fr" {
+		return frenchLexicon
+	}
+	return englishLexicon
+}
+
+func set(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}

@@ -1,0 +1,206 @@
+package notewriter
+
+import "strings"
+
+// pronouns are the third-person forms used for the patient.
+type pronouns struct {
+	subject, object, possessive, possessivePronoun, reflexive string
+}
+
+var (
+	englishMale    = pronouns{"he", "him", "his", "his", "himself"}
+	englishFemale  = pronouns{"she", "her", "her", "hers", "herself"}
+	englishUnknown = pronouns{"the patient", "them", "their", "theirs", "themselves"}
+	frenchMale     = pronouns{"il", "le", "son", "le sien", "lui-même"}
+	frenchFemale   = pronouns{"elle", "la", "son", "la sienne", "elle-même"}
+	frenchUnknown  = pronouns{"le patient", "le", "son", "le sien", "lui-même"}
+)
+
+// genderCues weigh words that reveal the patient's gender; "58 year old
+// male" is decisive while a stray "she" may be the patient's wife.
+var genderCues = map[string]int{
+	" male ": 10, " man ": 3, " gentleman ": 5, " mr ": 5, " mr. ": 5, " he ": 1, " his ": 1, " him ": 1,
+	" female ": -10, " woman ": -3, " lady ": -5, " mrs ": -5, " mrs. ": -5, " ms ": -5, " ms. ": -5, " miss ": -3,
+	" she ": -1, " her ": -1, " hers ": -1,
+	" homme ": 5, " monsieur ": 5, " patient ": 1, " il ": 1, " femme ": -5, " madame ": -5, " patiente ": -3, " elle ": -1,
+}
+
+// inferPronouns picks the patient's pronouns from how the clinician speaks
+// about them (and from the free custom context), falling back to neutral
+// wording when the evidence is weak.
+func inferPronouns(turns []turn, context, lang string) pronouns {
+	score := 0
+	count := func(text string) {
+		padded := padTokens(text)
+		for cue, w := range genderCues {
+			score += strings.Count(padded, cue) * w
+		}
+	}
+	count(context)
+	for _, t := range turns {
+		if t.speaker == speakerClinician {
+			count(t.text)
+		}
+	}
+	const margin = 3
+	switch {
+	case lang == "fr" && score >= margin:
+		return frenchMale
+	case lang == "fr" && score <= -margin:
+		return frenchFemale
+	case lang == "fr":
+		return frenchUnknown
+	case score >= margin:
+		return englishMale
+	case score <= -margin:
+		return englishFemale
+	}
+	return englishUnknown
+}
+
+// rewritePerson turns first person (patient speech) or second person
+// (clinician addressing the patient) into third person. The clinician's own
+// "I" and "we" stay: notes are written in the clinician's voice.
+func rewritePerson(padded string, who speaker, p pronouns, lex *lexicon, lang string) string {
+	if lang == "fr" {
+		return rewritePersonFrench(padded, who, p, lex)
+	}
+	words := strings.Fields(padded)
+	if who == speakerPatient {
+		words = reportLead(words, lex)
+	}
+	out := make([]string, 0, len(words)+4)
+	subjectJustSet := false
+	for i, w := range words {
+		prev := ""
+		if i > 0 {
+			prev = words[i-1]
+		}
+		next := ""
+		if i+1 < len(words) {
+			next = words[i+1]
+		}
+		replaced := w
+		madeSubject := false
+		switch {
+		case who == speakerPatient && w == "i":
+			replaced, madeSubject = p.subject, true
+		case who == speakerPatient && w == "me":
+			replaced = p.object
+		case who == speakerPatient && w == "my":
+			replaced = p.possessive
+		case who == speakerPatient && w == "mine":
+			replaced = p.possessivePronoun
+		case who == speakerPatient && w == "myself":
+			replaced = p.reflexive
+		case who == speakerClinician && w == "you":
+			if lex.person.subjectPrecedes[prev] || lex.person.subjectFollowers[next] {
+				replaced, madeSubject = p.subject, true
+			} else {
+				replaced = p.object
+			}
+		case who == speakerClinician && w == "your":
+			replaced = p.possessive
+		case who == speakerClinician && w == "yours":
+			replaced = p.possessivePronoun
+		case who == speakerClinician && w == "yourself":
+			replaced = p.reflexive
+		case subjectJustSet:
+			replaced = thirdPerson(w, lex)
+		}
+		out = append(out, replaced)
+		// Agreement reaches past one adverb: "he still feels", "he never has".
+		switch {
+		case madeSubject:
+			subjectJustSet = true
+		case subjectJustSet && isAdverb(w):
+		default:
+			subjectJustSet = false
+		}
+	}
+	return " " + strings.Join(out, " ") + " "
+}
+
+func isAdverb(w string) bool {
+	switch w {
+	case "still", "also", "never", "always", "usually", "often", "sometimes", "just", "really", "only", "already", "even", "kind", "generally":
+		return true
+	}
+	return false
+}
+
+// thirdPerson conjugates a present-tense verb for he/she.
+func thirdPerson(w string, lex *lexicon) string {
+	if irr, ok := lex.person.irregular[w]; ok {
+		return irr
+	}
+	if !lex.person.verbs[w] {
+		return w
+	}
+	switch {
+	case strings.HasSuffix(w, "s"), strings.HasSuffix(w, "sh"), strings.HasSuffix(w, "ch"), strings.HasSuffix(w, "x"), strings.HasSuffix(w, "o"):
+		return w + "es"
+	case strings.HasSuffix(w, "y") && len(w) > 1 && !strings.ContainsRune("aeiou", rune(w[len(w)-2])):
+		return w[:len(w)-1] + "ies"
+	}
+	return w + "s"
+}
+
+// reportLead rewrites "i have had chest pain" as "reports chest pain", the
+// way clinicians chart a symptom the patient describes.
+func reportLead(words []string, lex *lexicon) []string {
+	start := 0
+	for start < len(words) && (lex.yes[words[start]] || words[start] == "," || words[start] == "well" || words[start] == "so" || words[start] == "and") {
+		start++
+	}
+	rest := " " + strings.Join(words[start:], " ") + " "
+	for _, lead := range lex.person.reportLeads {
+		if !strings.HasPrefix(rest, " "+lead+" ") {
+			continue
+		}
+		tail := strings.Fields(rest[len(lead)+1:])
+		if len(tail) == 0 {
+			return words
+		}
+		switch tail[0] {
+		case "to", "been", "not", "no", "never", "it", "that", "this", "had", "got", "pas":
+			return words
+		}
+		// "i have noticed" is a perfect tense, not a possession.
+		if strings.HasSuffix(tail[0], "ed") || strings.HasSuffix(tail[0], "é") {
+			return words
+		}
+		return append([]string{lex.reportsPrefix}, tail...)
+	}
+	return words
+}
+
+// rewritePersonFrench handles the common French forms: "j'ai" -> "il a",
+// "je me sens" -> "il se sent", "mon/ma/mes" -> "son/sa/ses", and the
+// clinician's "vous avez" -> "il a", "votre/vos" -> "son/ses".
+func rewritePersonFrench(padded string, who speaker, p pronouns, lex *lexicon) string {
+	s := padded
+	if who == speakerPatient {
+		words := reportLead(strings.Fields(s), lex)
+		s = " " + strings.Join(words, " ") + " "
+		for form, third := range lex.person.irregular {
+			if strings.HasPrefix(form, "je ") || strings.HasPrefix(form, "j'") {
+				s = strings.ReplaceAll(s, " "+form+" ", " "+p.subject+" "+third+" ")
+			}
+		}
+		s = replaceWords(s, [][2]string{
+			{" je me ", " " + p.subject + " se "}, {" je m'", " " + p.subject + " s'"}, {" j'", " " + p.subject + " "},
+			{" je ", " " + p.subject + " "}, {" mon ", " son "}, {" ma ", " sa "}, {" mes ", " ses "},
+			{" moi ", " " + p.subject + " "}, {" m'a ", " l'a "}, {" se sens ", " se sent "},
+		})
+		return s
+	}
+	for form, third := range lex.person.irregular {
+		if strings.HasPrefix(form, "vous ") {
+			s = strings.ReplaceAll(s, " "+form+" ", " "+p.subject+" "+third+" ")
+		}
+	}
+	return replaceWords(s, [][2]string{
+		{" vous vous ", " " + p.subject + " se "}, {" votre ", " son "}, {" vos ", " ses "},
+	})
+}

@@ -1,0 +1,122 @@
+package notewriter
+
+import "strings"
+
+// problemStops end a problem name announced after "for your ...".
+var problemStops = map[string]bool{
+	",": true, ".": true, "?": true, "i": true, "we": true, "it": true, "you": true, "that": true, "is": true,
+	"are": true, "which": true, "so": true, "and": true, "but": true, "let": true, "let's": true, "what": true,
+	"there": true, "this": true, "since": true, "because": true, "je": true, "nous": true, "on": true, "c'est": true,
+	"qui": true, "donc": true, "alors": true, "vous": true, "il": true, "elle": true, "has": true, "have": true,
+	"was": true, "looks": true, "seems": true, "right": true, "now": true,
+}
+
+// problemDeterminers are dropped from the start of a problem name: the
+// note says "Hypertension", not "your hypertension".
+var problemDeterminers = map[string]bool{
+	"your": true, "his": true, "her": true, "the": true, "my": true, "their": true, "this": true,
+	"votre": true, "vos": true, "son": true, "sa": true, "ses": true, "le": true, "la": true, "les": true, "mon": true, "ma": true,
+}
+
+// problemOrdinals prefix a problem without naming it ("first problem").
+var problemOrdinals = []string{
+	"first problem", "second problem", "third problem", "next problem", "last problem", "other problem",
+	"premier problème", "deuxième problème", "dernier problème",
+}
+
+// trackProblem starts a new problem when the clinician announces one ("for
+// your congestive heart failure , ..."), so later plan statements group
+// under it.
+func (a *analyzer) trackProblem(padded string) {
+	for _, lead := range a.lex.problemLeads {
+		idx := strings.Index(padded, " "+lead+" ")
+		if idx < 0 {
+			continue
+		}
+		name := problemName(padded[idx+len(lead)+2:])
+		if name == "" || countCues(" "+name+" ", a.lex.clinical) == 0 {
+			continue
+		}
+		a.problem = a.addProblem(name)
+		return
+	}
+}
+
+func problemName(rest string) string {
+	rest = " " + strings.TrimSpace(rest) + " "
+	for _, o := range problemOrdinals {
+		rest = strings.Replace(rest, " "+o+" ", " ", 1)
+	}
+	var name []string
+	for _, w := range strings.Fields(rest) {
+		if len(name) == 0 && problemDeterminers[w] {
+			continue
+		}
+		if problemStops[w] {
+			if len(name) == 0 && w == "," {
+				continue
+			}
+			break
+		}
+		name = append(name, w)
+		if len(name) == 6 {
+			break
+		}
+	}
+	return strings.Join(name, " ")
+}
+
+func (a *analyzer) addProblem(name string) int {
+	for i, p := range a.out.problems {
+		if p == name || strings.Contains(p, name) || strings.Contains(name, p) {
+			return i
+		}
+	}
+	a.out.problems = append(a.out.problems, name)
+	return len(a.out.problems) - 1
+}
+
+// findChiefComplaint takes the reason for the visit from the clinician's
+// framing ("presents today for follow-up of his chronic problems").
+func (a *analyzer) findChiefComplaint(padded string) {
+	if a.out.chiefComplaint != "" || a.phase != phaseHistory {
+		return
+	}
+	for _, pat := range a.lex.ccPatterns {
+		idx := strings.Index(padded, " "+pat+" ")
+		if idx < 0 {
+			continue
+		}
+		rest := padded[idx+len(pat)+2:]
+		var words []string
+		for _, w := range strings.Fields(rest) {
+			if w == "," || w == "." || w == "?" || w == "and" || w == "who" || w == "et" || w == "qui" || w == "today" || w == "aujourd'hui" {
+				break
+			}
+			words = append(words, w)
+			if len(words) == 8 {
+				break
+			}
+		}
+		if len(words) == 0 {
+			continue
+		}
+		cc := rewritePerson(" "+strings.Join(words, " ")+" ", speakerClinician, a.pronouns, a.lex, a.lang)
+		a.out.chiefComplaint = finish(normalizeNumbers(cc, &a.lex.numbers), a.lang != "fr")
+		return
+	}
+}
+
+// fallbackChiefComplaint uses the first symptom the patient reported, or
+// the first problem discussed, when nobody stated the reason for the visit.
+func (a *analyzer) fallbackChiefComplaint() string {
+	for _, f := range a.out.findings {
+		if f.present {
+			return capitalize(f.name) + "."
+		}
+	}
+	if len(a.out.problems) > 0 {
+		return capitalize(a.out.problems[0]) + "."
+	}
+	return ""
+}

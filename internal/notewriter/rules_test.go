@@ -1,0 +1,146 @@
+package notewriter
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestSplitTurns(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name       string
+		transcript string
+		want       []turn
+	}{
+		{"bracket tags with wrapped line", "[doctor] hi there\n[patient] my knee hurts\nsince monday",
+			[]turn{{speakerClinician, "hi there"}, {speakerPatient, "my knee hurts since monday"}}},
+		{"french colon labels", "Médecin : Bonjour.\nPatiente : J'ai mal au dos.",
+			[]turn{{speakerClinician, "Bonjour."}, {speakerPatient, "J'ai mal au dos."}}},
+		{"untagged dictation is the clinician", "Patient seen today.\nKnee swollen.",
+			[]turn{{speakerClinician, "Patient seen today. Knee swollen."}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			got, _ := splitTurns(c.transcript)
+			require.Equal(t, c.want, got)
+		})
+	}
+}
+
+func TestSplitSentences(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, lang, text string
+		want             []string
+	}{
+		{"punctuation keeps decimals", "en", "temperature is 38.5 today. any cough? no",
+			[]string{"temperature is 38.5 today.", "any cough?", "no"}},
+		{"french", "fr", "J'ai de la fièvre. Depuis quand ? Deux jours",
+			[]string{"J'ai de la fièvre.", "Depuis quand ?", "Deux jours"}},
+		{"unpunctuated ASR cut at discourse markers", "en",
+			"so your knee looks swollen and there is some tenderness on the inside of the joint when i press okay so let us talk about the plan i want you to ice it twice a day",
+			[]string{"so your knee looks swollen and there is some tenderness on the inside of the joint when i press", "okay so let us talk about the plan i want you to ice it twice a day"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			require.Equal(t, c.want, splitSentences(c.text, lexiconFor(c.lang)))
+		})
+	}
+}
+
+func TestRemoveFillers(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, lang, in, want string
+	}{
+		{"hesitations and stutter", "en", "um i , i , i feel uh dizzy you know", "i feel dizzy"},
+		{"doubled word", "en", "it it hurts when i walk", "it hurts when i walk"},
+		{"french fillers", "fr", "euh j'ai ben mal au dos tu sais", "j'ai mal au dos"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			lex := lexiconFor(c.lang)
+			got := removeFillers(replaceWords(padTokens(c.in), lex.rewrites), lex)
+			require.Equal(t, c.want, strings.TrimSpace(got))
+		})
+	}
+}
+
+func TestRewritePerson(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, lang string
+		who        speaker
+		p          pronouns
+		in, want   string
+	}{
+		{"patient symptom becomes a report", "en", speakerPatient, englishMale,
+			"i've had chest pain for two days", "Reports chest pain for 2 days."},
+		{"patient first person with agreement", "en", speakerPatient, englishMale,
+			"i feel tired and my knee hurts", "He feels tired and his knee hurts."},
+		{"clinician keeps own voice, patient as object", "en", speakerClinician, englishFemale,
+			"i want you to ice your knee", "I want her to ice her knee."},
+		{"clinician you as subject", "en", speakerClinician, englishFemale,
+			"you have a torn meniscus", "She has a torn meniscus."},
+		{"unknown gender stays neutral", "en", speakerPatient, englishUnknown,
+			"i am taking metformin", "The patient is taking metformin."},
+		{"french patient report", "fr", speakerPatient, frenchFemale,
+			"j'ai mal à mon genou depuis deux jours", "Rapporte mal à son genou depuis 2 jours."},
+		{"french patient reflexive", "fr", speakerPatient, frenchMale,
+			"je me sens fatigué", "Il se sent fatigué."},
+		{"french clinician", "fr", speakerClinician, frenchMale,
+			"vous avez une entorse à votre genou", "Il a une entorse à son genou."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			lex := lexiconFor(c.lang)
+			padded := removeFillers(replaceWords(padTokens(c.in), lex.rewrites), lex)
+			got := finish(normalizeNumbers(rewritePerson(padded, c.who, c.p, lex, c.lang), &lex.numbers), c.lang != "fr")
+			require.Equal(t, c.want, got)
+		})
+	}
+}
+
+func TestNormalizeNumbers(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, lang, in, want string
+	}{
+		{"blood pressure", "en", "blood pressure is one hundred twenty over eighty", "blood pressure is 120/80"},
+		{"murmur grade", "en", "a three out of six systolic murmur", "a 3/6 systolic murmur"},
+		{"dose and frequency", "en", "lasix eighty milligrams once a day", "lasix 80 mg daily"},
+		{"temperature decimal", "en", "temperature ninety eight point six", "temperature 98.6"},
+		{"duration", "en", "for about five weeks", "for about 5 weeks"},
+		{"hundred and", "en", "one hundred and twenty pounds", "120 lbs"},
+		{"lone one stays a word", "en", "one of those days", "one of those days"},
+		{"percent", "en", "ejection fraction of forty five percent", "ejection fraction of 45%"},
+		{"french blood pressure", "fr", "tension à cent vingt sur quatre-vingts", "tension à 120/80"},
+		{"french dose", "fr", "cinq cents milligrammes deux fois par jour", "500 mg deux fois par jour"},
+		{"french compound", "fr", "depuis soixante-quinze jours", "depuis 75 jours"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			got := normalizeNumbers(padTokens(c.in), &lexiconFor(c.lang).numbers)
+			require.Equal(t, c.want, strings.TrimSpace(got))
+		})
+	}
+}
+
+func TestCustomHeadingKeys(t *testing.T) {
+	t.Parallel()
+	got := parseCustomHeadings("## Motif:\n- Subjectif\n\nASSESSMENT AND PLAN:\nVitals\nSomething else")
+	var keys, headings []string
+	for _, s := range got {
+		keys = append(keys, s.Key)
+		headings = append(headings, s.Heading)
+	}
+	require.Equal(t, []string{"Motif", "Subjectif", "ASSESSMENT AND PLAN", "Vitals", "Something else"}, headings)
+	require.Equal(t, []string{"chiefComplaint", "historyOfPresentIllness", "assessmentAndPlan", "vitalSigns", "custom:something else"}, keys)
+}

@@ -1,0 +1,136 @@
+package notewriter
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// padTokens lower-cases a sentence and surrounds punctuation and the
+// sentence with spaces, so that lexicon cues can be matched as " cue" and
+// whole-word replacements as " word ".
+func padTokens(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	b.WriteByte(' ')
+	runes := []rune(strings.ToLower(s))
+	for i, r := range runes {
+		switch r {
+		case ',', '?', '!', ';', ':', '"', '(', ')':
+			b.WriteString(" ")
+			b.WriteRune(r)
+			b.WriteString(" ")
+		case '.':
+			if i > 0 && i+1 < len(runes) && unicode.IsDigit(runes[i-1]) && unicode.IsDigit(runes[i+1]) {
+				b.WriteRune(r)
+				continue
+			}
+			b.WriteString(" . ")
+		case '’':
+			b.WriteByte('\'')
+		default:
+			if unicode.IsSpace(r) {
+				b.WriteByte(' ')
+				continue
+			}
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte(' ')
+	return " " + strings.Join(strings.Fields(b.String()), " ") + " "
+}
+
+// replaceWords applies whole-word replacements on a padded sentence.
+func replaceWords(padded string, pairs [][2]string) string {
+	for _, p := range pairs {
+		if strings.Contains(padded, p[0]) {
+			padded = strings.ReplaceAll(padded, p[0], p[1])
+		}
+	}
+	return padded
+}
+
+// removeFillers drops hesitation words and discourse fillers, then folds
+// stutters ("i , i , i think" -> "i think") and doubled words.
+func removeFillers(padded string, lex *lexicon) string {
+	for _, f := range lex.fillers {
+		// ", uh ," leaves one comma behind, not two.
+		padded = strings.ReplaceAll(padded, " , "+f+" , ", " , ")
+		needle := " " + f + " "
+		for strings.Contains(padded, needle) {
+			padded = strings.ReplaceAll(padded, needle, " ")
+		}
+	}
+	words := strings.Fields(padded)
+	out := make([]string, 0, len(words))
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		// "i , i , i" and "the the": skip a word repeated right after
+		// itself, with or without a comma in between.
+		if n := len(out); n > 0 && out[n-1] == w && w != "," {
+			continue
+		}
+		if n := len(out); n > 1 && w != "," && out[n-1] == "," && out[n-2] == w {
+			out = out[:n-1]
+			continue
+		}
+		if w == "," && (len(out) == 0 || out[len(out)-1] == "," || lex.glue[out[len(out)-1]] || out[len(out)-1] == "with") {
+			continue
+		}
+		// Cut-off words from ASR ("mon-", "ex-") carry nothing.
+		if strings.HasSuffix(w, "-") && len(w) > 1 {
+			continue
+		}
+		out = append(out, w)
+	}
+	for len(out) > 0 && (out[len(out)-1] == "," || out[len(out)-1] == "and" || out[len(out)-1] == "et") {
+		out = out[:len(out)-1]
+	}
+	return " " + strings.Join(out, " ") + " "
+}
+
+// trimLeading removes words that only glue a sentence to the previous one.
+func trimLeading(padded string, glue map[string]bool) string {
+	words := strings.Fields(padded)
+	i := 0
+	for i < len(words) && (glue[words[i]] || words[i] == ",") {
+		i++
+	}
+	return " " + strings.Join(words[i:], " ") + " "
+}
+
+// finish turns a padded token string back into a written sentence: no space
+// before punctuation, first letter capitalised, "i" as "I", and a full stop.
+func finish(padded string, english bool) string {
+	words := strings.Fields(padded)
+	for len(words) > 0 && (words[len(words)-1] == "." || words[len(words)-1] == "," || words[len(words)-1] == "?" || words[len(words)-1] == "!") {
+		words = words[:len(words)-1]
+	}
+	if len(words) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for i, w := range words {
+		if english && w == "i" {
+			w = "I"
+		}
+		if i > 0 && !(w == "," || w == "." || w == ";" || w == ":" || w == "?" || w == "!" || w == "%" || w == ")") {
+			if prev := words[i-1]; prev != "(" {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(w)
+	}
+	b.WriteByte('.')
+	return capitalize(b.String())
+}
+
+func capitalize(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[size:]
+}
+
+func wordCount(padded string) int { return len(strings.Fields(padded)) }
