@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"unicode"
 
 	"github.com/notegen/notegen/internal/apperr"
 )
@@ -38,7 +39,7 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	if err := dec.Decode(dst); err != nil {
 		var typeErr *json.UnmarshalTypeError
 		if errors.As(err, &typeErr) {
-			field := typeErr.Field
+			field := jsonFieldPath(typeErr.Field)
 			if field == "" {
 				return apperr.New(apperr.BadRequest, "Request body must be a JSON object")
 			}
@@ -82,4 +83,17 @@ func writeJSON(w http.ResponseWriter, log *slog.Logger, status int, v any) {
 	if err := enc.Encode(v); err != nil {
 		log.Debug("response not written", "error", err.Error())
 	}
+}
+
+// jsonFieldPath drops the Go names of embedded structs from the decoder's
+// field path ("Profile.company_name" -> "company_name"); JSON names in this
+// API never start with an upper-case letter.
+func jsonFieldPath(path string) string {
+	var kept []string
+	for _, part := range strings.Split(path, ".") {
+		if part != "" && !unicode.IsUpper(rune(part[0])) {
+			kept = append(kept, part)
+		}
+	}
+	return strings.Join(kept, ".")
 }

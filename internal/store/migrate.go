@@ -7,6 +7,8 @@ import (
 	"hash/fnv"
 	"io/fs"
 	"log/slog"
+	"os"
+	"syscall"
 
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
@@ -51,6 +53,16 @@ func (db *DB) migrator(ctx context.Context) (*goose.Provider, error) {
 
 // Migrate applies every embedded migration not yet applied.
 func (db *DB) Migrate(ctx context.Context, log *slog.Logger) error {
+	if db.lockPath != "" {
+		// Several processes may open one SQLite file at once (an operator's
+		// admin command next to the server, or replicas on one host); a
+		// file lock makes them migrate one after the other.
+		unlock, err := lockFile(db.lockPath)
+		if err != nil {
+			return err
+		}
+		defer unlock()
+	}
 	p, err := db.migrator(ctx)
 	if err != nil {
 		return err
@@ -76,4 +88,20 @@ func (db *DB) MigrationsPending(ctx context.Context) (bool, error) {
 		return false, fmt.Errorf("migration versions: %w", err)
 	}
 	return current < target, nil
+}
+
+// lockFile takes an exclusive advisory lock on path, waiting for it.
+func lockFile(path string) (unlock func(), err error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("open migration lock: %w", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("take migration lock: %w", err)
+	}
+	return func() {
+		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}, nil
 }

@@ -42,6 +42,8 @@ type DB struct {
 	read    *sql.DB
 	write   *sql.DB
 	pool    *pgxpool.Pool
+	// lockPath is the file that serialises migrations on SQLite.
+	lockPath string
 }
 
 // Open connects to databaseURL, or to SQLite in dataDir when databaseURL is
@@ -81,7 +83,7 @@ func openSQLite(dataDir string) (*DB, error) {
 		read.Close()
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
 	}
-	return &DB{dialect: SQLite, read: read, write: write}, nil
+	return &DB{dialect: SQLite, read: read, write: write, lockPath: path + ".migrate.lock"}, nil
 }
 
 func openPostgres(ctx context.Context, databaseURL string) (*DB, error) {

@@ -1,0 +1,42 @@
+package conformance
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	st "github.com/notegen/notegen/internal/servertest"
+)
+
+func TestSecretsNeverReachTheLog(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b)
+		o := s.NewOwner(t)
+		secrets := []string{o.Password, o.IDToken, o.RefreshToken}
+		resp := s.Do(t, "POST", "/v1/auth/refresh", map[string]any{"refresh_token": o.RefreshToken})
+		require.Equal(t, http.StatusOK, resp.Status)
+		body := resp.JSON(t)
+		secrets = append(secrets, body["id_token"].(string), body["refresh_token"].(string))
+		s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": o.Email, "password": "Wrong-" + o.Password})
+		s.Do(t, "POST", "/v1/auth/change-password", map[string]any{"current_password": o.Password, "new_password": "Next-" + o.Password}, st.Bearer(o.IDToken))
+		s.Do(t, "POST", "/v1/auth/logout", map[string]any{"refresh_token": "ngr_bogus-secret-value"}, st.Bearer(o.IDToken))
+		secrets = append(secrets, "Wrong-"+o.Password, "Next-"+o.Password, "ngr_bogus-secret-value")
+		s.Stop(t)
+
+		logs := s.Logs()
+		require.Contains(t, logs, `"route":"/v1/auth/login"`, "the log did capture the requests")
+		require.Contains(t, logs, `"request_id":"req_`)
+		for _, secret := range secrets {
+			require.False(t, strings.Contains(logs, secret), "a secret reached the log")
+		}
+		// Every request line names its request id.
+		for _, line := range strings.Split(strings.TrimSpace(logs), "\n") {
+			if strings.Contains(line, `"msg":"request"`) {
+				require.Contains(t, line, `"request_id":"req_`)
+			}
+		}
+	})
+}
