@@ -18,6 +18,7 @@ import (
 
 	"github.com/notegen/notegen/internal/account"
 	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/audit"
 	"github.com/notegen/notegen/internal/masterkey"
 	"github.com/notegen/notegen/internal/store"
 )
@@ -104,7 +105,7 @@ func NormalizeEmail(email string) (string, error) {
 }
 
 // CreateAccount signs up a new account owner.
-func (s *Service) CreateAccount(ctx context.Context, email, password string, profile account.Profile) (NewAccount, error) {
+func (s *Service) CreateAccount(ctx context.Context, email, password string, profile account.Profile, clientAddr string) (NewAccount, error) {
 	if !s.cfg.Signup {
 		return NewAccount{}, apperr.New(apperr.Authorization, "Account creation is disabled on this server")
 	}
@@ -130,7 +131,10 @@ func (s *Service) CreateAccount(ctx context.Context, email, password string, pro
 		if err != nil {
 			return fmt.Errorf("insert user: %w", err)
 		}
-		return account.Create(ctx, tx, userID, profile, now)
+		if err := account.Create(ctx, tx, userID, profile, now); err != nil {
+			return err
+		}
+		return audit.Record(audit.WithActor(ctx, audit.Actor{ID: userID, ClientAddr: clientAddr}), tx, userID, "account.created", userID, nil, now)
 	})
 	if err != nil {
 		return NewAccount{}, err
@@ -256,7 +260,7 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, current, next
 		if _, err := tx.Exec(ctx, `UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL`, now, p.UserID); err != nil {
 			return fmt.Errorf("revoke refresh tokens: %w", err)
 		}
-		return nil
+		return audit.Record(ctx, tx, p.UserID, "password.changed", p.UserID, nil, now)
 	})
 	if err != nil {
 		return err

@@ -16,12 +16,14 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/notegen/notegen/internal/account"
+	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/auth"
 	"github.com/notegen/notegen/internal/config"
 	"github.com/notegen/notegen/internal/httpapi"
 	"github.com/notegen/notegen/internal/logging"
 	"github.com/notegen/notegen/internal/masterkey"
 	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/webhook"
 )
 
 // shutdownGrace is how long in-flight requests get to finish on SIGTERM.
@@ -93,7 +95,9 @@ func serve(ctx context.Context, env Env, args []string) error {
 	registry := prometheus.NewRegistry()
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	handler, err := httpapi.NewServer(httpapi.Deps{
-		Log: log, DB: db, Auth: identity, Accounts: account.NewService(db), Metrics: registry, Version: env.Version,
+		Log: log, DB: db, Auth: identity, Accounts: account.NewService(db, log),
+		Keys: apikey.NewService(db, key), Webhooks: webhook.NewService(db, key),
+		Config: settings, Metrics: registry, Version: env.Version,
 	})
 	if err != nil {
 		return err

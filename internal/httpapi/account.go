@@ -2,6 +2,12 @@ package httpapi
 
 import (
 	"net/http"
+	"strconv"
+
+	"github.com/notegen/notegen/internal/account"
+	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/audit"
+	"github.com/notegen/notegen/internal/webhook"
 )
 
 func (s *Server) accountInfo(w http.ResponseWriter, r *http.Request) error {
@@ -10,4 +16,86 @@ func (s *Server) accountInfo(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return s.json(w, http.StatusOK, info)
+}
+
+func (s *Server) updateAccount(w http.ResponseWriter, r *http.Request) error {
+	var req account.Profile
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	res, err := s.Accounts.Update(r.Context(), principal(r.Context()).UserID, req)
+	if err != nil {
+		return err
+	}
+	return s.json(w, http.StatusOK, res)
+}
+
+func (s *Server) cancelAccount(w http.ResponseWriter, r *http.Request) error {
+	res, err := s.Accounts.Cancel(r.Context(), principal(r.Context()).UserID)
+	if err != nil {
+		return err
+	}
+	return s.json(w, http.StatusOK, res)
+}
+
+func (s *Server) reactivateAccount(w http.ResponseWriter, r *http.Request) error {
+	res, err := s.Accounts.Reactivate(r.Context(), principal(r.Context()).UserID)
+	if err != nil {
+		return err
+	}
+	return s.json(w, http.StatusOK, res)
+}
+
+func (s *Server) getWebhook(w http.ResponseWriter, r *http.Request) error {
+	settings, err := s.Webhooks.Get(r.Context(), principal(r.Context()).UserID)
+	if err != nil {
+		return err
+	}
+	return s.json(w, http.StatusOK, settings)
+}
+
+func (s *Server) updateWebhook(w http.ResponseWriter, r *http.Request) error {
+	var req webhook.Settings
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	res, err := s.Webhooks.Update(r.Context(), principal(r.Context()).UserID, req)
+	if err != nil {
+		return err
+	}
+	return s.json(w, http.StatusOK, res)
+}
+
+func (s *Server) getWebhookSecret(w http.ResponseWriter, r *http.Request) error {
+	secret, err := s.Webhooks.Secret(r.Context(), principal(r.Context()).UserID)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	return s.json(w, http.StatusOK, secret)
+}
+
+func (s *Server) rotateWebhookSecret(w http.ResponseWriter, r *http.Request) error {
+	secret, err := s.Webhooks.Rotate(r.Context(), principal(r.Context()).UserID)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	return s.json(w, http.StatusOK, secret)
+}
+
+func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) error {
+	limit := 0
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return apperr.Invalid("limit", "limit must be between 1 and %d", audit.MaxPageSize)
+		}
+		limit = n
+	}
+	page, err := audit.List(r.Context(), s.DB, principal(r.Context()).UserID, limit, r.URL.Query().Get("cursor"))
+	if err != nil {
+		return err
+	}
+	return s.json(w, http.StatusOK, page)
 }

@@ -40,7 +40,7 @@ func (s *Server) createAccount(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	created, err := s.Auth.CreateAccount(r.Context(), req.Email, req.Password, req.Profile)
+	created, err := s.Auth.CreateAccount(r.Context(), req.Email, req.Password, req.Profile, clientAddr(r))
 	if err != nil {
 		return err
 	}

@@ -91,7 +91,10 @@ func operationID(rt route) string {
 	return strings.ToLower(rt.method) + strings.TrimRight(name, "_")
 }
 
-var timeType = reflect.TypeOf(time.Time{})
+var (
+	timeType    = reflect.TypeOf(time.Time{})
+	rawJSONType = reflect.TypeOf(json.RawMessage{})
+)
 
 // schemaOf reflects a JSON Schema from a Go type and its json tags.
 func schemaOf(t reflect.Type) map[string]any {
@@ -101,6 +104,9 @@ func schemaOf(t reflect.Type) map[string]any {
 			inner["type"] = []string{typ, "null"}
 		}
 		return inner
+	}
+	if t == rawJSONType {
+		return map[string]any{"description": "any JSON value; see the summary"}
 	}
 	if t == timeType {
 		return map[string]any{"type": "string", "format": "date-time"}

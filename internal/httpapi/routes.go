@@ -4,7 +4,10 @@ import (
 	"net/http"
 
 	"github.com/notegen/notegen/internal/account"
+	"github.com/notegen/notegen/internal/apikey"
+	"github.com/notegen/notegen/internal/audit"
 	"github.com/notegen/notegen/internal/auth"
+	"github.com/notegen/notegen/internal/webhook"
 )
 
 // authKind is the credential a route requires.
@@ -54,7 +57,29 @@ func (s *Server) routeTable() []route {
 		{method: "POST", path: "/v1/auth/change-password", summary: "Change the password; every session must log in again", tag: "identity", auth: authBearer, request: changePasswordRequest{}, response: changePasswordResponse{}, status: http.StatusOK, handle: s.changePassword},
 		{method: "POST", path: "/v1/auth/logout", summary: "End the login session of a refresh token", tag: "identity", auth: authBearer, request: refreshRequest{}, response: successBody{}, status: http.StatusOK, handle: s.logout},
 
+		// API keys.
+		{method: "GET", path: "/v1/user/list-api-keys", summary: "List API keys: sandbox first, then live, oldest first", tag: "api keys", auth: authBearer,
+			query: []queryParam{{"showFull", "true to return unmasked keys (also show_full)", "boolean"}}, response: []apikey.Entry{}, status: http.StatusOK, handle: s.listKeys},
+		{method: "POST", path: "/v1/user/create-api-key", summary: "Create a sandbox or live key", tag: "api keys", auth: authBearer, request: createKeyRequest{}, response: apikey.Created{}, status: http.StatusOK, handle: s.createKey},
+		{method: "POST", path: "/v1/user/update-api-key-metadata", summary: "Replace the metadata of a live key", tag: "api keys", auth: authBearer, request: updateMetadataRequest{}, response: apikey.Confirmation{}, status: http.StatusOK, handle: s.updateKeyMetadata},
+		{method: "POST", path: "/v1/user/api-keys/{api_key}/status", summary: "Activate or deactivate a key", tag: "api keys", auth: authBearer, request: keyStatusRequest{}, response: apikey.Confirmation{}, status: http.StatusOK, handle: s.setKeyStatus},
+		{method: "POST", path: "/v1/user/delete-api-key", summary: "Delete a key for good", tag: "api keys", auth: authBearer, request: deleteKeyRequest{}, response: apikey.Confirmation{}, status: http.StatusOK, handle: s.deleteKey},
+
 		// Account.
 		{method: "GET", path: "/v1/user/account/info", summary: "Read the account", tag: "account", auth: authBearer, response: account.Info{}, status: http.StatusOK, handle: s.accountInfo},
+		{method: "POST", path: "/v1/user/account/update", summary: "Update account fields", tag: "account", auth: authBearer, request: account.Profile{}, response: account.UpdateResult{}, status: http.StatusOK, handle: s.updateAccount},
+		{method: "POST", path: "/v1/user/cancel-account", summary: "Cancel the account", tag: "account", auth: authBearer, response: account.StatusResult{}, status: http.StatusOK, handle: s.cancelAccount},
+		{method: "POST", path: "/v1/user/reactivate-account", summary: "Reactivate a cancelled account", tag: "account", auth: authBearer, response: account.StatusResult{}, status: http.StatusOK, handle: s.reactivateAccount},
+		{method: "GET", path: "/v1/user/audit-log", summary: "Who changed what on the account, newest first", tag: "account", auth: authBearer,
+			query: []queryParam{{"limit", "entries per page (1-200, default 50)", "integer"}, {"cursor", "next_cursor of the previous page", "string"}}, response: audit.Page{}, status: http.StatusOK, handle: s.auditLog},
+
+		// Webhook settings.
+		{method: "GET", path: "/v1/user/webhook", summary: "Read the webhook URLs", tag: "webhooks", auth: authBearer, response: webhook.Settings{}, status: http.StatusOK, handle: s.getWebhook},
+		{method: "POST", path: "/v1/user/webhook", summary: "Set or remove the webhook URLs", tag: "webhooks", auth: authBearer, request: webhook.Settings{}, response: webhook.UpdateResult{}, status: http.StatusOK, handle: s.updateWebhook},
+		{method: "GET", path: "/v1/user/webhook/secret", summary: "Read the signing secret", tag: "webhooks", auth: authBearer, response: webhook.Secret{}, status: http.StatusOK, handle: s.getWebhookSecret},
+		{method: "POST", path: "/v1/user/webhook/secret/rotate", summary: "Rotate the signing secret; the old one signs for 24 more hours", tag: "webhooks", auth: authBearer, response: webhook.Secret{}, status: http.StatusOK, handle: s.rotateWebhookSecret},
+
+		// System.
+		{method: "GET", path: "/v1/system/status", summary: "What the service can do right now", tag: "system", auth: authAPIKey, response: systemStatus{}, status: http.StatusOK, handle: s.systemStatus},
 	}
 }

@@ -13,9 +13,13 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/notegen/notegen/internal/account"
+	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/audit"
 	"github.com/notegen/notegen/internal/auth"
+	"github.com/notegen/notegen/internal/config"
 	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/webhook"
 )
 
 // Deps are what the HTTP adapter needs from the rest of the service.
@@ -25,8 +29,14 @@ type Deps struct {
 	Auth *auth.Service
 	// Accounts runs the account operations.
 	Accounts *account.Service
-	Metrics  *prometheus.Registry
-	Version  string
+	// Keys manages and authenticates API keys.
+	Keys *apikey.Service
+	// Webhooks manages webhook settings and secrets.
+	Webhooks *webhook.Service
+	// Config is the process's settings.
+	Config  config.Settings
+	Metrics *prometheus.Registry
+	Version string
 }
 
 // Server serves the notegen API.
@@ -83,18 +93,44 @@ func (s *Server) wrap(rt route) http.Handler {
 		if info := requestInfoFrom(r.Context()); info != nil {
 			info.route = rt.path
 		}
-		if rt.auth == authBearer {
+		switch rt.auth {
+		case authBearer:
 			p, err := s.bearer(r)
 			if err != nil {
 				s.writeError(w, r, err)
 				return
 			}
-			r = r.WithContext(context.WithValue(r.Context(), principalKey{}, p))
+			ctx := context.WithValue(r.Context(), principalKey{}, p)
+			ctx = audit.WithActor(ctx, audit.Actor{ID: p.UserID, ClientAddr: clientAddr(r)})
+			r = r.WithContext(ctx)
+		case authAPIKey:
+			c, err := s.apiKey(r)
+			if err != nil {
+				s.writeError(w, r, err)
+				return
+			}
+			r = r.WithContext(context.WithValue(r.Context(), callerKey{}, c))
 		}
 		if err := rt.handle(w, r); err != nil {
 			s.writeError(w, r, err)
 		}
 	})
+}
+
+type callerKey struct{}
+
+// caller returns the API-key client of this request.
+func caller(ctx context.Context) apikey.Caller {
+	c, _ := ctx.Value(callerKey{}).(apikey.Caller)
+	return c
+}
+
+func (s *Server) apiKey(r *http.Request) (apikey.Caller, error) {
+	key := strings.TrimSpace(r.Header.Get("x-api-key"))
+	if key == "" && r.Header.Get("Authorization") != "" {
+		return apikey.Caller{}, apperr.New(apperr.Authentication, "Note endpoints take an API key in x-api-key, not a bearer token")
+	}
+	return s.Keys.Authenticate(r.Context(), key)
 }
 
 func (s *Server) bearer(r *http.Request) (auth.Principal, error) {

@@ -1,0 +1,71 @@
+package apikey
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/notegen/notegen/internal/account"
+	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/store"
+)
+
+// lastUsedResolution is how stale last_used may be: it is written at most
+// once a minute per key, not on every request.
+const lastUsedResolution = time.Minute
+
+// Caller is a note-generation client authenticated by its API key.
+type Caller struct {
+	KeyID  string
+	UserID string
+	Type   Type
+	// Masked is the key as listings show it, for usage reports.
+	Masked string
+}
+
+var errBadKey = apperr.New(apperr.Authentication, "Invalid API key")
+
+// Authenticate checks an x-api-key value. A malformed key or a bad checksum
+// is refused before any database read. The key's row is read on every
+// request, never cached, so a deactivation or deletion applies to the very
+// next request on every replica.
+func (s *Service) Authenticate(ctx context.Context, key string) (Caller, error) {
+	if key == "" {
+		return Caller{}, apperr.New(apperr.Authentication, "Missing API key; send x-api-key")
+	}
+	t, err := Parse(key)
+	if err != nil {
+		return Caller{}, errBadKey
+	}
+	var c Caller
+	var status Status
+	var deletedAt, lastUsed sql.NullTime
+	var accountStatus account.Status
+	err = s.db.QueryRow(ctx, `SELECT k.id, k.user_id, k.status, k.deleted_at, k.last_used, a.status
+		FROM api_keys k JOIN accounts a ON a.user_id = k.user_id WHERE k.key_hash = ?`, Hash(key)).
+		Scan(&c.KeyID, &c.UserID, &status, &deletedAt, &lastUsed, &accountStatus)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Caller{}, errBadKey
+	}
+	if err != nil {
+		return Caller{}, fmt.Errorf("look up API key: %w", err)
+	}
+	if status != Active || deletedAt.Valid {
+		return Caller{}, apperr.New(apperr.Authentication, "API key is inactive")
+	}
+	if accountStatus == account.Cancelled {
+		return Caller{}, apperr.New(apperr.AccountInactive, "The account is cancelled")
+	}
+	c.Type, c.Masked = t, Mask(key)
+	now := store.Now()
+	if !lastUsed.Valid || now.Sub(lastUsed.Time) >= lastUsedResolution {
+		// Conditional, so replicas racing on one key write it once.
+		if _, err := s.db.Exec(ctx, `UPDATE api_keys SET last_used = ? WHERE id = ? AND (last_used IS NULL OR last_used < ?)`,
+			now, c.KeyID, now.Add(-lastUsedResolution)); err != nil {
+			return Caller{}, fmt.Errorf("record key use: %w", err)
+		}
+	}
+	return c, nil
+}

@@ -1,0 +1,316 @@
+package apikey
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/notegen/notegen/internal/account"
+	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/audit"
+	"github.com/notegen/notegen/internal/billing"
+	"github.com/notegen/notegen/internal/masterkey"
+	"github.com/notegen/notegen/internal/store"
+)
+
+const sealPurpose = "api-key"
+
+// Status is active or inactive.
+type Status string
+
+// The key statuses.
+const (
+	Active   Status = "active"
+	Inactive Status = "inactive"
+)
+
+// Service manages and authenticates API keys.
+type Service struct {
+	db     *store.DB
+	master *masterkey.Key
+}
+
+// NewService returns the API key service.
+func NewService(db *store.DB, master *masterkey.Key) *Service {
+	return &Service{db: db, master: master}
+}
+
+// Entry is one key in a listing.
+type Entry struct {
+	Key       string            `json:"key"`
+	Type      Type              `json:"type"`
+	Status    Status            `json:"status"`
+	CreatedAt time.Time         `json:"created_at"`
+	LastUsed  *time.Time        `json:"last_used"`
+	Metadata  map[string]string `json:"metadata,omitempty"`
+}
+
+// Created is the answer to create-api-key; APIKey is the only time the full
+// key is returned without showFull.
+type Created struct {
+	APIKey   string            `json:"api_key"`
+	KeyType  Type              `json:"key_type"`
+	Metadata map[string]string `json:"metadata"`
+}
+
+// Confirmation is the answer to metadata, status and delete operations.
+type Confirmation struct {
+	Message string `json:"message"`
+	APIKey  string `json:"api_key"`
+	Status  Status `json:"status,omitempty"`
+}
+
+// List returns the account's keys: sandbox first, then live, each oldest
+// first; deleted keys stay listed as inactive.
+func (s *Service) List(ctx context.Context, userID string, showFull bool) ([]Entry, error) {
+	rows, err := s.db.Query(ctx, `SELECT id, key_type, key_sealed, last4, status, metadata, created_at, last_used FROM api_keys
+		WHERE user_id = ? ORDER BY CASE key_type WHEN 'sandbox' THEN 0 ELSE 1 END, created_at, id`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("list keys: %w", err)
+	}
+	defer rows.Close()
+	out := []Entry{}
+	for rows.Next() {
+		var id, last4, metadata string
+		var sealed []byte
+		var lastUsed sql.NullTime
+		var e Entry
+		if err := rows.Scan(&id, &e.Type, &sealed, &last4, &e.Status, &metadata, &e.CreatedAt, &lastUsed); err != nil {
+			return nil, fmt.Errorf("list keys: %w", err)
+		}
+		e.CreatedAt = e.CreatedAt.UTC()
+		if lastUsed.Valid {
+			t := lastUsed.Time.UTC()
+			e.LastUsed = &t
+		}
+		if showFull {
+			plain, err := s.master.Open(sealPurpose+":"+id, sealed)
+			if err != nil {
+				return nil, fmt.Errorf("unseal key %s: %w", id, err)
+			}
+			e.Key = string(plain)
+		} else {
+			e.Key = strings.Repeat("*", maskedLength(e.Type)-4) + last4
+		}
+		if e.Type == Live {
+			e.Metadata = map[string]string{}
+			if err := json.Unmarshal([]byte(metadata), &e.Metadata); err != nil {
+				return nil, fmt.Errorf("decode metadata of key %s: %w", id, err)
+			}
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list keys: %w", err)
+	}
+	return out, nil
+}
+
+// Create issues a new key. The first live key activates the account.
+func (s *Service) Create(ctx context.Context, userID string, keyType string, rawMetadata json.RawMessage) (Created, error) {
+	t := Type(keyType)
+	if t != Sandbox && t != Live {
+		return Created{}, apperr.Invalid("keyType", "keyType must be \"sandbox\" or \"live\"")
+	}
+	var metadata map[string]string
+	if len(rawMetadata) > 0 && string(rawMetadata) != "null" {
+		if t == Sandbox {
+			return Created{}, apperr.Invalid("metadata", "Metadata is supported only for live keys")
+		}
+		var err error
+		if metadata, err = ParseMetadata(rawMetadata); err != nil {
+			return Created{}, err
+		}
+	}
+	if t == Live && metadata == nil {
+		metadata = map[string]string{}
+	}
+	key := Generate(t)
+	id := uuid.Must(uuid.NewV7()).String()
+	now := store.Now()
+	metaJSON, _ := json.Marshal(metadata)
+	if metadata == nil {
+		metaJSON = []byte("{}")
+	}
+	err := s.db.InTx(ctx, func(tx *store.Tx) error {
+		status, err := account.Lock(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		if t == Live {
+			if status == account.Cancelled {
+				return apperr.New(apperr.AccountInactive, "The account is cancelled; reactivate it before creating live keys")
+			}
+			overdue, err := billing.HasOverdueInvoice(ctx, tx, userID, now)
+			if err != nil {
+				return err
+			}
+			if overdue {
+				return apperr.New(apperr.PaymentRequired, "The account has an overdue invoice; pay it before creating live keys")
+			}
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO api_keys (id, user_id, key_type, key_hash, key_sealed, last4, status, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?)`,
+			id, userID, t, Hash(key), s.master.Seal(sealPurpose+":"+id, []byte(key)), key[len(key)-4:], string(metaJSON), now)
+		if store.IsUniqueViolation(err) {
+			return apperr.Field(apperr.Conflict, "keyType", "The account already has a sandbox key")
+		}
+		if err != nil {
+			return fmt.Errorf("insert key: %w", err)
+		}
+		if err := audit.Record(ctx, tx, userID, "api_key.created", Mask(key), map[string]string{"type": string(t)}, now); err != nil {
+			return err
+		}
+		if t == Live && status != account.Active {
+			return account.Transition(ctx, tx, userID, status, account.Active, now)
+		}
+		return nil
+	})
+	if err != nil {
+		return Created{}, err
+	}
+	return Created{APIKey: key, KeyType: t, Metadata: metadata}, nil
+}
+
+// keyRow is a key found by its full value, inside a transaction that holds
+// the account lock.
+type keyRow struct {
+	id      string
+	typ     Type
+	status  Status
+	deleted bool
+}
+
+// findOwned locks the account and finds one of its keys by full value.
+func findOwned(ctx context.Context, tx *store.Tx, userID, key string) (account.Status, keyRow, error) {
+	if key == "" {
+		return "", keyRow{}, apperr.Invalid("apiKey", "apiKey is required")
+	}
+	status, err := account.Lock(ctx, tx, userID)
+	if err != nil {
+		return "", keyRow{}, err
+	}
+	notFound := apperr.New(apperr.NotFound, "API key not found")
+	if _, err := Parse(key); err != nil {
+		return "", keyRow{}, notFound
+	}
+	var r keyRow
+	var deletedAt sql.NullTime
+	err = tx.QueryRow(ctx, `SELECT id, key_type, status, deleted_at FROM api_keys WHERE key_hash = ? AND user_id = ?`, Hash(key), userID).
+		Scan(&r.id, &r.typ, &r.status, &deletedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", keyRow{}, notFound
+	}
+	if err != nil {
+		return "", keyRow{}, fmt.Errorf("find key: %w", err)
+	}
+	r.deleted = deletedAt.Valid
+	return status, r, nil
+}
+
+// UpdateMetadata replaces the whole metadata map of a live key.
+func (s *Service) UpdateMetadata(ctx context.Context, userID, key string, rawMetadata json.RawMessage) (Confirmation, error) {
+	if len(rawMetadata) == 0 || string(rawMetadata) == "null" {
+		return Confirmation{}, apperr.Invalid("metadata", "metadata is required")
+	}
+	metadata, err := ParseMetadata(rawMetadata)
+	if err != nil {
+		return Confirmation{}, err
+	}
+	metaJSON, _ := json.Marshal(metadata)
+	now := store.Now()
+	err = s.db.InTx(ctx, func(tx *store.Tx) error {
+		_, r, err := findOwned(ctx, tx, userID, key)
+		if err != nil {
+			return err
+		}
+		if r.typ != Live {
+			return apperr.Invalid("apiKey", "Metadata is supported only for live keys")
+		}
+		if r.deleted {
+			return apperr.New(apperr.Conflict, "The API key is deleted")
+		}
+		if _, err := tx.Exec(ctx, `UPDATE api_keys SET metadata = ? WHERE id = ?`, string(metaJSON), r.id); err != nil {
+			return fmt.Errorf("update metadata: %w", err)
+		}
+		return audit.Record(ctx, tx, userID, "api_key.metadata_updated", Mask(key), map[string]string{"entries": fmt.Sprint(len(metadata))}, now)
+	})
+	if err != nil {
+		return Confirmation{}, err
+	}
+	return Confirmation{Message: "API key metadata updated", APIKey: Mask(key)}, nil
+}
+
+// SetStatus activates or deactivates a key; it takes effect on the next
+// request on every replica because every request reads the key's row.
+func (s *Service) SetStatus(ctx context.Context, userID, key, status string) (Confirmation, error) {
+	want := Status(status)
+	if want != Active && want != Inactive {
+		return Confirmation{}, apperr.Invalid("status", "status must be \"active\" or \"inactive\"")
+	}
+	now := store.Now()
+	err := s.db.InTx(ctx, func(tx *store.Tx) error {
+		accountStatus, r, err := findOwned(ctx, tx, userID, key)
+		if err != nil {
+			return err
+		}
+		if r.deleted {
+			return apperr.New(apperr.Conflict, "The API key is deleted and cannot be changed")
+		}
+		if want == Active && r.typ == Live && accountStatus != account.Active {
+			return apperr.New(apperr.AccountInactive, "The account is %s; create a new live key to activate it", accountStatus)
+		}
+		if r.status == want {
+			return nil
+		}
+		if _, err := tx.Exec(ctx, `UPDATE api_keys SET status = ? WHERE id = ?`, want, r.id); err != nil {
+			return fmt.Errorf("update key status: %w", err)
+		}
+		return audit.Record(ctx, tx, userID, "api_key.status_changed", Mask(key), map[string]string{"status": string(want)}, now)
+	})
+	if err != nil {
+		return Confirmation{}, err
+	}
+	return Confirmation{Message: "API key status updated", APIKey: Mask(key), Status: want}, nil
+}
+
+// Delete deactivates a key for good; it stays listed as inactive. Deleting
+// the last live key makes the account inactive.
+func (s *Service) Delete(ctx context.Context, userID, key string) (Confirmation, error) {
+	now := store.Now()
+	err := s.db.InTx(ctx, func(tx *store.Tx) error {
+		accountStatus, r, err := findOwned(ctx, tx, userID, key)
+		if err != nil {
+			return err
+		}
+		if r.deleted {
+			return apperr.New(apperr.Conflict, "The API key is already deleted")
+		}
+		if _, err := tx.Exec(ctx, `UPDATE api_keys SET status = 'inactive', deleted_at = ? WHERE id = ?`, now, r.id); err != nil {
+			return fmt.Errorf("delete key: %w", err)
+		}
+		if err := audit.Record(ctx, tx, userID, "api_key.deleted", Mask(key), map[string]string{"type": string(r.typ)}, now); err != nil {
+			return err
+		}
+		if r.typ != Live || accountStatus != account.Active {
+			return nil
+		}
+		var remaining int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM api_keys WHERE user_id = ? AND key_type = 'live' AND deleted_at IS NULL`, userID).Scan(&remaining); err != nil {
+			return fmt.Errorf("count live keys: %w", err)
+		}
+		if remaining == 0 {
+			return account.Transition(ctx, tx, userID, accountStatus, account.Inactive, now)
+		}
+		return nil
+	})
+	if err != nil {
+		return Confirmation{}, err
+	}
+	return Confirmation{Message: "API key deleted", APIKey: Mask(key)}, nil
+}

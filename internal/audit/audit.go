@@ -1,0 +1,152 @@
+// Package audit keeps the record of who changed what on an account: keys,
+// account, webhook settings and password. Health-data customers show it to
+// their auditors. Entries never hold a secret; keys appear masked.
+package audit
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/logging"
+	"github.com/notegen/notegen/internal/store"
+)
+
+// Actor is who makes a change: an account owner through the API, or the
+// operator through `notegen admin`.
+type Actor struct {
+	// ID is the acting user id, or "admin".
+	ID         string
+	ClientAddr string
+}
+
+type actorKey struct{}
+
+// WithActor returns a context naming the actor of its changes.
+func WithActor(ctx context.Context, a Actor) context.Context {
+	return context.WithValue(ctx, actorKey{}, a)
+}
+
+func actorFrom(ctx context.Context) Actor {
+	a, ok := ctx.Value(actorKey{}).(Actor)
+	if !ok {
+		return Actor{ID: "system"}
+	}
+	return a
+}
+
+// Entry is one audit record.
+type Entry struct {
+	ID         string            `json:"id"`
+	Actor      string            `json:"actor"`
+	Action     string            `json:"action"`
+	Target     string            `json:"target"`
+	Details    map[string]string `json:"details"`
+	ClientAddr string            `json:"client_address"`
+	RequestID  string            `json:"request_id"`
+	CreatedAt  time.Time         `json:"created_at"`
+}
+
+// Record writes an entry about account userID inside tx; the actor and the
+// request id come from ctx.
+func Record(ctx context.Context, tx *store.Tx, userID, action, target string, details map[string]string, now time.Time) error {
+	a := actorFrom(ctx)
+	if details == nil {
+		details = map[string]string{}
+	}
+	data, err := json.Marshal(details)
+	if err != nil {
+		return fmt.Errorf("encode audit details: %w", err)
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO audit_log (id, user_id, actor, action, target, details, client_addr, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		uuid.Must(uuid.NewV7()).String(), userID, a.ID, action, target, string(data), a.ClientAddr, logging.RequestID(ctx), now)
+	if err != nil {
+		return fmt.Errorf("write audit entry: %w", err)
+	}
+	return nil
+}
+
+// Page is one page of the audit log, newest first.
+type Page struct {
+	Entries []Entry `json:"entries"`
+	// NextCursor fetches the next, older page; empty on the last page.
+	NextCursor string `json:"next_cursor"`
+}
+
+// MaxPageSize bounds the limit parameter.
+const MaxPageSize = 200
+
+// List returns up to limit entries of the account older than cursor.
+func List(ctx context.Context, db *store.DB, userID string, limit int, cursor string) (Page, error) {
+	if limit <= 0 {
+		limit = 50
+	}
+	if limit > MaxPageSize {
+		return Page{}, apperr.Invalid("limit", "limit must be between 1 and %d", MaxPageSize)
+	}
+	query := `SELECT id, actor, action, target, details, client_addr, request_id, created_at FROM audit_log WHERE user_id = ?`
+	args := []any{userID}
+	if cursor != "" {
+		at, id, err := decodeCursor(cursor)
+		if err != nil {
+			return Page{}, apperr.Invalid("cursor", "cursor is not one this server issued")
+		}
+		query += ` AND (created_at < ? OR (created_at = ? AND id < ?))`
+		args = append(args, at, at, id)
+	}
+	query += ` ORDER BY created_at DESC, id DESC LIMIT ?`
+	args = append(args, limit+1)
+	rows, err := db.Query(ctx, query, args...)
+	if err != nil {
+		return Page{}, fmt.Errorf("read audit log: %w", err)
+	}
+	defer rows.Close()
+	page := Page{Entries: []Entry{}}
+	for rows.Next() {
+		var e Entry
+		var details string
+		if err := rows.Scan(&e.ID, &e.Actor, &e.Action, &e.Target, &details, &e.ClientAddr, &e.RequestID, &e.CreatedAt); err != nil {
+			return Page{}, fmt.Errorf("read audit log: %w", err)
+		}
+		if err := json.Unmarshal([]byte(details), &e.Details); err != nil {
+			return Page{}, fmt.Errorf("decode audit details: %w", err)
+		}
+		e.CreatedAt = e.CreatedAt.UTC()
+		page.Entries = append(page.Entries, e)
+	}
+	if err := rows.Err(); err != nil {
+		return Page{}, fmt.Errorf("read audit log: %w", err)
+	}
+	if len(page.Entries) > limit {
+		last := page.Entries[limit-1]
+		page.Entries = page.Entries[:limit]
+		page.NextCursor = encodeCursor(last.CreatedAt, last.ID)
+	}
+	return page, nil
+}
+
+func encodeCursor(at time.Time, id string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(at.UTC().Format(time.RFC3339Nano) + "|" + id))
+}
+
+func decodeCursor(cursor string) (time.Time, string, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(cursor)
+	if err != nil {
+		return time.Time{}, "", err
+	}
+	ts, id, ok := strings.Cut(string(raw), "|")
+	if !ok {
+		return time.Time{}, "", fmt.Errorf("cursor has no id")
+	}
+	at, err := time.Parse(time.RFC3339Nano, ts)
+	if err != nil {
+		return time.Time{}, "", err
+	}
+	return at, id, nil
+}

@@ -1,0 +1,78 @@
+// Package outbox records events that must reach the account's webhook. An
+// event is written in the same transaction as the change it announces, so
+// a change is never committed without its event nor the other way round;
+// webhook delivery reads the outbox afterwards.
+package outbox
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/notegen/notegen/internal/store"
+)
+
+// Event types of the wire contract.
+const (
+	JobCompleted          = "job.completed"
+	JobTranscribed        = "job.transcribed"
+	JobError              = "job.error"
+	AccountStatusChanged  = "account.status_changed"
+	BillingTrialExhausted = "billing.trial_exhausted"
+	BillingInvoiceCreated = "billing.invoice_created"
+	BillingInvoicePaid    = "billing.invoice_paid"
+	WebhookTest           = "webhook.test"
+)
+
+// Event is one event to deliver.
+type Event struct {
+	UserID string
+	Type   string
+	// Fields are the body fields besides type and timestamp.
+	Fields map[string]any
+	// JobID and Env route job events; Env is "dev", "prod" or "" for the
+	// default routing.
+	JobID string
+	Env   string
+}
+
+// Add writes an event to the outbox inside tx and returns its id. Job events
+// get the next per-job sequence number so receivers can order them.
+func Add(ctx context.Context, tx *store.Tx, e Event, now time.Time) (string, error) {
+	id := uuid.Must(uuid.NewV7()).String()
+	body := map[string]any{}
+	for k, v := range e.Fields {
+		body[k] = v
+	}
+	body["type"] = e.Type
+	body["timestamp"] = now.UTC().Format(time.RFC3339)
+	var sequence any
+	if e.JobID != "" {
+		var n int64
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM outbox_events WHERE job_id = ?`, e.JobID).Scan(&n); err != nil {
+			return "", fmt.Errorf("next event sequence: %w", err)
+		}
+		sequence = n + 1
+		body["sequence"] = n + 1
+	}
+	payload, err := json.Marshal(body)
+	if err != nil {
+		return "", fmt.Errorf("encode %s event: %w", e.Type, err)
+	}
+	var jobID, env any
+	if e.JobID != "" {
+		jobID = e.JobID
+	}
+	if e.Env != "" {
+		env = e.Env
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO outbox_events (id, user_id, type, payload, job_id, sequence, env, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, e.UserID, e.Type, string(payload), jobID, sequence, env, now)
+	if err != nil {
+		return "", fmt.Errorf("write %s event: %w", e.Type, err)
+	}
+	return id, nil
+}

@@ -1,0 +1,143 @@
+// Package webhook owns the account's webhook settings (a development and a
+// production URL), its signing secrets, and the delivery of outbox events.
+package webhook
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/notegen/notegen/internal/account"
+	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/audit"
+	"github.com/notegen/notegen/internal/store"
+)
+
+// MaxURLLength is the longest webhook URL accepted, in characters.
+const MaxURLLength = 2048
+
+// Settings are the account's two webhook URLs; nil means unset.
+type Settings struct {
+	Dev  *string `json:"webhook_dev"`
+	Prod *string `json:"webhook_prod"`
+}
+
+// ValidateURL checks a webhook URL for the given environment ("dev" allows
+// http and https, "prod" only https). The empty string is valid: it removes
+// the webhook.
+func ValidateURL(env, raw string) error {
+	field := "webhook_" + env
+	if raw == "" {
+		return nil
+	}
+	if utf8.RuneCountInString(raw) > MaxURLLength {
+		return apperr.Invalid(field, "Webhook URL must be at most %d characters", MaxURLLength)
+	}
+	if strings.TrimSpace(raw) != raw || strings.ContainsAny(raw, " \t\r\n") {
+		return apperr.Invalid(field, "Webhook URL must not contain spaces")
+	}
+	u, err := url.Parse(raw)
+	if err != nil || !u.IsAbs() || u.Host == "" || u.Hostname() == "" {
+		return apperr.Invalid(field, "Webhook URL must be an absolute URL with a host")
+	}
+	if u.User != nil {
+		return apperr.Invalid(field, "Webhook URL must not contain a user name or password")
+	}
+	if u.Fragment != "" {
+		return apperr.Invalid(field, "Webhook URL must not contain a fragment")
+	}
+	switch {
+	case env == "prod" && u.Scheme != "https":
+		return apperr.Invalid(field, "Production webhook URL must use https")
+	case u.Scheme != "http" && u.Scheme != "https":
+		return apperr.Invalid(field, "Webhook URL must use http or https")
+	}
+	return nil
+}
+
+// Service manages webhook settings and secrets.
+type Service struct {
+	db      *store.DB
+	secrets *secrets
+}
+
+// Get returns the account's webhook URLs.
+func (s *Service) Get(ctx context.Context, userID string) (Settings, error) {
+	var st Settings
+	var dev, prod sql.NullString
+	err := s.db.QueryRow(ctx, `SELECT webhook_dev, webhook_prod FROM accounts WHERE user_id = ?`, userID).Scan(&dev, &prod)
+	if errors.Is(err, sql.ErrNoRows) {
+		return st, apperr.New(apperr.NotFound, "User not found")
+	}
+	if err != nil {
+		return st, fmt.Errorf("read webhook settings: %w", err)
+	}
+	if dev.Valid && dev.String != "" {
+		st.Dev = &dev.String
+	}
+	if prod.Valid && prod.String != "" {
+		st.Prod = &prod.String
+	}
+	return st, nil
+}
+
+// UpdateResult is the answer to a settings update: each URL is its new
+// value ("" when removed) or "unchanged".
+type UpdateResult struct {
+	Message string `json:"message"`
+	Dev     string `json:"webhook_dev"`
+	Prod    string `json:"webhook_prod"`
+}
+
+// Update sets the supplied URLs; an absent one is unchanged and an empty one
+// removes that webhook.
+func (s *Service) Update(ctx context.Context, userID string, in Settings) (UpdateResult, error) {
+	if in.Dev == nil && in.Prod == nil {
+		return UpdateResult{}, apperr.New(apperr.InvalidField, "Supply webhook_dev and/or webhook_prod")
+	}
+	res := UpdateResult{Message: "Webhook settings updated", Dev: "unchanged", Prod: "unchanged"}
+	if in.Dev != nil {
+		if err := ValidateURL("dev", *in.Dev); err != nil {
+			return UpdateResult{}, err
+		}
+		res.Dev = *in.Dev
+	}
+	if in.Prod != nil {
+		if err := ValidateURL("prod", *in.Prod); err != nil {
+			return UpdateResult{}, err
+		}
+		res.Prod = *in.Prod
+	}
+	now := store.Now()
+	err := s.db.InTx(ctx, func(tx *store.Tx) error {
+		if _, err := account.Lock(ctx, tx, userID); err != nil {
+			return err
+		}
+		details := map[string]string{}
+		for _, c := range []struct {
+			column string
+			value  *string
+		}{{"webhook_dev", in.Dev}, {"webhook_prod", in.Prod}} {
+			if c.value == nil {
+				continue
+			}
+			var v any
+			if *c.value != "" {
+				v = *c.value
+			}
+			if _, err := tx.Exec(ctx, `UPDATE accounts SET `+c.column+` = ?, updated_at = ? WHERE user_id = ?`, v, now, userID); err != nil {
+				return fmt.Errorf("update %s: %w", c.column, err)
+			}
+			details[c.column] = *c.value
+		}
+		return audit.Record(ctx, tx, userID, "webhook.settings_updated", userID, details, now)
+	})
+	if err != nil {
+		return UpdateResult{}, err
+	}
+	return res, nil
+}
