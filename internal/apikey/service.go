@@ -48,7 +48,7 @@ type Entry struct {
 	Status    Status            `json:"status"`
 	CreatedAt time.Time         `json:"created_at"`
 	LastUsed  *time.Time        `json:"last_used"`
-	Metadata  map[string]string `json:"metadata,omitempty"`
+	Metadata  map[string]string `json:"metadata,omitzero"`
 }
 
 // Created is the answer to create-api-key; APIKey is the only time the full

@@ -66,14 +66,16 @@ func HasOverdueInvoice(ctx context.Context, q store.Queryer, userID string, now 
 // lastInvoicedUntil is the end of the latest invoiced period, or the zero
 // time if the account was never invoiced.
 func lastInvoicedUntil(ctx context.Context, q store.Queryer, userID string) (time.Time, error) {
-	var end sql.NullTime
-	if err := q.QueryRow(ctx, `SELECT MAX(period_end) FROM invoices WHERE user_id = ?`, userID).Scan(&end); err != nil {
-		return time.Time{}, fmt.Errorf("read last invoice: %w", err)
-	}
-	if !end.Valid {
+	// Not MAX(): SQLite's aggregates drop the column's time type.
+	var end time.Time
+	err := q.QueryRow(ctx, `SELECT period_end FROM invoices WHERE user_id = ? ORDER BY period_end DESC LIMIT 1`, userID).Scan(&end)
+	if errors.Is(err, sql.ErrNoRows) {
 		return time.Time{}, nil
 	}
-	return end.Time.UTC(), nil
+	if err != nil {
+		return time.Time{}, fmt.Errorf("read last invoice: %w", err)
+	}
+	return end.UTC(), nil
 }
 
 // UninvoicedUsage returns the priced usage since the last invoiced period,

@@ -67,6 +67,11 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 		"GET /healthz", "GET /readyz", "GET /metrics", "GET /openapi.json", "GET /.well-known/jwks.json",
 		"POST /v1/auth/create-account", "POST /v1/auth/login", "POST /v1/auth/refresh",
 		"POST /v1/auth/change-password", "POST /v1/auth/logout", "GET /v1/user/account/info",
+		"GET /v1/user/list-api-keys", "POST /v1/user/create-api-key", "POST /v1/user/update-api-key-metadata",
+		"POST /v1/user/api-keys/{api_key}/status", "POST /v1/user/delete-api-key",
+		"POST /v1/user/account/update", "POST /v1/user/cancel-account", "POST /v1/user/reactivate-account",
+		"GET /v1/user/audit-log", "GET /v1/user/webhook", "POST /v1/user/webhook",
+		"GET /v1/user/webhook/secret", "POST /v1/user/webhook/secret/rotate", "GET /v1/system/status",
 	}
 	for _, route := range served {
 		require.Contains(t, documented, route)

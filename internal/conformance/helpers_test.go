@@ -1,0 +1,112 @@
+package conformance
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/cli"
+	st "github.com/notegen/notegen/internal/servertest"
+	"github.com/notegen/notegen/internal/store"
+)
+
+// openStore opens the test's database directly, for checks that the API
+// does not expose (timestamps, stored bytes).
+func openStore(t *testing.T, d *st.Database) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), d.DatabaseURL, d.DataDir)
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// createKey creates a key and returns it, failing the test on any error.
+func createKey(t *testing.T, s *st.Server, o *st.Owner, keyType string, metadata any) string {
+	t.Helper()
+	body := map[string]any{"keyType": keyType}
+	if metadata != nil {
+		body["metadata"] = metadata
+	}
+	resp := s.Do(t, "POST", "/v1/user/create-api-key", body, st.Bearer(o.IDToken))
+	require.Equal(t, http.StatusOK, resp.Status, "create %s key: %s", keyType, resp.Body)
+	return resp.JSON(t)["api_key"].(string)
+}
+
+func accountStatus(t *testing.T, s *st.Server, o *st.Owner) string {
+	t.Helper()
+	resp := s.Do(t, "GET", "/v1/user/account/info", nil, st.Bearer(o.IDToken))
+	require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
+	return resp.JSON(t)["account_status"].(string)
+}
+
+func listKeys(t *testing.T, s *st.Server, o *st.Owner, query string) []map[string]any {
+	t.Helper()
+	resp := s.Do(t, "GET", "/v1/user/list-api-keys"+query, nil, st.Bearer(o.IDToken))
+	require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
+	var entries []map[string]any
+	require.NoError(t, json.Unmarshal(resp.Body, &entries))
+	return entries
+}
+
+// runAdmin runs `notegen admin ARGS` against the test's database, as an
+// operator would on the same host.
+func runAdmin(t *testing.T, d *st.Database, args ...string) (string, error) {
+	t.Helper()
+	var out strings.Builder
+	env := d.Env()
+	err := cli.Run(context.Background(), cli.Env{
+		Args: append([]string{"notegen", "admin"}, args...), Getenv: func(k string) string { return env[k] },
+		Stdin: strings.NewReader(""), Stdout: &out, Stderr: io.Discard, Version: "test",
+	})
+	return out.String(), err
+}
+
+// dumpDatabase returns everything the database holds as text: the raw
+// SQLite files, or every row of every table of the PostgreSQL schema with
+// binary columns in hex.
+func dumpDatabase(t *testing.T, d *st.Database) string {
+	t.Helper()
+	var b strings.Builder
+	if d.Backend == st.SQLite {
+		matches, err := filepath.Glob(filepath.Join(d.DataDir, "notegen.db*"))
+		require.NoError(t, err)
+		require.NotEmpty(t, matches)
+		for _, m := range matches {
+			data, err := os.ReadFile(m)
+			require.NoError(t, err)
+			b.Write(data)
+		}
+		return b.String()
+	}
+	db := openStore(t, d)
+	ctx := context.Background()
+	rows, err := db.Query(ctx, `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()`)
+	require.NoError(t, err)
+	var tables []string
+	for rows.Next() {
+		var name string
+		require.NoError(t, rows.Scan(&name))
+		tables = append(tables, name)
+	}
+	require.NoError(t, rows.Err())
+	rows.Close()
+	require.Contains(t, tables, "api_keys")
+	for _, table := range tables {
+		var text *string
+		require.NoError(t, db.QueryRow(ctx, `SELECT string_agg(t::text, E'\n') FROM "`+table+`" t`).Scan(&text))
+		if text != nil {
+			b.WriteString(*text)
+		}
+	}
+	return b.String()
+}
+
+func hexOf(s string) string { return hex.EncodeToString([]byte(s)) }
