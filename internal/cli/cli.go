@@ -53,6 +53,9 @@ func Run(ctx context.Context, env Env) error {
 		fmt.Fprint(env.Stdout, usage)
 		return nil
 	default:
+		if handled, err := runClient(ctx, env, args); handled {
+			return err
+		}
 		fmt.Fprintf(env.Stderr, "notegen: unknown command %q\n\n%s", args[0], usage)
 		return ErrUsage
 	}
