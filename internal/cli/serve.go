@@ -22,6 +22,7 @@ import (
 	"github.com/notegen/notegen/internal/httpapi"
 	"github.com/notegen/notegen/internal/logging"
 	"github.com/notegen/notegen/internal/masterkey"
+	"github.com/notegen/notegen/internal/queue"
 	"github.com/notegen/notegen/internal/store"
 	"github.com/notegen/notegen/internal/webhook"
 )
@@ -93,6 +94,23 @@ func serve(ctx context.Context, env Env, args []string) error {
 	}, log)
 
 	registry := prometheus.NewRegistry()
+	// Each component adds its background workers here; they run on the
+	// durable queue in the service's own database.
+	registers := []queue.Register{
+		// (note jobs and webhook delivery register here)
+	}
+	var jobs *queue.Queue
+	if len(registers) > 0 {
+		jobs, err = queue.New(db, queue.Config{
+			Queues:     map[string]int{queue.Notes: 2, queue.Webhooks: 16, queue.Maintenance: 1},
+			JobTimeout: settings.JobTimeout,
+			Log:        slog.New(log.Handler()).With("component", "queue"),
+		}, registers...)
+		if err != nil {
+			return err
+		}
+	}
+
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	handler, err := httpapi.NewServer(httpapi.Deps{
 		Log: log, DB: db, Auth: identity, Accounts: account.NewService(db, log),
@@ -107,6 +125,11 @@ func serve(ctx context.Context, env Env, args []string) error {
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	if jobs != nil {
+		if err := jobs.Start(ctx); err != nil {
+			return err
+		}
 	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
@@ -123,6 +146,13 @@ func serve(ctx context.Context, env Env, args []string) error {
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
+	}
+	if jobs != nil {
+		// Running jobs finish; any cut short by the deadline are retried
+		// by another replica or after the next start.
+		if err := jobs.Stop(shutdownCtx); err != nil {
+			log.Warn("job queue did not stop cleanly", "error", err.Error())
+		}
 	}
 	log.Info("stopped")
 	return nil

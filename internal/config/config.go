@@ -37,6 +37,14 @@ type Settings struct {
 	// RefreshReuseGrace is how long a rotated refresh token may be presented
 	// again by a concurrent duplicate request and receive the same successor.
 	RefreshReuseGrace time.Duration
+	// JobTimeout bounds one attempt of a background job; a job whose
+	// replica died is retried once it has passed.
+	JobTimeout time.Duration
+	// UploadTTL is how long a presigned upload URL stays valid; a job whose
+	// audio has not arrived by then ends in error.
+	UploadTTL time.Duration
+	// KeepAudio keeps audio after transcription instead of deleting it.
+	KeepAudio bool
 	// LogLevel is debug, info, warn or error.
 	LogLevel string
 }
@@ -103,7 +111,7 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 	fs.SetOutput(stderr)
 	var s Settings
 	var signup, allowPrivate, schedule, rateSandbox, rateLive, retention, grace string
-	var freeJobs string
+	var freeJobs, jobTimeout, uploadTTL, keepAudio string
 
 	str := func(p *string, flagName, env, def, usage string) {
 		if v := getenv(env); v != "" {
@@ -130,6 +138,9 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 	str(&s.LLMAPIKey, "llm-api-key", "NOTEGEN_LLM_API_KEY", "", "language model API key")
 	str(&s.LLMModel, "llm-model", "NOTEGEN_LLM_MODEL", "", "language model name")
 	str(&grace, "refresh-reuse-grace", "NOTEGEN_REFRESH_REUSE_GRACE", "5s", "window in which a concurrent duplicate refresh gets the same successor")
+	str(&jobTimeout, "job-timeout", "NOTEGEN_JOB_TIMEOUT", "10m", "longest a background job attempt may run")
+	str(&uploadTTL, "upload-ttl", "NOTEGEN_UPLOAD_TTL", "1h", "how long a presigned upload URL stays valid")
+	str(&keepAudio, "keep-audio", "NOTEGEN_KEEP_AUDIO", "false", "keep audio after transcription")
 	str(&s.LogLevel, "log-level", "NOTEGEN_LOG_LEVEL", "info", "debug, info, warn or error")
 
 	if err := fs.Parse(args); err != nil {
@@ -154,6 +165,9 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 	boolean(&s.WebhookAllowPrivate, "webhook-allow-private", allowPrivate)
 	duration(&s.Retention, "retention", retention)
 	duration(&s.RefreshReuseGrace, "refresh-reuse-grace", grace)
+	duration(&s.JobTimeout, "job-timeout", jobTimeout)
+	duration(&s.UploadTTL, "upload-ttl", uploadTTL)
+	boolean(&s.KeepAudio, "keep-audio", keepAudio)
 	var err error
 	if s.WebhookRetrySchedule, err = ParseSchedule(schedule); err != nil {
 		errs = append(errs, fmt.Errorf("--webhook-retry-schedule: %w", err))

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"embed"
 	"fmt"
 	"hash/fnv"
@@ -11,7 +12,10 @@ import (
 	"syscall"
 
 	"github.com/pressly/goose/v3"
-	"github.com/pressly/goose/v3/lock"
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+	"github.com/riverqueue/river/rivermigrate"
 )
 
 //go:embed migrations
@@ -23,21 +27,6 @@ func (db *DB) migrator(ctx context.Context) (*goose.Provider, error) {
 	var opts []goose.ProviderOption
 	if db.dialect == Postgres {
 		dir, dialect = "migrations/postgres", goose.DialectPostgres
-		// A session-level advisory lock makes replicas that start together
-		// apply each migration exactly once, one after the other.
-		// The lock is per schema: deployments (and tests) that share a
-		// PostgreSQL database in separate schemas do not wait for each other.
-		var schema string
-		if err := db.write.QueryRowContext(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
-			return nil, fmt.Errorf("read current schema: %w", err)
-		}
-		h := fnv.New64a()
-		h.Write([]byte("notegen-migrations:" + schema))
-		locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(int64(h.Sum64()>>1)), lock.WithLockTimeout(1, 300))
-		if err != nil {
-			return nil, fmt.Errorf("migration lock: %w", err)
-		}
-		opts = append(opts, goose.WithSessionLocker(locker))
 	}
 	sub, err := fs.Sub(migrations, dir)
 	if err != nil {
@@ -51,17 +40,17 @@ func (db *DB) migrator(ctx context.Context) (*goose.Provider, error) {
 	return p, nil
 }
 
-// Migrate applies every embedded migration not yet applied.
+// Migrate applies every embedded migration not yet applied, notegen's own
+// and the job queue's. Replicas that start together take turns: a
+// PostgreSQL advisory lock (per schema) or, on SQLite, a file lock.
 func (db *DB) Migrate(ctx context.Context, log *slog.Logger) error {
-	if db.lockPath != "" {
-		// Several processes may open one SQLite file at once (an operator's
-		// admin command next to the server, or replicas on one host); a
-		// file lock makes them migrate one after the other.
-		unlock, err := lockFile(db.lockPath)
-		if err != nil {
-			return err
-		}
-		defer unlock()
+	unlock, err := db.migrationLock(ctx)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if err := db.migrateQueue(ctx); err != nil {
+		return err
 	}
 	p, err := db.migrator(ctx)
 	if err != nil {
@@ -88,6 +77,56 @@ func (db *DB) MigrationsPending(ctx context.Context) (bool, error) {
 		return false, fmt.Errorf("migration versions: %w", err)
 	}
 	return current < target, nil
+}
+
+func (db *DB) migrationLock(ctx context.Context) (unlock func(), err error) {
+	if db.dialect != Postgres {
+		// Several processes may open one SQLite file at once (an operator's
+		// admin command next to the server, or replicas on one host).
+		return lockFile(db.lockPath)
+	}
+	conn, err := db.pool.Acquire(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("migration lock: %w", err)
+	}
+	// Per schema: deployments (and tests) that share a PostgreSQL database
+	// in separate schemas do not wait for each other.
+	var schema string
+	if err := conn.QueryRow(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
+		conn.Release()
+		return nil, fmt.Errorf("read current schema: %w", err)
+	}
+	h := fnv.New64a()
+	h.Write([]byte("notegen-migrations:" + schema))
+	id := int64(h.Sum64() >> 1)
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", id); err != nil {
+		conn.Release()
+		return nil, fmt.Errorf("migration lock: %w", err)
+	}
+	return func() {
+		_, _ = conn.Exec(context.Background(), "SELECT pg_advisory_unlock($1)", id)
+		conn.Release()
+	}, nil
+}
+
+// migrateQueue applies River's migrations for its job tables.
+func (db *DB) migrateQueue(ctx context.Context) error {
+	var err error
+	if db.dialect == Postgres {
+		var m *rivermigrate.Migrator[pgx.Tx]
+		if m, err = rivermigrate.New(riverpgxv5.New(db.pool), nil); err == nil {
+			_, err = m.Migrate(ctx, rivermigrate.DirectionUp, nil)
+		}
+	} else {
+		var m *rivermigrate.Migrator[*sql.Tx]
+		if m, err = rivermigrate.New(riversqlite.New(db.write), nil); err == nil {
+			_, err = m.Migrate(ctx, rivermigrate.DirectionUp, nil)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("apply job queue migrations: %w", err)
+	}
+	return nil
 }
 
 // lockFile takes an exclusive advisory lock on path, waiting for it.

@@ -163,6 +163,7 @@ func (db *DB) ForUpdate() string { return "" }
 // Tx is a write transaction.
 type Tx struct {
 	tx      *sql.Tx
+	conn    *sql.Conn
 	dialect Dialect
 }
 
@@ -213,11 +214,18 @@ func (tx *Tx) Lock(ctx context.Context, name string) error {
 // InTx runs fn in a write transaction, committing if fn returns nil and
 // rolling back otherwise.
 func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
-	sqlTx, err := db.write.BeginTx(ctx, nil)
+	// A dedicated connection lets PgxTx reach the driver connection that
+	// runs this transaction.
+	conn, err := db.write.Conn(ctx)
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
 	}
-	tx := &Tx{tx: sqlTx, dialect: db.dialect}
+	defer conn.Close()
+	sqlTx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin transaction: %w", err)
+	}
+	tx := &Tx{tx: sqlTx, conn: conn, dialect: db.dialect}
 	if err := fn(tx); err != nil {
 		_ = sqlTx.Rollback()
 		return err

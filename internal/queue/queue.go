@@ -1,0 +1,145 @@
+// Package queue runs notegen's durable background work (note jobs, webhook
+// deliveries, retention sweeps) on River, over the service's own database:
+// PostgreSQL through pgx, or SQLite. Work is inserted in the same
+// transaction as the change that causes it, so neither exists without the
+// other, and survives restarts and crashes.
+package queue
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+
+	"github.com/notegen/notegen/internal/store"
+)
+
+// Queue names, each with its own concurrency so that slow note jobs cannot
+// starve webhook deliveries.
+const (
+	Notes       = "notes"
+	Webhooks    = "webhooks"
+	Maintenance = "maintenance"
+)
+
+// Register adds a component's workers to w and returns its periodic jobs.
+// It receives the queue being built, so workers can enqueue follow-up work.
+type Register func(q *Queue, w *river.Workers) []*river.PeriodicJob
+
+// Config chooses what the queue runs.
+type Config struct {
+	// Queues maps a queue name to how many of its jobs run at once on this
+	// replica.
+	Queues map[string]int
+	// JobTimeout bounds one attempt of a job. A job whose replica died is
+	// picked up again once this has passed.
+	JobTimeout time.Duration
+	Log        *slog.Logger
+}
+
+// Queue inserts and runs background jobs.
+type Queue struct {
+	start    func(context.Context) error
+	stop     func(context.Context) error
+	insertTx func(context.Context, *store.Tx, river.JobArgs, *river.InsertOpts) error
+	insert   func(context.Context, river.JobArgs, *river.InsertOpts) error
+}
+
+// New builds the queue on db with the workers of every register function.
+// It does not start working until Start.
+func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
+	q := &Queue{}
+	workers := river.NewWorkers()
+	var periodic []*river.PeriodicJob
+	for _, register := range registers {
+		periodic = append(periodic, register(q, workers)...)
+	}
+	rc := &river.Config{
+		Workers:      workers,
+		PeriodicJobs: periodic,
+		JobTimeout:   cfg.JobTimeout,
+		// A replica killed mid-job leaves its jobs "running"; they are
+		// rescued once an attempt could not possibly still be going.
+		RescueStuckJobsAfter: cfg.JobTimeout + 30*time.Second,
+		Logger:               cfg.Log,
+		Queues:               map[string]river.QueueConfig{},
+		FetchPollInterval:    200 * time.Millisecond,
+		FetchCooldown:        50 * time.Millisecond,
+	}
+	for name, n := range cfg.Queues {
+		rc.Queues[name] = river.QueueConfig{MaxWorkers: n}
+	}
+	if db.Dialect() == store.Postgres {
+		client, err := river.NewClient(riverpgxv5.New(db.Pool()), rc)
+		if err != nil {
+			return nil, fmt.Errorf("job queue: %w", err)
+		}
+		q.start, q.stop = client.Start, client.Stop
+		q.insertTx = func(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
+			return tx.PgxTx(func(ptx pgx.Tx) error {
+				_, err := client.InsertTx(ctx, ptx, args, opts)
+				return err
+			})
+		}
+		q.insert = func(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) error {
+			_, err := client.Insert(ctx, args, opts)
+			return err
+		}
+		return q, nil
+	}
+	// SQLite takes one writer at a time: River shares the service's single
+	// writer connection, and polls instead of listening.
+	rc.PollOnly = true
+	client, err := river.NewClient(riversqlite.New(db.SQL()), rc)
+	if err != nil {
+		return nil, fmt.Errorf("job queue: %w", err)
+	}
+	q.start, q.stop = client.Start, client.Stop
+	q.insertTx = func(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
+		_, err := client.InsertTx(ctx, tx.SQLTx(), args, opts)
+		return err
+	}
+	q.insert = func(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) error {
+		_, err := client.Insert(ctx, args, opts)
+		return err
+	}
+	return q, nil
+}
+
+// Start begins working jobs; it returns at once.
+func (q *Queue) Start(ctx context.Context) error {
+	if err := q.start(ctx); err != nil {
+		return fmt.Errorf("start job queue: %w", err)
+	}
+	return nil
+}
+
+// Stop waits for running jobs to finish, or for ctx to end.
+func (q *Queue) Stop(ctx context.Context) error {
+	if err := q.stop(ctx); err != nil {
+		return fmt.Errorf("stop job queue: %w", err)
+	}
+	return nil
+}
+
+// InsertTx adds a job as part of tx: it runs only if tx commits.
+func (q *Queue) InsertTx(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
+	if err := q.insertTx(ctx, tx, args, opts); err != nil {
+		return fmt.Errorf("enqueue %s: %w", args.Kind(), err)
+	}
+	return nil
+}
+
+// Insert adds a job outside any transaction.
+func (q *Queue) Insert(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) error {
+	if err := q.insert(ctx, args, opts); err != nil {
+		return fmt.Errorf("enqueue %s: %w", args.Kind(), err)
+	}
+	return nil
+}
+
