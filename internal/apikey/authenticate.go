@@ -69,3 +69,6 @@ func (s *Service) Authenticate(ctx context.Context, key string) (Caller, error) 
 	}
 	return c, nil
 }
+
+// Sandbox reports whether the caller uses a sandbox key: no AI, no billing.
+func (c Caller) Sandbox() bool { return c.Type == Sandbox }

@@ -102,3 +102,9 @@ func Mask(key string) string {
 // maskedLength is the length of every key of a type; listings mask without
 // unsealing the key.
 func maskedLength(t Type) int { return len(prefixOf[t]) + randomLength + checksumChars }
+
+// MaskLast4 renders a key of type t as listings show it, knowing only its
+// last four characters.
+func MaskLast4(t Type, last4 string) string {
+	return strings.Repeat("*", maskedLength(t)-4) + last4
+}

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -96,7 +95,7 @@ func (s *Service) List(ctx context.Context, userID string, showFull bool) ([]Ent
 			}
 			e.Key = string(plain)
 		} else {
-			e.Key = strings.Repeat("*", maskedLength(e.Type)-4) + last4
+			e.Key = MaskLast4(e.Type, last4)
 		}
 		if e.Type == Live {
 			e.Metadata = map[string]string{}

@@ -23,6 +23,7 @@ import (
 	"github.com/notegen/notegen/internal/logging"
 	"github.com/notegen/notegen/internal/masterkey"
 	"github.com/notegen/notegen/internal/queue"
+	"github.com/notegen/notegen/internal/ratelimit"
 	"github.com/notegen/notegen/internal/store"
 	"github.com/notegen/notegen/internal/webhook"
 )
@@ -96,26 +97,30 @@ func serve(ctx context.Context, env Env, args []string) error {
 	registry := prometheus.NewRegistry()
 	// Each component adds its background workers here; they run on the
 	// durable queue in the service's own database.
-	registers := []queue.Register{
-		// (note jobs and webhook delivery register here)
+	deliveries := webhook.NewDeliveries(db, webhook.NewService(db, key), webhook.DeliveryConfig{
+		AllowPrivate: settings.WebhookAllowPrivate, Schedule: settings.WebhookRetrySchedule,
+		Log: log, Metrics: registry,
+	})
+	jobs, err := newJobService(settings, db, key, log)
+	if err != nil {
+		return err
 	}
-	var jobs *queue.Queue
-	if len(registers) > 0 {
-		jobs, err = queue.New(db, queue.Config{
-			Queues:     map[string]int{queue.Notes: 2, queue.Webhooks: 16, queue.Maintenance: 1},
-			JobTimeout: settings.JobTimeout,
-			Log:        slog.New(log.Handler()).With("component", "queue"),
-		}, registers...)
-		if err != nil {
-			return err
-		}
+	work, err := queue.New(db, queue.Config{
+		Queues:     map[string]int{queue.Notes: 2, queue.Webhooks: 16, queue.Maintenance: 1},
+		JobTimeout: settings.JobTimeout,
+		Log:        slog.New(log.Handler()).With("component", "queue"),
+	}, jobs.Register, deliveries.Register)
+	if err != nil {
+		return err
 	}
 
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	handler, err := httpapi.NewServer(httpapi.Deps{
 		Log: log, DB: db, Auth: identity, Accounts: account.NewService(db, log),
 		Keys: apikey.NewService(db, key), Webhooks: webhook.NewService(db, key),
+		Jobs: jobs, Limiter: ratelimit.New(db),
 		Config: settings, Metrics: registry, Version: env.Version,
+		Deliveries: deliveries,
 	})
 	if err != nil {
 		return err
@@ -126,11 +131,11 @@ func serve(ctx context.Context, env Env, args []string) error {
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	if jobs != nil {
-		if err := jobs.Start(ctx); err != nil {
-			return err
-		}
+	if err := work.Start(ctx); err != nil {
+		return err
 	}
+	deliveries.Start(ctx)
+	defer deliveries.Stop()
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
 	log.Info("listening", "addr", ln.Addr().String(), "public_url", settings.PublicURL,
@@ -147,12 +152,10 @@ func serve(ctx context.Context, env Env, args []string) error {
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
-	if jobs != nil {
-		// Running jobs finish; any cut short by the deadline are retried
-		// by another replica or after the next start.
-		if err := jobs.Stop(shutdownCtx); err != nil {
-			log.Warn("job queue did not stop cleanly", "error", err.Error())
-		}
+	// Running jobs finish; any cut short by the deadline are retried by
+	// another replica or after the next start.
+	if err := work.Stop(shutdownCtx); err != nil {
+		log.Warn("job queue did not stop cleanly", "error", err.Error())
 	}
 	log.Info("stopped")
 	return nil

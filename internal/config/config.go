@@ -43,6 +43,11 @@ type Settings struct {
 	// UploadTTL is how long a presigned upload URL stays valid; a job whose
 	// audio has not arrived by then ends in error.
 	UploadTTL time.Duration
+	// SweepInterval is how often retention and upload expiry are swept.
+	SweepInterval time.Duration
+	// ProviderRetryBase is the first delay before retrying a job after a
+	// transient provider failure; it doubles with each attempt.
+	ProviderRetryBase time.Duration
 	// KeepAudio keeps audio after transcription instead of deleting it.
 	KeepAudio bool
 	// LogLevel is debug, info, warn or error.
@@ -111,7 +116,7 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 	fs.SetOutput(stderr)
 	var s Settings
 	var signup, allowPrivate, schedule, rateSandbox, rateLive, retention, grace string
-	var freeJobs, jobTimeout, uploadTTL, keepAudio string
+	var freeJobs, jobTimeout, uploadTTL, keepAudio, sweep, retryBase string
 
 	str := func(p *string, flagName, env, def, usage string) {
 		if v := getenv(env); v != "" {
@@ -140,6 +145,8 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 	str(&grace, "refresh-reuse-grace", "NOTEGEN_REFRESH_REUSE_GRACE", "5s", "window in which a concurrent duplicate refresh gets the same successor")
 	str(&jobTimeout, "job-timeout", "NOTEGEN_JOB_TIMEOUT", "10m", "longest a background job attempt may run")
 	str(&uploadTTL, "upload-ttl", "NOTEGEN_UPLOAD_TTL", "1h", "how long a presigned upload URL stays valid")
+	str(&sweep, "sweep-interval", "NOTEGEN_SWEEP_INTERVAL", "1m", "how often expired job data and uploads are swept")
+	str(&retryBase, "provider-retry-base", "NOTEGEN_PROVIDER_RETRY_BASE", "2s", "first delay before retrying a failed provider call; doubles each attempt")
 	str(&keepAudio, "keep-audio", "NOTEGEN_KEEP_AUDIO", "false", "keep audio after transcription")
 	str(&s.LogLevel, "log-level", "NOTEGEN_LOG_LEVEL", "info", "debug, info, warn or error")
 
@@ -168,6 +175,8 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 	duration(&s.JobTimeout, "job-timeout", jobTimeout)
 	duration(&s.UploadTTL, "upload-ttl", uploadTTL)
 	boolean(&s.KeepAudio, "keep-audio", keepAudio)
+	duration(&s.SweepInterval, "sweep-interval", sweep)
+	duration(&s.ProviderRetryBase, "provider-retry-base", retryBase)
 	var err error
 	if s.WebhookRetrySchedule, err = ParseSchedule(schedule); err != nil {
 		errs = append(errs, fmt.Errorf("--webhook-retry-schedule: %w", err))

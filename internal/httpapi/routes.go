@@ -7,6 +7,8 @@ import (
 	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/audit"
 	"github.com/notegen/notegen/internal/auth"
+	"github.com/notegen/notegen/internal/billing"
+	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/webhook"
 )
 
@@ -78,6 +80,24 @@ func (s *Server) routeTable() []route {
 		{method: "POST", path: "/v1/user/webhook", summary: "Set or remove the webhook URLs", tag: "webhooks", auth: authBearer, request: webhook.Settings{}, response: webhook.UpdateResult{}, status: http.StatusOK, handle: s.updateWebhook},
 		{method: "GET", path: "/v1/user/webhook/secret", summary: "Read the signing secret", tag: "webhooks", auth: authBearer, response: webhook.Secret{}, status: http.StatusOK, handle: s.getWebhookSecret},
 		{method: "POST", path: "/v1/user/webhook/secret/rotate", summary: "Rotate the signing secret; the old one signs for 24 more hours", tag: "webhooks", auth: authBearer, response: webhook.Secret{}, status: http.StatusOK, handle: s.rotateWebhookSecret},
+
+		// Webhook delivery.
+		{method: "GET", path: "/v1/user/webhook/deliveries", summary: "Recent webhook deliveries with every attempt, newest first", tag: "webhooks", auth: authBearer,
+			query: []queryParam{{"limit", "deliveries per page (1-100, default 20)", "integer"}, {"status", "waiting, pending, succeeded, failed or skipped", "string"}, {"event", "event type, e.g. job.completed", "string"}, {"cursor", "next_cursor of the previous page", "string"}}, response: webhook.DeliveryPage{}, status: http.StatusOK, handle: s.listDeliveries},
+		{method: "POST", path: "/v1/user/webhook/deliveries/{id}/redeliver", summary: "Attempt a delivery again now; answers with the attempt", tag: "webhooks", auth: authBearer, response: webhook.Attempt{}, status: http.StatusOK, handle: s.redeliver},
+		{method: "POST", path: "/v1/user/webhook/test", summary: "Queue a webhook.test event", tag: "webhooks", auth: authBearer, request: webhookTestRequest{}, response: webhook.TestEvent{}, status: http.StatusAccepted, handle: s.sendWebhookTest},
+
+		// Note generation.
+		{method: "POST", path: "/v1/process-audio", summary: "Submit audio: JSON (returns a presigned upload URL) or multipart with part \"file\"", tag: "notes", auth: authAPIKey, request: job.Spec{}, response: job.Submitted{}, status: http.StatusOK, handle: s.processAudio},
+		{method: "PUT", path: "/v1/uploads/{job_id}", summary: "Upload a job's audio to its presigned URL (Content-Range resumes)", tag: "notes",
+			query: []queryParam{{"expires", "from the presigned URL", "integer"}, {"signature", "from the presigned URL", "string"}}, response: job.UploadResult{}, status: http.StatusOK, handle: s.upload},
+		{method: "POST", path: "/v1/process-text", summary: "Submit text", tag: "notes", auth: authAPIKey, request: processTextRequest{}, response: job.Submitted{}, status: http.StatusOK, handle: s.processText},
+		{method: "POST", path: "/v1/regenerate-note", summary: "Write a completed job's note again", tag: "notes", auth: authAPIKey, request: job.RegenerateRequest{}, response: job.Submitted{}, status: http.StatusOK, handle: s.regenerateNote},
+		{method: "GET", path: "/v1/status/{job_id}", summary: "A job's status", tag: "notes", auth: authAPIKey, response: job.StatusView{}, status: http.StatusOK, handle: s.jobStatus},
+		{method: "GET", path: "/v1/fetch-note/{job_id}", summary: "A completed job's note", tag: "notes", auth: authAPIKey, response: job.NoteView{}, status: http.StatusOK, handle: s.fetchNote},
+		{method: "GET", path: "/v1/fetch-transcript/{job_id}", summary: "A job's transcript", tag: "notes", auth: authAPIKey, response: job.TranscriptView{}, status: http.StatusOK, handle: s.fetchTranscript},
+		{method: "GET", path: "/v1/user/usage", summary: "Live usage and charges by month and key", tag: "billing", auth: authBearer,
+			query: []queryParam{{"start_month", "YYYY-MM, default the current month", "string"}, {"end_month", "YYYY-MM, default the current month", "string"}}, response: billing.UsageReport{}, status: http.StatusOK, handle: s.usage},
 
 		// System.
 		{method: "GET", path: "/v1/system/status", summary: "What the service can do right now", tag: "system", auth: authAPIKey, response: systemStatus{}, status: http.StatusOK, handle: s.systemStatus},

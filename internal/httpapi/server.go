@@ -18,6 +18,8 @@ import (
 	"github.com/notegen/notegen/internal/audit"
 	"github.com/notegen/notegen/internal/auth"
 	"github.com/notegen/notegen/internal/config"
+	"github.com/notegen/notegen/internal/job"
+	"github.com/notegen/notegen/internal/ratelimit"
 	"github.com/notegen/notegen/internal/store"
 	"github.com/notegen/notegen/internal/webhook"
 )
@@ -33,6 +35,12 @@ type Deps struct {
 	Keys *apikey.Service
 	// Webhooks manages webhook settings and secrets.
 	Webhooks *webhook.Service
+	// Deliveries delivers outbox events as webhooks and lists them.
+	Deliveries *webhook.Deliveries
+	// Jobs runs note jobs.
+	Jobs *job.Service
+	// Limiter limits requests per API key.
+	Limiter *ratelimit.Limiter
 	// Config is the process's settings.
 	Config  config.Settings
 	Metrics *prometheus.Registry
@@ -108,6 +116,18 @@ func (s *Server) wrap(rt route) http.Handler {
 			if err != nil {
 				s.writeError(w, r, err)
 				return
+			}
+			rate := s.Config.RateLive
+			if c.Sandbox() {
+				rate = s.Config.RateSandbox
+			}
+			decision, err := s.Limiter.Allow(r.Context(), c.KeyID, rate)
+			if err != nil {
+				s.writeError(w, r, err)
+				return
+			}
+			for k, v := range decision.Headers {
+				w.Header().Set(k, v)
 			}
 			r = r.WithContext(context.WithValue(r.Context(), callerKey{}, c))
 		}

@@ -9,7 +9,9 @@ package masterkey
 import (
 	"crypto/aes"
 	"crypto/cipher"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -26,6 +28,7 @@ const Size = 32
 // LoadOrCreate.
 type Key struct {
 	aead cipher.AEAD
+	raw  []byte
 }
 
 // Parse reads a base64-encoded 32-byte key.
@@ -49,7 +52,18 @@ func fromBytes(raw []byte) (*Key, error) {
 	if err != nil {
 		return nil, fmt.Errorf("master key GCM: %w", err)
 	}
-	return &Key{aead: aead}, nil
+	return &Key{aead: aead, raw: raw}, nil
+}
+
+// MAC returns an HMAC-SHA256 of data under a subkey of the master key
+// derived for purpose, for values that must be authenticated but not
+// secret (presigned upload URLs).
+func (k *Key) MAC(purpose string, data []byte) []byte {
+	sub := hmac.New(sha256.New, k.raw)
+	sub.Write([]byte("notegen-mac:" + purpose))
+	m := hmac.New(sha256.New, sub.Sum(nil))
+	m.Write(data)
+	return m.Sum(nil)
 }
 
 // Generate returns a new random key in its base64 form.

@@ -142,4 +142,3 @@ func (q *Queue) Insert(ctx context.Context, args river.JobArgs, opts *river.Inse
 	}
 	return nil
 }
-

@@ -11,8 +11,8 @@ import (
 	"os"
 	"syscall"
 
-	"github.com/pressly/goose/v3"
 	"github.com/jackc/pgx/v5"
+	"github.com/pressly/goose/v3"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"

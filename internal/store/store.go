@@ -157,6 +157,12 @@ func (db *DB) QueryRow(ctx context.Context, query string, args ...any) *sql.Row 
 	return db.read.QueryRowContext(ctx, rebind(db.dialect, query), args...)
 }
 
+// QueryRowWrite runs a writing statement that returns a row (INSERT ...
+// RETURNING) outside a transaction.
+func (db *DB) QueryRowWrite(ctx context.Context, query string, args ...any) *sql.Row {
+	return db.write.QueryRowContext(ctx, rebind(db.dialect, query), args...)
+}
+
 // ForUpdate is empty outside a transaction.
 func (db *DB) ForUpdate() string { return "" }
 

@@ -1,0 +1,43 @@
+package cli
+
+import (
+	"log/slog"
+	"net/http"
+	"path/filepath"
+
+	"github.com/notegen/notegen/internal/audio"
+	"github.com/notegen/notegen/internal/blobstore"
+	"github.com/notegen/notegen/internal/config"
+	"github.com/notegen/notegen/internal/job"
+	"github.com/notegen/notegen/internal/masterkey"
+	"github.com/notegen/notegen/internal/provider"
+	"github.com/notegen/notegen/internal/store"
+)
+
+// newJobService builds the note pipeline from the settings: local blob
+// storage in the data directory, the OpenAI-compatible providers when
+// configured, the built-in writer otherwise.
+func newJobService(s config.Settings, db *store.DB, key *masterkey.Key, log *slog.Logger) (*job.Service, error) {
+	blobs, err := blobstore.NewLocal(filepath.Join(s.DataDir, "audio"), key)
+	if err != nil {
+		return nil, err
+	}
+	client := &http.Client{Timeout: s.JobTimeout}
+	var stt provider.Transcriber
+	if s.STTURL != "" {
+		if !audio.Available() {
+			log.Error("speech-to-text is configured but ffmpeg is not installed; live audio jobs are refused")
+		} else {
+			stt = &provider.OpenAITranscriber{URL: s.STTURL, APIKey: s.STTAPIKey, Model: s.STTModel, Client: client}
+		}
+	}
+	var writer provider.NoteWriter = provider.NewBuiltin()
+	if s.LLMURL != "" {
+		writer = &provider.OpenAIChat{URL: s.LLMURL, APIKey: s.LLMAPIKey, Model: s.LLMModel, Client: client}
+	}
+	return job.NewService(db, key, blobs, stt, writer, job.Config{
+		PublicURL: s.PublicURL, FreeJobs: s.FreeJobs, Retention: s.Retention, UploadTTL: s.UploadTTL,
+		KeepAudio: s.KeepAudio, TempDir: filepath.Join(s.DataDir, "tmp"),
+		SweepInterval: s.SweepInterval, RetryBase: s.ProviderRetryBase,
+	}, log.With("component", "jobs")), nil
+}

@@ -1,0 +1,137 @@
+package conformance
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	st "github.com/notegen/notegen/internal/servertest"
+)
+
+// testWAV returns a WAV file of the given length: a plain tone, enough for
+// ffmpeg and a fake speech server.
+func testWAV(seconds float64) []byte {
+	const rate = 16000
+	samples := int(seconds * rate)
+	var b bytes.Buffer
+	b.WriteString("RIFF")
+	_ = binary.Write(&b, binary.LittleEndian, uint32(36+samples*2))
+	b.WriteString("WAVEfmt ")
+	for _, v := range []any{uint32(16), uint16(1), uint16(1), uint32(rate), uint32(rate * 2), uint16(2), uint16(16)} {
+		_ = binary.Write(&b, binary.LittleEndian, v)
+	}
+	b.WriteString("data")
+	_ = binary.Write(&b, binary.LittleEndian, uint32(samples*2))
+	for i := range samples {
+		v := int16(6000)
+		if (i/18)%2 == 0 {
+			v = -6000
+		}
+		_ = binary.Write(&b, binary.LittleEndian, v)
+	}
+	return b.Bytes()
+}
+
+// textJob is a valid process-text body.
+func textJob(extra map[string]any) map[string]any {
+	body := map[string]any{
+		"text":           "Patient reports chest pain for two days. Blood pressure 140/90. Plan: ECG and follow-up in one week.",
+		"template":       "primaryCare",
+		"visit_type":     "followUp",
+		"recording_type": "dictation",
+		"lang":           "en",
+	}
+	for k, v := range extra {
+		if v == nil {
+			delete(body, k)
+		} else {
+			body[k] = v
+		}
+	}
+	return body
+}
+
+// waitForStatus polls a job until it reaches one of the statuses.
+func waitForStatus(t *testing.T, s *st.Server, key, jobID string, want ...string) map[string]any {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	var last map[string]any
+	for time.Now().Before(deadline) {
+		resp := s.Do(t, "GET", "/v1/status/"+jobID, nil, st.APIKey(key))
+		require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
+		last = resp.JSON(t)
+		for _, w := range want {
+			if last["status"] == w {
+				return last
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("job %s did not reach %v; last status %v", jobID, want, last)
+	return nil
+}
+
+// submitMultipart sends process-audio as one multipart request.
+func submitMultipart(t *testing.T, s *st.Server, key string, fields map[string]string, filename string, file []byte, headers ...st.Header) st.Response {
+	t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	for k, v := range fields {
+		require.NoError(t, mw.WriteField(k, v))
+	}
+	part, err := mw.CreateFormFile("file", filename)
+	require.NoError(t, err)
+	_, err = part.Write(file)
+	require.NoError(t, err)
+	require.NoError(t, mw.Close())
+	req, err := http.NewRequest("POST", s.URL+"/v1/process-audio", &body)
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("x-api-key", key)
+	for _, h := range headers {
+		req.Header.Set(h[0], h[1])
+	}
+	resp, err := s.Client.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return st.Response{Status: resp.StatusCode, Header: resp.Header, Body: data}
+}
+
+// put sends bytes to a presigned URL, optionally as a range.
+func put(t *testing.T, s *st.Server, url string, data []byte, contentRange string) st.Response {
+	t.Helper()
+	req, err := http.NewRequest("PUT", url, bytes.NewReader(data))
+	require.NoError(t, err)
+	if contentRange != "" {
+		req.Header.Set("Content-Range", contentRange)
+	}
+	resp, err := s.Client.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return st.Response{Status: resp.StatusCode, Header: resp.Header, Body: body}
+}
+
+// localURL points a presigned URL, built with the server's public URL, at
+// the test server's address.
+func localURL(s *st.Server, presigned string) string {
+	return strings.Replace(presigned, s.PublicURL, s.URL, 1)
+}
+
+func decode[T any](t *testing.T, data []byte) T {
+	t.Helper()
+	var v T
+	require.NoError(t, json.Unmarshal(data, &v), "%s", data)
+	return v
+}

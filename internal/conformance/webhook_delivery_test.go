@@ -1,0 +1,85 @@
+package conformance
+
+import (
+	"net"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
+	"github.com/stretchr/testify/require"
+
+	st "github.com/notegen/notegen/internal/servertest"
+)
+
+// A receiver that is down, then answers 500 twice, then 200: every event
+// arrives, every attempt of one event carries the same webhook-id and a
+// signature the reference library accepts, and each attempt is listed.
+func TestDeliveryRetriesThroughOutageWithStableID(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		// The first delay is long enough to bring the receiver up after
+		// the first attempts failed to connect.
+		s := st.Start(t, b, deliveryEnv("1500ms,200ms,300ms")...)
+		o := s.NewOwner(t)
+		addr := closedPort(t)
+		setWebhooks(t, s, o, ptr("http://"+addr+"/hook?token=abc"), nil)
+		secret := s.Do(t, "GET", "/v1/user/webhook/secret", nil, st.Bearer(o.IDToken)).JSON(t)["secret"].(string)
+
+		ids := []string{sendTestEvent(t, s, o, ""), sendTestEvent(t, s, o, ""), sendTestEvent(t, s, o, "dev")}
+		for _, id := range ids {
+			d := waitDelivery(t, s, o, id, 10*time.Second, func(d map[string]any) bool { return len(attemptsOf(d)) >= 1 })
+			a := attemptsOf(d)[0]
+			require.Equal(t, "retry", a["outcome"])
+			require.Contains(t, a["error"], "connection error")
+			require.Nil(t, a["status_code"])
+			require.NotContains(t, a["endpoint"], "token", "stored endpoints drop the query")
+		}
+		ln, err := net.Listen("tcp", addr)
+		require.NoError(t, err)
+		rc := newReceiverOn(t, ln, func(nth int, _ received, w http.ResponseWriter) {
+			if nth <= 2 {
+				w.WriteHeader(http.StatusInternalServerError)
+			}
+		})
+		wh, err := standardwebhooks.NewWebhook(secret)
+		require.NoError(t, err)
+		for _, id := range ids {
+			d := waitDelivery(t, s, o, id, 20*time.Second, hasStatus("succeeded"))
+			attempts := attemptsOf(d)
+			require.Len(t, attempts, 4)
+			for i, want := range []any{nil, float64(500), float64(500), float64(200)} {
+				require.Equal(t, want, attempts[i]["status_code"], "attempt %d", i+1)
+				require.Equal(t, float64(i+1), attempts[i]["number"])
+				require.NotEmpty(t, attempts[i]["attempted_at"])
+				require.Contains(t, attempts[i], "latency_ms")
+			}
+		}
+		got := rc.Requests()
+		perID := map[string][]received{}
+		for _, r := range got {
+			perID[r.ID()] = append(perID[r.ID()], r)
+			require.NoError(t, wh.Verify(r.Body, r.Header), "reference library verifies the signature")
+			require.Equal(t, "application/json", r.Header.Get("Content-Type"))
+			require.Contains(t, r.Header.Get("User-Agent"), "notegen")
+		}
+		require.Len(t, perID, len(ids), "only the queued events arrive")
+		for _, id := range ids {
+			require.Len(t, perID[id], 3, "three attempts reached the receiver for %s", id)
+			for _, r := range perID[id] {
+				require.Equal(t, string(perID[id][0].Body), string(r.Body), "same body on every attempt")
+				ev := r.Event(t)
+				require.Equal(t, "webhook.test", ev["type"])
+				require.Equal(t, o.UserID, ev["user_id"])
+			}
+		}
+
+		metrics := string(s.Do(t, "GET", "/metrics", nil).Body)
+		require.Regexp(t, regexp.MustCompile(`notegen_webhook_deliveries_total\{event="webhook.test",result="succeeded"\} 3`), metrics)
+		require.Regexp(t, regexp.MustCompile(`notegen_webhook_deliveries_total\{event="webhook.test",result="retry"\} 9`), metrics)
+		require.Contains(t, metrics, `notegen_webhook_delivery_duration_seconds_bucket{result="succeeded"`)
+		require.False(t, strings.Contains(s.Logs(), "token=abc"), "logs never carry the URL query")
+	})
+}

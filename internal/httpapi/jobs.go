@@ -1,0 +1,167 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/notegen/notegen/internal/apikey"
+	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/billing"
+	"github.com/notegen/notegen/internal/job"
+	"github.com/notegen/notegen/internal/store"
+)
+
+type processTextRequest struct {
+	job.Spec
+	Text string `json:"text"`
+}
+
+// readJSONBody reads a JSON body once, so it can be both decoded and hashed
+// for Idempotency-Key.
+func readJSONBody(w http.ResponseWriter, r *http.Request, dst any) ([]byte, error) {
+	if r.ContentLength > MaxJSONBody {
+		return nil, tooLarge()
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxJSONBody))
+	if err != nil {
+		return nil, tooLarge()
+	}
+	r.Body = io.NopCloser(strings.NewReader(string(data)))
+	if err := decodeJSON(w, r, dst); err != nil {
+		return nil, err
+	}
+	return data, nil
+}
+
+func (s *Server) writeSubmission(w http.ResponseWriter, resp job.Response) error {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(resp.Status)
+	_, _ = w.Write(resp.Body)
+	return nil
+}
+
+func (s *Server) processText(w http.ResponseWriter, r *http.Request) error {
+	var req processTextRequest
+	raw, err := readJSONBody(w, r, &req)
+	if err != nil {
+		return err
+	}
+	idem, err := job.NewIdempotency(r.Header.Get("Idempotency-Key"), "process-text", raw)
+	if err != nil {
+		return err
+	}
+	resp, err := s.Jobs.SubmitText(r.Context(), caller(r.Context()), req.Spec, req.Text, idem)
+	if err != nil {
+		return err
+	}
+	return s.writeSubmission(w, resp)
+}
+
+func (s *Server) processAudio(w http.ResponseWriter, r *http.Request) error {
+	mediaType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mediaType == "multipart/form-data" {
+		r.Body = http.MaxBytesReader(w, r.Body, job.MaxAudioBytes+MaxJSONBody)
+		mr, err := r.MultipartReader()
+		if err != nil {
+			return apperr.New(apperr.BadRequest, "Malformed multipart body")
+		}
+		resp, err := s.Jobs.SubmitMultipart(r.Context(), caller(r.Context()), mr, r.Header.Get("Idempotency-Key"))
+		if err != nil {
+			return err
+		}
+		return s.writeSubmission(w, resp)
+	}
+	var spec job.Spec
+	raw, err := readJSONBody(w, r, &spec)
+	if err != nil {
+		return err
+	}
+	idem, err := job.NewIdempotency(r.Header.Get("Idempotency-Key"), "process-audio", raw)
+	if err != nil {
+		return err
+	}
+	resp, err := s.Jobs.SubmitAudio(r.Context(), caller(r.Context()), spec, idem)
+	if err != nil {
+		return err
+	}
+	return s.writeSubmission(w, resp)
+}
+
+func (s *Server) upload(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	if r.ContentLength > job.MaxAudioBytes {
+		return apperr.New(apperr.PayloadTooLarge, "Audio must be at most %d MiB", job.MaxAudioBytes>>20)
+	}
+	res, complete, err := s.Jobs.Upload(r.Context(), r.PathValue("job_id"), q.Get("expires"), q.Get("signature"), r.Header.Get("Content-Range"), r.Body)
+	if err != nil {
+		return err
+	}
+	if complete {
+		return s.json(w, http.StatusOK, res)
+	}
+	if res.BytesReceived > 0 {
+		w.Header().Set("Range", "bytes=0-"+itoa(res.BytesReceived-1))
+	}
+	return s.json(w, http.StatusAccepted, res)
+}
+
+func (s *Server) regenerateNote(w http.ResponseWriter, r *http.Request) error {
+	var req job.RegenerateRequest
+	raw, err := readJSONBody(w, r, &req)
+	if err != nil {
+		return err
+	}
+	idem, err := job.NewIdempotency(r.Header.Get("Idempotency-Key"), "regenerate-note", raw)
+	if err != nil {
+		return err
+	}
+	resp, err := s.Jobs.Regenerate(r.Context(), caller(r.Context()), req, idem)
+	if err != nil {
+		return err
+	}
+	return s.writeSubmission(w, resp)
+}
+
+func (s *Server) jobStatus(w http.ResponseWriter, r *http.Request) error {
+	v, err := s.Jobs.Status(r.Context(), caller(r.Context()), r.PathValue("job_id"))
+	if err != nil {
+		return err
+	}
+	return s.json(w, http.StatusOK, v)
+}
+
+func (s *Server) fetchNote(w http.ResponseWriter, r *http.Request) error {
+	v, err := s.Jobs.FetchNote(r.Context(), caller(r.Context()), r.PathValue("job_id"))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	return s.json(w, http.StatusOK, v)
+}
+
+func (s *Server) fetchTranscript(w http.ResponseWriter, r *http.Request) error {
+	v, err := s.Jobs.FetchTranscript(r.Context(), caller(r.Context()), r.PathValue("job_id"))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	return s.json(w, http.StatusOK, v)
+}
+
+func (s *Server) usage(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	report, err := billing.Usage(r.Context(), s.DB, principal(r.Context()).UserID, q.Get("start_month"), q.Get("end_month"),
+		s.Config.FreeJobs, store.Now(), func(keyType, last4 string) string { return apikey.MaskLast4(apikey.Type(keyType), last4) })
+	if err != nil {
+		return err
+	}
+	return s.json(w, http.StatusOK, report)
+}
+
+func itoa(n int64) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}

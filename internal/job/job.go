@@ -1,0 +1,141 @@
+package job
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/outbox"
+	"github.com/notegen/notegen/internal/store"
+)
+
+// Status is a job status of the wire contract.
+type Status string
+
+// Job statuses: pending (waiting for upload) -> queued -> transcribing ->
+// transcribed -> completed, or error from any of them. Text jobs start at
+// queued and skip transcription.
+const (
+	Pending      Status = "pending"
+	Queued       Status = "queued"
+	Transcribing Status = "transcribing"
+	Transcribed  Status = "transcribed"
+	Completed    Status = "completed"
+	Failed       Status = "error"
+)
+
+var progressOf = map[Status]int{Pending: 0, Queued: 10, Transcribing: 30, Transcribed: 60, Completed: 100, Failed: 100}
+
+// Job is a stored job.
+type Job struct {
+	ID, UserID, APIKeyID string
+	Sandbox              bool
+	Source               string
+	Status               Status
+	Message              string
+	Spec                 Spec
+	CustomSealed         []byte
+	UploadBytes          int64
+	UploadTotal          sql.NullInt64
+	UploadExpiresAt      sql.NullTime
+	AudioSeconds         sql.NullFloat64
+	TranscriptSealed     []byte
+	NoteSealed           []byte
+	NoteTitle            string
+	TranscriptionTokens  int64
+	NoteTokens           int64
+	ErrorCode            string
+	ErrorMessage         string
+	Regenerations        int
+	CreatedAt, UpdatedAt time.Time
+	CompletedAt          sql.NullTime
+	PurgeAfter           sql.NullTime
+	PurgedAt             sql.NullTime
+}
+
+const jobColumns = `id, user_id, api_key_id, is_sandbox, source, status, message, template, visit_type, recording_type, lang,
+	output_language, documentation_style, custom_sealed, custom_metadata, webhook_env, patient_consent, file_extension,
+	upload_bytes, upload_total, upload_expires_at, audio_seconds, transcript_sealed, note_sealed, note_title,
+	transcription_tokens, note_tokens, error_code, error_message, regenerations, created_at, updated_at, completed_at,
+	purge_after, purged_at`
+
+var errJobNotFound = apperr.New(apperr.NotFound, "Job not found")
+
+// load reads a job; forUpdate locks its row for the rest of a transaction.
+func load(ctx context.Context, q store.Queryer, id string, forUpdate bool) (*Job, error) {
+	suffix := ""
+	if forUpdate {
+		suffix = q.ForUpdate()
+	}
+	var j Job
+	var consent bool
+	var metadata string
+	err := q.QueryRow(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = ?`+suffix, id).Scan(
+		&j.ID, &j.UserID, &j.APIKeyID, &j.Sandbox, &j.Source, &j.Status, &j.Message, &j.Spec.Template, &j.Spec.VisitType,
+		&j.Spec.RecordingType, &j.Spec.Lang, &j.Spec.OutputLanguage, &j.Spec.DocumentationStyle, &j.CustomSealed, &metadata,
+		&j.Spec.WebhookEnv, &consent, &j.Spec.FileExtension, &j.UploadBytes, &j.UploadTotal, &j.UploadExpiresAt,
+		&j.AudioSeconds, &j.TranscriptSealed, &j.NoteSealed, &j.NoteTitle, &j.TranscriptionTokens, &j.NoteTokens,
+		&j.ErrorCode, &j.ErrorMessage, &j.Regenerations, &j.CreatedAt, &j.UpdatedAt, &j.CompletedAt, &j.PurgeAfter, &j.PurgedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errJobNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read job: %w", err)
+	}
+	j.Spec.PatientConsent = &consent
+	j.Spec.CustomMetadata = []byte(metadata)
+	j.CreatedAt, j.UpdatedAt = j.CreatedAt.UTC(), j.UpdatedAt.UTC()
+	return &j, nil
+}
+
+// env is where the job's webhooks go: its webhook_env, else dev for
+// sandbox jobs and prod for live ones.
+func (j *Job) env() string {
+	if j.Spec.WebhookEnv != "" {
+		return j.Spec.WebhookEnv
+	}
+	if j.Sandbox {
+		return "dev"
+	}
+	return "prod"
+}
+
+// urls are the note and transcript locations named in webhooks.
+func (s *Service) noteURL(id string) string { return s.cfg.PublicURL + "/v1/fetch-note/" + id }
+func (s *Service) transcriptURL(id string) string {
+	return s.cfg.PublicURL + "/v1/fetch-transcript/" + id
+}
+
+// setStatus moves a locked job to a new status with its message, and
+// writes the event that status announces in the same transaction.
+func (s *Service) setStatus(ctx context.Context, tx *store.Tx, j *Job, to Status, message string, now time.Time) error {
+	_, err := tx.Exec(ctx, `UPDATE jobs SET status = ?, message = ?, progress = ?, updated_at = ? WHERE id = ?`,
+		to, message, progressOf[to], now, j.ID)
+	if err != nil {
+		return fmt.Errorf("update job status: %w", err)
+	}
+	j.Status, j.Message = to, message
+	fields := map[string]any{
+		"job_id": j.ID, "status": string(to), "note_url": s.noteURL(j.ID), "custom_metadata": jsonValue(j.Spec.CustomMetadata),
+	}
+	var eventType string
+	switch to {
+	case Transcribed:
+		eventType = outbox.JobTranscribed
+		fields["transcript_url"] = s.transcriptURL(j.ID)
+	case Completed:
+		eventType = outbox.JobCompleted
+	case Failed:
+		eventType = outbox.JobError
+		if j.ErrorCode != errCodeBilling {
+			fields["error"] = map[string]string{"code": j.ErrorCode, "message": j.ErrorMessage}
+		}
+	default:
+		return nil
+	}
+	_, err = outbox.Add(ctx, tx, outbox.Event{UserID: j.UserID, Type: eventType, Fields: fields, JobID: j.ID, Env: j.env()}, now)
+	return err
+}

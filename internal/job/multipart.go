@@ -1,0 +1,165 @@
+package job
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"path"
+	"sort"
+	"strconv"
+
+	"github.com/google/uuid"
+
+	"github.com/notegen/notegen/internal/apikey"
+	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/audio"
+	"github.com/notegen/notegen/internal/store"
+)
+
+const maxFormField = 64 << 10
+
+// SubmitMultipart creates an audio job from a one-shot multipart upload:
+// job fields as form fields and the audio as part "file". The file streams
+// to storage as it arrives.
+func (s *Service) SubmitMultipart(ctx context.Context, c apikey.Caller, mr *multipart.Reader, idemKey string) (resp Response, err error) {
+	if err := s.checkAudioAllowed(c); err != nil {
+		return Response{}, err
+	}
+	id := uuid.Must(uuid.NewV7()).String()
+	fields := map[string]string{}
+	var size int64
+	var head []byte
+	var filename string
+	fileHash := sha256.New()
+	stored := false
+	defer func() {
+		if err != nil && stored {
+			_ = s.blobs.Delete(context.WithoutCancel(ctx), id)
+		}
+	}()
+	for {
+		part, perr := mr.NextPart()
+		if errors.Is(perr, io.EOF) {
+			break
+		}
+		if perr != nil {
+			return Response{}, apperr.New(apperr.BadRequest, "Malformed multipart body")
+		}
+		name := part.FormName()
+		if name != "file" {
+			value, rerr := io.ReadAll(io.LimitReader(part, maxFormField+1))
+			if rerr != nil || len(value) > maxFormField {
+				return Response{}, apperr.Invalid(name, "form field %s is too long or unreadable", name)
+			}
+			fields[name] = string(value)
+			continue
+		}
+		if stored {
+			return Response{}, apperr.Invalid("file", "Send one file per job")
+		}
+		filename = part.FileName()
+		sniffer := &headRecorder{limit: audio.SniffLen}
+		n, werr := s.blobs.WriteRange(ctx, id, 0, io.TeeReader(part, io.MultiWriter(sniffer, fileHash)), MaxAudioBytes+1)
+		stored = true
+		if werr != nil {
+			return Response{}, fmt.Errorf("store audio: %w", werr)
+		}
+		if n > MaxAudioBytes {
+			return Response{}, apperr.New(apperr.PayloadTooLarge, "Audio must be at most %d MiB", MaxAudioBytes>>20)
+		}
+		size, head = n, sniffer.buf
+	}
+	if !stored {
+		return Response{}, apperr.Invalid("file", "The audio is required as form part \"file\"")
+	}
+	if size == 0 {
+		return Response{}, apperr.Invalid("file", "The audio file is empty")
+	}
+	spec, err := specFromForm(fields)
+	if err != nil {
+		return Response{}, err
+	}
+	if spec.FileExtension == "" {
+		spec.FileExtension = path.Ext(filename)
+	}
+	if err := spec.Validate(true); err != nil {
+		return Response{}, err
+	}
+	if spec.FileExtension == "" {
+		return Response{}, apperr.Invalid("file_extension", "file_extension is required (or a file name with an extension)")
+	}
+	if !audio.Matches(spec.FileExtension, head) {
+		return Response{}, apperr.Invalid("file", "The file is not %s audio", spec.FileExtension)
+	}
+	idem, err := NewIdempotency(idemKey, "process-audio", formDigest(fields), fileHash.Sum(nil))
+	if err != nil {
+		return Response{}, err
+	}
+	now := store.Now()
+	if prior, err := replay(ctx, s.db, c.KeyID, idem, now); err != nil || prior != nil {
+		if prior != nil {
+			_ = s.blobs.Delete(ctx, id)
+		}
+		return deref(prior), err
+	}
+	return s.insert(ctx, newJob{id: id, caller: c, spec: spec, source: "audio", status: Queued, uploadBytes: size, uploadTotal: size},
+		idem, Submitted{JobID: id, Status: Queued}, now)
+}
+
+// specFromForm reads job fields sent as form values; custom and
+// custom_metadata are JSON objects in their fields.
+func specFromForm(f map[string]string) (Spec, error) {
+	s := Spec{
+		Template: f["template"], VisitType: f["visit_type"], RecordingType: f["recording_type"], Lang: f["lang"],
+		OutputLanguage: f["output_language"], DocumentationStyle: f["documentation_style"], WebhookEnv: f["webhook_env"],
+		FileExtension: f["file_extension"],
+	}
+	if v, ok := f["patient_consent"]; ok && v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return Spec{}, apperr.Invalid("patient_consent", "patient_consent must be true or false")
+		}
+		s.PatientConsent = &b
+	}
+	if v := f["custom"]; v != "" {
+		var c Custom
+		if err := json.Unmarshal([]byte(v), &c); err != nil {
+			return Spec{}, apperr.Invalid("custom", "custom must be a JSON object with context and template strings")
+		}
+		s.Custom = &c
+	}
+	if v := f["custom_metadata"]; v != "" {
+		s.CustomMetadata = json.RawMessage(v)
+	}
+	return s, nil
+}
+
+func formDigest(f map[string]string) []byte {
+	keys := make([]string, 0, len(f))
+	for k := range f {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	h := sha256.New()
+	for _, k := range keys {
+		fmt.Fprintf(h, "%s=%q;", k, f[k])
+	}
+	return h.Sum(nil)
+}
+
+// headRecorder keeps the first bytes written to it, for sniffing.
+type headRecorder struct {
+	buf   []byte
+	limit int
+}
+
+func (h *headRecorder) Write(p []byte) (int, error) {
+	if room := h.limit - len(h.buf); room > 0 {
+		h.buf = append(h.buf, p[:min(room, len(p))]...)
+	}
+	return len(p), nil
+}

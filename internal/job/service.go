@@ -1,0 +1,326 @@
+package job
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/notegen/notegen/internal/apikey"
+	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/blobstore"
+	"github.com/notegen/notegen/internal/masterkey"
+	"github.com/notegen/notegen/internal/provider"
+	"github.com/notegen/notegen/internal/queue"
+	"github.com/notegen/notegen/internal/store"
+)
+
+// Config tunes the job service.
+type Config struct {
+	PublicURL string
+	FreeJobs  int
+	// Retention is how long job data is kept after the job ends.
+	Retention time.Duration
+	// UploadTTL is how long a presigned upload URL is valid.
+	UploadTTL time.Duration
+	KeepAudio bool
+	// TempDir holds normalised audio while it is being transcribed.
+	TempDir string
+	// SweepInterval is how often expired data and uploads are swept.
+	SweepInterval time.Duration
+	// RetryBase is the first delay before a job retries after a transient
+	// provider failure; it doubles with each attempt.
+	RetryBase time.Duration
+}
+
+// Service runs note jobs.
+type Service struct {
+	db     *store.DB
+	master *masterkey.Key
+	blobs  blobstore.Store
+	stt    provider.Transcriber // nil: speech-to-text not configured
+	writer provider.NoteWriter
+	cfg    Config
+	log    *slog.Logger
+	// queue is set when the service registers its workers.
+	queue *queue.Queue
+}
+
+// NewService returns the job service. stt may be nil when no speech-to-text
+// provider is configured: live audio jobs are then refused.
+func NewService(db *store.DB, master *masterkey.Key, blobs blobstore.Store, stt provider.Transcriber, writer provider.NoteWriter, cfg Config, log *slog.Logger) *Service {
+	return &Service{db: db, master: master, blobs: blobs, stt: stt, writer: writer, cfg: cfg, log: log}
+}
+
+// Submitted is the answer to a submission.
+type Submitted struct {
+	JobID        string `json:"job_id"`
+	PresignedURL string `json:"presigned_url,omitempty"`
+	Status       Status `json:"status"`
+}
+
+const (
+	customPurpose     = "job-custom"
+	transcriptPurpose = "job-transcript"
+	notePurpose       = "job-note"
+)
+
+func sealPurpose(purpose, jobID string) string { return purpose + ":" + jobID }
+
+// newJob is a job about to be inserted.
+type newJob struct {
+	id          string
+	caller      apikey.Caller
+	spec        Spec
+	source      string
+	status      Status
+	transcript  string // text jobs
+	uploadBytes int64
+	uploadTotal int64
+	expires     time.Time
+}
+
+// insert writes the job, charges a live job, stores the idempotency record
+// and, for a queued job, enqueues its processing, all in one transaction.
+func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, resp Submitted, now time.Time) (Response, error) {
+	body, err := json.Marshal(resp)
+	if err != nil {
+		return Response{}, fmt.Errorf("encode response: %w", err)
+	}
+	out := Response{Status: http.StatusOK, Body: body}
+	custom, _ := json.Marshal(n.spec.customOrEmpty())
+	var transcript []byte
+	if n.source == "text" {
+		transcript = s.master.Seal(sealPurpose(transcriptPurpose, n.id), []byte(n.transcript))
+	}
+	var expires, total any
+	if !n.expires.IsZero() {
+		expires = n.expires
+	}
+	if n.uploadTotal > 0 {
+		total = n.uploadTotal
+	}
+	err = s.db.InTx(ctx, func(tx *store.Tx) error {
+		if !n.caller.Sandbox() {
+			if err := chargeLiveJob(ctx, tx, n.caller.UserID, s.cfg.FreeJobs, now); err != nil {
+				return err
+			}
+		}
+		consent := n.spec.PatientConsent != nil && *n.spec.PatientConsent
+		_, err := tx.Exec(ctx, `INSERT INTO jobs (id, user_id, api_key_id, is_sandbox, source, status, message, progress, template, visit_type,
+			recording_type, lang, output_language, documentation_style, custom_sealed, custom_metadata, webhook_env, patient_consent,
+			file_extension, upload_bytes, upload_total, upload_expires_at, transcript_sealed, transcription_tokens, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			n.id, n.caller.UserID, n.caller.KeyID, n.caller.Sandbox(), n.source, n.status, statusMessage(n.status), progressOf[n.status],
+			n.spec.Template, n.spec.VisitType, n.spec.RecordingType, n.spec.Lang, n.spec.OutputLanguage, n.spec.DocumentationStyle,
+			s.master.Seal(sealPurpose(customPurpose, n.id), custom), string(n.spec.CustomMetadata), n.spec.WebhookEnv, consent,
+			n.spec.FileExtension, n.uploadBytes, total, expires, transcript, provider.EstimateTokens(n.transcript), now, now)
+		if err != nil {
+			return fmt.Errorf("insert job: %w", err)
+		}
+		if err := remember(ctx, tx, n.caller.KeyID, idem, out, now); err != nil {
+			return err
+		}
+		if n.status == Queued {
+			return s.enqueue(ctx, tx, n.id, false)
+		}
+		return nil
+	})
+	if errors.Is(err, errIdempotencyRace) {
+		stored, rerr := replay(ctx, s.db, n.caller.KeyID, idem, now)
+		if rerr != nil {
+			return Response{}, rerr
+		}
+		if stored != nil {
+			return *stored, nil
+		}
+	}
+	if err != nil {
+		return Response{}, err
+	}
+	return out, nil
+}
+
+func statusMessage(st Status) string {
+	switch st {
+	case Pending:
+		return "Waiting for the audio upload"
+	case Queued:
+		return "Queued"
+	case Transcribing:
+		return "Transcribing audio"
+	case Transcribed:
+		return "Writing the note"
+	case Completed:
+		return "Note ready"
+	}
+	return ""
+}
+
+// SubmitText creates a job from dictated or pasted text.
+func (s *Service) SubmitText(ctx context.Context, c apikey.Caller, spec Spec, text string, idem *Idempotency) (Response, error) {
+	if stored, err := replay(ctx, s.db, c.KeyID, idem, store.Now()); err != nil || stored != nil {
+		return deref(stored), err
+	}
+	if err := spec.Validate(false); err != nil {
+		return Response{}, err
+	}
+	if len([]rune(text)) == 0 || len(text) > 1<<20 {
+		return Response{}, apperr.Invalid("text", "text is required")
+	}
+	id := uuid.Must(uuid.NewV7()).String()
+	return s.insert(ctx, newJob{id: id, caller: c, spec: spec, source: "text", status: Queued, transcript: text},
+		idem, Submitted{JobID: id, Status: Queued}, store.Now())
+}
+
+func deref(r *Response) Response {
+	if r == nil {
+		return Response{}
+	}
+	return *r
+}
+
+// checkAudioAllowed refuses live audio when nothing can transcribe it.
+func (s *Service) checkAudioAllowed(c apikey.Caller) error {
+	if !c.Sandbox() && s.stt == nil {
+		return apperr.New(apperr.Unavailable, "Speech-to-text is not configured on this server; submit text, or ask the operator to set NOTEGEN_STT_URL")
+	}
+	return nil
+}
+
+// SubmitAudio creates an audio job waiting for its upload and returns the
+// presigned URL to PUT the audio to.
+func (s *Service) SubmitAudio(ctx context.Context, c apikey.Caller, spec Spec, idem *Idempotency) (Response, error) {
+	now := store.Now()
+	if stored, err := replay(ctx, s.db, c.KeyID, idem, now); err != nil || stored != nil {
+		return deref(stored), err
+	}
+	if err := spec.Validate(true); err != nil {
+		return Response{}, err
+	}
+	if spec.FileExtension == "" {
+		return Response{}, apperr.Invalid("file_extension", "file_extension is required")
+	}
+	if err := s.checkAudioAllowed(c); err != nil {
+		return Response{}, err
+	}
+	id := uuid.Must(uuid.NewV7()).String()
+	expires := now.Add(s.cfg.UploadTTL)
+	return s.insert(ctx, newJob{id: id, caller: c, spec: spec, source: "audio", status: Pending, expires: expires},
+		idem, Submitted{JobID: id, PresignedURL: s.presign(id, expires), Status: Pending}, now)
+}
+
+// StatusView is the answer to the status endpoint.
+type StatusView struct {
+	JobID     string    `json:"job_id"`
+	Status    Status    `json:"status"`
+	Message   string    `json:"message"`
+	Progress  int       `json:"progress"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// owned loads a job the caller may see: its own account and its own key
+// type (sandbox jobs are invisible to live keys and the other way round).
+func (s *Service) owned(ctx context.Context, c apikey.Caller, id string) (*Job, error) {
+	if _, err := uuid.Parse(id); err != nil {
+		return nil, errJobNotFound
+	}
+	j, err := load(ctx, s.db, id, false)
+	if err != nil {
+		return nil, err
+	}
+	if j.UserID != c.UserID || j.Sandbox != c.Sandbox() {
+		return nil, errJobNotFound
+	}
+	return j, nil
+}
+
+// Status reports a job's progress.
+func (s *Service) Status(ctx context.Context, c apikey.Caller, id string) (StatusView, error) {
+	j, err := s.owned(ctx, c, id)
+	if err != nil {
+		return StatusView{}, err
+	}
+	msg := j.Message
+	if j.Status == Failed && j.ErrorMessage != "" {
+		msg = j.ErrorMessage
+	}
+	return StatusView{JobID: j.ID, Status: j.Status, Message: msg, Progress: progressOf[j.Status], CreatedAt: j.CreatedAt, UpdatedAt: j.UpdatedAt}, nil
+}
+
+// NoteView is the answer to fetch-note.
+type NoteView struct {
+	JobID          string    `json:"job_id"`
+	Status         Status    `json:"status"`
+	Note           string    `json:"note"`
+	NoteTitle      string    `json:"note_title"`
+	Lang           string    `json:"lang"`
+	OutputLanguage string    `json:"output_language"`
+	RecordingType  string    `json:"recording_type"`
+	VisitType      string    `json:"visit_type"`
+	Template       string    `json:"template"`
+	IsSandbox      bool      `json:"is_sandbox"`
+	Timestamp      time.Time `json:"timestamp"`
+	// TTL is how many seconds the note is kept before it is purged.
+	TTL int64 `json:"ttl"`
+}
+
+var errPurged = apperr.New(apperr.NotFound, "The job's data has passed its retention period and was deleted")
+
+// FetchNote returns a completed job's note.
+func (s *Service) FetchNote(ctx context.Context, c apikey.Caller, id string) (NoteView, error) {
+	j, err := s.owned(ctx, c, id)
+	if err != nil {
+		return NoteView{}, err
+	}
+	if j.PurgedAt.Valid {
+		return NoteView{}, errPurged
+	}
+	if j.Status != Completed {
+		return NoteView{}, apperr.New(apperr.Conflict, "The note is not ready: the job is %s", j.Status)
+	}
+	note, err := s.master.Open(sealPurpose(notePurpose, j.ID), j.NoteSealed)
+	if err != nil {
+		return NoteView{}, err
+	}
+	ttl := int64(0)
+	if j.PurgeAfter.Valid {
+		ttl = max(0, int64(time.Until(j.PurgeAfter.Time).Seconds()))
+	}
+	return NoteView{
+		JobID: j.ID, Status: j.Status, Note: string(note), NoteTitle: j.NoteTitle, Lang: j.Spec.Lang,
+		OutputLanguage: j.Spec.OutputLanguage, RecordingType: j.Spec.RecordingType, VisitType: j.Spec.VisitType,
+		Template: j.Spec.Template, IsSandbox: j.Sandbox, Timestamp: j.UpdatedAt, TTL: ttl,
+	}, nil
+}
+
+// TranscriptView is the answer to fetch-transcript.
+type TranscriptView struct {
+	JobID      string `json:"job_id"`
+	Transcript string `json:"transcript"`
+}
+
+// FetchTranscript returns a job's transcript once it exists.
+func (s *Service) FetchTranscript(ctx context.Context, c apikey.Caller, id string) (TranscriptView, error) {
+	j, err := s.owned(ctx, c, id)
+	if err != nil {
+		return TranscriptView{}, err
+	}
+	if j.PurgedAt.Valid {
+		return TranscriptView{}, errPurged
+	}
+	if j.TranscriptSealed == nil {
+		return TranscriptView{}, apperr.New(apperr.Conflict, "The transcript is not ready: the job is %s", j.Status)
+	}
+	text, err := s.master.Open(sealPurpose(transcriptPurpose, j.ID), j.TranscriptSealed)
+	if err != nil {
+		return TranscriptView{}, err
+	}
+	return TranscriptView{JobID: j.ID, Transcript: string(text)}, nil
+}

@@ -1,0 +1,92 @@
+package job
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/notegen/notegen/internal/store"
+)
+
+type sweepArgs struct{}
+
+// Kind implements river.JobArgs.
+func (sweepArgs) Kind() string { return "retention_sweep" }
+
+type sweepWorker struct {
+	river.WorkerDefaults[sweepArgs]
+	s *Service
+}
+
+// Work purges patient data past its retention, ends jobs whose upload never
+// arrived, and forgets stale idempotency keys and rate-limit windows.
+func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[sweepArgs]) error {
+	return w.s.Sweep(ctx)
+}
+
+// Sweep runs one retention pass.
+func (s *Service) Sweep(ctx context.Context) error {
+	now := store.Now()
+	rows, err := s.db.Query(ctx, `SELECT id FROM jobs WHERE status = 'pending' AND upload_expires_at < ?`, now)
+	if err != nil {
+		return fmt.Errorf("find expired uploads: %w", err)
+	}
+	expired, err := collectIDs(rows)
+	if err != nil {
+		return err
+	}
+	for _, id := range expired {
+		if err := s.fail(ctx, id, "upload_expired", "The audio was not uploaded before the upload URL expired"); err != nil {
+			return err
+		}
+		_ = s.blobs.Delete(ctx, id)
+	}
+
+	rows, err = s.db.Query(ctx, `SELECT id FROM jobs WHERE purged_at IS NULL AND purge_after < ?`, now)
+	if err != nil {
+		return fmt.Errorf("find jobs past retention: %w", err)
+	}
+	purge, err := collectIDs(rows)
+	if err != nil {
+		return err
+	}
+	for _, id := range purge {
+		if err := s.blobs.Delete(ctx, id); err != nil {
+			return err
+		}
+		if _, err := s.db.Exec(ctx, `UPDATE jobs SET transcript_sealed = NULL, note_sealed = NULL, custom_sealed = NULL,
+			purged_at = ?, updated_at = ? WHERE id = ? AND purge_after < ?`, now, now, id, now); err != nil {
+			return fmt.Errorf("purge job: %w", err)
+		}
+	}
+	if len(purge) > 0 {
+		s.log.InfoContext(ctx, "purged job data past retention", "jobs", len(purge))
+	}
+	if _, err := s.db.Exec(ctx, `DELETE FROM idempotency_keys WHERE created_at < ?`, now.Add(-IdempotencyWindow)); err != nil {
+		return fmt.Errorf("forget idempotency keys: %w", err)
+	}
+	if _, err := s.db.Exec(ctx, `DELETE FROM rate_windows WHERE window_start < ?`, now.Add(-2*time.Hour)); err != nil {
+		return fmt.Errorf("forget rate windows: %w", err)
+	}
+	return nil
+}
+
+func collectIDs(rows interface {
+	Next() bool
+	Scan(...any) error
+	Err() error
+	Close() error
+}) ([]string, error) {
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("read job ids: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}

@@ -1,0 +1,26 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/notegen/notegen/internal/notewriter"
+)
+
+// Builtin is the offline, deterministic note writer.
+type Builtin struct{ w *notewriter.Writer }
+
+// NewBuiltin returns the built-in writer.
+func NewBuiltin() *Builtin { return &Builtin{w: notewriter.New()} }
+
+// Write implements NoteWriter.
+func (b *Builtin) Write(ctx context.Context, r NoteRequest) (Note, error) {
+	note, err := b.w.Write(ctx, notewriter.Input{
+		Transcript: r.Transcript, Template: r.Template, VisitType: r.VisitType, RecordingType: r.RecordingType,
+		Lang: r.Lang, OutputLanguage: r.OutputLanguage, DocumentationStyle: r.DocumentationStyle,
+		CustomTemplate: r.CustomTemplate, CustomContext: r.CustomContext,
+	})
+	if err != nil {
+		return Note{}, &Error{Provider: "built-in writer", Message: "could not write the note", Cause: err}
+	}
+	return Note{Title: note.Title, Text: note.Text, Tokens: EstimateTokens(note.Text)}, nil
+}

@@ -1,0 +1,90 @@
+// Package provider holds the engines a note job uses: speech-to-text and
+// note writing. Each sits behind a small interface; the implementations are
+// OpenAI-compatible HTTP clients (which cover OpenAI, Groq, vLLM,
+// faster-whisper and whisper.cpp servers and notegen-asr), the built-in
+// writer, and the sandbox, which never calls anything.
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"time"
+)
+
+// Transcript is what speech-to-text returns.
+type Transcript struct {
+	Text   string
+	Tokens int64
+}
+
+// Transcriber turns audio into text.
+type Transcriber interface {
+	// Transcribe reads 16 kHz mono WAV audio; lang is "en" or "fr".
+	Transcribe(ctx context.Context, wav io.Reader, lang string) (Transcript, error)
+}
+
+// NoteRequest is everything a note writer needs to know about a job.
+type NoteRequest struct {
+	Transcript         string
+	Template           string
+	VisitType          string
+	RecordingType      string
+	Lang               string
+	OutputLanguage     string
+	DocumentationStyle string
+	CustomTemplate     string
+	CustomContext      string
+}
+
+// Note is a written note.
+type Note struct {
+	Title  string
+	Text   string
+	Tokens int64
+}
+
+// NoteWriter writes notes.
+type NoteWriter interface {
+	Write(ctx context.Context, req NoteRequest) (Note, error)
+}
+
+// Error is a provider failure. Transient failures (timeouts, 429, 5xx,
+// refused connections) are worth retrying; the others end the job.
+type Error struct {
+	Provider  string
+	Transient bool
+	// RetryAfter is the provider's own hint, if it gave one.
+	RetryAfter time.Duration
+	// Message is safe to show to the client: it never holds patient data.
+	Message string
+	Cause   error
+}
+
+func (e *Error) Error() string {
+	if e.Cause != nil {
+		return fmt.Sprintf("%s: %s: %v", e.Provider, e.Message, e.Cause)
+	}
+	return e.Provider + ": " + e.Message
+}
+
+// Unwrap exposes the cause.
+func (e *Error) Unwrap() error { return e.Cause }
+
+// IsTransient reports whether err is worth retrying.
+func IsTransient(err error) bool {
+	var pe *Error
+	if errors.As(err, &pe) {
+		return pe.Transient
+	}
+	return false
+}
+
+// EstimateTokens counts tokens the way usage is billed when a provider does
+// not report them: about four characters a token, as for English text with
+// common tokenisers.
+func EstimateTokens(text string) int64 {
+	return int64(math.Ceil(float64(len([]rune(text))) / 4))
+}

@@ -1,0 +1,316 @@
+package webhook
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/riverqueue/river"
+
+	"github.com/notegen/notegen/internal/queue"
+	"github.com/notegen/notegen/internal/store"
+)
+
+// Delivery statuses. A delivery is waiting while an earlier event of the
+// same job is still undecided, pending while it is queued or between
+// attempts, and then succeeded, failed or skipped for good.
+const (
+	StatusWaiting   = "waiting"
+	StatusPending   = "pending"
+	StatusSucceeded = "succeeded"
+	StatusFailed    = "failed"
+	StatusSkipped   = "skipped"
+)
+
+// Attempt outcomes.
+const (
+	OutcomeSucceeded = "succeeded"
+	OutcomeRetry     = "retry"
+	OutcomeFailed    = "failed"
+	OutcomeRefused   = "refused"
+)
+
+// Attempt triggers.
+const (
+	TriggerAutomatic = "automatic"
+	TriggerRedeliver = "redeliver"
+)
+
+// maxPerEndpoint bounds the attempts in flight to one endpoint (scheme,
+// host and port) on one replica, so that a receiver that hangs holds at most
+// this many of the webhook workers and the others keep serving other
+// accounts.
+const maxPerEndpoint = 4
+
+// maxRetryAfter caps how long a receiver's Retry-After may postpone the next
+// attempt.
+const maxRetryAfter = 24 * time.Hour
+
+// DeliveryConfig configures webhook delivery.
+type DeliveryConfig struct {
+	// AllowPrivate permits receivers on loopback and private networks.
+	AllowPrivate bool
+	// Schedule is the delay before each retry; an event gets
+	// len(Schedule)+1 automatic attempts.
+	Schedule []time.Duration
+	// PollInterval is how often the dispatcher looks for new outbox
+	// events; 250 ms when zero.
+	PollInterval time.Duration
+	Log          *slog.Logger
+	// Metrics receives the delivery counters and latencies.
+	Metrics prometheus.Registerer
+}
+
+// Deliveries turns outbox events into signed webhook deliveries: a
+// dispatcher moves new events into webhook_deliveries and queues one
+// durable job per attempt on the webhooks queue.
+type Deliveries struct {
+	db       *store.DB
+	settings *Service
+	queue    *queue.Queue
+	client   *http.Client
+	schedule []time.Duration
+	poll     time.Duration
+	log      *slog.Logger
+	metrics  *deliveryMetrics
+	limiter  *endpointLimiter
+
+	wake chan struct{}
+	stop context.CancelFunc
+	done chan struct{}
+}
+
+// NewDeliveries returns the delivery service. Register must be passed to
+// queue.New before Start.
+func NewDeliveries(db *store.DB, settings *Service, cfg DeliveryConfig) *Deliveries {
+	log := cfg.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	poll := cfg.PollInterval
+	if poll <= 0 {
+		poll = 250 * time.Millisecond
+	}
+	return &Deliveries{
+		db:       db,
+		settings: settings,
+		client:   newDeliveryClient(cfg.AllowPrivate),
+		schedule: cfg.Schedule,
+		poll:     poll,
+		log:      log.With("component", "webhook"),
+		metrics:  newDeliveryMetrics(cfg.Metrics),
+		limiter:  &endpointLimiter{inFlight: map[string]int{}},
+		wake:     make(chan struct{}, 1),
+	}
+}
+
+// Register adds the delivery worker to the durable queue.
+func (d *Deliveries) Register(q *queue.Queue, w *river.Workers) []*river.PeriodicJob {
+	d.queue = q
+	river.AddWorker(w, &deliverWorker{d: d})
+	return nil
+}
+
+// deliverArgs is the durable job of one automatic attempt.
+type deliverArgs struct {
+	DeliveryID string `json:"delivery_id"`
+	// Attempt is the automatic attempt this job makes, from 1. A job whose
+	// attempt is already recorded (the process died after recording it)
+	// does nothing.
+	Attempt int `json:"attempt"`
+}
+
+// Kind names the job type.
+func (deliverArgs) Kind() string { return "webhook_deliver" }
+
+// InsertOpts puts deliveries on their own queue.
+func (deliverArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: queue.Webhooks, MaxAttempts: 25}
+}
+
+type deliverWorker struct {
+	river.WorkerDefaults[deliverArgs]
+	d *Deliveries
+}
+
+// Timeout leaves room for the HTTP attempt and the bookkeeping around it.
+func (w *deliverWorker) Timeout(*river.Job[deliverArgs]) time.Duration {
+	return DeliveryTimeout + 15*time.Second
+}
+
+func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) error {
+	return w.d.work(ctx, job.Args)
+}
+
+// delivery is a delivery with what is needed to attempt it.
+type delivery struct {
+	ID, UserID, Type string
+	JobID            string
+	Env              string // the event's own routing, "" for the default
+	Payload          []byte
+	Status           string
+	Attempts         int
+}
+
+func (d *Deliveries) load(ctx context.Context, q store.Queryer, id string) (delivery, error) {
+	var del delivery
+	var jobID, env sql.NullString
+	var payload string
+	err := q.QueryRow(ctx, `SELECT d.id, d.user_id, d.event_type, d.job_id, e.env, e.payload, d.status, d.attempts
+		FROM webhook_deliveries d JOIN outbox_events e ON e.id = d.id WHERE d.id = ?`, id).
+		Scan(&del.ID, &del.UserID, &del.Type, &jobID, &env, &payload, &del.Status, &del.Attempts)
+	if err != nil {
+		return del, err
+	}
+	del.JobID, del.Env, del.Payload = jobID.String, env.String, []byte(payload)
+	return del, nil
+}
+
+// work makes one automatic attempt.
+func (d *Deliveries) work(ctx context.Context, args deliverArgs) error {
+	del, err := d.load(ctx, d.db, args.DeliveryID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // the account and its events are gone
+	}
+	if err != nil {
+		return fmt.Errorf("load delivery: %w", err)
+	}
+	if del.Status != StatusPending || del.Attempts != args.Attempt-1 {
+		return nil // already decided, or this attempt was already made
+	}
+	t, err := d.route(ctx, del)
+	if err != nil {
+		return err
+	}
+	if t.URL == "" {
+		return d.skip(ctx, del, t)
+	}
+	key := endpointKey(t.URL)
+	if !d.limiter.acquire(key) {
+		// The endpoint already has its share of workers busy: free this
+		// worker for other accounts and come back later.
+		return river.JobSnooze(time.Second + time.Duration(time.Now().UnixNano()%int64(time.Second)))
+	}
+	res := d.send(ctx, del, t)
+	d.limiter.release(key)
+	_, err = d.record(ctx, del, t, res, args.Attempt, TriggerAutomatic)
+	return err
+}
+
+// target is where a delivery goes now.
+type target struct {
+	Env string
+	URL string
+	// Missing names the setting that was looked for when URL is empty.
+	Missing string
+}
+
+// route picks the URL per the contract, reading the settings now so that a
+// URL changed while the event waited is honoured: the event's (or its
+// job's) webhook_env; else sandbox jobs to dev and live jobs to prod; other
+// events to prod, else dev.
+func (d *Deliveries) route(ctx context.Context, del delivery) (target, error) {
+	st, err := d.settings.Get(ctx, del.UserID)
+	if err != nil {
+		return target{}, fmt.Errorf("read webhook settings: %w", err)
+	}
+	pick := func(env string) target {
+		t := target{Env: env, Missing: "webhook_" + env}
+		if env == "dev" && st.Dev != nil {
+			t.URL = *st.Dev
+		}
+		if env == "prod" && st.Prod != nil {
+			t.URL = *st.Prod
+		}
+		return t
+	}
+	if del.Env == "dev" || del.Env == "prod" {
+		return pick(del.Env), nil
+	}
+	if del.JobID != "" {
+		env, err := d.jobEnv(ctx, del)
+		if err != nil {
+			return target{}, err
+		}
+		return pick(env), nil
+	}
+	if t := pick("prod"); t.URL != "" {
+		return t, nil
+	}
+	t := pick("dev")
+	t.Missing = "webhook_prod or webhook_dev"
+	return t, nil
+}
+
+// jobEnv is the environment of a job event without its own: the job's
+// webhook_env, else dev for sandbox jobs and prod for live ones.
+func (d *Deliveries) jobEnv(ctx context.Context, del delivery) (string, error) {
+	var sandbox bool
+	var env string
+	err := d.db.QueryRow(ctx, `SELECT is_sandbox, webhook_env FROM jobs WHERE id = ? AND user_id = ?`, del.JobID, del.UserID).Scan(&sandbox, &env)
+	if errors.Is(err, sql.ErrNoRows) {
+		// No job row: fall back on the event body.
+		sandbox = payloadBool(del.Payload, "is_sandbox")
+		err = nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("read job routing: %w", err)
+	}
+	switch {
+	case env == "dev" || env == "prod":
+		return env, nil
+	case sandbox:
+		return "dev", nil
+	default:
+		return "prod", nil
+	}
+}
+
+// endpointKey names the endpoint a URL reaches: scheme, host and port.
+func endpointKey(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	return u.Scheme + "://" + u.Host
+}
+
+// redactURL is a URL without its query or user part, safe to store and show.
+func redactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host + u.EscapedPath()
+}
+
+// endpointLimiter counts attempts in flight per endpoint.
+type endpointLimiter struct {
+	mu       sync.Mutex
+	inFlight map[string]int
+}
+
+func (l *endpointLimiter) acquire(key string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.inFlight[key] >= maxPerEndpoint {
+		return false
+	}
+	l.inFlight[key]++
+	return true
+}
+
+func (l *endpointLimiter) release(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.inFlight[key]--; l.inFlight[key] <= 0 {
+		delete(l.inFlight, key)
+	}
+}

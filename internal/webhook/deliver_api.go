@@ -1,0 +1,256 @@
+package webhook
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/notegen/notegen/internal/account"
+	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/outbox"
+	"github.com/notegen/notegen/internal/store"
+)
+
+// Page sizes of the delivery listing.
+const (
+	DefaultDeliveryPage = 20
+	MaxDeliveryPage     = 100
+)
+
+// Attempt is one HTTP attempt of a delivery.
+type Attempt struct {
+	ID          string    `json:"id"`
+	Number      int       `json:"number"`
+	Trigger     string    `json:"trigger"`
+	AttemptedAt time.Time `json:"attempted_at"`
+	Env         string    `json:"env"`
+	Endpoint    string    `json:"endpoint"`
+	Outcome     string    `json:"outcome"`
+	StatusCode  *int      `json:"status_code"`
+	LatencyMS   int64     `json:"latency_ms"`
+	Error       string    `json:"error"`
+}
+
+// DeliveryInfo is a delivery as the account owner sees it. Its id is the
+// webhook-id header of every attempt.
+type DeliveryInfo struct {
+	ID            string     `json:"id"`
+	Event         string     `json:"event"`
+	JobID         *string    `json:"job_id"`
+	Sequence      *int64     `json:"sequence"`
+	Status        string     `json:"status"`
+	Env           string     `json:"env"`
+	Endpoint      string     `json:"endpoint"`
+	LastStatus    *int       `json:"last_status_code"`
+	Error         string     `json:"error"`
+	NextAttemptAt *time.Time `json:"next_attempt_at"`
+	CreatedAt     time.Time  `json:"created_at"`
+	UpdatedAt     time.Time  `json:"updated_at"`
+	Attempts      []Attempt  `json:"attempts"`
+}
+
+// DeliveryPage is one page of deliveries, newest first.
+type DeliveryPage struct {
+	Deliveries []DeliveryInfo `json:"deliveries"`
+	NextCursor *string        `json:"next_cursor"`
+}
+
+// DeliveryFilter narrows the listing.
+type DeliveryFilter struct {
+	Status string
+	Event  string
+	Limit  int
+	Cursor string
+}
+
+var statuses = []string{StatusWaiting, StatusPending, StatusSucceeded, StatusFailed, StatusSkipped}
+
+// List returns the account's deliveries, newest first, with every attempt.
+func (d *Deliveries) List(ctx context.Context, userID string, f DeliveryFilter) (DeliveryPage, error) {
+	page := DeliveryPage{Deliveries: []DeliveryInfo{}}
+	if f.Limit == 0 {
+		f.Limit = DefaultDeliveryPage
+	}
+	if f.Limit < 1 || f.Limit > MaxDeliveryPage {
+		return page, apperr.Invalid("limit", "limit must be between 1 and %d", MaxDeliveryPage)
+	}
+	where, args := `user_id = ?`, []any{userID}
+	if f.Status != "" {
+		if !contains(statuses, f.Status) {
+			return page, apperr.Invalid("status", "status must be one of %s", strings.Join(statuses, ", "))
+		}
+		where, args = where+` AND status = ?`, append(args, f.Status)
+	}
+	if f.Event != "" {
+		if len(f.Event) > 100 {
+			return page, apperr.Invalid("event", "event must be an event type such as job.completed")
+		}
+		where, args = where+` AND event_type = ?`, append(args, f.Event)
+	}
+	if f.Cursor != "" {
+		where, args = where+` AND id < ?`, append(args, f.Cursor)
+	}
+	rows, err := d.db.Query(ctx, `SELECT id, event_type, job_id, sequence, status, env, endpoint, last_status_code, last_error, next_attempt_at, created_at, updated_at
+		FROM webhook_deliveries WHERE `+where+` ORDER BY id DESC LIMIT ?`, append(args, f.Limit+1)...)
+	if err != nil {
+		return page, fmt.Errorf("list deliveries: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		info, err := scanDelivery(rows)
+		if err != nil {
+			return page, err
+		}
+		page.Deliveries = append(page.Deliveries, info)
+	}
+	if err := rows.Err(); err != nil {
+		return page, fmt.Errorf("list deliveries: %w", err)
+	}
+	rows.Close()
+	if len(page.Deliveries) > f.Limit {
+		page.Deliveries = page.Deliveries[:f.Limit]
+		next := page.Deliveries[f.Limit-1].ID
+		page.NextCursor = &next
+	}
+	for i := range page.Deliveries {
+		if page.Deliveries[i].Attempts, err = d.attempts(ctx, page.Deliveries[i].ID); err != nil {
+			return page, err
+		}
+	}
+	return page, nil
+}
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanDelivery(row scanner) (DeliveryInfo, error) {
+	var info DeliveryInfo
+	var jobID sql.NullString
+	var sequence sql.NullInt64
+	var status sql.NullInt64
+	var next sql.NullTime
+	if err := row.Scan(&info.ID, &info.Event, &jobID, &sequence, &info.Status, &info.Env, &info.Endpoint, &status, &info.Error,
+		&next, &info.CreatedAt, &info.UpdatedAt); err != nil {
+		return info, fmt.Errorf("read delivery: %w", err)
+	}
+	if jobID.Valid {
+		info.JobID = &jobID.String
+	}
+	if sequence.Valid {
+		info.Sequence = &sequence.Int64
+	}
+	if status.Valid {
+		code := int(status.Int64)
+		info.LastStatus = &code
+	}
+	if next.Valid {
+		t := next.Time.UTC()
+		info.NextAttemptAt = &t
+	}
+	info.CreatedAt, info.UpdatedAt = info.CreatedAt.UTC(), info.UpdatedAt.UTC()
+	info.Attempts = []Attempt{}
+	return info, nil
+}
+
+func (d *Deliveries) attempts(ctx context.Context, deliveryID string) ([]Attempt, error) {
+	rows, err := d.db.Query(ctx, `SELECT id, number, trigger, attempted_at, env, endpoint, outcome, status_code, latency_ms, error
+		FROM webhook_attempts WHERE delivery_id = ? ORDER BY number`, deliveryID)
+	if err != nil {
+		return nil, fmt.Errorf("list attempts: %w", err)
+	}
+	defer rows.Close()
+	out := []Attempt{}
+	for rows.Next() {
+		var a Attempt
+		var code sql.NullInt64
+		if err := rows.Scan(&a.ID, &a.Number, &a.Trigger, &a.AttemptedAt, &a.Env, &a.Endpoint, &a.Outcome, &code, &a.LatencyMS, &a.Error); err != nil {
+			return nil, fmt.Errorf("read attempt: %w", err)
+		}
+		if code.Valid {
+			c := int(code.Int64)
+			a.StatusCode = &c
+		}
+		a.AttemptedAt = a.AttemptedAt.UTC()
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// Redeliver makes one attempt of the delivery now and returns it. A
+// succeeded attempt settles a pending or failed delivery; automatic retries
+// of a pending one otherwise go on. A delivery still waiting behind an
+// earlier event of its job cannot be sent ahead of it.
+func (d *Deliveries) Redeliver(ctx context.Context, userID, id string) (Attempt, error) {
+	del, err := d.load(ctx, d.db, id)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && del.UserID != userID) {
+		return Attempt{}, apperr.New(apperr.NotFound, "Delivery not found")
+	}
+	if err != nil {
+		return Attempt{}, fmt.Errorf("load delivery: %w", err)
+	}
+	if del.Status == StatusWaiting {
+		return Attempt{}, apperr.New(apperr.Conflict, "This delivery waits for an earlier event of the same job")
+	}
+	t, err := d.route(ctx, del)
+	if err != nil {
+		return Attempt{}, err
+	}
+	if t.URL == "" {
+		return Attempt{}, apperr.New(apperr.Conflict, "No %s URL is set", t.Missing)
+	}
+	return d.record(ctx, del, t, d.send(ctx, del, t), 0, TriggerRedeliver)
+}
+
+// TestEvent is what POST /v1/user/webhook/test queued.
+type TestEvent struct {
+	Message    string         `json:"message"`
+	DeliveryID string         `json:"delivery_id"`
+	Event      string         `json:"event"`
+	Env        *string        `json:"env"`
+	Payload    map[string]any `json:"payload"`
+}
+
+// SendTest writes a webhook.test event to the outbox. env is "dev", "prod"
+// or "" for the default routing of account events (prod, else dev).
+func (d *Deliveries) SendTest(ctx context.Context, userID, env string) (TestEvent, error) {
+	if env != "" && env != "dev" && env != "prod" {
+		return TestEvent{}, apperr.Invalid("env", "env must be dev or prod")
+	}
+	var id, payload string
+	err := d.db.InTx(ctx, func(tx *store.Tx) error {
+		if _, err := account.Lock(ctx, tx, userID); err != nil {
+			return err
+		}
+		var err error
+		id, err = outbox.Add(ctx, tx, outbox.Event{UserID: userID, Type: outbox.WebhookTest, Env: env,
+			Fields: map[string]any{"user_id": userID}}, store.Now())
+		if err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, `SELECT payload FROM outbox_events WHERE id = ?`, id).Scan(&payload)
+	})
+	if err != nil {
+		return TestEvent{}, err
+	}
+	d.Notify()
+	out := TestEvent{Message: "Test event queued", DeliveryID: id, Event: outbox.WebhookTest}
+	if env != "" {
+		out.Env = &env
+	}
+	if err := json.Unmarshal([]byte(payload), &out.Payload); err != nil {
+		return TestEvent{}, fmt.Errorf("decode test event: %w", err)
+	}
+	return out, nil
+}
+
+func contains(list []string, v string) bool {
+	for _, s := range list {
+		if s == v {
+			return true
+		}
+	}
+	return false
+}

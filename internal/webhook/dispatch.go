@@ -1,0 +1,200 @@
+package webhook
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/notegen/notegen/internal/store"
+)
+
+// dispatchBatch is how many outbox events one dispatch transaction takes.
+const dispatchBatch = 100
+
+// Start runs the dispatcher until ctx ends or Stop: it turns new outbox
+// events into deliveries. Every replica runs one; on PostgreSQL they share
+// the work with SKIP LOCKED.
+func (d *Deliveries) Start(ctx context.Context) {
+	ctx, d.stop = context.WithCancel(ctx)
+	d.done = make(chan struct{})
+	go func() {
+		defer close(d.done)
+		ticker := time.NewTicker(d.poll)
+		defer ticker.Stop()
+		for {
+			for {
+				n, err := d.dispatch(ctx)
+				if err != nil && ctx.Err() == nil {
+					d.log.Error("webhook dispatch", "error", err.Error())
+				}
+				if err != nil || n < dispatchBatch {
+					break
+				}
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-ticker.C:
+			case <-d.wake:
+			}
+		}
+	}()
+}
+
+// Stop ends the dispatcher and waits for it.
+func (d *Deliveries) Stop() {
+	if d.stop == nil {
+		return
+	}
+	d.stop()
+	<-d.done
+}
+
+// Notify asks the dispatcher to look at the outbox now rather than at its
+// next tick.
+func (d *Deliveries) Notify() {
+	select {
+	case d.wake <- struct{}{}:
+	default:
+	}
+}
+
+type outboxRow struct {
+	id, userID, typ string
+	jobID           sql.NullString
+	sequence        sql.NullInt64
+}
+
+// dispatch moves one batch of undispatched outbox events into deliveries,
+// each with its first attempt queued (or waiting behind an earlier event of
+// its job), in one transaction. It returns how many it moved.
+func (d *Deliveries) dispatch(ctx context.Context) (int, error) {
+	var probe string
+	err := d.db.QueryRow(ctx, `SELECT id FROM outbox_events WHERE dispatched_at IS NULL LIMIT 1`).Scan(&probe)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("look for outbox events: %w", err)
+	}
+	var n int
+	err = d.db.InTx(ctx, func(tx *store.Tx) error {
+		lock := ""
+		if tx.Dialect() == store.Postgres {
+			lock = " FOR UPDATE SKIP LOCKED"
+		}
+		rows, err := tx.Query(ctx, `SELECT id, user_id, type, job_id, sequence FROM outbox_events WHERE dispatched_at IS NULL
+			ORDER BY created_at, id LIMIT ?`+lock, dispatchBatch)
+		if err != nil {
+			return fmt.Errorf("read outbox: %w", err)
+		}
+		var events []outboxRow
+		var jobs []string
+		for rows.Next() {
+			var r outboxRow
+			if err := rows.Scan(&r.id, &r.userID, &r.typ, &r.jobID, &r.sequence); err != nil {
+				rows.Close()
+				return fmt.Errorf("read outbox: %w", err)
+			}
+			events = append(events, r)
+			if r.jobID.Valid {
+				jobs = append(jobs, r.jobID.String)
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("read outbox: %w", err)
+		}
+		// Job locks in one order, so two dispatchers cannot deadlock.
+		slices.Sort(jobs)
+		for _, job := range slices.Compact(jobs) {
+			if err := tx.Lock(ctx, "webhook-job:"+job); err != nil {
+				return err
+			}
+		}
+		now := store.Now()
+		for _, ev := range events {
+			status := StatusPending
+			if ev.jobID.Valid {
+				blocked, err := blockedBehind(ctx, tx, ev.jobID.String, ev.sequence.Int64)
+				if err != nil {
+					return err
+				}
+				if blocked {
+					status = StatusWaiting
+				}
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO webhook_deliveries (id, user_id, event_type, job_id, sequence, status, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, ev.id, ev.userID, ev.typ, ev.jobID, ev.sequence, status, now, now); err != nil {
+				return fmt.Errorf("create delivery: %w", err)
+			}
+			if status == StatusPending {
+				if err := d.enqueue(ctx, tx, ev.id, 1, time.Time{}); err != nil {
+					return err
+				}
+			}
+			if _, err := tx.Exec(ctx, `UPDATE outbox_events SET dispatched_at = ? WHERE id = ?`, now, ev.id); err != nil {
+				return fmt.Errorf("mark event dispatched: %w", err)
+			}
+		}
+		n = len(events)
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	d.metrics.dispatched.Add(float64(n))
+	return n, nil
+}
+
+// blockedBehind reports whether an earlier event of the job is not decided
+// yet (not dispatched, waiting or pending).
+func blockedBehind(ctx context.Context, tx *store.Tx, jobID string, sequence int64) (bool, error) {
+	var n int
+	err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM outbox_events e LEFT JOIN webhook_deliveries d ON d.id = e.id
+		WHERE e.job_id = ? AND e.sequence < ? AND (d.id IS NULL OR d.status IN ('waiting', 'pending'))`, jobID, sequence).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("check earlier job events: %w", err)
+	}
+	return n > 0, nil
+}
+
+// releaseNext queues the next waiting event of a job once nothing earlier
+// is undecided. It runs in the transaction that decides a delivery.
+func (d *Deliveries) releaseNext(ctx context.Context, tx *store.Tx, jobID string, now time.Time) error {
+	if jobID == "" {
+		return nil
+	}
+	if err := tx.Lock(ctx, "webhook-job:"+jobID); err != nil {
+		return err
+	}
+	var id string
+	var sequence int64
+	err := tx.QueryRow(ctx, `SELECT id, sequence FROM webhook_deliveries WHERE job_id = ? AND status = ? ORDER BY sequence, id LIMIT 1`,
+		jobID, StatusWaiting).Scan(&id, &sequence)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("find next job event: %w", err)
+	}
+	blocked, err := blockedBehind(ctx, tx, jobID, sequence)
+	if err != nil || blocked {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `UPDATE webhook_deliveries SET status = ?, updated_at = ? WHERE id = ?`, StatusPending, now, id); err != nil {
+		return fmt.Errorf("release job event: %w", err)
+	}
+	return d.enqueue(ctx, tx, id, 1, time.Time{})
+}
+
+// enqueue queues automatic attempt number attempt of a delivery, at the
+// given time or now.
+func (d *Deliveries) enqueue(ctx context.Context, tx *store.Tx, id string, attempt int, at time.Time) error {
+	opts := deliverArgs{}.InsertOpts()
+	opts.ScheduledAt = at
+	return d.queue.InsertTx(ctx, tx, deliverArgs{DeliveryID: id, Attempt: attempt}, &opts)
+}

@@ -1,0 +1,92 @@
+package notegen
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+)
+
+// UsageRequest selects the months of GetUsage ("YYYY-MM"; empty means the
+// current month).
+type UsageRequest struct {
+	StartMonth string
+	EndMonth   string
+}
+
+// Usage is the result of GetUsage.
+type Usage struct {
+	Period struct {
+		StartMonth string `json:"start_month"`
+		EndMonth   string `json:"end_month"`
+	} `json:"period"`
+	Totals struct {
+		Jobs                int64 `json:"jobs"`
+		TranscriptionTokens int64 `json:"transcription_tokens"`
+		NoteTokens          int64 `json:"note_tokens"`
+		TotalTokens         int64 `json:"total_tokens"`
+		FreeJobsLeft        int64 `json:"free_jobs_left"`
+	} `json:"totals"`
+	MonthlyBreakdown []MonthlyUsage `json:"monthly_breakdown"`
+	// APIKeys is keyed by masked key.
+	APIKeys map[string]KeyUsage `json:"api_keys"`
+	Billing struct {
+		// CurrentUsageAmount is kept as sent (a number or a decimal string).
+		CurrentUsageAmount json.RawMessage `json:"current_usage_amount"`
+		BillingPeriodStart string          `json:"billing_period_start"`
+		BillingPeriodEnd   string          `json:"billing_period_end"`
+		SubscriptionStatus string          `json:"subscription_status"`
+	} `json:"billing"`
+}
+
+// MonthlyUsage is one month of Usage.MonthlyBreakdown.
+type MonthlyUsage struct {
+	Month               string `json:"month"`
+	Jobs                int64  `json:"jobs"`
+	TranscriptionTokens int64  `json:"transcription_tokens"`
+	NoteTokens          int64  `json:"note_tokens"`
+	TotalTokens         int64  `json:"total_tokens"`
+}
+
+// KeyUsage is one key's share of Usage.
+type KeyUsage struct {
+	Jobs   int64 `json:"jobs"`
+	Tokens struct {
+		Transcription  int64 `json:"transcription"`
+		NoteGeneration int64 `json:"note_generation"`
+		Total          int64 `json:"total"`
+	} `json:"tokens"`
+	UsagePercentage float64 `json:"usage_percentage"`
+}
+
+// SystemStatus is the result of GetSystemStatus.
+type SystemStatus struct {
+	Status   string            `json:"status"`
+	Services map[string]string `json:"services"`
+	Latency  map[string]int64  `json:"latency"`
+}
+
+// GetUsage reads the account's usage and billing (GET /v1/user/usage).
+func (c *Client) GetUsage(ctx context.Context, req UsageRequest) (*Usage, error) {
+	q := url.Values{}
+	if req.StartMonth != "" {
+		q.Set("start_month", req.StartMonth)
+	}
+	if req.EndMonth != "" {
+		q.Set("end_month", req.EndMonth)
+	}
+	var out Usage
+	if err := c.do(ctx, call{method: "GET", path: "/v1/user/usage", query: q, auth: authBearer, idempotent: true}, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// GetSystemStatus tells what the service can do right now (GET
+// /v1/system/status, API key).
+func (c *Client) GetSystemStatus(ctx context.Context) (*SystemStatus, error) {
+	var out SystemStatus
+	if err := c.do(ctx, call{method: "GET", path: "/v1/system/status", auth: authAPIKey, idempotent: true}, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
