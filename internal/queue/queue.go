@@ -65,7 +65,7 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 		JobTimeout:   cfg.JobTimeout,
 		// A replica killed mid-job leaves its jobs "running"; they are
 		// rescued once an attempt could not possibly still be going.
-		RescueStuckJobsAfter: cfg.JobTimeout + 30*time.Second,
+		RescueStuckJobsAfter: cfg.JobTimeout + max(5*time.Second, cfg.JobTimeout/10),
 		Logger:               cfg.Log,
 		Queues:               map[string]river.QueueConfig{},
 		FetchPollInterval:    200 * time.Millisecond,
