@@ -50,7 +50,7 @@ func Run(ctx context.Context, env Env) error {
 		fmt.Fprintln(env.Stdout, "notegen", env.Version)
 		return nil
 	case "help", "-h", "--help":
-		fmt.Fprint(env.Stdout, usage)
+		fmt.Fprint(env.Stdout, usage+ClientUsage)
 		return nil
 	default:
 		if handled, err := runClient(ctx, env, args); handled {
@@ -69,7 +69,7 @@ func ExitCode(err error) int {
 	case errors.Is(err, ErrUsage):
 		return 2
 	default:
-		return 1
+		return clientExitCode(err)
 	}
 }
 

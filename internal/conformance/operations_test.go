@@ -72,6 +72,7 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 		"POST /v1/user/account/update", "POST /v1/user/cancel-account", "POST /v1/user/reactivate-account",
 		"GET /v1/user/audit-log", "GET /v1/user/webhook", "POST /v1/user/webhook",
 		"GET /v1/user/webhook/secret", "POST /v1/user/webhook/secret/rotate", "GET /v1/system/status",
+		"GET /v1/user/webhook/deliveries", "POST /v1/user/webhook/deliveries/{id}/redeliver", "POST /v1/user/webhook/test",
 	}
 	for _, route := range served {
 		require.Contains(t, documented, route)

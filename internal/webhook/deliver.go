@@ -119,12 +119,14 @@ func (d *Deliveries) Register(q *queue.Queue, w *river.Workers) []*river.Periodi
 }
 
 // deliverArgs is the durable job of one automatic attempt.
+//
+// One job carries every automatic attempt of a delivery: after a retryable
+// failure the worker records the attempt and its due time, then snoozes
+// the job until then. The database row, not the job, says which attempt is
+// next, so a job rerun after a crash neither repeats a recorded attempt nor
+// skips the wait.
 type deliverArgs struct {
 	DeliveryID string `json:"delivery_id"`
-	// Attempt is the automatic attempt this job makes, from 1. A job whose
-	// attempt is already recorded (the process died after recording it)
-	// does nothing.
-	Attempt int `json:"attempt"`
 }
 
 // Kind names the job type.
@@ -157,15 +159,16 @@ type delivery struct {
 	Payload          []byte
 	Status           string
 	Attempts         int
+	NextAttemptAt    sql.NullTime
 }
 
 func (d *Deliveries) load(ctx context.Context, q store.Queryer, id string) (delivery, error) {
 	var del delivery
 	var jobID, env sql.NullString
 	var payload string
-	err := q.QueryRow(ctx, `SELECT d.id, d.user_id, d.event_type, d.job_id, e.env, e.payload, d.status, d.attempts
+	err := q.QueryRow(ctx, `SELECT d.id, d.user_id, d.event_type, d.job_id, e.env, e.payload, d.status, d.attempts, d.next_attempt_at
 		FROM webhook_deliveries d JOIN outbox_events e ON e.id = d.id WHERE d.id = ?`, id).
-		Scan(&del.ID, &del.UserID, &del.Type, &jobID, &env, &payload, &del.Status, &del.Attempts)
+		Scan(&del.ID, &del.UserID, &del.Type, &jobID, &env, &payload, &del.Status, &del.Attempts, &del.NextAttemptAt)
 	if err != nil {
 		return del, err
 	}
@@ -182,8 +185,13 @@ func (d *Deliveries) work(ctx context.Context, args deliverArgs) error {
 	if err != nil {
 		return fmt.Errorf("load delivery: %w", err)
 	}
-	if del.Status != StatusPending || del.Attempts != args.Attempt-1 {
-		return nil // already decided, or this attempt was already made
+	if del.Status != StatusPending {
+		return nil // already decided
+	}
+	if del.NextAttemptAt.Valid {
+		if wait := time.Until(del.NextAttemptAt.Time); wait > 0 {
+			return river.JobSnooze(wait)
+		}
 	}
 	t, err := d.route(ctx, del)
 	if err != nil {
@@ -200,8 +208,14 @@ func (d *Deliveries) work(ctx context.Context, args deliverArgs) error {
 	}
 	res := d.send(ctx, del, t)
 	d.limiter.release(key)
-	_, err = d.record(ctx, del, t, res, args.Attempt, TriggerAutomatic)
-	return err
+	_, next, err := d.record(ctx, del, t, res, del.Attempts+1, TriggerAutomatic)
+	if err != nil {
+		return err
+	}
+	if !next.IsZero() {
+		return river.JobSnooze(max(time.Until(next), 0))
+	}
+	return nil
 }
 
 // target is where a delivery goes now.

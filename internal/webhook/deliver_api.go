@@ -201,7 +201,8 @@ func (d *Deliveries) Redeliver(ctx context.Context, userID, id string) (Attempt,
 	if t.URL == "" {
 		return Attempt{}, apperr.New(apperr.Conflict, "No %s URL is set", t.Missing)
 	}
-	return d.record(ctx, del, t, d.send(ctx, del, t), 0, TriggerRedeliver)
+	a, _, err := d.record(ctx, del, t, d.send(ctx, del, t), 0, TriggerRedeliver)
+	return a, err
 }
 
 // TestEvent is what POST /v1/user/webhook/test queued.

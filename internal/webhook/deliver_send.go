@@ -137,11 +137,14 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 }
 
 // record stores an attempt and decides what follows, in one transaction:
-// the next attempt's durable job, or the final status, which releases the
+// the time of the next attempt, or the final status, which releases the
 // next event of the same job.
-func (d *Deliveries) record(ctx context.Context, del delivery, t target, res result, attempt int, trigger string) (Attempt, error) {
+//
+// It returns the attempt and, when another automatic attempt follows, when.
+func (d *Deliveries) record(ctx context.Context, del delivery, t target, res result, attempt int, trigger string) (Attempt, time.Time, error) {
 	now := store.Now()
 	var out Attempt
+	var nextAt time.Time
 	err := d.db.InTx(ctx, func(tx *store.Tx) error {
 		cur, err := d.load(ctx, tx, del.ID)
 		if err != nil {
@@ -180,11 +183,8 @@ func (d *Deliveries) record(ctx context.Context, del delivery, t target, res res
 					if res.RetryAfter > 0 {
 						delay = res.RetryAfter
 					}
-					at := now.Add(delay)
-					next = at
-					if err := d.enqueue(ctx, tx, del.ID, attempt+1, at); err != nil {
-						return err
-					}
+					nextAt = now.Add(delay)
+					next = nextAt
 				} else {
 					status = StatusFailed
 				}
@@ -204,12 +204,12 @@ func (d *Deliveries) record(ctx context.Context, del delivery, t target, res res
 		return nil
 	})
 	if err != nil {
-		return Attempt{}, err
+		return Attempt{}, time.Time{}, err
 	}
 	d.metrics.observe(del.Type, res)
 	d.log.Info("webhook attempt", "delivery_id", del.ID, "event", del.Type, "trigger", trigger,
 		"host", hostOf(t.URL), "outcome", res.Outcome, "status_code", res.StatusCode, "latency_ms", res.Latency.Milliseconds())
-	return out, nil
+	return out, nextAt, nil
 }
 
 // skip records that the event has no URL to go to.

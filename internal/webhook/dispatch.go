@@ -132,7 +132,7 @@ func (d *Deliveries) dispatch(ctx context.Context) (int, error) {
 				return fmt.Errorf("create delivery: %w", err)
 			}
 			if status == StatusPending {
-				if err := d.enqueue(ctx, tx, ev.id, 1, time.Time{}); err != nil {
+				if err := d.enqueue(ctx, tx, ev.id); err != nil {
 					return err
 				}
 			}
@@ -188,13 +188,11 @@ func (d *Deliveries) releaseNext(ctx context.Context, tx *store.Tx, jobID string
 	if _, err := tx.Exec(ctx, `UPDATE webhook_deliveries SET status = ?, updated_at = ? WHERE id = ?`, StatusPending, now, id); err != nil {
 		return fmt.Errorf("release job event: %w", err)
 	}
-	return d.enqueue(ctx, tx, id, 1, time.Time{})
+	return d.enqueue(ctx, tx, id)
 }
 
-// enqueue queues automatic attempt number attempt of a delivery, at the
-// given time or now.
-func (d *Deliveries) enqueue(ctx context.Context, tx *store.Tx, id string, attempt int, at time.Time) error {
-	opts := deliverArgs{}.InsertOpts()
-	opts.ScheduledAt = at
-	return d.queue.InsertTx(ctx, tx, deliverArgs{DeliveryID: id, Attempt: attempt}, &opts)
+// enqueue queues the durable job that makes a delivery's automatic
+// attempts, in tx.
+func (d *Deliveries) enqueue(ctx context.Context, tx *store.Tx, id string) error {
+	return d.queue.InsertTx(ctx, tx, deliverArgs{DeliveryID: id}, nil)
 }

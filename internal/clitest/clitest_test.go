@@ -1,0 +1,380 @@
+// Package clitest runs the built notegen binary's client commands against
+// a real server started in the test process.
+package clitest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen"
+	"github.com/notegen/notegen/internal/cli"
+	st "github.com/notegen/notegen/internal/servertest"
+)
+
+// binary is the notegen command built once for the package's tests.
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "notegen-clitest-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binary = filepath.Join(dir, "notegen")
+	build := exec.Command("go", "build", "-o", binary, "github.com/notegen/notegen/cmd/notegen")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "build notegen:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// user is one person at a terminal: a config directory and a server URL.
+type user struct {
+	t      *testing.T
+	config string
+	env    []string
+}
+
+func newUser(t *testing.T, url string, extra ...string) *user {
+	config := t.TempDir()
+	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "XDG_CONFIG_HOME=" + config, "NOTEGEN_URL=" + url}
+	return &user{t: t, config: config, env: append(env, extra...)}
+}
+
+// result is one finished command.
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+// run runs the binary with args and stdin.
+func (u *user) run(stdin string, args ...string) result {
+	u.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, binary, args...)
+	cmd.Env = u.env
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		code = exit.ExitCode()
+	} else {
+		require.NoError(u.t, err)
+	}
+	return result{out.String(), errb.String(), code}
+}
+
+// ok runs a command that must succeed and returns its stdout.
+func (u *user) ok(stdin string, args ...string) string {
+	u.t.Helper()
+	r := u.run(stdin, args...)
+	require.Equal(u.t, 0, r.code, "notegen %s\nstdout: %s\nstderr: %s", strings.Join(args, " "), r.stdout, r.stderr)
+	return r.stdout
+}
+
+// fails runs a command that must fail with code.
+func (u *user) fails(code int, args ...string) result {
+	u.t.Helper()
+	r := u.run("", args...)
+	require.Equal(u.t, code, r.code, "notegen %s\nstdout: %s\nstderr: %s", strings.Join(args, " "), r.stdout, r.stderr)
+	return r
+}
+
+func (u *user) credentials() map[string]any {
+	u.t.Helper()
+	data, err := os.ReadFile(filepath.Join(u.config, "notegen", "credentials.json"))
+	require.NoError(u.t, err)
+	var m map[string]any
+	require.NoError(u.t, json.Unmarshal(data, &m))
+	return m
+}
+
+func (u *user) login(o *st.Owner) string {
+	u.t.Helper()
+	return u.ok(o.Password+"\n", "login", "--email", o.Email, "--password-stdin")
+}
+
+func runAdmin(t *testing.T, s *st.Server, args ...string) {
+	t.Helper()
+	env := s.DB.Env()
+	err := cli.Run(context.Background(), cli.Env{
+		Args: append([]string{"notegen", "admin"}, args...), Getenv: func(k string) string { return env[k] },
+		Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, Version: "test",
+	})
+	require.NoError(t, err)
+}
+
+func closedPort(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := l.Addr().String()
+	require.NoError(t, l.Close())
+	return addr
+}
+
+func TestLoginSavesPrivateSession(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b)
+		o := s.NewOwner(t)
+		u := newUser(t, s.URL)
+
+		u.fails(3, "account", "show")
+		r := u.run("wrong-password\n", "login", "--email", o.Email, "--password-stdin")
+		require.Equal(t, 3, r.code, r.stderr)
+
+		out := u.login(o)
+		require.Equal(t, fmt.Sprintf("Logged in to %s as %s (user %s).\nSession saved in %s.\n",
+			s.URL, o.Email, o.UserID, filepath.Join(u.config, "notegen", "credentials.json")), out)
+		fi, err := os.Stat(filepath.Join(u.config, "notegen", "credentials.json"))
+		require.NoError(t, err)
+		require.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
+		creds := u.credentials()
+		require.Equal(t, s.URL, creds["url"])
+		require.NotContains(t, out, creds["refresh_token"].(string))
+		require.NotContains(t, out, o.Password)
+
+		// The password is never a flag.
+		u.fails(2, "login", "--email", o.Email, "--password", o.Password)
+
+		// A refused ID token is renewed with the refresh token, and the
+		// rotated tokens are saved.
+		creds["id_token"] = "eyJhbGciOiJFZERTQSJ9.e30.c2ln"
+		data, err := json.Marshal(creds)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(u.config, "notegen", "credentials.json"), data, 0o600))
+		require.Contains(t, u.ok("", "account", "show"), "Status:")
+		after := u.credentials()
+		require.NotEqual(t, creds["refresh_token"], after["refresh_token"])
+		require.NotEqual(t, "eyJhbGciOiJFZERTQSJ9.e30.c2ln", after["id_token"])
+		require.Contains(t, u.ok("", "account", "show"), "Status:")
+
+		require.Equal(t, "Logged out.\n", u.ok("", "logout"))
+		u.fails(3, "account", "show")
+	})
+}
+
+func TestKeysCommands(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b)
+		o := s.NewOwner(t)
+		u := newUser(t, s.URL)
+		u.login(o)
+
+		require.Equal(t, "KEY  TYPE  STATUS  CREATED  LAST USED  METADATA\n", u.ok("", "keys", "list"))
+		out := u.ok("", "keys", "create", "--type", "sandbox")
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		require.Equal(t, "Created sandbox key (shown once, store it now):", lines[0])
+		sandbox := lines[1]
+		require.True(t, strings.HasPrefix(sandbox, "ng_sandbox_"), out)
+
+		var created map[string]any
+		require.NoError(t, json.Unmarshal([]byte(u.ok("", "keys", "create", "--type", "live", "--metadata", "team=er", "--json")), &created))
+		live := created["api_key"].(string)
+		require.Equal(t, map[string]any{"team": "er"}, created["metadata"])
+
+		list := u.ok("", "keys", "list")
+		require.NotContains(t, list, sandbox)
+		require.NotContains(t, list, live)
+		rows := strings.Split(strings.TrimSpace(list), "\n")
+		require.Len(t, rows, 3)
+		require.Regexp(t, `^\*+`+sandbox[len(sandbox)-4:]+` +sandbox +active +\d{4}-\d\d-\d\dT\S+Z +never +-$`, rows[1])
+		require.Regexp(t, `^\*+`+live[len(live)-4:]+` +live +active +\S+ +never +team=er$`, rows[2])
+		require.Contains(t, u.ok("", "keys", "list", "--show-full"), live)
+
+		var entries []map[string]any
+		require.NoError(t, json.Unmarshal([]byte(u.ok("", "keys", "list", "--json")), &entries))
+		require.Len(t, entries, 2)
+		require.Equal(t, "sandbox", entries[0]["type"])
+
+		require.NotEmpty(t, u.ok(live+"\n", "keys", "metadata", "-", "site=north"))
+		require.Contains(t, u.ok("", "keys", "list"), "site=north")
+		u.ok(live+"\n", "keys", "deactivate", "-")
+		require.Regexp(t, `live +inactive`, u.ok("", "keys", "list"))
+		u.ok("", "keys", "activate", live)
+		u.ok("", "keys", "delete", live)
+		require.Contains(t, u.ok("", "account", "show"), "Status:         inactive")
+
+		u.fails(5, "keys", "create", "--type", "gold")
+		u.fails(1, "keys", "create", "--type", "sandbox") // conflict: one sandbox key
+		u.fails(6, "keys", "delete", "ng_live_"+strings.Repeat("a", 38))
+		u.fails(2, "keys", "create")
+		u.fails(2, "keys", "frobnicate")
+	})
+}
+
+func TestAccountAndWebhookCommands(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b)
+		o := s.NewOwner(t)
+		u := newUser(t, s.URL)
+		u.login(o)
+
+		require.Equal(t, "Account updated (company_name, phone_number)\n",
+			u.ok("", "account", "update", "--company-name", "North Clinic", "--phone-number", "+1 555 0100"))
+		show := u.ok("", "account", "show")
+		require.Regexp(t, `^Status:         inactive
+Company:        North Clinic
+Contact email:  -
+Phone:          \+1 555 0100
+Address:        -
+Created:        \S+Z
+$`, show)
+		var acct map[string]any
+		require.NoError(t, json.Unmarshal([]byte(u.ok("", "account", "show", "--json")), &acct))
+		require.Equal(t, "North Clinic", acct["company_name"])
+		u.fails(5, "account", "update")
+		u.fails(5, "account", "update", "--contact-email", "nope")
+		u.fails(5, "account", "reactivate")
+		u.fails(2, "account", "cancel")
+
+		runAdmin(t, s, "invoice", "issue", "--email", o.Email, "--amount", "5")
+		u.fails(7, "account", "cancel", "--yes")
+		runAdmin(t, s, "invoice", "pay", "--email", o.Email)
+		require.NotEmpty(t, u.ok("", "account", "cancel", "--yes"))
+		u.fails(4, "keys", "create", "--type", "live")
+		u.ok("", "account", "reactivate")
+
+		require.Equal(t, "Development:  -\nProduction:   -\n", u.ok("", "webhook", "show"))
+		u.ok("", "webhook", "set", "--dev", "http://localhost:9000/hook")
+		require.Equal(t, "Development:  http://localhost:9000/hook\nProduction:   -\n", u.ok("", "webhook", "show"))
+		r := u.fails(5, "webhook", "set", "--prod", "http://example.com/hook")
+		require.Contains(t, r.stderr, "webhook_prod")
+		u.fails(2, "webhook", "set")
+		u.ok("", "webhook", "set", "--dev", "")
+		require.Equal(t, "Development:  -\nProduction:   -\n", u.ok("", "webhook", "show"))
+		secret := strings.TrimSpace(u.ok("", "webhook", "secret"))
+		require.True(t, strings.HasPrefix(secret, "whsec_"))
+		rotated := strings.TrimSpace(u.ok("", "webhook", "rotate"))
+		require.NotEqual(t, secret, rotated)
+	})
+}
+
+func TestNoteCommandsAndFailures(t *testing.T) {
+	t.Parallel()
+	s := st.Start(t, st.SQLite)
+	o := s.NewOwner(t)
+	u := newUser(t, s.URL)
+	u.login(o)
+	key := strings.Split(strings.TrimSpace(u.ok("", "keys", "create", "--type", "sandbox")), "\n")[1]
+
+	u.fails(3, "notes", "status", "job_1")
+	keyed := newUser(t, s.URL, "NOTEGEN_API_KEY="+key)
+	keyed.fails(6, "notes", "status", "job_missing")
+	keyed.fails(6, "notes", "note", "job_missing", "--api-key", key)
+	keyed.fails(3, "notes", "status", "job_1", "--api-key", "ng_sandbox_"+strings.Repeat("b", 38))
+	keyed.fails(2, "notes", "submit")
+	keyed.fails(2, "notes", "submit", "a.mp3", "--text", "hello")
+	keyed.fails(5, "notes", "submit", filepath.Join(t.TempDir(), "missing.mp3"))
+
+	offline := newUser(t, "http://"+closedPort(t))
+	offline.fails(8, "notes", "status", "job_1", "--api-key", key)
+	keyed.fails(5, "notes", "status", "job_1", "--url", "not a url")
+	// The saved session is only ever sent to the server it belongs to.
+	u.fails(3, "account", "show", "--url", "http://"+closedPort(t))
+
+	// A logged-in user whose server went away.
+	gone := st.Start(t, st.SQLite)
+	g := newUser(t, gone.URL)
+	g.login(gone.NewOwner(t))
+	gone.Stop(t)
+	g.fails(8, "account", "show")
+}
+
+func TestWebhookListen(t *testing.T) {
+	t.Parallel()
+	s := st.Start(t, st.SQLite)
+	o := s.NewOwner(t)
+	u := newUser(t, s.URL)
+	u.login(o)
+	secret := strings.TrimSpace(u.ok("", "webhook", "secret"))
+	port := closedPort(t)
+	_, p, _ := net.SplitHostPort(port)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, binary, "webhook", "listen", "--port", p, "--max-events", "1")
+	cmd.Env = u.env
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	stderr, err := cmd.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	line := make([]byte, 256)
+	n, err := stderr.Read(line)
+	require.NoError(t, err)
+	require.Contains(t, string(line[:n]), "Listening for webhooks on http://"+port)
+	errText := make(chan string, 1)
+	go func() {
+		rest, _ := io.ReadAll(stderr)
+		errText <- string(rest)
+	}()
+
+	body := `{"type":"job.completed","timestamp":"2026-01-01T00:00:00Z","job_id":"job_9","status":"completed","note_url":"http://x/v1/fetch-note/job_9"}`
+	require.Equal(t, 400, postWebhook(t, port, "whsec_"+strings.Repeat("A", 44), body))
+	require.Equal(t, 204, postWebhook(t, port, secret, body))
+	require.NoError(t, cmd.Wait())
+	require.Regexp(t, `^\S+Z  job\.completed  id=msg_1  job_id=job_9  status=completed  note_url=http://x/v1/fetch-note/job_9\n$`, out.String())
+	require.Contains(t, <-errText, "rejected delivery")
+}
+
+func TestHelpOnEveryCommand(t *testing.T) {
+	t.Parallel()
+	u := newUser(t, "http://127.0.0.1:1")
+	for _, name := range []string{"login", "logout", "usage",
+		"keys list", "keys create", "keys metadata", "keys activate", "keys deactivate", "keys delete",
+		"account show", "account update", "account cancel", "account reactivate",
+		"webhook show", "webhook set", "webhook secret", "webhook rotate", "webhook test", "webhook deliveries", "webhook listen",
+		"notes submit", "notes status", "notes note", "notes transcript", "notes regenerate"} {
+		out := u.ok("", append(strings.Fields(name), "--help")...)
+		require.Contains(t, out, "Usage: notegen "+name, name)
+		require.Contains(t, out, "Example", name)
+		require.Contains(t, out, "Exit codes:", name)
+	}
+	for _, group := range []string{"keys", "account", "webhook", "notes"} {
+		out := u.ok("", group, "--help")
+		require.Contains(t, out, "Exit codes:", group)
+	}
+}
+
+// postWebhook sends a delivery signed with secret, as the service would.
+func postWebhook(t *testing.T, addr, secret, body string) int {
+	t.Helper()
+	now := time.Now()
+	sig, err := notegen.SignWebhook(secret, "msg_1", now, []byte(body))
+	require.NoError(t, err)
+	req, err := http.NewRequest("POST", "http://"+addr+"/", strings.NewReader(body))
+	require.NoError(t, err)
+	req.Header.Set("webhook-id", "msg_1")
+	req.Header.Set("webhook-timestamp", strconv.FormatInt(now.Unix(), 10))
+	req.Header.Set("webhook-signature", sig)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	return resp.StatusCode
+}

@@ -1,0 +1,179 @@
+package conformance
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	st "github.com/notegen/notegen/internal/servertest"
+)
+
+func TestFreeJobsRaceLetsExactlyTheRemainderThrough(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b, st.WithEnv("NOTEGEN_RATE_LIVE", "10000/min"))
+		o := s.NewOwner(t)
+		live := createKey(t, s, o, "live", nil)
+		db := openStore(t, s.DB)
+		_, err := db.Exec(context.Background(), `UPDATE accounts SET live_jobs_used = 95 WHERE user_id = ?`, o.UserID)
+		require.NoError(t, err)
+
+		statuses := concurrently(t, 30, func(int) (st.Response, error) {
+			return s.Try("POST", "/v1/process-text", textJob(nil), st.APIKey(live))
+		})
+		require.Equal(t, 5, statuses[http.StatusOK], "%v", statuses)
+		require.Equal(t, 25, statuses[http.StatusPaymentRequired], "%v", statuses)
+
+		refused := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(live))
+		require.Equal(t, "payment_required", refused.ErrorCode(t))
+		var exhausted int
+		for _, typ := range outboxTypes(t, s.DB, o.UserID) {
+			if typ == "billing.trial_exhausted" {
+				exhausted++
+			}
+		}
+		require.Equal(t, 1, exhausted, "billing.trial_exhausted is sent once")
+
+		sandbox := createKey(t, s, o, "sandbox", nil)
+		require.Equal(t, http.StatusOK, s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(sandbox)).Status, "sandbox keys are unlimited")
+
+		_, err = runAdmin(t, s.DB, "plan", "--email", o.Email, "--plan", "paid")
+		require.NoError(t, err)
+		require.Equal(t, http.StatusOK, s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(live)).Status, "the paid plan lifts the limit")
+		usage := s.Do(t, "GET", "/v1/user/usage", nil, st.Bearer(o.IDToken)).JSON(t)
+		require.Nil(t, usage["totals"].(map[string]any)["free_jobs_left"])
+		require.Equal(t, "paid", usage["billing"].(map[string]any)["subscription_status"])
+	})
+}
+
+func TestIdempotentSubmission(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b)
+		o := s.NewOwner(t)
+		key := createKey(t, s, o, "live", nil)
+		idem := st.Header{"Idempotency-Key", "visit-2024-001"}
+		first := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key), idem)
+		require.Equal(t, http.StatusOK, first.Status)
+		again := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key), idem)
+		require.Equal(t, http.StatusOK, again.Status)
+		require.JSONEq(t, string(first.Body), string(again.Body), "a repeat returns the first response")
+		changed := s.Do(t, "POST", "/v1/process-text", textJob(map[string]any{"text": "Something else entirely."}), st.APIKey(key), idem)
+		require.Equal(t, http.StatusConflict, changed.Status, "the same key with another body is refused")
+
+		// Concurrent duplicates create one job.
+		statuses := concurrently(t, 8, func(int) (st.Response, error) {
+			return s.Try("POST", "/v1/process-text", textJob(map[string]any{"template": "er"}), st.APIKey(key), st.Header{"Idempotency-Key", "burst"})
+		})
+		require.Equal(t, 8, statuses[http.StatusOK], "%v", statuses)
+		var jobs int
+		db := openStore(t, s.DB)
+		require.NoError(t, db.QueryRow(context.Background(), `SELECT COUNT(*) FROM jobs WHERE user_id = ?`, o.UserID).Scan(&jobs))
+		require.Equal(t, 2, jobs, "one job per idempotency key")
+		var used int
+		require.NoError(t, db.QueryRow(context.Background(), `SELECT live_jobs_used FROM accounts WHERE user_id = ?`, o.UserID).Scan(&used))
+		require.Equal(t, 2, used, "repeats are not billed")
+	})
+}
+
+func TestRegenerateNote(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b)
+		o := s.NewOwner(t)
+		key := createKey(t, s, o, "live", nil)
+		jobID := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key)).JSON(t)["job_id"].(string)
+		early := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": jobID}, st.APIKey(key))
+		if early.Status != http.StatusOK {
+			require.Equal(t, http.StatusConflict, early.Status, "only a completed job is regenerated")
+		}
+		waitForStatus(t, s, key, jobID, "completed")
+		before := s.Do(t, "GET", "/v1/fetch-note/"+jobID, nil, st.APIKey(key)).JSON(t)
+
+		resp := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": jobID, "output_language": "fr", "template": "er"}, st.APIKey(key))
+		require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
+		require.Equal(t, jobID, resp.JSON(t)["job_id"])
+		waitForStatus(t, s, key, jobID, "completed")
+		after := s.Do(t, "GET", "/v1/fetch-note/"+jobID, nil, st.APIKey(key)).JSON(t)
+		require.Equal(t, "fr", after["output_language"])
+		require.Equal(t, "er", after["template"])
+		require.NotEqual(t, before["note"], after["note"])
+
+		usage := s.Do(t, "GET", "/v1/user/usage", nil, st.Bearer(o.IDToken)).JSON(t)
+		require.EqualValues(t, 2, usage["totals"].(map[string]any)["jobs"], "a regeneration is a job")
+		require.EqualValues(t, 98, usage["totals"].(map[string]any)["free_jobs_left"])
+		bad := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": jobID, "template": "nope"}, st.APIKey(key))
+		require.Equal(t, http.StatusBadRequest, bad.Status)
+		require.Equal(t, http.StatusNotFound, s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": "0190a000-0000-7000-8000-000000000000"}, st.APIKey(key)).Status)
+	})
+}
+
+func TestRetentionPurgesPatientData(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b, st.WithEnv("NOTEGEN_RETENTION", "1s"), st.WithEnv("NOTEGEN_SWEEP_INTERVAL", "200ms"), st.WithEnv("NOTEGEN_UPLOAD_TTL", "1s"))
+		o := s.NewOwner(t)
+		key := createKey(t, s, o, "sandbox", nil)
+		jobID := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key)).JSON(t)["job_id"].(string)
+		waitForStatus(t, s, key, jobID, "completed")
+		require.Equal(t, http.StatusOK, s.Do(t, "GET", "/v1/fetch-note/"+jobID, nil, st.APIKey(key)).Status)
+
+		pending, url := audioJob(t, s, key)
+		require.Eventually(t, func() bool {
+			return s.Do(t, "GET", "/v1/fetch-note/"+jobID, nil, st.APIKey(key)).Status == http.StatusNotFound
+		}, 20*time.Second, 100*time.Millisecond, "the note is gone after the retention period")
+		require.Equal(t, http.StatusNotFound, s.Do(t, "GET", "/v1/fetch-transcript/"+jobID, nil, st.APIKey(key)).Status)
+		db := openStore(t, s.DB)
+		var transcript, note []byte
+		require.NoError(t, db.QueryRow(context.Background(), `SELECT transcript_sealed, note_sealed FROM jobs WHERE id = ?`, jobID).Scan(&transcript, &note))
+		require.Nil(t, transcript)
+		require.Nil(t, note)
+
+		expired := waitForStatus(t, s, key, pending, "error")
+		require.Contains(t, expired["message"], "not uploaded")
+		require.Equal(t, http.StatusForbidden, put(t, s, url, testWAV(0.2), "").Status, "an expired upload URL is refused")
+	})
+}
+
+func TestTwoReplicasProcessEachJobOnce(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		a := st.Start(t, b, st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example"), st.WithEnv("NOTEGEN_RATE_LIVE", "10000/min"))
+		replica := st.Replica(t, a, st.WithEnv("NOTEGEN_RATE_LIVE", "10000/min"))
+		o := a.NewOwner(t)
+		key := createKey(t, a, o, "live", nil)
+		const n = 12
+		ids := make([]string, n)
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				srv := a
+				if i%2 == 1 {
+					srv = replica
+				}
+				resp, err := srv.Try("POST", "/v1/process-text", textJob(map[string]any{"text": fmt.Sprintf("Patient %d reports a headache.", i)}), st.APIKey(key))
+				if err == nil && resp.Status == http.StatusOK {
+					ids[i] = decode[map[string]any](t, resp.Body)["job_id"].(string)
+				}
+			}()
+		}
+		wg.Wait()
+		for _, id := range ids {
+			require.NotEmpty(t, id)
+			waitForStatus(t, replica, key, id, "completed")
+		}
+		var completedEvents, usageRows int
+		db := openStore(t, a.DB)
+		require.NoError(t, db.QueryRow(context.Background(), `SELECT COUNT(*) FROM outbox_events WHERE user_id = ? AND type = 'job.completed'`, o.UserID).Scan(&completedEvents))
+		require.NoError(t, db.QueryRow(context.Background(), `SELECT COUNT(*) FROM usage_records WHERE user_id = ?`, o.UserID).Scan(&usageRows))
+		require.Equal(t, n, completedEvents, "each job completed exactly once")
+		require.Equal(t, n, usageRows, "each job billed exactly once")
+	})
+}
