@@ -1,0 +1,94 @@
+package servertest
+
+import (
+	"bufio"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+var binary struct {
+	once sync.Once
+	path string
+	err  error
+	out  []byte
+}
+
+// BuildBinary builds cmd/notegen once per test process and returns its
+// path, for tests that must kill a server the hard way.
+func BuildBinary(t testing.TB) string {
+	t.Helper()
+	binary.once.Do(func() {
+		dir, err := os.MkdirTemp("", "notegen-bin-")
+		if err != nil {
+			binary.err = err
+			return
+		}
+		binary.path = filepath.Join(dir, "notegen")
+		binary.out, binary.err = exec.Command("go", "build", "-o", binary.path, "github.com/notegen/notegen/cmd/notegen").CombinedOutput()
+	})
+	require.NoError(t, binary.err, "%s", binary.out)
+	return binary.path
+}
+
+// Process is `notegen serve` running as a child process.
+type Process struct {
+	*Server
+	cmd *exec.Cmd
+}
+
+// StartProcess runs the built binary on db with the extra NOTEGEN_*
+// settings and waits until it listens.
+func StartProcess(t testing.TB, db *Database, env map[string]string) *Process {
+	t.Helper()
+	cmd := exec.Command(BuildBinary(t), "serve")
+	cmd.Env = os.Environ()
+	all := db.Env()
+	all["NOTEGEN_ADDR"] = "127.0.0.1:0"
+	for k, v := range env {
+		all[k] = v
+	}
+	for k, v := range all {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	stderr, err := cmd.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	found := make(chan listenAddr, 1)
+	go func() {
+		line := regexp.MustCompile(`"msg":"listening","addr":"([^"]+)","public_url":"([^"]+)"`)
+		sc := bufio.NewScanner(stderr)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		sent := false
+		for sc.Scan() {
+			if m := line.FindStringSubmatch(sc.Text()); m != nil && !sent {
+				found <- listenAddr{m[1], m[2]}
+				sent = true
+			}
+		}
+	}()
+	select {
+	case a := <-found:
+		return &Process{Server: &Server{URL: "http://" + a.addr, PublicURL: a.publicURL, DB: db, Client: &http.Client{Timeout: 60 * time.Second}}, cmd: cmd}
+	case <-time.After(60 * time.Second):
+		t.Fatal("notegen serve did not start in 60s")
+		return nil
+	}
+}
+
+// Kill ends the process with SIGKILL: no shutdown, no cleanup, as a crash
+// or an out-of-memory kill would.
+func (p *Process) Kill(t testing.TB) {
+	t.Helper()
+	require.NoError(t, p.cmd.Process.Signal(syscall.SIGKILL))
+	_ = p.cmd.Wait()
+}
