@@ -77,6 +77,7 @@ func (l *Local) WriteRange(ctx context.Context, name string, offset int64, r io.
 	}
 	defer os.Remove(tmp.Name()) // no-op once renamed
 	buf := make([]byte, recordSize)
+	sealed := make([]byte, 0, recordSize+64)
 	var written int64
 	src := io.LimitReader(r, limit)
 	for {
@@ -86,7 +87,7 @@ func (l *Local) WriteRange(ctx context.Context, name string, offset int64, r io.
 		}
 		n, rerr := io.ReadFull(src, buf)
 		if n > 0 {
-			sealed := l.master.Seal(purpose(name, offset+written), buf[:n])
+			sealed = l.master.SealAppend(sealed, purpose(name, offset+written), buf[:n])
 			var header [4]byte
 			binary.BigEndian.PutUint32(header[:], uint32(len(sealed)))
 			if _, err := tmp.Write(header[:]); err != nil {

@@ -122,6 +122,15 @@ func (k *Key) Seal(purpose string, plaintext []byte) []byte {
 	return k.aead.Seal(nonce, nonce, plaintext, []byte(purpose))
 }
 
+// SealAppend is Seal writing into dst's storage when it has room, for
+// callers that seal many records and reuse one buffer.
+func (k *Key) SealAppend(dst []byte, purpose string, plaintext []byte) []byte {
+	n := k.aead.NonceSize()
+	dst = append(dst[:0], make([]byte, n)...)
+	_, _ = rand.Read(dst[:n])
+	return k.aead.Seal(dst, dst[:n], plaintext, []byte(purpose))
+}
+
 // Open decrypts a ciphertext made by Seal with the same purpose.
 func (k *Key) Open(purpose string, sealed []byte) ([]byte, error) {
 	n := k.aead.NonceSize()

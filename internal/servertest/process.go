@@ -92,3 +92,6 @@ func (p *Process) Kill(t testing.TB) {
 	require.NoError(t, p.cmd.Process.Signal(syscall.SIGKILL))
 	_ = p.cmd.Wait()
 }
+
+// Pid is the process id, for reading its resource use.
+func (p *Process) Pid() int { return p.cmd.Process.Pid }
