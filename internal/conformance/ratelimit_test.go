@@ -1,0 +1,67 @@
+package conformance
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	st "github.com/notegen/notegen/internal/servertest"
+)
+
+func TestRateLimitsPerKeyAcrossReplicas(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		a := st.Start(t, b, st.WithEnv("NOTEGEN_RATE_SANDBOX", "4/h"), st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example"))
+		replica := st.Replica(t, a, st.WithEnv("NOTEGEN_RATE_SANDBOX", "4/h"))
+		o := a.NewOwner(t)
+		key := createKey(t, a, o, "sandbox", nil)
+		other := createKey(t, a, o, "live", nil)
+		for i := range 4 {
+			srv := a
+			if i%2 == 1 {
+				srv = replica
+			}
+			resp := srv.Do(t, "GET", "/v1/system/status", nil, st.APIKey(key))
+			require.Equal(t, http.StatusOK, resp.Status)
+			require.Equal(t, "4", resp.Header.Get("X-RateLimit-Limit"))
+			require.Equal(t, strconv.Itoa(3-i), resp.Header.Get("X-RateLimit-Remaining"), "both replicas count the same window")
+		}
+		limited := replica.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key))
+		require.Equal(t, http.StatusTooManyRequests, limited.Status)
+		require.Equal(t, "rate_limited", limited.ErrorCode(t))
+		retry, err := strconv.Atoi(limited.Header.Get("Retry-After"))
+		require.NoError(t, err)
+		require.Greater(t, retry, 0)
+		require.LessOrEqual(t, retry, int(time.Hour/time.Second))
+		require.Equal(t, "0", limited.Header.Get("X-RateLimit-Remaining"))
+		reset, err := strconv.ParseInt(limited.Header.Get("X-RateLimit-Reset"), 10, 64)
+		require.NoError(t, err)
+		require.Greater(t, reset, time.Now().Unix())
+		require.Equal(t, http.StatusOK, a.Do(t, "GET", "/v1/system/status", nil, st.APIKey(other)).Status, "another key has its own budget")
+	})
+}
+
+func TestPatientDataIsSealedAtRest(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b)
+		o := s.NewOwner(t)
+		key := createKey(t, s, o, "live", nil)
+		secret := "Zyxwvut Qponmlk reports hemoptysis since Tuesday"
+		jobID := s.Do(t, "POST", "/v1/process-text", textJob(map[string]any{"text": secret + ".", "custom": map[string]string{"context": "Patient Zyxwvut is allergic to penicillin"}}), st.APIKey(key)).JSON(t)["job_id"].(string)
+		waitForStatus(t, s, key, jobID, "completed")
+		note := s.Do(t, "GET", "/v1/fetch-note/"+jobID, nil, st.APIKey(key)).JSON(t)["note"].(string)
+		require.Contains(t, strings.ToLower(note), "hemoptysis")
+		s.Stop(t)
+		dump := strings.ToLower(dumpDatabase(t, s.DB))
+		require.Contains(t, dump, strings.ToLower(jobID), "the dump holds the job")
+		for _, fragment := range []string{"zyxwvut", "hemoptysis", "penicillin"} {
+			require.NotContains(t, dump, fragment, "patient text is never stored in the clear")
+			require.NotContains(t, dump, hexOf(fragment))
+		}
+	})
+}
