@@ -76,37 +76,10 @@ func (l *Local) WriteRange(ctx context.Context, name string, offset int64, r io.
 		return 0, fmt.Errorf("create segment: %w", err)
 	}
 	defer os.Remove(tmp.Name()) // no-op once renamed
-	buf := make([]byte, recordSize)
-	sealed := make([]byte, 0, recordSize+64)
-	var written int64
-	src := io.LimitReader(r, limit)
-	for {
-		if err := ctx.Err(); err != nil {
-			tmp.Close()
-			return written, err
-		}
-		n, rerr := io.ReadFull(src, buf)
-		if n > 0 {
-			sealed = l.master.SealAppend(sealed, purpose(name, offset+written), buf[:n])
-			var header [4]byte
-			binary.BigEndian.PutUint32(header[:], uint32(len(sealed)))
-			if _, err := tmp.Write(header[:]); err != nil {
-				tmp.Close()
-				return written, fmt.Errorf("write segment: %w", err)
-			}
-			if _, err := tmp.Write(sealed); err != nil {
-				tmp.Close()
-				return written, fmt.Errorf("write segment: %w", err)
-			}
-			written += int64(n)
-		}
-		if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
-			break
-		}
-		if rerr != nil {
-			tmp.Close()
-			return written, fmt.Errorf("read upload: %w", rerr)
-		}
+	written, err := sealRecords(ctx, l.master, tmp, r, limit, name, offset)
+	if err != nil {
+		tmp.Close()
+		return written, err
 	}
 	if err := tmp.Sync(); err != nil {
 		tmp.Close()
@@ -146,6 +119,40 @@ type segment struct {
 	path   string
 }
 
+// sealRecords reads at most limit bytes of r and writes them to w as sealed
+// records bound to the object and their offset. It returns the plaintext
+// bytes written.
+func sealRecords(ctx context.Context, master *masterkey.Key, w io.Writer, r io.Reader, limit int64, name string, offset int64) (int64, error) {
+	buf := make([]byte, recordSize)
+	sealed := make([]byte, 0, recordSize+64)
+	var written int64
+	src := io.LimitReader(r, limit)
+	for {
+		if err := ctx.Err(); err != nil {
+			return written, err
+		}
+		n, rerr := io.ReadFull(src, buf)
+		if n > 0 {
+			sealed = master.SealAppend(sealed, purpose(name, offset+written), buf[:n])
+			var header [4]byte
+			binary.BigEndian.PutUint32(header[:], uint32(len(sealed)))
+			if _, err := w.Write(header[:]); err != nil {
+				return written, fmt.Errorf("write segment: %w", err)
+			}
+			if _, err := w.Write(sealed); err != nil {
+				return written, fmt.Errorf("write segment: %w", err)
+			}
+			written += int64(n)
+		}
+		if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
+			return written, nil
+		}
+		if rerr != nil {
+			return written, fmt.Errorf("read upload: %w", rerr)
+		}
+	}
+}
+
 func segments(dir string) ([]segment, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
@@ -180,19 +187,22 @@ func (l *Local) Open(ctx context.Context, name string, size int64) (io.ReadClose
 	if err != nil {
 		return nil, err
 	}
-	return &reader{l: l, name: name, segs: segs, size: size}, nil
+	return &reader{master: l.master, name: name, segs: segs, size: size, open: func(seg segment) (io.ReadCloser, error) {
+		return os.Open(seg.path)
+	}}, nil
 }
 
 // reader decrypts segments in order, checking that they are contiguous and
 // add up to the expected size, so a missing or truncated range is an error
 // rather than silently shorter audio.
 type reader struct {
-	l       *Local
+	master  *masterkey.Key
 	name    string
 	segs    []segment
+	open    func(segment) (io.ReadCloser, error)
 	size    int64
 	offset  int64
-	current *os.File
+	current io.ReadCloser
 	pending []byte
 }
 
@@ -220,7 +230,7 @@ func (r *reader) nextRecord() error {
 		if seg.offset != r.offset {
 			return fmt.Errorf("object %s has a gap at %d", r.name, r.offset)
 		}
-		f, err := os.Open(seg.path)
+		f, err := r.open(seg)
 		if err != nil {
 			return fmt.Errorf("open segment: %w", err)
 		}
@@ -238,7 +248,7 @@ func (r *reader) nextRecord() error {
 	if _, err := io.ReadFull(r.current, sealed); err != nil {
 		return fmt.Errorf("read segment: %w", err)
 	}
-	plain, err := r.l.master.Open(purpose(r.name, r.offset), sealed)
+	plain, err := r.master.Open(purpose(r.name, r.offset), sealed)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"path/filepath"
@@ -14,11 +15,17 @@ import (
 	"github.com/notegen/notegen/internal/store"
 )
 
-// newJobService builds the note pipeline from the settings: local blob
-// storage in the data directory, the OpenAI-compatible providers when
+// newJobService builds the note pipeline from the settings: audio in
+// S3-compatible storage or the data directory, the OpenAI-compatible providers when
 // configured, the built-in writer otherwise.
-func newJobService(s config.Settings, db *store.DB, key *masterkey.Key, log *slog.Logger) (*job.Service, error) {
-	blobs, err := blobstore.NewLocal(filepath.Join(s.DataDir, "audio"), key)
+func newJobService(ctx context.Context, s config.Settings, db *store.DB, key *masterkey.Key, log *slog.Logger) (*job.Service, error) {
+	var blobs blobstore.Store
+	var err error
+	if s.StorageURL != "" {
+		blobs, err = blobstore.NewS3(ctx, s.StorageURL, s.S3AccessKey, s.S3SecretKey, key)
+	} else {
+		blobs, err = blobstore.NewLocal(filepath.Join(s.DataDir, "audio"), key)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -101,7 +101,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 		AllowPrivate: settings.WebhookAllowPrivate, Schedule: settings.WebhookRetrySchedule,
 		Log: log, Metrics: registry,
 	})
-	jobs, err := newJobService(settings, db, key, log)
+	jobs, err := newJobService(ctx, settings, db, key, log)
 	if err != nil {
 		return err
 	}

@@ -31,6 +31,10 @@ type Settings struct {
 	RateLive    Rate
 	FreeJobs    int
 
+	// StorageURL is s3://bucket[/prefix]?endpoint=... for audio in object
+	// storage; empty keeps audio in the data directory.
+	StorageURL, S3AccessKey, S3SecretKey string
+
 	STTURL, STTAPIKey, STTModel string
 	LLMURL, LLMAPIKey, LLMModel string
 
@@ -136,6 +140,9 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 	str(&rateSandbox, "rate-sandbox", "NOTEGEN_RATE_SANDBOX", "60/min", "request rate per sandbox key")
 	str(&rateLive, "rate-live", "NOTEGEN_RATE_LIVE", "600/min", "request rate per live key")
 	str(&freeJobs, "free-jobs", "NOTEGEN_FREE_JOBS", "100", "free live jobs per account")
+	str(&s.StorageURL, "storage-url", "NOTEGEN_STORAGE_URL", "", "s3://bucket[/prefix]?endpoint=host:port[&insecure=true] to keep audio in S3-compatible storage")
+	str(&s.S3AccessKey, "s3-access-key", "NOTEGEN_S3_ACCESS_KEY", "", "object storage access key")
+	str(&s.S3SecretKey, "s3-secret-key", "NOTEGEN_S3_SECRET_KEY", "", "object storage secret key")
 	str(&s.STTURL, "stt-url", "NOTEGEN_STT_URL", "", "OpenAI-compatible speech-to-text base URL")
 	str(&s.STTAPIKey, "stt-api-key", "NOTEGEN_STT_API_KEY", "", "speech-to-text API key")
 	str(&s.STTModel, "stt-model", "NOTEGEN_STT_MODEL", "", "speech-to-text model")
