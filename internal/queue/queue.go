@@ -93,8 +93,10 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 		return q, nil
 	}
 	// SQLite takes one writer at a time: River shares the service's single
-	// writer connection, and polls instead of listening.
+	// writer connection, and polls instead of listening. Polling often keeps
+	// a sandbox job's latency low; each poll is one indexed read.
 	rc.PollOnly = true
+	rc.FetchPollInterval = 50 * time.Millisecond
 	client, err := river.NewClient(riversqlite.New(db.SQL()), rc)
 	if err != nil {
 		return nil, fmt.Errorf("job queue: %w", err)
