@@ -3,34 +3,15 @@ package audio
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/audio/audiotest"
 )
 
-// wav returns a WAV file of seconds of a 440 Hz-ish square wave at rate Hz.
-func wav(rate, seconds int) []byte {
-	samples := rate * seconds
-	var b bytes.Buffer
-	b.WriteString("RIFF")
-	_ = binary.Write(&b, binary.LittleEndian, uint32(36+samples*2))
-	b.WriteString("WAVEfmt ")
-	for _, v := range []any{uint32(16), uint16(1), uint16(1), uint32(rate), uint32(rate * 2), uint16(2), uint16(16)} {
-		_ = binary.Write(&b, binary.LittleEndian, v)
-	}
-	b.WriteString("data")
-	_ = binary.Write(&b, binary.LittleEndian, uint32(samples*2))
-	for i := range samples {
-		v := int16(8000)
-		if (i/(rate/880))%2 == 0 {
-			v = -8000
-		}
-		_ = binary.Write(&b, binary.LittleEndian, v)
-	}
-	return b.Bytes()
-}
+func wav(rate, seconds int) []byte { return audiotest.WAV(float64(seconds), rate) }
 
 func TestSniff(t *testing.T) {
 	t.Parallel()

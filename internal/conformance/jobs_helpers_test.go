@@ -2,7 +2,6 @@ package conformance
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"io"
 	"mime/multipart"
@@ -13,32 +12,12 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/notegen/notegen/internal/audio/audiotest"
 	st "github.com/notegen/notegen/internal/servertest"
 )
 
-// testWAV returns a WAV file of the given length: a plain tone, enough for
-// ffmpeg and a fake speech server.
-func testWAV(seconds float64) []byte {
-	const rate = 16000
-	samples := int(seconds * rate)
-	var b bytes.Buffer
-	b.WriteString("RIFF")
-	_ = binary.Write(&b, binary.LittleEndian, uint32(36+samples*2))
-	b.WriteString("WAVEfmt ")
-	for _, v := range []any{uint32(16), uint16(1), uint16(1), uint32(rate), uint32(rate * 2), uint16(2), uint16(16)} {
-		_ = binary.Write(&b, binary.LittleEndian, v)
-	}
-	b.WriteString("data")
-	_ = binary.Write(&b, binary.LittleEndian, uint32(samples*2))
-	for i := range samples {
-		v := int16(6000)
-		if (i/18)%2 == 0 {
-			v = -6000
-		}
-		_ = binary.Write(&b, binary.LittleEndian, v)
-	}
-	return b.Bytes()
-}
+// testWAV returns a 16 kHz WAV file of the given length.
+func testWAV(seconds float64) []byte { return audiotest.WAV(seconds, 16000) }
 
 // textJob is a valid process-text body.
 func textJob(extra map[string]any) map[string]any {

@@ -14,11 +14,7 @@ func NewBuiltin() *Builtin { return &Builtin{w: notewriter.New()} }
 
 // Write implements NoteWriter.
 func (b *Builtin) Write(ctx context.Context, r NoteRequest) (Note, error) {
-	note, err := b.w.Write(ctx, notewriter.Input{
-		Transcript: r.Transcript, Template: r.Template, VisitType: r.VisitType, RecordingType: r.RecordingType,
-		Lang: r.Lang, OutputLanguage: r.OutputLanguage, DocumentationStyle: r.DocumentationStyle,
-		CustomTemplate: r.CustomTemplate, CustomContext: r.CustomContext,
-	})
+	note, err := b.w.Write(ctx, r)
 	if err != nil {
 		return Note{}, &Error{Provider: "built-in writer", Message: "could not write the note", Cause: err}
 	}

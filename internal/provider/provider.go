@@ -12,6 +12,8 @@ import (
 	"io"
 	"math"
 	"time"
+
+	"github.com/notegen/notegen/internal/notewriter"
 )
 
 // Transcript is what speech-to-text returns.
@@ -26,18 +28,9 @@ type Transcriber interface {
 	Transcribe(ctx context.Context, wav io.Reader, lang string) (Transcript, error)
 }
 
-// NoteRequest is everything a note writer needs to know about a job.
-type NoteRequest struct {
-	Transcript         string
-	Template           string
-	VisitType          string
-	RecordingType      string
-	Lang               string
-	OutputLanguage     string
-	DocumentationStyle string
-	CustomTemplate     string
-	CustomContext      string
-}
+// NoteRequest is everything a note writer needs to know about a job; it is
+// the built-in writer's input, so every writer takes the same description.
+type NoteRequest = notewriter.Input
 
 // Note is a written note.
 type Note struct {
