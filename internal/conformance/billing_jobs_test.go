@@ -78,6 +78,25 @@ func TestIdempotentSubmission(t *testing.T) {
 		var used int
 		require.NoError(t, db.QueryRow(context.Background(), `SELECT live_jobs_used FROM accounts WHERE user_id = ?`, o.UserID).Scan(&used))
 		require.Equal(t, 2, used, "repeats are not billed")
+
+		// The other two submitting endpoints honour the header as well.
+		sandbox := createKey(t, s, o, "sandbox", nil)
+		audioKey := st.Header{"Idempotency-Key", "upload-1"}
+		a1 := s.Do(t, "POST", "/v1/process-audio", audioFields, st.APIKey(sandbox), audioKey)
+		a2 := s.Do(t, "POST", "/v1/process-audio", audioFields, st.APIKey(sandbox), audioKey)
+		require.Equal(t, http.StatusOK, a2.Status)
+		require.JSONEq(t, string(a1.Body), string(a2.Body), "same job and presigned URL")
+		textID := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(sandbox)).JSON(t)["job_id"].(string)
+		waitForStatus(t, s, sandbox, textID, "completed")
+		regen := st.Header{"Idempotency-Key", "regen-1"}
+		r1 := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": textID}, st.APIKey(sandbox), regen)
+		require.Equal(t, http.StatusOK, r1.Status, "%s", r1.Body)
+		waitForStatus(t, s, sandbox, textID, "completed")
+		r2 := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": textID}, st.APIKey(sandbox), regen)
+		require.Equal(t, http.StatusOK, r2.Status, "a repeated regeneration replays instead of failing: %s", r2.Body)
+		var regenerations int
+		require.NoError(t, db.QueryRow(context.Background(), `SELECT regenerations FROM jobs WHERE id = ?`, textID).Scan(&regenerations))
+		require.Equal(t, 1, regenerations, "one regeneration per key")
 	})
 }
 
