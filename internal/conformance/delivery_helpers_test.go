@@ -35,7 +35,7 @@ var trustFile string
 // the certificate of httptest TLS servers, so production webhooks, which
 // must be https, can point at a local receiver. It must run before the
 // first TLS handshake of the process, so every delivery test calls it first.
-func trustTestTLS(t *testing.T) string {
+func trustTestTLS(t testing.TB) string {
 	t.Helper()
 	trustOnce.Do(func() {
 		srv := httptest.NewTLSServer(http.NotFoundHandler())
@@ -86,7 +86,7 @@ type receiver struct {
 
 func ok200(int, received, http.ResponseWriter) {}
 
-func newReceiver(t *testing.T, tls bool, handle func(nth int, r received, w http.ResponseWriter)) *receiver {
+func newReceiver(t testing.TB, tls bool, handle func(nth int, r received, w http.ResponseWriter)) *receiver {
 	t.Helper()
 	rc := &receiver{perID: map[string]int{}, handle: handle}
 	h := http.HandlerFunc(rc.serve)
@@ -149,7 +149,7 @@ func (rc *receiver) waitRequests(t *testing.T, timeout time.Duration, cond func(
 	}
 }
 
-func setWebhooks(t *testing.T, s *st.Server, o *st.Owner, dev, prod *string) {
+func setWebhooks(t testing.TB, s *st.Server, o *st.Owner, dev, prod *string) {
 	t.Helper()
 	body := map[string]any{}
 	if dev != nil {

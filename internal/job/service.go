@@ -210,7 +210,9 @@ func (s *Service) SubmitAudio(ctx context.Context, c apikey.Caller, spec Spec, i
 		return Response{}, err
 	}
 	id := uuid.Must(uuid.NewV7()).String()
-	expires := now.Add(s.cfg.UploadTTL)
+	// Whole seconds: the URL carries the expiry in seconds, and the URL and
+	// the sweep that ends a job without audio must agree on the instant.
+	expires := now.Add(s.cfg.UploadTTL).Truncate(time.Second)
 	return s.insert(ctx, newJob{id: id, caller: c, spec: spec, source: "audio", status: Pending, expires: expires},
 		idem, Submitted{JobID: id, PresignedURL: s.presign(id, expires), Status: Pending}, now)
 }

@@ -40,7 +40,7 @@ func (s *Service) verifyPresigned(jobID, expires, signature string, now time.Tim
 	if err != nil || !hmac.Equal(got, s.master.MAC(uploadPurpose, []byte(jobID+"|"+expires))) {
 		return errBadUploadURL
 	}
-	if now.Unix() > exp {
+	if !now.Before(time.Unix(exp, 0)) {
 		return errBadUploadURL
 	}
 	return nil

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -48,6 +50,10 @@ const (
 // this many of the webhook workers and the others keep serving other
 // accounts.
 const maxPerEndpoint = 4
+
+// endpointWait is how long an attempt waits for a busy endpoint before its
+// job is snoozed.
+const endpointWait = 250 * time.Millisecond
 
 // maxRetryAfter caps how long a receiver's Retry-After may postpone the next
 // attempt.
@@ -106,7 +112,7 @@ func NewDeliveries(db *store.DB, settings *Service, cfg DeliveryConfig) *Deliver
 		poll:     poll,
 		log:      log.With("component", "webhook"),
 		metrics:  newDeliveryMetrics(cfg.Metrics),
-		limiter:  &endpointLimiter{inFlight: map[string]int{}},
+		limiter:  &endpointLimiter{endpoints: map[string]*endpointSlots{}},
 		wake:     make(chan struct{}, 1),
 	}
 }
@@ -201,10 +207,10 @@ func (d *Deliveries) work(ctx context.Context, args deliverArgs) error {
 		return d.skip(ctx, del, t)
 	}
 	key := endpointKey(t.URL)
-	if !d.limiter.acquire(key) {
+	if !d.limiter.acquire(ctx, key) {
 		// The endpoint already has its share of workers busy: free this
 		// worker for other accounts and come back later.
-		return river.JobSnooze(time.Second + time.Duration(time.Now().UnixNano()%int64(time.Second)))
+		return river.JobSnooze(2*time.Second + rand.N(3*time.Second))
 	}
 	res := d.send(ctx, del, t)
 	d.limiter.release(key)
@@ -305,26 +311,55 @@ func redactURL(raw string) string {
 	return u.Scheme + "://" + u.Host + u.EscapedPath()
 }
 
-// endpointLimiter counts attempts in flight per endpoint.
+// endpointLimiter bounds the attempts in flight per endpoint.
 type endpointLimiter struct {
-	mu       sync.Mutex
-	inFlight map[string]int
+	mu        sync.Mutex
+	endpoints map[string]*endpointSlots
 }
 
-func (l *endpointLimiter) acquire(key string) bool {
+type endpointSlots struct {
+	slots chan struct{}
+	// freed is when a slot was last given back (Unix nanoseconds).
+	freed atomic.Int64
+}
+
+// acquire takes a slot for the endpoint. When the endpoint is full it
+// waits at most endpointWait, and only if the endpoint gave a slot back
+// recently: a healthy endpoint frees slots within milliseconds, while one
+// that hangs makes the caller give its worker back at once.
+func (l *endpointLimiter) acquire(ctx context.Context, key string) bool {
 	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.inFlight[key] >= maxPerEndpoint {
+	ep, ok := l.endpoints[key]
+	if !ok {
+		ep = &endpointSlots{slots: make(chan struct{}, maxPerEndpoint)}
+		ep.freed.Store(time.Now().UnixNano())
+		l.endpoints[key] = ep
+	}
+	l.mu.Unlock()
+	select {
+	case ep.slots <- struct{}{}:
+		return true
+	default:
+	}
+	if time.Since(time.Unix(0, ep.freed.Load())) > time.Second {
 		return false
 	}
-	l.inFlight[key]++
-	return true
+	timer := time.NewTimer(endpointWait)
+	defer timer.Stop()
+	select {
+	case ep.slots <- struct{}{}:
+		return true
+	case <-timer.C:
+		return false
+	case <-ctx.Done():
+		return false
+	}
 }
 
 func (l *endpointLimiter) release(key string) {
 	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.inFlight[key]--; l.inFlight[key] <= 0 {
-		delete(l.inFlight, key)
-	}
+	ep := l.endpoints[key]
+	l.mu.Unlock()
+	ep.freed.Store(time.Now().UnixNano())
+	<-ep.slots
 }
