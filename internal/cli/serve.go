@@ -95,9 +95,8 @@ func serve(ctx context.Context, env Env, args []string) error {
 	}, log)
 
 	registry := prometheus.NewRegistry()
-	// Each component adds its background workers here; they run on the
-	// durable queue in the service's own database.
-	deliveries := webhook.NewDeliveries(db, webhook.NewService(db, key), webhook.DeliveryConfig{
+	webhooks := webhook.NewService(db, key)
+	deliveries := webhook.NewDeliveries(db, webhooks, webhook.DeliveryConfig{
 		AllowPrivate: settings.WebhookAllowPrivate, Schedule: settings.WebhookRetrySchedule,
 		Log: log, Metrics: registry,
 	})
@@ -105,6 +104,8 @@ func serve(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// Note jobs and webhook deliveries run on the durable queue in the
+	// service's own database.
 	work, err := queue.New(db, queue.Config{
 		Queues:     map[string]int{queue.Notes: 2, queue.Webhooks: 16, queue.Maintenance: 1},
 		JobTimeout: settings.JobTimeout,
@@ -117,7 +118,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	handler, err := httpapi.NewServer(httpapi.Deps{
 		Log: log, DB: db, Auth: identity, Accounts: account.NewService(db, log),
-		Keys: apikey.NewService(db, key), Webhooks: webhook.NewService(db, key),
+		Keys: apikey.NewService(db, key), Webhooks: webhooks,
 		Jobs: jobs, Limiter: ratelimit.New(db),
 		Config: settings, Metrics: registry, Version: env.Version,
 		Deliveries: deliveries,

@@ -1,15 +1,9 @@
 package conformance
 
 import (
-	"bufio"
 	"context"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"regexp"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -26,10 +20,7 @@ import (
 // the same webhook-id as before the crash.
 func TestDeliverySurvivesKill9(t *testing.T) {
 	t.Parallel()
-	bin := filepath.Join(t.TempDir(), "notegen")
-	build := exec.Command("go", "build", "-o", bin, "github.com/notegen/notegen/cmd/notegen")
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	st.BuildBinary(t)
 
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		var hang atomic.Bool
@@ -51,43 +42,12 @@ func TestDeliverySurvivesKill9(t *testing.T) {
 
 		db := st.NewDatabase(t, b)
 		env := map[string]string{
-			"NOTEGEN_ADDR":                   "127.0.0.1:0",
 			"NOTEGEN_WEBHOOK_ALLOW_PRIVATE":  "true",
 			"NOTEGEN_WEBHOOK_RETRY_SCHEDULE": "200ms,200ms,200ms",
 			"NOTEGEN_JOB_TIMEOUT":            "2s",
 		}
-		for k, v := range db.Env() {
-			env[k] = v
-		}
-		cmd := exec.Command(bin, "serve")
-		cmd.Env = os.Environ()
-		for k, v := range env {
-			cmd.Env = append(cmd.Env, k+"="+v)
-		}
-		stderr, err := cmd.StderrPipe()
-		require.NoError(t, err)
-		require.NoError(t, cmd.Start())
-		t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-		addr := make(chan string, 1)
-		go func() {
-			line := regexp.MustCompile(`"msg":"listening","addr":"([^"]+)"`)
-			sc := bufio.NewScanner(stderr)
-			sc.Buffer(make([]byte, 1<<20), 1<<20)
-			sent := false
-			for sc.Scan() {
-				if m := line.FindStringSubmatch(sc.Text()); m != nil && !sent {
-					addr <- m[1]
-					sent = true
-				}
-			}
-		}()
-		var first *st.Server
-		select {
-		case a := <-addr:
-			first = &st.Server{URL: "http://" + a, Client: &http.Client{Timeout: 30 * time.Second}}
-		case <-time.After(60 * time.Second):
-			t.Fatal("subprocess did not start")
-		}
+		process := st.StartProcess(t, db, env)
+		first := process.Server
 
 		o := first.NewOwner(t)
 		setWebhooks(t, first, o, ptr(rc.URL("/hook")), nil)
@@ -95,8 +55,7 @@ func TestDeliverySurvivesKill9(t *testing.T) {
 		rc.waitRequests(t, 15*time.Second, func(r []received) bool { return len(r) >= 1 })
 		justQueued := sendTestEvent(t, first, o, "")
 
-		require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
-		_ = cmd.Wait()
+		process.Kill(t)
 		hang.Store(false)
 		close(release)
 
@@ -112,9 +71,7 @@ func TestDeliverySurvivesKill9(t *testing.T) {
 
 		var opts []st.Option
 		for k, v := range env {
-			if k != "NOTEGEN_ADDR" {
-				opts = append(opts, st.WithEnv(k, v))
-			}
+			opts = append(opts, st.WithEnv(k, v))
 		}
 		second := st.StartOn(t, db, opts...)
 		second.Login(t, o)
