@@ -40,3 +40,29 @@ func TestSecretsNeverReachTheLog(t *testing.T) {
 		}
 	})
 }
+
+func TestKeysAndPatientTextNeverReachTheLog(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		stt := newFakeOpenAI(t, "Quixotic Marmaduke describes haematuria since Monday.")
+		s := st.Start(t, b, st.WithEnv("NOTEGEN_STT_URL", stt.URL))
+		o := s.NewOwner(t)
+		key := createKey(t, s, o, "live", map[string]string{"team": "nephrology"})
+		text := "Zanzibar Oyelaran reports flank pain radiating to the groin."
+		jobID := s.Do(t, "POST", "/v1/process-text", textJob(map[string]any{"text": text, "custom": map[string]string{"context": "Oyelaran is allergic to sulfa"}}), st.APIKey(key)).JSON(t)["job_id"].(string)
+		waitForStatus(t, s, key, jobID, "completed")
+		s.Do(t, "GET", "/v1/fetch-note/"+jobID, nil, st.APIKey(key))
+		audioID, url := audioJob(t, s, key)
+		require.Equal(t, http.StatusOK, put(t, s, url, testWAV(0.5), "").Status)
+		waitForStatus(t, s, key, audioID, "completed")
+		s.Do(t, "GET", "/v1/fetch-transcript/"+audioID, nil, st.APIKey(key))
+		s.Do(t, "POST", "/v1/user/api-keys/"+key+"/status", map[string]any{"status": "inactive"}, st.Bearer(o.IDToken))
+		s.Stop(t)
+
+		logs := s.Logs()
+		require.Contains(t, logs, `"route":"/v1/fetch-note/{job_id}"`, "the log did capture the requests")
+		for _, secret := range []string{key, key[len(key)-12:], "Zanzibar", "Oyelaran", "flank pain", "sulfa", "Marmaduke", "haematuria", "signature="} {
+			require.NotContains(t, logs, secret, "no API key, upload signature or patient text in the log")
+		}
+	})
+}
