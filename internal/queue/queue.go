@@ -68,11 +68,10 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 		RescueStuckJobsAfter: cfg.JobTimeout + max(5*time.Second, cfg.JobTimeout/10),
 		Logger:               cfg.Log,
 		Queues:               map[string]river.QueueConfig{},
-		FetchPollInterval:    200 * time.Millisecond,
-		FetchCooldown:        50 * time.Millisecond,
+		FetchCooldown:        10 * time.Millisecond,
 	}
 	for name, n := range cfg.Queues {
-		rc.Queues[name] = river.QueueConfig{MaxWorkers: n}
+		rc.Queues[name] = river.QueueConfig{MaxWorkers: n, FetchPollInterval: pollInterval(db.Dialect(), name)}
 	}
 	if db.Dialect() == store.Postgres {
 		client, err := river.NewClient(riverpgxv5.New(db.Pool()), rc)
@@ -96,7 +95,7 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 	// writer connection, and polls instead of listening. Polling often keeps
 	// a sandbox job's latency low; each poll is one indexed read.
 	rc.PollOnly = true
-	rc.FetchPollInterval = 50 * time.Millisecond
+	rc.FetchPollInterval = 200 * time.Millisecond
 	client, err := river.NewClient(riversqlite.New(db.SQL()), rc)
 	if err != nil {
 		return nil, fmt.Errorf("job queue: %w", err)
@@ -111,6 +110,24 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 		return err
 	}
 	return q, nil
+}
+
+// pollInterval is how often a queue looks for work it was not told about.
+// Note jobs are polled often, since a client waits for them; deliveries and
+// maintenance less, so that an idle server stays idle. PostgreSQL announces
+// most new jobs with LISTEN/NOTIFY, but River rate-limits the
+// announcements, so a note job may still wait for a poll there.
+func pollInterval(d store.Dialect, queueName string) time.Duration {
+	switch {
+	case queueName == Notes && d == store.Postgres:
+		return 100 * time.Millisecond
+	case queueName == Notes:
+		return 50 * time.Millisecond
+	case queueName == Webhooks:
+		return 200 * time.Millisecond
+	default:
+		return time.Second
+	}
 }
 
 // Start begins working jobs; it returns at once.

@@ -91,8 +91,10 @@ func openPostgres(ctx context.Context, databaseURL string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("parse database URL: %w", err)
 	}
-	if cfg.MaxConns < 8 {
-		cfg.MaxConns = 8
+	// The job queue keeps a listening connection and fetches on others;
+	// requests, the webhook dispatcher and transactions need their own.
+	if cfg.MaxConns < 20 {
+		cfg.MaxConns = 20
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
