@@ -3,7 +3,6 @@ package conformance
 import (
 	"context"
 	"net/http"
-	"os"
 	"testing"
 	"time"
 
@@ -23,13 +22,12 @@ const benchEvents = 300
 //
 //	go test ./internal/conformance -run '^$' -bench WebhookDelivery -benchtime=3x
 //
-// It uses SQLite unless NOTEGEN_BENCH_POSTGRES names a database URL.
+// It runs on PostgreSQL too when NOTEGEN_TEST_DATABASE_URL is set.
 func BenchmarkWebhookDelivery(b *testing.B) {
-	backend := st.SQLite
-	if url := os.Getenv("NOTEGEN_BENCH_POSTGRES"); url != "" {
-		b.Setenv(st.PostgresURLEnv, url)
-		backend = st.Postgres
-	}
+	benchBackends(b, func(b *testing.B, backend st.Backend) { benchmarkDelivery(b, backend) })
+}
+
+func benchmarkDelivery(b *testing.B, backend st.Backend) {
 	for _, hanging := range []bool{false, true} {
 		name := "alone"
 		if hanging {
