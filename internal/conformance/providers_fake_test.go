@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os/exec"
 	"sync"
 	"testing"
 	"time"
@@ -28,6 +29,11 @@ type fakeOpenAI struct {
 }
 
 func newFakeOpenAI(t *testing.T, text string) *fakeOpenAI {
+	t.Helper()
+	// Live audio is normalised with ffmpeg before it reaches a provider.
+	if _, err := exec.LookPath("ffmpeg"); err != nil {
+		t.Fatal("ffmpeg is required for the live audio tests: apt-get install ffmpeg")
+	}
 	f := &fakeOpenAI{calls: map[string]int{}, wavOK: true, text: text, release: make(chan struct{})}
 	f.Server = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(func() {
