@@ -73,6 +73,8 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 		"GET /v1/user/audit-log", "GET /v1/user/webhook", "POST /v1/user/webhook",
 		"GET /v1/user/webhook/secret", "POST /v1/user/webhook/secret/rotate", "GET /v1/system/status",
 		"GET /v1/user/webhook/deliveries", "POST /v1/user/webhook/deliveries/{id}/redeliver", "POST /v1/user/webhook/test",
+		"POST /v1/process-audio", "PUT /v1/uploads/{job_id}", "POST /v1/process-text", "POST /v1/regenerate-note",
+		"GET /v1/status/{job_id}", "GET /v1/fetch-note/{job_id}", "GET /v1/fetch-transcript/{job_id}", "GET /v1/user/usage",
 	}
 	for _, route := range served {
 		require.Contains(t, documented, route)
