@@ -9,7 +9,9 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"strings"
 	"syscall"
+	"testing/fstest"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/pressly/goose/v3"
@@ -18,22 +20,58 @@ import (
 	"github.com/riverqueue/river/rivermigrate"
 )
 
-//go:embed migrations
+// The migrations are written once, in PostgreSQL's dialect, and translated
+// for SQLite as they are loaded, so the two schemas cannot drift apart.
+//
+//go:embed migrations/*.sql
 var migrations embed.FS
 
-func (db *DB) migrator(ctx context.Context) (*goose.Provider, error) {
-	dir := "migrations/sqlite"
-	dialect := goose.DialectSQLite3
-	var opts []goose.ProviderOption
-	if db.dialect == Postgres {
-		dir, dialect = "migrations/postgres", goose.DialectPostgres
-	}
-	sub, err := fs.Sub(migrations, dir)
+// sqliteTypes rewrites the PostgreSQL column types and literals the
+// migrations use into SQLite's. TIMESTAMP stays a declared type: the SQLite
+// driver reads such columns back as times.
+var sqliteTypes = strings.NewReplacer(
+	"TIMESTAMPTZ", "TIMESTAMP",
+	"BYTEA", "BLOB",
+	"BIGINT", "INTEGER",
+	"DOUBLE PRECISION", "REAL",
+	"DEFAULT FALSE", "DEFAULT 0",
+	"DEFAULT TRUE", "DEFAULT 1",
+)
+
+// migrationFiles returns the embedded migrations in the database's dialect.
+func (db *DB) migrationFiles() (fs.FS, error) {
+	sub, err := fs.Sub(migrations, "migrations")
 	if err != nil {
 		return nil, fmt.Errorf("embedded migrations: %w", err)
 	}
-	opts = append(opts, goose.WithDisableGlobalRegistry(true))
-	p, err := goose.NewProvider(dialect, db.write, sub, opts...)
+	if db.dialect == Postgres {
+		return sub, nil
+	}
+	entries, err := fs.ReadDir(sub, ".")
+	if err != nil {
+		return nil, fmt.Errorf("embedded migrations: %w", err)
+	}
+	translated := fstest.MapFS{}
+	for _, e := range entries {
+		data, err := fs.ReadFile(sub, e.Name())
+		if err != nil {
+			return nil, fmt.Errorf("embedded migration %s: %w", e.Name(), err)
+		}
+		translated[e.Name()] = &fstest.MapFile{Data: []byte(sqliteTypes.Replace(string(data))), Mode: 0o444}
+	}
+	return translated, nil
+}
+
+func (db *DB) migrator() (*goose.Provider, error) {
+	dialect := goose.DialectSQLite3
+	if db.dialect == Postgres {
+		dialect = goose.DialectPostgres
+	}
+	files, err := db.migrationFiles()
+	if err != nil {
+		return nil, err
+	}
+	p, err := goose.NewProvider(dialect, db.write, files, goose.WithDisableGlobalRegistry(true))
 	if err != nil {
 		return nil, fmt.Errorf("migrations: %w", err)
 	}
@@ -52,7 +90,7 @@ func (db *DB) Migrate(ctx context.Context, log *slog.Logger) error {
 	if err := db.migrateQueue(ctx); err != nil {
 		return err
 	}
-	p, err := db.migrator(ctx)
+	p, err := db.migrator()
 	if err != nil {
 		return err
 	}
@@ -68,7 +106,7 @@ func (db *DB) Migrate(ctx context.Context, log *slog.Logger) error {
 
 // MigrationsPending reports whether the database lacks an embedded migration.
 func (db *DB) MigrationsPending(ctx context.Context) (bool, error) {
-	p, err := db.migrator(ctx)
+	p, err := db.migrator()
 	if err != nil {
 		return false, err
 	}
