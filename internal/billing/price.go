@@ -2,6 +2,8 @@
 // recorded per job in the usage ledger; invoices bill it.
 package billing
 
+import "fmt"
+
 // tier is one band of the monthly tiered price: tokens up to UpTo are
 // charged NanosPerToken (billionths of a dollar).
 type tier struct {
@@ -44,24 +46,4 @@ func PriceNanos(tokens int64) int64 {
 func NanosToCents(nanos int64) int64 { return (nanos + 5_000_000) / 10_000_000 }
 
 // FormatCents renders cents as a dollar amount such as "12.34".
-func FormatCents(cents int64) string {
-	return itoa(cents/100) + "." + pad2(cents%100)
-}
-
-func itoa(n int64) string {
-	if n == 0 {
-		return "0"
-	}
-	var buf [20]byte
-	i := len(buf)
-	for n > 0 {
-		i--
-		buf[i] = byte('0' + n%10)
-		n /= 10
-	}
-	return string(buf[i:])
-}
-
-func pad2(n int64) string {
-	return string([]byte{byte('0' + n/10), byte('0' + n%10)})
-}
+func FormatCents(cents int64) string { return fmt.Sprintf("%d.%02d", cents/100, cents%100) }

@@ -275,7 +275,7 @@ func TestKeysAreNeverStoredInPlainText(t *testing.T) {
 		s.Do(t, "GET", "/v1/system/status", nil, st.APIKey(keys[0]))
 		s.Stop(t) // flush everything to the files
 		dump := dumpDatabase(t, s.DB)
-		require.Contains(t, dump, "cardiology"[:0]+"team", "the dump does contain the key rows")
+		require.Contains(t, dump, `"team"`, "the dump does contain the key rows (their metadata)")
 		for _, k := range keys {
 			require.NotContains(t, dump, k)
 			require.NotContains(t, dump, hexOf(k))

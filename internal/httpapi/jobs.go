@@ -1,11 +1,9 @@
 package httpapi
 
 import (
-	"encoding/json"
-	"io"
 	"mime"
 	"net/http"
-	"strings"
+	"strconv"
 
 	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/apperr"
@@ -19,23 +17,6 @@ type processTextRequest struct {
 	Text string `json:"text"`
 }
 
-// readJSONBody reads a JSON body once, so it can be both decoded and hashed
-// for Idempotency-Key.
-func readJSONBody(w http.ResponseWriter, r *http.Request, dst any) ([]byte, error) {
-	if r.ContentLength > MaxJSONBody {
-		return nil, tooLarge()
-	}
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxJSONBody))
-	if err != nil {
-		return nil, tooLarge()
-	}
-	r.Body = io.NopCloser(strings.NewReader(string(data)))
-	if err := decodeJSON(w, r, dst); err != nil {
-		return nil, err
-	}
-	return data, nil
-}
-
 func (s *Server) writeSubmission(w http.ResponseWriter, resp job.Response) error {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(resp.Status)
@@ -45,7 +26,7 @@ func (s *Server) writeSubmission(w http.ResponseWriter, resp job.Response) error
 
 func (s *Server) processText(w http.ResponseWriter, r *http.Request) error {
 	var req processTextRequest
-	raw, err := readJSONBody(w, r, &req)
+	raw, err := readJSON(w, r, &req)
 	if err != nil {
 		return err
 	}
@@ -75,7 +56,7 @@ func (s *Server) processAudio(w http.ResponseWriter, r *http.Request) error {
 		return s.writeSubmission(w, resp)
 	}
 	var spec job.Spec
-	raw, err := readJSONBody(w, r, &spec)
+	raw, err := readJSON(w, r, &spec)
 	if err != nil {
 		return err
 	}
@@ -103,14 +84,14 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) error {
 		return s.json(w, http.StatusOK, res)
 	}
 	if res.BytesReceived > 0 {
-		w.Header().Set("Range", "bytes=0-"+itoa(res.BytesReceived-1))
+		w.Header().Set("Range", "bytes=0-"+strconv.FormatInt(res.BytesReceived-1, 10))
 	}
 	return s.json(w, http.StatusAccepted, res)
 }
 
 func (s *Server) regenerateNote(w http.ResponseWriter, r *http.Request) error {
 	var req job.RegenerateRequest
-	raw, err := readJSONBody(w, r, &req)
+	raw, err := readJSON(w, r, &req)
 	if err != nil {
 		return err
 	}
@@ -159,9 +140,4 @@ func (s *Server) usage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return s.json(w, http.StatusOK, report)
-}
-
-func itoa(n int64) string {
-	b, _ := json.Marshal(n)
-	return string(b)
 }

@@ -20,18 +20,26 @@ const MaxJSONBody = 1 << 20
 // Unknown fields are ignored and null counts as absent (dst uses pointers
 // where absence matters), as the contract says.
 func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
+	_, err := readJSON(w, r, dst)
+	return err
+}
+
+// readJSON is decodeJSON that also returns the body as received, for
+// submissions whose Idempotency-Key compares the request byte for byte.
+func readJSON(w http.ResponseWriter, r *http.Request, dst any) ([]byte, error) {
 	if r.ContentLength > MaxJSONBody {
-		return tooLarge()
+		return nil, tooLarge()
 	}
 	body := http.MaxBytesReader(w, r.Body, MaxJSONBody)
 	data, err := io.ReadAll(body)
 	if err != nil {
 		var maxErr *http.MaxBytesError
 		if errors.As(err, &maxErr) {
-			return tooLarge()
+			return nil, tooLarge()
 		}
-		return &apperr.Error{Code: apperr.BadRequest, Message: "Could not read the request body", Cause: err}
+		return nil, &apperr.Error{Code: apperr.BadRequest, Message: "Could not read the request body", Cause: err}
 	}
+	raw := data
 	if len(strings.TrimSpace(string(data))) == 0 {
 		data = []byte("{}")
 	}
@@ -41,16 +49,16 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 		if errors.As(err, &typeErr) {
 			field := jsonFieldPath(typeErr.Field)
 			if field == "" {
-				return apperr.New(apperr.BadRequest, "Request body must be a JSON object")
+				return nil, apperr.New(apperr.BadRequest, "Request body must be a JSON object")
 			}
-			return apperr.Invalid(field, "%s must be %s", field, jsonKind(typeErr.Type.Kind().String()))
+			return nil, apperr.Invalid(field, "%s must be %s", field, jsonKind(typeErr.Type.Kind().String()))
 		}
-		return &apperr.Error{Code: apperr.BadRequest, Message: "Invalid JSON in request body", Cause: err}
+		return nil, &apperr.Error{Code: apperr.BadRequest, Message: "Invalid JSON in request body", Cause: err}
 	}
 	if dec.More() {
-		return apperr.New(apperr.BadRequest, "Invalid JSON in request body: unexpected data after the object")
+		return nil, apperr.New(apperr.BadRequest, "Invalid JSON in request body: unexpected data after the object")
 	}
-	return nil
+	return raw, nil
 }
 
 func tooLarge() error {

@@ -2,6 +2,7 @@ package job
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 
@@ -73,12 +74,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 	return nil
 }
 
-func collectIDs(rows interface {
-	Next() bool
-	Scan(...any) error
-	Err() error
-	Close() error
-}) ([]string, error) {
+func collectIDs(rows *sql.Rows) ([]string, error) {
 	defer rows.Close()
 	var ids []string
 	for rows.Next() {
