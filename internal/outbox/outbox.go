@@ -52,7 +52,7 @@ func Add(ctx context.Context, tx *store.Tx, e Event, now time.Time) (string, err
 	var sequence any
 	if e.JobID != "" {
 		var n int64
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM outbox_events WHERE job_id = ?`, e.JobID).Scan(&n); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(sequence), 0) FROM outbox_events WHERE job_id = ?`, e.JobID).Scan(&n); err != nil {
 			return "", fmt.Errorf("next event sequence: %w", err)
 		}
 		sequence = n + 1
