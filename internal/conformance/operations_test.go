@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"regexp"
@@ -21,6 +22,15 @@ func TestHealthReadinessAndMetrics(t *testing.T) {
 		ready := s.Do(t, "GET", "/readyz", nil)
 		require.Equal(t, http.StatusOK, ready.Status, "%s", ready.Body)
 		require.Equal(t, "ready", ready.JSON(t)["status"])
+
+		// A database that lacks the newest migration is not ready.
+		db := openStore(t, s.DB)
+		_, err := db.Exec(context.Background(), `DELETE FROM goose_db_version WHERE version_id = (SELECT MAX(version_id) FROM goose_db_version)`)
+		require.NoError(t, err)
+		notReady := s.Do(t, "GET", "/readyz", nil)
+		require.Equal(t, http.StatusServiceUnavailable, notReady.Status, "%s", notReady.Body)
+		require.Equal(t, "unavailable", notReady.ErrorCode(t))
+		require.Equal(t, http.StatusOK, s.Do(t, "GET", "/healthz", nil).Status, "alive though not ready")
 
 		s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": "x@example.com", "password": "nope nope"})
 		metrics := s.Do(t, "GET", "/metrics", nil)
