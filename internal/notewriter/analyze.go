@@ -12,6 +12,8 @@ type statement struct {
 	// sources are the spans of the transcript the statement was written
 	// from, in byte offsets until Write converts them.
 	sources []Span
+	// system labels an examination finding ("Cardiovascular").
+	system string
 }
 
 // finding is a symptom the patient has or denies, for the review of systems.
@@ -121,13 +123,23 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	}
 	a.recordFindings(padded, who, src)
 	cat := a.classify(padded, who)
-	if cat == catNone {
+	if cat == catNone || (cat == catHPI && !a.worth(padded, clinical, historyDensity)) ||
+		((cat == catAssessment || cat == catPlan) && !a.worth(padded, clinical, planDensity)) {
 		return
 	}
 	if cat == catAssessment || cat == catPlan || cat == catEducation {
 		a.trackProblem(padded, src)
 	}
-	text := rewritePerson(trimLeading(padded, lex.glue), who, a.pronouns, lex, a.lang)
+	body := trimLeading(padded, lex.glue)
+	system := ""
+	if cat == catExam {
+		body = stripLeads(body, lex.examLeads)
+		if wordCount(body) < 2 {
+			return
+		}
+		system = examSystem(body, lex)
+	}
+	text := rewritePerson(body, who, a.pronouns, lex, a.lang)
 	text = normalizeNumbers(text, &lex.numbers)
 	written := finish(text, a.lang != "fr")
 	if who == speakerOther && written != "" {
@@ -141,7 +153,32 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	if cat == catAssessment || cat == catPlan || cat == catEducation {
 		problem = a.problem
 	}
-	a.out.statements = append(a.out.statements, statement{cat: cat, text: written, problem: problem, sources: []Span{src}})
+	a.out.statements = append(a.out.statements, statement{cat: cat, text: written, problem: problem, sources: []Span{src}, system: system})
+}
+
+// stripLeads removes, repeatedly, any of leads from the start of padded:
+// "on exam , i do appreciate a murmur" -> "a murmur".
+func stripLeads(padded string, leads []string) string {
+	for changed := true; changed; {
+		changed = false
+		for _, l := range leads {
+			if strings.HasPrefix(padded, " "+l+" ") {
+				padded = padded[len(l)+1:]
+				changed = true
+			}
+		}
+	}
+	return padded
+}
+
+// examSystem is the body system a finding is about, or "" when unclear.
+func examSystem(padded string, lex *lexicon) string {
+	for _, s := range lex.examSystems {
+		if strings.Contains(padded, " "+s[0]) {
+			return s[1]
+		}
+	}
+	return ""
 }
 
 func hasDigitWord(padded string) bool {
@@ -181,7 +218,12 @@ func (a *analyzer) isQuestion(raw, padded string) bool {
 // advancePhase moves forward only: an encounter does not return from the
 // plan to the examination, and a late mention of "exam" is usually a plan.
 func (a *analyzer) advancePhase(padded string) {
-	for _, ph := range []phase{phasePlan, phaseExam} {
+	for _, ph := range []phase{phasePlan, phaseResults, phaseExam} {
+		// Results are reviewed after an examination; before it, a test is
+		// part of the history ("did you get your x-ray ?").
+		if ph == phaseResults && a.phase != phaseExam {
+			continue
+		}
 		if ph > a.phase && hasCue(padded, a.lex.phaseCues[ph]) {
 			a.phase = ph
 			return
@@ -218,14 +260,26 @@ func (a *analyzer) classify(padded string, who speaker) category {
 			return catPlan
 		}
 		return catAssessment
-	case phaseExam:
+	case phaseExam, phaseResults:
 		if who != speakerClinician {
 			return catNone
 		}
-		for _, c := range []category{catResults, catComparison, catTechnique} {
+		if hasCue(padded, lex.resultTests) && !hasCue(padded, lex.examAsides) {
+			return catResults
+		}
+		for _, c := range []category{catComparison, catTechnique} {
 			if hasCue(padded, cues[c]) {
 				return c
 			}
+		}
+		if a.phase == phaseResults {
+			if (hasCue(padded, lex.resultCues) || hasDigitWord(padded)) && !hasCue(padded, lex.examAsides) {
+				return catResults
+			}
+			return catNone
+		}
+		if hasCue(padded, lex.examAsides) || !hasCue(padded, lex.examCues) {
+			return catNone
 		}
 		return catExam
 	}
@@ -358,4 +412,26 @@ func attributeToCompanion(sentence, lang string) string {
 		return "Selon l'accompagnant : « " + sentence + " »"
 	}
 	return "Per the patient's companion: \"" + sentence + "\""
+}
+
+// historyDensity is the fewest clinical cues per word a history sentence
+// needs to be kept: clinicians' histories are about half as long as what
+// is said, and what they leave out is the talk around the facts.
+const historyDensity = 0.1
+
+// planDensity is the same bar for assessment and plan sentences.
+const planDensity = 0.0
+
+// worth keeps a sentence that carries clinical content for
+// its length and does not trail off ("I know that she.").
+func (a *analyzer) worth(padded string, clinical int, density float64) bool {
+	words := strings.Fields(padded)
+	last := words[len(words)-1]
+	if last == "." || last == "?" || last == "!" {
+		words = words[:len(words)-1]
+	}
+	if len(words) == 0 || a.lex.dangling[words[len(words)-1]] {
+		return false
+	}
+	return float64(clinical) >= density*float64(len(words))
 }

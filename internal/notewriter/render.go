@@ -78,6 +78,8 @@ func (r renderer) body(templateID, key string, bodies map[string][]statement) []
 		return fixed(map[nt.Lang]string{nt.English: "Dear colleague,", nt.French: "Cher collègue,"}[r.out])
 	case nt.KeyClosing:
 		return fixed(map[nt.Lang]string{nt.English: "Thank you for allowing me to participate in the care of this patient.\n\nSincerely,", nt.French: "Je vous remercie de m'avoir permis de participer aux soins de ce patient.\n\nVeuillez agréer mes salutations distinguées,"}[r.out])
+	case nt.KeyPhysicalExam:
+		return bySystem(bodies[key])
 	case nt.KeyHPI:
 		lines := sentences(bodies[key])
 		if d, ok := r.denials(); ok {
@@ -258,4 +260,27 @@ func (r renderer) smartInsert() []Sentence {
 		}
 	}
 	return joinParagraph(parts)
+}
+
+// bySystem writes examination findings one line per body system, the way
+// clinicians lay out an exam ("• Respiratory: Lungs are clear."), in the
+// order systems were examined; findings without a system and vital signs
+// keep their own lines.
+func bySystem(sts []statement) []Sentence {
+	var lines []Sentence
+	at := map[string]int{}
+	for _, st := range sts {
+		if st.system == "" {
+			lines = append(lines, Sentence{Text: st.text, Sources: st.sources})
+			continue
+		}
+		if k, ok := at[st.system]; ok {
+			lines[k].Text += " " + st.text
+			lines[k].Sources = append(lines[k].Sources, st.sources...)
+			continue
+		}
+		at[st.system] = len(lines)
+		lines = append(lines, Sentence{Text: "• " + st.system + ": " + st.text, Sources: append([]Span(nil), st.sources...)})
+	}
+	return lines
 }
