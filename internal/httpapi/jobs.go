@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/store"
@@ -16,9 +17,10 @@ type processTextRequest struct {
 	Text string `json:"text"`
 }
 
-// writeSubmission answers a submission; a replayed one answers the same.
+// writeSubmission answers a submission as the wire type notegen.Job; a
+// replayed submission answers the same value, rebuilt from its job.
 func (s *Server) writeSubmission(w http.ResponseWriter, sub job.Submitted) error {
-	return s.json(w, http.StatusOK, sub)
+	return s.json(w, http.StatusOK, notegen.Job{JobID: sub.JobID, PresignedURL: sub.PresignedURL, Status: string(sub.Status)})
 }
 
 func (s *Server) processText(w http.ResponseWriter, r *http.Request) error {
