@@ -60,7 +60,7 @@ func (s *Service) SubmitMultipart(ctx context.Context, c apikey.Caller, mr *mult
 			// The contract's input rules, as the HTTP edge applies them to
 			// JSON bodies: PostgreSQL would refuse these bytes mid-write.
 			if !utf8.Valid(value) || bytes.IndexByte(value, 0) >= 0 {
-				return Response{}, apperr.Invalid(name, "%s must be valid UTF-8 without NUL characters", name)
+				return Submitted{}, apperr.Invalid(name, "%s must be valid UTF-8 without NUL characters", name)
 			}
 			fields[name] = string(value)
 			continue
