@@ -140,9 +140,13 @@ func (x *Extractor) Extract(segs []transcript.Segment, lang string) Facts {
 	allergyTokens := map[[2]int]bool{}
 	f.Allergies = doc.allergies(allergyTokens)
 	f.Medications = doc.medications(allergyTokens)
-	f.Vitals = doc.vitals()
+	if v := doc.vitals(); v != nil {
+		f.Vitals = v
+	}
 	f.Problems = doc.problems()
-	f.Orders = doc.orders()
+	if o := doc.orders(); o != nil {
+		f.Orders = o
+	}
 	return f
 }
 

@@ -52,12 +52,13 @@ func (d *doc) medications(skip map[[2]int]bool) []Medication {
 			lo, hi = min(lo, fi), max(hi, fj)
 		}
 		action := d.actionFor(m, a, b)
-		name := strings.ToLower(m.canon)
-		med, ok := byName[name]
+		// one fact per drug (the canonical name), named as first said
+		key := fold(m.canon)
+		med, ok := byName[key]
 		if !ok {
-			med = &Medication{Name: name, Action: ActionMention}
-			byName[name] = med
-			order = append(order, name)
+			med = &Medication{Name: strings.ToLower(d.textOf(m.i, m.j)), Action: ActionMention}
+			byName[key] = med
+			order = append(order, key)
 		}
 		if dose != "" {
 			med.Dose = strPtr(dose)

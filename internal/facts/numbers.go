@@ -64,6 +64,9 @@ func (d *doc) simpleNumberAt(i int) (number, bool) {
 		return number{}, false
 	}
 	t := d.toks[i]
+	if t.punct {
+		return number{}, false
+	}
 	if t.norm != "" && t.norm[0] >= '0' && t.norm[0] <= '9' {
 		txt := strings.ReplaceAll(t.norm, ",", ".")
 		if strings.Count(txt, ".") > 1 {
