@@ -1,10 +1,13 @@
 package httpapi
 
 import (
+	"encoding/json"
+	"fmt"
 	"mime"
 	"net/http"
 	"strconv"
 
+	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/billing"
@@ -17,11 +20,15 @@ type processTextRequest struct {
 	Text string `json:"text"`
 }
 
+// writeSubmission answers a submission, or replays a stored one, as the
+// wire type notegen.Job, through the one JSON encoder: a body stored with
+// HTML escaping is written raw too.
 func (s *Server) writeSubmission(w http.ResponseWriter, resp job.Response) error {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(resp.Status)
-	_, _ = w.Write(resp.Body)
-	return nil
+	var out notegen.Job
+	if err := json.Unmarshal(resp.Body, &out); err != nil {
+		return fmt.Errorf("decode stored submission: %w", err)
+	}
+	return s.json(w, resp.Status, out)
 }
 
 func (s *Server) processText(w http.ResponseWriter, r *http.Request) error {

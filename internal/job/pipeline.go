@@ -112,6 +112,12 @@ func (s *Service) process(ctx context.Context, args processArgs) error {
 			if err := s.transcribe(ctx, j); err != nil {
 				return err
 			}
+			// The note is written from the transcript as stored, which may
+			// be another attempt's if one finished first: read it back
+			// rather than trust the copy in memory.
+			if j, err = load(ctx, s.db, args.JobID, false); err != nil {
+				return err
+			}
 		}
 		return s.writeNote(ctx, j, false)
 	case Transcribed:

@@ -128,6 +128,11 @@ type numberRules struct {
 	over       string      // "120 over 80"
 	outOf      string      // "3 out of 6"
 	and        string      // "one hundred and twenty"
+	point      string      // "ninety eight point six", "trente-huit virgule cinq"
+	// decimalMark is how the language writes decimals: 98.6, 38,5.
+	decimalMark string
+	// french selects the French number grammar (quatre-vingt-dix-neuf).
+	french bool
 }
 
 // hasCue reports whether any cue starts a word of padded (a sentence
