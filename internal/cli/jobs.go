@@ -8,6 +8,7 @@ import (
 
 	"github.com/notegen/notegen/internal/audio"
 	"github.com/notegen/notegen/internal/blobstore"
+	"github.com/notegen/notegen/internal/broker"
 	"github.com/notegen/notegen/internal/config"
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/masterkey"
@@ -18,7 +19,7 @@ import (
 // newJobService builds the note pipeline from the settings: audio in
 // S3-compatible storage or the data directory, the OpenAI-compatible providers when
 // configured, the built-in writer otherwise.
-func newJobService(ctx context.Context, s config.Settings, db *store.DB, key *masterkey.Key, log *slog.Logger) (*job.Service, error) {
+func newJobService(ctx context.Context, s config.Settings, db *store.DB, key *masterkey.Key, events *broker.Broker, log *slog.Logger) (*job.Service, error) {
 	var blobs blobstore.Store
 	var err error
 	if s.StorageURL != "" {
@@ -42,9 +43,10 @@ func newJobService(ctx context.Context, s config.Settings, db *store.DB, key *ma
 	if s.LLMURL != "" {
 		writer = &provider.OpenAIChat{URL: s.LLMURL, APIKey: s.LLMAPIKey, Model: s.LLMModel, Client: client}
 	}
-	return job.NewService(db, key, blobs, stt, writer, job.Config{
+	return job.NewService(db, key, blobs, stt, writer, events, job.Config{
 		PublicURL: s.PublicURL, FreeJobs: s.FreeJobs, Retention: s.Retention, UploadTTL: s.UploadTTL,
 		KeepAudio: s.KeepAudio, TempDir: filepath.Join(s.DataDir, "tmp"),
 		SweepInterval: s.SweepInterval, RetryBase: s.ProviderRetryBase,
+		WaitRecheck: s.WaitRecheck,
 	}, log.With("component", "jobs")), nil
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/notegen/notegen/internal/account"
 	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/auth"
+	"github.com/notegen/notegen/internal/broker"
 	"github.com/notegen/notegen/internal/config"
 	"github.com/notegen/notegen/internal/httpapi"
 	"github.com/notegen/notegen/internal/logging"
@@ -100,7 +101,20 @@ func serve(ctx context.Context, env Env, args []string) error {
 		AllowPrivate: settings.WebhookAllowPrivate, Schedule: settings.WebhookRetrySchedule,
 		Log: log, Metrics: registry,
 	})
-	jobs, err := newJobService(ctx, settings, db, key, log)
+	// Status waiters are woken by each job's committed status change, from
+	// this replica or, through PostgreSQL notifications, from any other.
+	events := broker.New(log.With("component", "broker"))
+	listenCtx, stopListening := context.WithCancel(ctx)
+	listening := make(chan struct{})
+	go func() {
+		defer close(listening)
+		events.Listen(listenCtx, db)
+	}()
+	defer func() {
+		stopListening()
+		<-listening
+	}()
+	jobs, err := newJobService(ctx, settings, db, key, events, log)
 	if err != nil {
 		return err
 	}
@@ -132,6 +146,9 @@ func serve(ctx context.Context, env Env, args []string) error {
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	// Long polls answer at once when shutdown begins instead of holding it
+	// up for their whole wait.
+	srv.RegisterOnShutdown(events.Close)
 	if err := work.Start(ctx); err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/blobstore"
+	"github.com/notegen/notegen/internal/broker"
 	"github.com/notegen/notegen/internal/masterkey"
 	"github.com/notegen/notegen/internal/provider"
 	"github.com/notegen/notegen/internal/queue"
@@ -36,6 +37,9 @@ type Config struct {
 	// RetryBase is the first delay before a job retries after a transient
 	// provider failure; it doubles with each attempt.
 	RetryBase time.Duration
+	// WaitRecheck is how often a status waiter re-reads its job when no
+	// wake-up has come.
+	WaitRecheck time.Duration
 }
 
 // Service runs note jobs.
@@ -47,14 +51,17 @@ type Service struct {
 	writer provider.NoteWriter
 	cfg    Config
 	log    *slog.Logger
+	// events announces committed status changes to status waiters.
+	events *broker.Broker
 	// queue is set when the service registers its workers.
 	queue *queue.Queue
 }
 
 // NewService returns the job service. stt may be nil when no speech-to-text
-// provider is configured: live audio jobs are then refused.
-func NewService(db *store.DB, master *masterkey.Key, blobs blobstore.Store, stt provider.Transcriber, writer provider.NoteWriter, cfg Config, log *slog.Logger) *Service {
-	return &Service{db: db, master: master, blobs: blobs, stt: stt, writer: writer, cfg: cfg, log: log}
+// provider is configured: live audio jobs are then refused. events carries
+// each committed status change to the clients waiting for it.
+func NewService(db *store.DB, master *masterkey.Key, blobs blobstore.Store, stt provider.Transcriber, writer provider.NoteWriter, events *broker.Broker, cfg Config, log *slog.Logger) *Service {
+	return &Service{db: db, master: master, blobs: blobs, stt: stt, writer: writer, events: events, cfg: cfg, log: log}
 }
 
 // Submitted is the answer to a submission.
