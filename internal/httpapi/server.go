@@ -66,6 +66,11 @@ func NewServer(deps Deps) (http.Handler, error) {
 	s := &Server{Deps: deps, log: deps.Log, mux: http.NewServeMux()}
 	s.metrics = newHTTPMetrics(deps.Metrics)
 	s.routes = s.routeTable()
+	for i := range s.routes {
+		for _, m := range pathParam.FindAllStringSubmatch(s.routes[i].path, -1) {
+			s.routes[i].pathParams = append(s.routes[i].pathParams, m[1])
+		}
+	}
 	for _, rt := range s.routes {
 		s.mux.Handle(rt.method+" "+rt.path, s.wrap(rt))
 	}
@@ -100,6 +105,10 @@ func (s *Server) wrap(rt route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if info := requestInfoFrom(r.Context()); info != nil {
 			info.route = rt.path
+		}
+		if err := checkRequestInput(r, rt); err != nil {
+			s.writeError(w, r, err)
+			return
 		}
 		switch rt.auth {
 		case authBearer:

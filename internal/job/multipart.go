@@ -1,6 +1,7 @@
 package job
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -11,6 +12,7 @@ import (
 	"path"
 	"sort"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -54,6 +56,11 @@ func (s *Service) SubmitMultipart(ctx context.Context, c apikey.Caller, mr *mult
 			value, rerr := io.ReadAll(io.LimitReader(part, maxFormField+1))
 			if rerr != nil || len(value) > maxFormField {
 				return Response{}, apperr.Invalid(name, "form field %s is too long or unreadable", name)
+			}
+			// The contract's input rules, as the HTTP edge applies them to
+			// JSON bodies: PostgreSQL would refuse these bytes mid-write.
+			if !utf8.Valid(value) || bytes.IndexByte(value, 0) >= 0 {
+				return Response{}, apperr.Invalid(name, "%s must be valid UTF-8 without NUL characters", name)
 			}
 			fields[name] = string(value)
 			continue
