@@ -7,6 +7,7 @@ package queue
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"log/slog"
 	"time"
@@ -48,6 +49,7 @@ type Queue struct {
 	stop     func(context.Context) error
 	insertTx func(context.Context, *store.Tx, river.JobArgs, *river.InsertOpts) error
 	insert   func(context.Context, river.JobArgs, *river.InsertOpts) error
+	hub      *wakeHub
 }
 
 // New builds the queue on db with the workers of every register function.
@@ -73,8 +75,9 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 	for name, n := range cfg.Queues {
 		rc.Queues[name] = river.QueueConfig{MaxWorkers: n, FetchPollInterval: pollInterval(db.Dialect(), name)}
 	}
+	hub := newWakeHub()
 	if db.Dialect() == store.Postgres {
-		client, err := river.NewClient(riverpgxv5.New(db.Pool()), rc)
+		client, err := river.NewClient(wakeDriver[pgx.Tx]{Driver: riverpgxv5.New(db.Pool()), hub: hub}, rc)
 		if err != nil {
 			return nil, fmt.Errorf("job queue: %w", err)
 		}
@@ -89,14 +92,15 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 			_, err := client.Insert(ctx, args, opts)
 			return err
 		}
+		q.hub = hub
 		return q, nil
 	}
 	// SQLite takes one writer at a time: River shares the service's single
-	// writer connection, and polls instead of listening. Polling often keeps
-	// a sandbox job's latency low; each poll is one indexed read.
-	rc.PollOnly = true
-	rc.FetchPollInterval = 200 * time.Millisecond
-	client, err := river.NewClient(riversqlite.New(db.SQL()), rc)
+	// writer connection. It has no LISTEN/NOTIFY: the hub wakes this
+	// replica's producers when a job commits, and other replicas on the same
+	// file find it at their next poll.
+	rc.FetchPollInterval = time.Second
+	client, err := river.NewClient(wakeDriver[*sql.Tx]{Driver: riversqlite.New(db.SQL()), hub: hub}, rc)
 	if err != nil {
 		return nil, fmt.Errorf("job queue: %w", err)
 	}
@@ -109,25 +113,21 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 		_, err := client.Insert(ctx, args, opts)
 		return err
 	}
+	q.hub = hub
 	return q, nil
 }
 
-// pollInterval is how often a queue looks for work it was not told about.
-// Note jobs are polled often, since a client waits for them; deliveries and
-// maintenance less, so that an idle server stays idle. PostgreSQL announces
-// most new jobs with LISTEN/NOTIFY, but River rate-limits the
-// announcements, so a note job may still wait for a poll there.
-func pollInterval(d store.Dialect, queueName string) time.Duration {
-	switch {
-	case queueName == Notes && d == store.Postgres:
-		return 100 * time.Millisecond
-	case queueName == Notes:
-		return 50 * time.Millisecond
-	case queueName == Webhooks:
-		return 200 * time.Millisecond
-	default:
-		return time.Second
+// pollInterval is how often a queue looks for work it was not told about:
+// a safety net only. A job committed on this replica wakes its queue at
+// once (the wake hub), and on PostgreSQL other replicas hear it through
+// LISTEN/NOTIFY; polls find what those missed (a job committed on another
+// SQLite replica, an announcement River rate-limited away) and keep an idle
+// server idle.
+func pollInterval(_ store.Dialect, queueName string) time.Duration {
+	if queueName == Maintenance {
+		return 5 * time.Second
 	}
+	return time.Second
 }
 
 // Start begins working jobs; it returns at once.
@@ -147,10 +147,13 @@ func (q *Queue) Stop(ctx context.Context) error {
 }
 
 // InsertTx adds a job as part of tx: it runs only if tx commits.
+// This replica's workers are woken once tx commits.
 func (q *Queue) InsertTx(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
 	if err := q.insertTx(ctx, tx, args, opts); err != nil {
 		return fmt.Errorf("enqueue %s: %w", args.Kind(), err)
 	}
+	name := queueOf(args, opts)
+	tx.AfterCommit(func() { q.hub.jobInserted(name) })
 	return nil
 }
 
@@ -159,5 +162,6 @@ func (q *Queue) Insert(ctx context.Context, args river.JobArgs, opts *river.Inse
 	if err := q.insert(ctx, args, opts); err != nil {
 		return fmt.Errorf("enqueue %s: %w", args.Kind(), err)
 	}
+	q.hub.jobInserted(queueOf(args, opts))
 	return nil
 }

@@ -67,7 +67,8 @@ type DeliveryConfig struct {
 	// len(Schedule)+1 automatic attempts.
 	Schedule []time.Duration
 	// PollInterval is how often the dispatcher looks for new outbox
-	// events; 250 ms when zero.
+	// events it was not woken for (another replica's, after a crash); 1 s
+	// when zero. Events committed on this replica wake it at once.
 	PollInterval time.Duration
 	Log          *slog.Logger
 	// Metrics receives the delivery counters and latencies.
@@ -102,7 +103,7 @@ func NewDeliveries(db *store.DB, settings *Service, cfg DeliveryConfig) *Deliver
 	}
 	poll := cfg.PollInterval
 	if poll <= 0 {
-		poll = 250 * time.Millisecond
+		poll = time.Second
 	}
 	return &Deliveries{
 		db:       db,
