@@ -44,7 +44,6 @@ Examples:
 // adminCommand is an admin subcommand: its settings, the open database and
 // the master key are ready when it runs.
 type adminCommand struct {
-	name  string
 	flags func(fs *flag.FlagSet) func() error
 	run   func(ctx context.Context, a adminEnv) error
 }

@@ -58,6 +58,9 @@ func readJSON(w http.ResponseWriter, r *http.Request, dst any) ([]byte, error) {
 	if dec.More() {
 		return nil, apperr.New(apperr.BadRequest, "Invalid JSON in request body: unexpected data after the object")
 	}
+	if err := checkJSONText(data); err != nil {
+		return nil, err
+	}
 	return raw, nil
 }
 
