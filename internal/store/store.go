@@ -209,9 +209,8 @@ type Tx struct {
 	dialect     Dialect
 	afterCommit []func()
 	// stmts is the writer's statement cache on SQLite, nil on PostgreSQL.
-	stmts       *stmtCache
-	wake        *wakeups
-	afterCommit []func()
+	stmts *stmtCache
+	wake  *wakeups
 }
 
 // AfterCommit runs fn once the transaction has committed, and never if it
@@ -229,10 +228,6 @@ func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
 	}
 	return tx.tx.StmtContext(ctx, s)
 }
-
-// AfterCommit runs fn once the transaction has committed, and never if it
-// rolls back: for telling others about a change only once they can see it.
-func (tx *Tx) AfterCommit(fn func()) { tx.afterCommit = append(tx.afterCommit, fn) }
 
 // Exec runs a statement in the transaction.
 func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
