@@ -82,11 +82,14 @@ type Deliveries struct {
 	settings *Service
 	queue    *queue.Queue
 	client   *http.Client
-	schedule []time.Duration
-	poll     time.Duration
-	log      *slog.Logger
-	metrics  *deliveryMetrics
-	limiter  *endpointLimiter
+	// allowPrivate is DeliveryConfig.AllowPrivate: without it a test event
+	// warns that a private receiver will be refused.
+	allowPrivate bool
+	schedule     []time.Duration
+	poll         time.Duration
+	log          *slog.Logger
+	metrics      *deliveryMetrics
+	limiter      *endpointLimiter
 
 	wake chan struct{}
 	stop context.CancelFunc
@@ -105,15 +108,16 @@ func NewDeliveries(db *store.DB, settings *Service, cfg DeliveryConfig) *Deliver
 		poll = 250 * time.Millisecond
 	}
 	return &Deliveries{
-		db:       db,
-		settings: settings,
-		client:   newDeliveryClient(cfg.AllowPrivate),
-		schedule: cfg.Schedule,
-		poll:     poll,
-		log:      log.With("component", "webhook"),
-		metrics:  newDeliveryMetrics(cfg.Metrics),
-		limiter:  &endpointLimiter{endpoints: map[string]*endpointSlots{}},
-		wake:     make(chan struct{}, 1),
+		db:           db,
+		settings:     settings,
+		client:       newDeliveryClient(cfg.AllowPrivate),
+		allowPrivate: cfg.AllowPrivate,
+		schedule:     cfg.Schedule,
+		poll:         poll,
+		log:          log.With("component", "webhook"),
+		metrics:      newDeliveryMetrics(cfg.Metrics),
+		limiter:      &endpointLimiter{endpoints: map[string]*endpointSlots{}},
+		wake:         make(chan struct{}, 1),
 	}
 }
 

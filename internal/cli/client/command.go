@@ -1,4 +1,8 @@
-package cli
+// Package client holds the client commands of the notegen CLI (login,
+// keys, account, webhook, notes, usage): each talks to a running service
+// through the Go SDK in the repository's root package. The composition
+// root, internal/cli, hands them the words after the program name.
+package client
 
 import (
 	"context"
@@ -12,103 +16,46 @@ import (
 	"github.com/notegen/notegen"
 )
 
-// Exit codes of the client commands.
-const (
-	exitFailure    = 1 // any other service error (conflict, rate limit, server error)
-	exitUsage      = 2 // the command line could not be understood
-	exitAuth       = 3 // not logged in, bad credentials, expired session
-	exitForbidden  = 4 // not permitted, account inactive or cancelled
-	exitValidation = 5 // invalid request: bad value, missing field, bad JSON
-	exitNotFound   = 6 // no such key, job or account
-	exitPayment    = 7 // payment required
-	exitNetwork    = 8 // the service could not be reached or timed out
-)
-
-const exitCodesHelp = `Exit codes:
-  0 success            1 other service error   2 usage error
-  3 authentication     4 not permitted          5 invalid request
-  6 not found          7 payment required       8 network failure
-`
-
-// clientError is an error of a client command with its exit code.
-type clientError struct {
-	code int
-	err  error
+// Env is what a client command may touch of its process, passed in so that
+// tests run the real commands without globals.
+type Env struct {
+	Getenv func(string) string
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
 }
 
-func (e *clientError) Error() string { return e.err.Error() }
-func (e *clientError) Unwrap() error { return e.err }
+// runner runs a command once its flags are parsed; args are the positional
+// arguments.
+type runner func(ctx context.Context, s *session, args []string) error
 
-// ExitCode is the process exit status for the error.
-func (e *clientError) ExitCode() int { return e.code }
-
-func exitErr(code int, err error) error { return &clientError{code: code, err: err} }
-
-// clientExitCode is the exit status of an error that carries one (an
-// ExitCode method), else 1. ExitCode in cli.go falls back on it.
-func clientExitCode(err error) int {
-	var ec interface{ ExitCode() int }
-	if errors.As(err, &ec) {
-		return ec.ExitCode()
-	}
-	return exitFailure
-}
-
-// classify gives an SDK error its exit code.
-func classify(err error) error {
-	if err == nil {
-		return nil
-	}
-	var ce *clientError
-	if errors.As(err, &ce) || errors.Is(err, ErrUsage) {
-		return err
-	}
-	code := exitFailure
-	switch {
-	case errors.Is(err, notegen.ErrAuthentication):
-		code = exitAuth
-	case errors.Is(err, notegen.ErrAuthorization):
-		code = exitForbidden
-	case errors.Is(err, notegen.ErrValidation), errors.Is(err, notegen.ErrInvalidField), errors.Is(err, notegen.ErrBadRequest):
-		code = exitValidation
-	case errors.Is(err, notegen.ErrNotFound):
-		code = exitNotFound
-	case errors.Is(err, notegen.ErrPaymentRequired):
-		code = exitPayment
-	case errors.Is(err, notegen.ErrNetwork):
-		code = exitNetwork
-	}
-	return exitErr(code, err)
-}
-
-// usageErr is a command-line mistake: exit status 2.
-func usageErr(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrUsage, fmt.Sprintf(format, args...))
-}
-
-// clientCmd is one client command, e.g. "keys create".
-type clientCmd struct {
+// command is one client command, e.g. "keys create".
+type command struct {
 	name    string // "keys create"
 	args    string // synopsis of positional arguments and flags
 	summary string
 	help    string // description and examples
 	// setup registers the command's flags and returns its runner.
-	setup func(fs *flag.FlagSet) func(ctx context.Context, s *session, args []string) error
+	setup func(fs *flag.FlagSet) runner
 }
 
-// clientCommands lists every client command.
-func clientCommands() []clientCmd {
-	var cmds []clientCmd
-	cmds = append(cmds, loginCommands()...)
-	cmds = append(cmds, keyCommands()...)
-	cmds = append(cmds, accountCommands()...)
-	cmds = append(cmds, webhookCommands()...)
-	cmds = append(cmds, noteCommands()...)
-	return cmds
+// commands lists every client command, one constructor each.
+func commands() []command {
+	return []command{
+		loginCmd(), logoutCmd(),
+		keysListCmd(), keysCreateCmd(), keysMetadataCmd(),
+		keysStatusCmd("activate", notegen.KeyStatusActive, "Activate a key."),
+		keysStatusCmd("deactivate", notegen.KeyStatusInactive, "Deactivate a key: it stops working at once."),
+		keysDeleteCmd(),
+		accountShowCmd(), accountUpdateCmd(), accountCancelCmd(), accountReactivateCmd(), usageCmd(),
+		webhookShowCmd(), webhookSetCmd(), webhookSecretCmd(), webhookRotateCmd(), webhookTestCmd(),
+		webhookDeliveriesCmd(), webhookListenCmd(),
+		notesSubmitCmd(), notesStatusCmd(), notesNoteCmd(), notesTranscriptCmd(), notesRegenerateCmd(),
+	}
 }
 
-// clientGroups are the first words of the client commands.
-var clientGroups = map[string]string{
+// groups are the first words of the client commands.
+var groups = map[string]string{
 	"login":   "log in and save the session",
 	"logout":  "end the saved session",
 	"keys":    "list, create and manage API keys",
@@ -118,8 +65,8 @@ var clientGroups = map[string]string{
 	"usage":   "usage and billing for a range of months",
 }
 
-// ClientUsage summarises the client commands, for the top-level help.
-const ClientUsage = `Client commands (talk to a running service; --help on each for examples):
+// Usage summarises the client commands, for the top-level help.
+const Usage = `Client commands (talk to a running service; --help on each for examples):
   notegen login             log in; the session is saved in the config directory
   notegen logout            end the saved session
   notegen keys ...          list|create|metadata|activate|deactivate|delete
@@ -127,72 +74,93 @@ const ClientUsage = `Client commands (talk to a running service; --help on each 
   notegen webhook ...       show|set|secret|rotate|test|deliveries|listen
   notegen notes ...         submit|status|note|transcript|regenerate
   notegen usage             usage and billing
+
+With --json a command prints JSON on standard output, and so does a failure:
+  {"error":{"code":"...","message":"...","field":"...","request_id":"...","exit_code":N}}
 `
 
-// runClient runs the client commands (login, keys, account, webhook, notes,
-// usage) that talk to a running notegen service through the Go SDK. It
-// reports handled=false for a name that is not a client command.
-func runClient(ctx context.Context, env Env, args []string) (handled bool, err error) {
-	if _, ok := clientGroups[args[0]]; !ok {
-		return false, nil
+// IsCommand reports whether name is the first word of a client command.
+func IsCommand(name string) bool {
+	_, ok := groups[name]
+	return ok
+}
+
+// Run runs the client command named by args (e.g. ["keys", "list"]). The
+// returned error carries the exit status (an ExitCode method); when it was
+// already written out (help, or a JSON error object), it also has a
+// Reported method that says so.
+func Run(ctx context.Context, env Env, args []string) error {
+	if len(args) == 0 || !IsCommand(args[0]) {
+		return usageErr("not a client command")
 	}
-	cmds := map[string]clientCmd{}
-	for _, c := range clientCommands() {
+	cmds := map[string]command{}
+	for _, c := range commands() {
 		cmds[c.name] = c
 	}
 	name, rest := args[0], args[1:]
 	if _, ok := cmds[name]; !ok {
 		if len(rest) == 0 || isHelp(rest) {
-			groupHelp(env, args[0], cmds)
+			groupHelp(env.Stdout, args[0], cmds)
 			if len(rest) == 0 {
-				return true, ErrUsage
+				return reported(usageErr("%s needs a command", args[0]))
 			}
-			return true, nil
+			return nil
 		}
 		name, rest = args[0]+" "+rest[0], rest[1:]
 	}
 	cmd, ok := cmds[name]
 	if !ok {
 		fmt.Fprintf(env.Stderr, "notegen: unknown command %q\n\n", name)
-		groupHelp(env, args[0], cmds)
-		return true, ErrUsage
+		groupHelp(env.Stderr, args[0], cmds)
+		return reported(usageErr("unknown command %q", name))
 	}
-	return true, runCmd(ctx, env, cmd, rest)
+	return cmd.run(ctx, env, rest)
 }
 
-func runCmd(ctx context.Context, env Env, cmd clientCmd, args []string) error {
+// run parses the command's flags and runs it; with --json a failure is
+// written as a JSON error object on standard output.
+func (cmd command) run(ctx context.Context, env Env, args []string) error {
 	fs := flag.NewFlagSet("notegen "+cmd.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	s := &session{env: env}
-	fs.StringVar(&s.flagURL, "url", "", "service URL (default $NOTEGEN_URL, the saved login's URL, or "+defaultURL+")")
-	fs.BoolVar(&s.jsonOut, "json", false, "print JSON for scripts instead of tables")
-	run := cmd.setup(fs)
 	// The flag package would print usage on stderr for -h and for every
 	// mistake; help goes to stdout below, mistakes are returned.
 	fs.Usage = func() {}
-	printUsage := func() {
-		out := env.Stdout
-		fmt.Fprintf(out, "Usage: notegen %s %s\n\n%s\n", cmd.name, cmd.args, cmd.summary)
-		if cmd.help != "" {
-			fmt.Fprintf(out, "\n%s\n", strings.TrimRight(cmd.help, "\n"))
-		}
-		fmt.Fprintln(out, "\nFlags:")
-		fs.PrintDefaults()
-		fmt.Fprintf(out, "\n%s", exitCodesHelp)
-	}
+	s := &session{env: env}
+	fs.StringVar(&s.flagURL, "url", "", "service URL (default $NOTEGEN_URL, the saved login's URL, or "+defaultURL+")")
+	fs.BoolVar(&s.jsonOut, "json", false, "print JSON for scripts instead of tables; a failure too, as {\"error\":{...}}")
+	run := cmd.setup(fs)
 	positional, err := parseInterleaved(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fs.SetOutput(env.Stdout)
-		printUsage()
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		cmd.printHelp(env.Stdout, fs)
+		return nil
+	case err != nil:
+		err = usageErr("notegen %s: %v", cmd.name, err)
+	default:
+		err = s.load()
+		if err == nil {
+			err = run(ctx, s, positional)
+		}
+	}
+	if err == nil {
 		return nil
 	}
-	if err != nil {
-		return fmt.Errorf("%w: notegen %s: %v", ErrUsage, cmd.name, err)
+	err = classify(err)
+	if s.jsonOut {
+		return reported(writeJSONError(env.Stdout, err))
 	}
-	if err := s.load(); err != nil {
-		return exitErr(exitFailure, err)
+	return err
+}
+
+func (cmd command) printHelp(out io.Writer, fs *flag.FlagSet) {
+	fmt.Fprintf(out, "Usage: notegen %s %s\n\n%s\n", cmd.name, cmd.args, cmd.summary)
+	if cmd.help != "" {
+		fmt.Fprintf(out, "\n%s\n", strings.TrimRight(cmd.help, "\n"))
 	}
-	return classify(run(ctx, s, positional))
+	fmt.Fprintln(out, "\nFlags:")
+	fs.SetOutput(out)
+	fs.PrintDefaults()
+	fmt.Fprintf(out, "\n%s", exitCodesHelp)
 }
 
 // parseInterleaved parses flags that come before, between or after the
@@ -212,7 +180,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-func groupHelp(env Env, group string, cmds map[string]clientCmd) {
+func groupHelp(out io.Writer, group string, cmds map[string]command) {
 	var names []string
 	for name := range cmds {
 		if name == group || strings.HasPrefix(name, group+" ") {
@@ -220,11 +188,15 @@ func groupHelp(env Env, group string, cmds map[string]clientCmd) {
 		}
 	}
 	sort.Strings(names)
-	fmt.Fprintf(env.Stdout, "notegen %s: %s\n\nCommands:\n", group, clientGroups[group])
+	fmt.Fprintf(out, "notegen %s: %s\n\nCommands:\n", group, groups[group])
 	for _, n := range names {
-		fmt.Fprintf(env.Stdout, "  notegen %-22s %s\n", n, cmds[n].summary)
+		fmt.Fprintf(out, "  notegen %-22s %s\n", n, cmds[n].summary)
 	}
-	fmt.Fprintf(env.Stdout, "\nRun `notegen %s COMMAND --help` for flags and examples.\n\n%s", group, exitCodesHelp)
+	fmt.Fprintf(out, "\nRun `notegen %s COMMAND --help` for flags and examples.\n\n%s", group, exitCodesHelp)
+}
+
+func isHelp(args []string) bool {
+	return len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help" || strings.TrimLeft(args[0], "-") == "help")
 }
 
 // needArgs checks the number of positional arguments.
@@ -234,3 +206,6 @@ func needArgs(args []string, n int, what string) error {
 	}
 	return nil
 }
+
+// noArgs checks that a command got no positional arguments.
+func noArgs(args []string) error { return needArgs(args, 0, "no arguments") }

@@ -1,4 +1,4 @@
-package cli
+package client
 
 import (
 	"context"
@@ -41,146 +41,147 @@ func apiKeyFlag(fs *flag.FlagSet) *string {
 	return fs.String("api-key", "", "API key (default $NOTEGEN_API_KEY)")
 }
 
-func noteCommands() []clientCmd {
-	jobCmd := func(name, summary, example string, run func(context.Context, *session, *notegen.Client, string) error) clientCmd {
-		return clientCmd{
-			name: "notes " + name, args: "JOB_ID", summary: summary, help: "Example:\n  " + example,
-			setup: func(fs *flag.FlagSet) func(context.Context, *session, []string) error {
-				key := apiKeyFlag(fs)
-				return func(ctx context.Context, s *session, args []string) error {
-					if err := needArgs(args, 1, "one JOB_ID"); err != nil {
-						return err
-					}
-					s.apiKey = *key
-					c, err := s.keyClient()
-					if err != nil {
-						return err
-					}
-					return run(ctx, s, c, args[0])
-				}
-			},
-		}
-	}
-	return []clientCmd{
-		{
-			name: "notes submit", args: "FILE | --text TEXT|- [job flags] [--wait]",
-			summary: "Submit an audio file (with a progress bar) or text for a note.",
-			help: `TEXT "-" reads the text from standard input. --wait polls every 5 s until
-the job finishes and prints the note.
+func notesSubmitCmd() command {
+	return command{
+		name: "notes submit", args: "FILE | --text TEXT|- [job flags] [--wait]",
+		summary: "Submit an audio file (with a progress bar) or text for a note.",
+		help: `TEXT "-" reads the text from standard input. --wait waits for the job to
+finish (the server answers as soon as its status changes) and prints the note.
 
 Examples:
   notegen notes submit visit.mp3 --template er --visit-type followUp --wait
   notegen notes submit --text "BP 128/82, follow-up in 3 months" --template primaryCare
   cat dictation.txt | notegen notes submit --text - --json`,
-			setup: func(fs *flag.FlagSet) func(context.Context, *session, []string) error {
-				var jf jobFlags
-				jf.register(fs)
-				key := apiKeyFlag(fs)
-				text := fs.String("text", "", "submit this text instead of a file (- reads standard input)")
-				wait := fs.Bool("wait", false, "wait for the note and print it")
-				quiet := fs.Bool("quiet", false, "no progress bar")
-				return func(ctx context.Context, s *session, args []string) error {
-					s.apiKey = *key
-					textSet := false
-					fs.Visit(func(f *flag.Flag) { textSet = textSet || f.Name == "text" })
-					if textSet == (len(args) == 1) || len(args) > 1 {
-						return usageErr("give either one FILE or --text")
-					}
-					c, err := s.keyClient()
-					if err != nil {
-						return err
-					}
-					var job *notegen.Job
-					if textSet {
-						body := *text
-						if body == "-" {
-							data, err := io.ReadAll(s.env.Stdin)
-							if err != nil {
-								return fmt.Errorf("read text: %w", err)
-							}
-							body = string(data)
-						}
-						job, err = c.SubmitText(ctx, notegen.TextJobRequest{JobOptions: jf.options(), Text: body})
-					} else {
-						job, err = submitFile(ctx, s, c, jf.options(), args[0], !*quiet && !s.jsonOut)
-					}
-					if err != nil {
-						return err
-					}
-					if *wait {
-						return waitAndPrint(ctx, s, c, job.JobID)
-					}
-					if s.jsonOut {
-						return s.printJSON(job)
-					}
-					fmt.Fprintf(s.env.Stdout, "Job %s %s.\n", job.JobID, job.Status)
-					return nil
+		setup: func(fs *flag.FlagSet) runner {
+			var jf jobFlags
+			jf.register(fs)
+			key := apiKeyFlag(fs)
+			text := fs.String("text", "", "submit this text instead of a file (- reads standard input)")
+			wait := fs.Bool("wait", false, "wait for the note and print it")
+			quiet := fs.Bool("quiet", false, "no progress bar")
+			return func(ctx context.Context, s *session, args []string) error {
+				s.apiKey = *key
+				textSet := false
+				fs.Visit(func(f *flag.Flag) { textSet = textSet || f.Name == "text" })
+				if textSet == (len(args) == 1) || len(args) > 1 {
+					return usageErr("give either one FILE or --text")
 				}
-			},
-		},
-		jobCmd("status", "Show a job's status.", "notegen notes status job_123",
-			func(ctx context.Context, s *session, c *notegen.Client, id string) error {
-				st, err := c.GetJobStatus(ctx, id)
+				c, err := s.keyClient()
 				if err != nil {
 					return err
 				}
-				if s.jsonOut {
-					return s.printJSON(st)
+				var job *notegen.Job
+				if textSet {
+					job, err = submitText(ctx, s, c, jf.options(), *text)
+				} else {
+					job, err = submitFile(ctx, s, c, jf.options(), args[0], !*quiet && !s.jsonOut)
 				}
-				return s.fields("Job", st.JobID, "Status", st.Status, "Message", orDash(st.Message),
-					"Progress", strconv.FormatFloat(st.Progress, 'f', -1, 64)+"%", "Created", fmtTime(st.CreatedAt), "Updated", fmtTime(st.UpdatedAt))
-			}),
-		jobCmd("note", "Print a completed job's note.", "notegen notes note job_123 > note.txt",
-			func(ctx context.Context, s *session, c *notegen.Client, id string) error {
-				return printNote(ctx, s, c, id)
-			}),
-		jobCmd("transcript", "Print an audio job's transcript.", "notegen notes transcript job_123",
-			func(ctx context.Context, s *session, c *notegen.Client, id string) error {
-				tr, err := c.FetchTranscript(ctx, id)
 				if err != nil {
 					return err
 				}
-				if s.jsonOut {
-					return s.printJSON(tr)
-				}
-				fmt.Fprintln(s.env.Stdout, tr.Transcript)
-				return nil
-			}),
-		{
-			name: "notes regenerate", args: "JOB_ID [--template T] [--output-language L] [--style S] [--wait]",
-			summary: "Write a job's note again, optionally with another template or style (counts as a job).",
-			help:    "Example:\n  notegen notes regenerate job_123 --style problemBased --wait",
-			setup: func(fs *flag.FlagSet) func(context.Context, *session, []string) error {
-				key := apiKeyFlag(fs)
-				template := fs.String("template", "", "template (default: the job's)")
-				outLang := fs.String("output-language", "", "en or fr")
-				style := fs.String("style", "", "soap or problemBased")
-				wait := fs.Bool("wait", false, "wait for the note and print it")
-				return func(ctx context.Context, s *session, args []string) error {
-					if err := needArgs(args, 1, "one JOB_ID"); err != nil {
-						return err
-					}
-					s.apiKey = *key
-					c, err := s.keyClient()
-					if err != nil {
-						return err
-					}
-					job, err := c.RegenerateNote(ctx, notegen.RegenerateRequest{JobID: args[0], Template: *template, OutputLanguage: *outLang, DocumentationStyle: *style})
-					if err != nil {
-						return err
-					}
-					if *wait {
-						return waitAndPrint(ctx, s, c, job.JobID)
-					}
-					if s.jsonOut {
-						return s.printJSON(job)
-					}
-					fmt.Fprintf(s.env.Stdout, "Job %s %s.\n", job.JobID, job.Status)
-					return nil
-				}
-			},
+				return jobStarted(ctx, s, c, job, *wait)
+			}
 		},
 	}
+}
+
+// jobStarted prints a submitted job, or with wait its note once done.
+func jobStarted(ctx context.Context, s *session, c *notegen.Client, job *notegen.Job, wait bool) error {
+	if wait {
+		return waitAndPrint(ctx, s, c, job.JobID)
+	}
+	return s.say(job, fmt.Sprintf("Job %s %s.", job.JobID, job.Status))
+}
+
+// jobCmd is a command on one job, authenticated with an API key.
+func jobCmd(name, summary, example string, run func(context.Context, *session, *notegen.Client, string) error) command {
+	return command{
+		name: "notes " + name, args: "JOB_ID", summary: summary, help: "Example:\n  " + example,
+		setup: func(fs *flag.FlagSet) runner {
+			key := apiKeyFlag(fs)
+			return func(ctx context.Context, s *session, args []string) error {
+				if err := needArgs(args, 1, "one JOB_ID"); err != nil {
+					return err
+				}
+				s.apiKey = *key
+				c, err := s.keyClient()
+				if err != nil {
+					return err
+				}
+				return run(ctx, s, c, args[0])
+			}
+		},
+	}
+}
+
+func notesStatusCmd() command {
+	return jobCmd("status", "Show a job's status.", "notegen notes status job_123",
+		func(ctx context.Context, s *session, c *notegen.Client, id string) error {
+			st, err := c.GetJobStatus(ctx, id)
+			if err != nil {
+				return err
+			}
+			return s.show(st, func() error {
+				return s.fields("Job", st.JobID, "Status", st.Status, "Message", orDash(st.Message),
+					"Progress", strconv.FormatFloat(st.Progress, 'f', -1, 64)+"%", "Created", fmtTime(st.CreatedAt), "Updated", fmtTime(st.UpdatedAt))
+			})
+		})
+}
+
+func notesNoteCmd() command {
+	return jobCmd("note", "Print a completed job's note.", "notegen notes note job_123 > note.txt", printNote)
+}
+
+func notesTranscriptCmd() command {
+	return jobCmd("transcript", "Print an audio job's transcript.", "notegen notes transcript job_123",
+		func(ctx context.Context, s *session, c *notegen.Client, id string) error {
+			tr, err := c.FetchTranscript(ctx, id)
+			if err != nil {
+				return err
+			}
+			return s.say(tr, tr.Transcript)
+		})
+}
+
+func notesRegenerateCmd() command {
+	return command{
+		name: "notes regenerate", args: "JOB_ID [--template T] [--output-language L] [--style S] [--wait]",
+		summary: "Write a job's note again, optionally with another template or style (counts as a job).",
+		help:    "Example:\n  notegen notes regenerate job_123 --style problemBased --wait",
+		setup: func(fs *flag.FlagSet) runner {
+			key := apiKeyFlag(fs)
+			template := fs.String("template", "", "template (default: the job's)")
+			outLang := fs.String("output-language", "", "en or fr")
+			style := fs.String("style", "", "soap or problemBased")
+			wait := fs.Bool("wait", false, "wait for the note and print it")
+			return func(ctx context.Context, s *session, args []string) error {
+				if err := needArgs(args, 1, "one JOB_ID"); err != nil {
+					return err
+				}
+				s.apiKey = *key
+				c, err := s.keyClient()
+				if err != nil {
+					return err
+				}
+				job, err := c.RegenerateNote(ctx, notegen.RegenerateRequest{JobID: args[0], Template: *template, OutputLanguage: *outLang, DocumentationStyle: *style})
+				if err != nil {
+					return err
+				}
+				return jobStarted(ctx, s, c, job, *wait)
+			}
+		},
+	}
+}
+
+func submitText(ctx context.Context, s *session, c *notegen.Client, opts notegen.JobOptions, text string) (*notegen.Job, error) {
+	if text == "-" {
+		data, err := io.ReadAll(s.env.Stdin)
+		if err != nil {
+			return nil, fmt.Errorf("read text: %w", err)
+		}
+		text = string(data)
+	}
+	return c.SubmitText(ctx, notegen.TextJobRequest{JobOptions: opts, Text: text})
 }
 
 func submitFile(ctx context.Context, s *session, c *notegen.Client, opts notegen.JobOptions, path string, bar bool) (*notegen.Job, error) {
@@ -203,7 +204,7 @@ func waitAndPrint(ctx context.Context, s *session, c *notegen.Client, id string)
 	if !s.jsonOut {
 		fmt.Fprintf(s.env.Stderr, "Waiting for job %s...\n", id)
 	}
-	st, err := c.WaitForJob(ctx, id, notegen.MinPollInterval)
+	st, err := c.WaitForJob(ctx, id, 0)
 	if err != nil {
 		return err
 	}
