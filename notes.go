@@ -75,10 +75,10 @@ type RegenerateRequest struct {
 
 // Job is the result of a submission or an upload.
 type Job struct {
-	JobID  string `json:"job_id"`
-	Status string `json:"status"`
+	JobID string `json:"job_id"`
 	// PresignedURL is where to PUT the audio (CreateAudioJob only).
 	PresignedURL string `json:"presigned_url,omitempty"`
+	Status       string `json:"status"`
 }
 
 // JobStatus is the result of GetJobStatus.

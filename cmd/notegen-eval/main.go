@@ -1,10 +1,14 @@
 // Command notegen-eval scores the built-in note writer on an ACI-BENCH split
-// with ROUGE-1, ROUGE-2 and ROUGE-Lsum F1, next to two baselines computed in
-// the same run: the raw transcript as the note, and the doctor's turns alone.
+// with ROUGE-1, ROUGE-2 and ROUGE-Lsum F1 and ROUGE-1 per division (as
+// ../shared/eval/score.py does), next to two baselines computed in the same
+// run: the raw transcript as the note, and the doctor's turns alone. With
+// --csv it also writes the writer's notes for score.py, which adds the
+// number-fidelity check.
 package main
 
 import (
 	"context"
+	"encoding/csv"
 	"flag"
 	"fmt"
 	"os"
@@ -21,6 +25,7 @@ func main() {
 	style = flag.String("style", "soap", "documentation style given to the writer (soap or problemBased)")
 	template = flag.String("template", "primaryCare", "template given to the writer")
 	show := flag.String("show", "", "print the writer's note and the reference for this encounter_id instead of scoring")
+	csvOut := flag.String("csv", "", "also write the writer's notes to this CSV file (encounter_id,note) for score.py")
 	flag.Parse()
 	if *show != "" {
 		if err := showNote(*dataDir, *split, *show); err != nil {
@@ -29,7 +34,7 @@ func main() {
 		}
 		return
 	}
-	if err := run(*dataDir, *split); err != nil {
+	if err := run(*dataDir, *split, *csvOut); err != nil {
 		fmt.Fprintln(os.Stderr, "notegen-eval:", err)
 		os.Exit(1)
 	}
@@ -54,7 +59,7 @@ func writerFor(w *notewriter.Writer, style, template string) func(string) (strin
 	}
 }
 
-func run(dataDir, split string) error {
+func run(dataDir, split, csvOut string) error {
 	encounters, err := loadSplit(dataDir, split)
 	if err != nil {
 		return err
@@ -68,21 +73,71 @@ func run(dataDir, split string) error {
 		{"doctor turns", plain(doctorTurns)},
 	}
 	fmt.Printf("split=%s encounters=%d\n", split, len(encounters))
-	fmt.Printf("%-14s %8s %8s %10s\n", "system", "ROUGE-1", "ROUGE-2", "ROUGE-Lsum")
-	for _, s := range systems {
-		var sum rouge.Scores
-		for _, e := range encounters {
+	fmt.Printf("%-14s %8s %8s %10s   ROUGE-1 by division: %8s %8s %8s %8s\n", "system", "ROUGE-1", "ROUGE-2", "ROUGE-Lsum",
+		"subj", "exam", "results", "A&P")
+	for i, s := range systems {
+		notes := make([]string, len(encounters))
+		for k, e := range encounters {
 			candidate, err := s.write(e.Dialogue)
 			if err != nil {
 				return fmt.Errorf("%s on %s: %w", s.name, e.ID, err)
 			}
-			sc := rouge.Compute(e.Note, candidate)
-			sum.Rouge1.F1 += sc.Rouge1.F1
-			sum.Rouge2.F1 += sc.Rouge2.F1
-			sum.RougeLsum.F1 += sc.RougeLsum.F1
+			notes[k] = candidate
 		}
-		n := float64(len(encounters))
-		fmt.Printf("%-14s %8.2f %8.2f %10.2f\n", s.name, 100*sum.Rouge1.F1/n, 100*sum.Rouge2.F1/n, 100*sum.RougeLsum.F1/n)
+		m := score(encounters, notes)
+		fmt.Printf("%-14s %8.2f %8.2f %10.2f   %28.2f %8.2f %8.2f %8.2f\n", s.name, m.rouge1, m.rouge2, m.rougeLsum,
+			m.division["subjective"], m.division["objective_exam"], m.division["objective_results"], m.division["assessment_and_plan"])
+		if i == 0 && csvOut != "" {
+			if err := writeCSV(csvOut, encounters, notes); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// means are a system's scores averaged over the split, in percent.
+type means struct {
+	rouge1, rouge2, rougeLsum float64
+	division                  map[string]float64
+}
+
+func score(encounters []encounter, notes []string) means {
+	m := means{division: map[string]float64{}}
+	for k, e := range encounters {
+		sc := rouge.Compute(e.Note, notes[k])
+		m.rouge1 += sc.Rouge1.F1
+		m.rouge2 += sc.Rouge2.F1
+		m.rougeLsum += sc.RougeLsum.F1
+		for d, f := range divisionRouge1(e.Note, notes[k]) {
+			m.division[d] += f
+		}
+	}
+	n := float64(len(encounters)) / 100
+	m.rouge1, m.rouge2, m.rougeLsum = m.rouge1/n, m.rouge2/n, m.rougeLsum/n
+	for d := range m.division {
+		m.division[d] /= n
+	}
+	return m
+}
+
+// writeCSV writes the notes in the shape score.py reads.
+func writeCSV(path string, encounters []encounter, notes []string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("create %s: %w", path, err)
+	}
+	w := csv.NewWriter(f)
+	rows := [][]string{{"encounter_id", "note"}}
+	for k, e := range encounters {
+		rows = append(rows, []string{e.ID, notes[k]})
+	}
+	if err := w.WriteAll(rows); err != nil {
+		f.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("close %s: %w", path, err)
 	}
 	return nil
 }

@@ -30,6 +30,11 @@ func meanRouge1(t *testing.T, encounters []encounter, write func(string) (string
 func TestValidScores(t *testing.T) {
 	t.Parallel()
 	if _, err := os.Stat(filepath.Join(dataDir, "valid.csv")); err != nil {
+		// CI runs with shared/ beside the clone: missing data there is a
+		// broken setup, not a reason to skip the writer's quality bar.
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("ACI-BENCH data not found at %s (CI=true): %v", dataDir, err)
+		}
 		t.Skipf("ACI-BENCH data not found at %s: %v", dataDir, err)
 	}
 	encounters, err := loadSplit(dataDir, "valid")

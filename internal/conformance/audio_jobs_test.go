@@ -214,3 +214,25 @@ func TestProviderFailures(t *testing.T) {
 		require.Equal(t, 3, errorEvents, "each failed job sends job.error")
 	})
 }
+
+// An audio job transcribes once and writes its note on the first attempt:
+// with retries an hour away, a first attempt that failed would leave the job
+// stuck at "transcribed" instead of completed.
+func TestAudioJobWritesItsNoteOnTheFirstAttempt(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		openai := newFakeOpenAI(t, "Patient reports a sore throat for three days. Plan rapid strep test.")
+		s := st.Start(t, b, st.WithEnv("NOTEGEN_STT_URL", openai.URL+"/v1"), st.WithEnv("NOTEGEN_LLM_URL", openai.URL+"/v1"),
+			st.WithEnv("NOTEGEN_PROVIDER_RETRY_BASE", "1h"), st.WithEnv("NOTEGEN_RATE_LIVE", "100000/min"))
+		o := s.NewOwner(t)
+		live := createKey(t, s, o, "live", nil)
+		jobID, url := audioJob(t, s, live)
+		require.Equal(t, http.StatusOK, put(t, s, url, testWAV(1), "").Status)
+
+		done := waitForStatus(t, s, live, jobID, "completed", "error")
+		require.Equal(t, "completed", done["status"], "%v", done)
+		require.Equal(t, 1, openai.Calls("/v1/audio/transcriptions"), "one speech-to-text call")
+		require.Equal(t, 1, openai.Calls("/v1/chat/completions"), "one note attempt")
+		require.NotContains(t, s.Logs(), "will retry", "no attempt failed")
+	})
+}

@@ -45,6 +45,54 @@ func TestRateLimitsPerKeyAcrossReplicas(t *testing.T) {
 	})
 }
 
+// TestRateLimitLeasesAcrossReplicas checks the stated tolerance of leased
+// budgets: two replicas together never admit more than a key's limit in a
+// window, and lose none of it once both have spent what they leased; a
+// replica refuses at most the other's unspent lease (limit/20) early.
+func TestRateLimitLeasesAcrossReplicas(t *testing.T) {
+	t.Parallel()
+	const limit, leaseCap = 400, 20
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		a := st.Start(t, b, st.WithEnv("NOTEGEN_RATE_SANDBOX", "400/h"), st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example"))
+		replica := st.Replica(t, a, st.WithEnv("NOTEGEN_RATE_SANDBOX", "400/h"))
+		o := a.NewOwner(t)
+		// The hour may turn during a run, which starts a new window: try
+		// again with a fresh key then.
+		for range 2 {
+			key := createKey(t, a, o, "sandbox", nil)
+			resets := map[string]bool{}
+			spend := func(srv *st.Server, most int) int {
+				for n := range most {
+					resp := srv.Do(t, "GET", "/v1/system/status", nil, st.APIKey(key))
+					resets[resp.Header.Get("X-RateLimit-Reset")] = true
+					remaining, err := strconv.Atoi(resp.Header.Get("X-RateLimit-Remaining"))
+					require.NoError(t, err)
+					if resp.Status == http.StatusTooManyRequests {
+						require.Equal(t, 0, remaining)
+						return n
+					}
+					require.Equal(t, http.StatusOK, resp.Status)
+					require.GreaterOrEqual(t, remaining, 0)
+					require.Less(t, remaining, limit)
+				}
+				return most
+			}
+			first := spend(a, 100)
+			second := spend(replica, limit+1)
+			third := spend(a, limit+1)
+			if len(resets) > 1 {
+				continue
+			}
+			require.Equal(t, 100, first)
+			require.GreaterOrEqual(t, second, limit-first-leaseCap, "the replica is refused at most the other's unspent lease early")
+			require.Equal(t, limit, first+second+third, "together the replicas admit the limit exactly")
+			require.Equal(t, 0, spend(replica, 1), "the budget stays spent")
+			return
+		}
+		t.Fatal("the rate window changed during both tries")
+	})
+}
+
 func TestPatientDataIsSealedAtRest(t *testing.T) {
 	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {

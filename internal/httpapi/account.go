@@ -93,7 +93,7 @@ func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) error {
 		}
 		limit = n
 	}
-	page, err := audit.List(r.Context(), s.DB, principal(r.Context()).UserID, limit, r.URL.Query().Get("cursor"))
+	page, err := s.Audit.List(r.Context(), principal(r.Context()).UserID, limit, r.URL.Query().Get("cursor"))
 	if err != nil {
 		return err
 	}

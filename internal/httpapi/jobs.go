@@ -5,11 +5,11 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/notegen/notegen/internal/apikey"
+	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/apperr"
-	"github.com/notegen/notegen/internal/billing"
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/upload"
 )
 
 type processTextRequest struct {
@@ -17,11 +17,10 @@ type processTextRequest struct {
 	Text string `json:"text"`
 }
 
-func (s *Server) writeSubmission(w http.ResponseWriter, resp job.Response) error {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(resp.Status)
-	_, _ = w.Write(resp.Body)
-	return nil
+// writeSubmission answers a submission as the wire type notegen.Job; a
+// replayed submission answers the same value, rebuilt from its job.
+func (s *Server) writeSubmission(w http.ResponseWriter, sub job.Submitted) error {
+	return s.json(w, http.StatusOK, notegen.Job{JobID: sub.JobID, PresignedURL: sub.PresignedURL, Status: string(sub.Status)})
 }
 
 func (s *Server) processText(w http.ResponseWriter, r *http.Request) error {
@@ -76,7 +75,15 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) error {
 	if r.ContentLength > job.MaxAudioBytes {
 		return apperr.New(apperr.PayloadTooLarge, "Audio must be at most %d MiB", job.MaxAudioBytes>>20)
 	}
-	res, complete, err := s.Jobs.Upload(r.Context(), r.PathValue("job_id"), q.Get("expires"), q.Get("signature"), r.Header.Get("Content-Range"), r.Body)
+	jobID := r.PathValue("job_id")
+	if err := s.Uploads.Verify(jobID, q.Get("expires"), q.Get("signature"), store.Now()); err != nil {
+		return err
+	}
+	cr, err := upload.ParseContentRange(r.Header.Get("Content-Range"))
+	if err != nil {
+		return err
+	}
+	res, complete, err := s.Jobs.Upload(r.Context(), jobID, cr, r.Body)
 	if err != nil {
 		return err
 	}
@@ -134,8 +141,7 @@ func (s *Server) fetchTranscript(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) usage(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	report, err := billing.Usage(r.Context(), s.DB, principal(r.Context()).UserID, q.Get("start_month"), q.Get("end_month"),
-		s.Config.FreeJobs, store.Now(), func(keyType, last4 string) string { return apikey.MaskLast4(apikey.Type(keyType), last4) })
+	report, err := s.Billing.Usage(r.Context(), principal(r.Context()).UserID, q.Get("start_month"), q.Get("end_month"))
 	if err != nil {
 		return err
 	}

@@ -58,6 +58,9 @@ func readJSON(w http.ResponseWriter, r *http.Request, dst any) ([]byte, error) {
 	if dec.More() {
 		return nil, apperr.New(apperr.BadRequest, "Invalid JSON in request body: unexpected data after the object")
 	}
+	if err := checkJSONText(data); err != nil {
+		return nil, err
+	}
 	return raw, nil
 }
 
@@ -83,14 +86,22 @@ func jsonKind(kind string) string {
 	}
 }
 
-// writeJSON writes v with the given status.
+// writeJSON writes v with the given status. It is the one JSON encoder of
+// every response: HTML escaping is off, so a URL's "&" reaches a shell
+// script as "&" and not "\u0026" (contract: "Input rules").
 func writeJSON(w http.ResponseWriter, log *slog.Logger, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	enc := json.NewEncoder(w)
-	if err := enc.Encode(v); err != nil {
+	if err := newEncoder(w).Encode(v); err != nil {
 		log.Debug("response not written", "error", err.Error())
 	}
+}
+
+// newEncoder returns the service's JSON encoder: no HTML escaping.
+func newEncoder(w io.Writer) *json.Encoder {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc
 }
 
 // jsonFieldPath drops the Go names of embedded structs from the decoder's

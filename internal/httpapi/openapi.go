@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -79,11 +80,13 @@ func openAPIDocument(routes []route, version string) ([]byte, error) {
 			"schemas": map[string]any{"Error": schemaOf(reflect.TypeOf(ErrorBody{}))},
 		},
 	}
-	body, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
+	var buf bytes.Buffer
+	enc := newEncoder(&buf)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doc); err != nil {
 		return nil, fmt.Errorf("encode OpenAPI document: %w", err)
 	}
-	return body, nil
+	return buf.Bytes(), nil
 }
 
 func operationID(rt route) string {

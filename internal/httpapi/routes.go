@@ -36,6 +36,9 @@ type route struct {
 	response any
 	status   int
 	handle   handlerFunc
+	// pathParams are the names of the path's {wildcards}, checked by the
+	// input rules before the handler runs.
+	pathParams []string
 }
 
 type queryParam struct {

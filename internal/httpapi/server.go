@@ -17,10 +17,12 @@ import (
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/audit"
 	"github.com/notegen/notegen/internal/auth"
+	"github.com/notegen/notegen/internal/billing"
 	"github.com/notegen/notegen/internal/config"
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/ratelimit"
 	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/upload"
 	"github.com/notegen/notegen/internal/webhook"
 )
 
@@ -39,6 +41,12 @@ type Deps struct {
 	Deliveries *webhook.Deliveries
 	// Jobs runs note jobs.
 	Jobs *job.Service
+	// Audit reads the audit log.
+	Audit *audit.Log
+	// Billing reports usage.
+	Billing *billing.Service
+	// Uploads checks the signed URLs audio is uploaded to.
+	Uploads *upload.Signer
 	// Limiter limits requests per API key.
 	Limiter *ratelimit.Limiter
 	// Config is the process's settings.
@@ -66,6 +74,11 @@ func NewServer(deps Deps) (http.Handler, error) {
 	s := &Server{Deps: deps, log: deps.Log, mux: http.NewServeMux()}
 	s.metrics = newHTTPMetrics(deps.Metrics)
 	s.routes = s.routeTable()
+	for i := range s.routes {
+		for _, m := range pathParam.FindAllStringSubmatch(s.routes[i].path, -1) {
+			s.routes[i].pathParams = append(s.routes[i].pathParams, m[1])
+		}
+	}
 	for _, rt := range s.routes {
 		s.mux.Handle(rt.method+" "+rt.path, s.wrap(rt))
 	}
@@ -100,6 +113,10 @@ func (s *Server) wrap(rt route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if info := requestInfoFrom(r.Context()); info != nil {
 			info.route = rt.path
+		}
+		if err := checkRequestInput(r, rt); err != nil {
+			s.writeError(w, r, err)
+			return
 		}
 		switch rt.auth {
 		case authBearer:

@@ -16,7 +16,14 @@ func padTokens(s string) string {
 	runes := []rune(strings.ToLower(s))
 	for i, r := range runes {
 		switch r {
-		case ',', '?', '!', ';', ':', '"', '(', ')':
+		case ',':
+			// "1,792" and "38,5" are one number.
+			if i > 0 && i+1 < len(runes) && unicode.IsDigit(runes[i-1]) && unicode.IsDigit(runes[i+1]) {
+				b.WriteRune(r)
+				continue
+			}
+			b.WriteString(" , ")
+		case '?', '!', ';', ':', '"', '(', ')':
 			b.WriteString(" ")
 			b.WriteRune(r)
 			b.WriteString(" ")
@@ -67,7 +74,9 @@ func removeFillers(padded string, lex *lexicon) string {
 		w := words[i]
 		// "i , i , i" and "the the": skip a word repeated right after
 		// itself, with or without a comma in between.
-		if n := len(out); n > 0 && out[n-1] == w && w != "," {
+		// A repeated number word may be a correction ("ninety ninety
+		// seven"), so it is kept for the number reader to judge.
+		if n := len(out); n > 0 && out[n-1] == w && w != "," && !lex.numbers.isNumberWord(w) {
 			continue
 		}
 		if n := len(out); n > 1 && w != "," && out[n-1] == "," && out[n-2] == w {

@@ -42,7 +42,12 @@ type Input struct {
 // Note is the written note.
 type Note struct {
 	Title string
-	Text  string
+	// Text is the note as plain text: each section's heading in upper
+	// case, then its sentences one per line.
+	Text string
+	// Sections hold the same note sentence by sentence, each with the
+	// transcript spans it was written from (provenance).
+	Sections []Section
 }
 
 // Writer writes notes. It holds no mutable state, so one Writer may serve
@@ -92,9 +97,12 @@ func (w *Writer) Write(ctx context.Context, in Input) (Note, error) {
 		sections = custom
 	}
 	r := renderer{lex: lex, spoken: string(spoken), out: out, style: style, analysis: found}
+	written := r.render(tmpl.ID(), sections)
+	toCodePoints(written, in.Transcript)
 	return Note{
-		Title: title(tmpl, out, in.VisitType),
-		Text:  r.render(tmpl.ID(), sections),
+		Title:    title(tmpl, out, in.VisitType),
+		Text:     sectionsText(written),
+		Sections: written,
 	}, nil
 }
 

@@ -1,5 +1,22 @@
-// Package ratelimit limits requests per API key with fixed windows counted
-// in the database, so every replica shares one count.
+// Package ratelimit limits requests per API key with fixed windows whose
+// budget lives in the database, so every replica shares one count.
+//
+// A request does not write to the database. Each replica leases tokens of
+// a key's window from the database in batches and spends them in memory;
+// the database row counts the tokens handed out to all replicas, and a
+// lease never takes more than is left. So:
+//
+//   - across replicas a key is never admitted more than its limit in a
+//     window;
+//   - a replica holds at most leaseCap(limit) unspent tokens of a key
+//     (limit/20, at least 1, at most 1000), which other replicas cannot
+//     spend: with R replicas a key may be refused at most (R-1)*leaseCap
+//     requests before its limit, and only while those tokens sit unspent.
+//
+// Leases start at one token per window and double while the key keeps
+// spending them, so a quiet key costs one write per request it makes while
+// a busy key costs one write per leaseCap requests. With a limit of 20 or
+// less every lease is one token and the count is exact.
 package ratelimit
 
 import (
@@ -7,6 +24,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/notegen/notegen/internal/apperr"
@@ -14,13 +33,46 @@ import (
 	"github.com/notegen/notegen/internal/store"
 )
 
+// maxLease bounds one lease, however large the limit.
+const maxLease = 1000
+
+// pruneEvery is how often buckets of ended windows are dropped.
+const pruneEvery = time.Minute
+
 // Limiter counts requests.
 type Limiter struct {
 	db *store.DB
+
+	mu      sync.Mutex
+	buckets map[bucketKey]*bucket
+	pruned  time.Time
 }
 
 // New returns a limiter on db.
-func New(db *store.DB) *Limiter { return &Limiter{db: db} }
+func New(db *store.DB) *Limiter {
+	return &Limiter{db: db, buckets: map[bucketKey]*bucket{}}
+}
+
+type bucketKey struct {
+	keyID  string
+	period time.Duration
+}
+
+// bucket is this replica's share of one key's current window.
+type bucket struct {
+	mu     sync.Mutex
+	window time.Time
+	// local is tokens leased from the database and not yet spent here.
+	local int
+	// handedOut is the window's count in the database after this replica's
+	// last lease: tokens leased by every replica so far.
+	handedOut int
+	// next is the size of the next lease.
+	next int
+	// ends is when the bucket's window ends (Unix nanoseconds), for pruning
+	// without taking mu.
+	ends atomic.Int64
+}
 
 // Decision is the outcome of one request, with the X-RateLimit-* headers
 // the client should see.
@@ -34,20 +86,82 @@ func (l *Limiter) Allow(ctx context.Context, keyID string, rate config.Rate) (De
 	now := store.Now()
 	window := now.Truncate(rate.Period)
 	reset := window.Add(rate.Period)
-	var count int
-	err := l.db.QueryRowWrite(ctx, `INSERT INTO rate_windows (api_key_id, window_start, count) VALUES (?, ?, 1)
-		ON CONFLICT (api_key_id, window_start) DO UPDATE SET count = rate_windows.count + 1 RETURNING count`, keyID, window).Scan(&count)
-	if err != nil {
-		return Decision{}, fmt.Errorf("count request: %w", err)
+	b := l.bucket(keyID, rate.Period, now)
+
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.window.Equal(window) {
+		b.window, b.local, b.handedOut, b.next = window, 0, 0, 1
+		b.ends.Store(reset.UnixNano())
 	}
+	if b.local == 0 && b.handedOut < rate.Limit {
+		if err := l.lease(ctx, b, keyID, rate.Limit); err != nil {
+			return Decision{}, err
+		}
+	}
+	admitted := b.local > 0
+	if admitted {
+		b.local--
+	}
+	// Tokens nobody has leased yet plus this replica's unspent ones: exact
+	// with one replica or one-token leases, an upper bound otherwise.
+	remaining := max(0, rate.Limit-b.handedOut) + b.local
 	d := Decision{Headers: map[string]string{
 		"X-RateLimit-Limit":     strconv.Itoa(rate.Limit),
-		"X-RateLimit-Remaining": strconv.Itoa(max(0, rate.Limit-count)),
+		"X-RateLimit-Remaining": strconv.Itoa(remaining),
 		"X-RateLimit-Reset":     strconv.FormatInt(reset.Unix(), 10),
 	}}
-	if count > rate.Limit {
+	if !admitted {
 		wait := time.Duration(math.Ceil(reset.Sub(now).Seconds())) * time.Second
 		return d, &apperr.Error{Code: apperr.RateLimited, Message: fmt.Sprintf("Rate limit of %s exceeded for this API key", rate), RetryAfter: wait, Headers: d.Headers}
 	}
 	return d, nil
+}
+
+// lease takes up to b.next tokens of b's window from the database. The
+// row's count may pass the limit (a lease asks before it knows what is
+// left); what a lease gets is only what was left below the limit.
+func (l *Limiter) lease(ctx context.Context, b *bucket, keyID string, limit int) error {
+	want := b.next
+	var count int
+	err := l.db.QueryRowWrite(ctx, `INSERT INTO rate_windows (api_key_id, window_start, count) VALUES (?, ?, ?)
+		ON CONFLICT (api_key_id, window_start) DO UPDATE SET count = rate_windows.count + excluded.count RETURNING count`,
+		keyID, b.window, want).Scan(&count)
+	if err != nil {
+		return fmt.Errorf("lease rate budget: %w", err)
+	}
+	got := max(0, min(want, limit-(count-want)))
+	b.local += got
+	b.handedOut = min(count, limit)
+	b.next = min(want*2, leaseCap(limit))
+	return nil
+}
+
+// leaseCap is the most tokens one lease takes: a twentieth of the limit,
+// so that tokens stranded on other replicas are a small share of it.
+func leaseCap(limit int) int {
+	return max(1, min(limit/20, maxLease))
+}
+
+// bucket returns this replica's bucket for key and period, and now and then
+// drops the buckets of windows that have ended.
+func (l *Limiter) bucket(keyID string, period time.Duration, now time.Time) *bucket {
+	k := bucketKey{keyID: keyID, period: period}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if now.Sub(l.pruned) >= pruneEvery {
+		l.pruned = now
+		for key, b := range l.buckets {
+			if b.ends.Load() < now.UnixNano() {
+				delete(l.buckets, key)
+			}
+		}
+	}
+	b, ok := l.buckets[k]
+	if !ok {
+		b = &bucket{}
+		b.ends.Store(now.Truncate(period).Add(period).UnixNano())
+		l.buckets[k] = b
+	}
+	return b
 }

@@ -42,6 +42,9 @@ type DB struct {
 	read    *sql.DB
 	write   *sql.DB
 	pool    *pgxpool.Pool
+	// readStmts and writeStmts cache prepared statements on SQLite; nil on
+	// PostgreSQL.
+	readStmts, writeStmts *stmtCache
 	// lockPath is the file that serialises migrations on SQLite.
 	lockPath string
 }
@@ -78,12 +81,17 @@ func openSQLite(dataDir string) (*DB, error) {
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}
 	read.SetMaxOpenConns(4)
+	// Keep every reader open: a closed connection loses its prepared
+	// statements and costs a reopen under load.
+	read.SetMaxIdleConns(4)
+	read.SetConnMaxIdleTime(0)
 	if err := write.Ping(); err != nil {
 		write.Close()
 		read.Close()
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
 	}
-	return &DB{dialect: SQLite, read: read, write: write, lockPath: path + ".migrate.lock"}, nil
+	return &DB{dialect: SQLite, read: read, write: write, lockPath: path + ".migrate.lock",
+		readStmts: newStmtCache(read), writeStmts: newStmtCache(write)}, nil
 }
 
 func openPostgres(ctx context.Context, databaseURL string) (*DB, error) {
@@ -121,7 +129,11 @@ func (db *DB) SQL() *sql.DB { return db.write }
 
 // Close closes every connection.
 func (db *DB) Close() error {
-	err := db.write.Close()
+	var err error
+	if db.readStmts != nil {
+		err = errors.Join(db.readStmts.close(), db.writeStmts.close())
+	}
+	err = errors.Join(err, db.write.Close())
 	if db.read != db.write {
 		err = errors.Join(err, db.read.Close())
 	}
@@ -146,23 +158,44 @@ type Queryer interface {
 
 // Exec runs a write statement outside a transaction.
 func (db *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if s := db.prepared(ctx, db.writeStmts, query); s != nil {
+		return s.ExecContext(ctx, args...)
+	}
 	return db.write.ExecContext(ctx, rebind(db.dialect, query), args...)
 }
 
 // Query runs a read query.
 func (db *DB) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if s := db.prepared(ctx, db.readStmts, query); s != nil {
+		return s.QueryContext(ctx, args...)
+	}
 	return db.read.QueryContext(ctx, rebind(db.dialect, query), args...)
 }
 
 // QueryRow runs a read query that returns at most one row.
 func (db *DB) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	if s := db.prepared(ctx, db.readStmts, query); s != nil {
+		return s.QueryRowContext(ctx, args...)
+	}
 	return db.read.QueryRowContext(ctx, rebind(db.dialect, query), args...)
 }
 
 // QueryRowWrite runs a writing statement that returns a row (INSERT ...
 // RETURNING) outside a transaction.
 func (db *DB) QueryRowWrite(ctx context.Context, query string, args ...any) *sql.Row {
+	if s := db.prepared(ctx, db.writeStmts, query); s != nil {
+		return s.QueryRowContext(ctx, args...)
+	}
 	return db.write.QueryRowContext(ctx, rebind(db.dialect, query), args...)
+}
+
+// prepared is query's cached statement on SQLite, nil on PostgreSQL or when
+// it cannot be cached.
+func (db *DB) prepared(ctx context.Context, c *stmtCache, query string) *sql.Stmt {
+	if c == nil {
+		return nil
+	}
+	return c.get(ctx, query)
 }
 
 // ForUpdate is empty outside a transaction.
@@ -173,20 +206,43 @@ type Tx struct {
 	tx      *sql.Tx
 	conn    *sql.Conn
 	dialect Dialect
+	// stmts is the writer's statement cache on SQLite, nil on PostgreSQL.
+	stmts *stmtCache
+}
+
+// stmt is query's cached statement bound to this transaction, or nil.
+func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
+	if tx.stmts == nil {
+		return nil
+	}
+	s := tx.stmts.cached(query)
+	if s == nil {
+		return nil
+	}
+	return tx.tx.StmtContext(ctx, s)
 }
 
 // Exec runs a statement in the transaction.
 func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if s := tx.stmt(ctx, query); s != nil {
+		return s.ExecContext(ctx, args...)
+	}
 	return tx.tx.ExecContext(ctx, rebind(tx.dialect, query), args...)
 }
 
 // Query runs a query in the transaction.
 func (tx *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if s := tx.stmt(ctx, query); s != nil {
+		return s.QueryContext(ctx, args...)
+	}
 	return tx.tx.QueryContext(ctx, rebind(tx.dialect, query), args...)
 }
 
 // QueryRow runs a one-row query in the transaction.
 func (tx *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	if s := tx.stmt(ctx, query); s != nil {
+		return s.QueryRowContext(ctx, args...)
+	}
 	return tx.tx.QueryRowContext(ctx, rebind(tx.dialect, query), args...)
 }
 
@@ -233,7 +289,7 @@ func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
 	}
-	tx := &Tx{tx: sqlTx, conn: conn, dialect: db.dialect}
+	tx := &Tx{tx: sqlTx, conn: conn, dialect: db.dialect, stmts: db.writeStmts}
 	if err := fn(tx); err != nil {
 		_ = sqlTx.Rollback()
 		return err

@@ -1,0 +1,132 @@
+// Command notegen-eval-facts measures the structured facts extracted from
+// ACI-BENCH dialogues against the clinicians' notes:
+//
+//	go run ./cmd/notegen-eval-facts --data ../shared/data/aci-bench --split valid
+//
+// It prints medication recall (the share of medications named in both the
+// dialogue and the note that the facts list, with the note's dose when the
+// dialogue said it) and number fidelity (numbers in facts that the dialogue
+// never said; the target is zero). --dump writes the facts as one text per
+// encounter (CSV: encounter_id, dialogue, facts) for ../shared/eval/fidelity.py.
+package main
+
+import (
+	"encoding/csv"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/notegen/notegen/internal/facts"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "notegen-eval-facts:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("notegen-eval-facts", flag.ContinueOnError)
+	data := fs.String("data", "../shared/data/aci-bench", "directory with the ACI-BENCH CSV files")
+	split := fs.String("split", "valid", "split to read: train or valid")
+	dump := fs.String("dump", "", "write each encounter's facts as text to this CSV file")
+	verbose := fs.Bool("v", false, "list every missed medication and unsaid number")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *split != "train" && *split != "valid" {
+		return errors.New("--split must be train or valid")
+	}
+	rows, err := readCSV(filepath.Join(*data, *split+".csv"))
+	if err != nil {
+		return err
+	}
+	x := facts.New()
+	var total facts.Score
+	var dumpRows [][]string
+	for _, r := range rows {
+		segs := transcript.Split(r.dialogue, nil)
+		f := x.Extract(segs, "en")
+		s := facts.ScoreEncounter(x, f, r.dialogue, r.note, "en")
+		total.Add(s)
+		if *verbose {
+			for _, m := range s.Missed {
+				fmt.Fprintf(stdout, "%s missed: %s\n", r.id, m)
+			}
+			for _, n := range s.Unsaid {
+				fmt.Fprintf(stdout, "%s unsaid number: %s\n", r.id, n)
+			}
+		}
+		dumpRows = append(dumpRows, []string{r.id, r.dialogue, facts.Text(f)})
+	}
+	fmt.Fprintf(stdout, "split %s: %d encounters\n", *split, len(rows))
+	fmt.Fprintf(stdout, "medication recall: %d/%d = %.1f%% (named in dialogue and note; dose checked when said: %d of them, %d with the right dose)\n",
+		total.MedsFound, total.MedsGold, pct(total.MedsFound, total.MedsGold), total.DosesGold, total.DosesFound)
+	fmt.Fprintf(stdout, "facts: %d problems, %d medications, %d allergies, %d vitals, %d orders\n",
+		total.Problems, total.Medications, total.Allergies, total.Vitals, total.Orders)
+	fmt.Fprintf(stdout, "numbers in facts: %d, not said in the dialogue: %d\n", total.Numbers, len(total.Unsaid))
+	if *dump != "" {
+		if err := writeCSV(*dump, dumpRows); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func pct(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+type row struct{ id, dialogue, note string }
+
+func readCSV(path string) ([]row, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("open data: %w", err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if len(recs) < 2 {
+		return nil, fmt.Errorf("%s: no encounters", path)
+	}
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	for _, need := range []string{"encounter_id", "dialogue", "note"} {
+		if _, ok := col[need]; !ok {
+			return nil, fmt.Errorf("%s: no %q column", path, need)
+		}
+	}
+	var out []row
+	for _, r := range recs[1:] {
+		out = append(out, row{id: r[col["encounter_id"]], dialogue: r[col["dialogue"]], note: r[col["note"]]})
+	}
+	return out, nil
+}
+
+func writeCSV(path string, rows [][]string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("create dump: %w", err)
+	}
+	w := csv.NewWriter(f)
+	_ = w.Write([]string{"encounter_id", "dialogue", "note"})
+	_ = w.WriteAll(rows)
+	if err := w.Error(); err != nil {
+		f.Close()
+		return fmt.Errorf("write dump: %w", err)
+	}
+	return f.Close()
+}

@@ -1,0 +1,209 @@
+package facts
+
+// problems finds conditions and symptoms. A mention under a negation ("no
+// chest pain", "denies fever", a patient's "no" to the clinician's question
+// is not read) is not a problem unless the clinician rules it out in words,
+// which makes it ruled_out; words saying it is over make it resolved. One
+// fact per condition: the clinician's latest status wins.
+func (d *doc) problems() []Problem {
+	byName := map[string]*Problem{}
+	var order []string
+	for _, m := range d.scan(d.lex.problems) {
+		a, b := d.sentenceBounds(m.i)
+		status := StatusActive
+		switch {
+		case d.cueBefore(d.lex.ruledOut, m, a, 6) || d.cueAfter(d.lex.ruledOut, m, b, 3):
+			status = StatusRuledOut
+		case d.cueBefore(d.lex.negations, m, a, 4):
+			continue
+		case d.cueBefore(d.lex.resolved, m, a, 5) || d.cueAfter(d.lex.resolved, m, b, 4):
+			status = StatusResolved
+		}
+		p, ok := byName[m.canon]
+		if !ok {
+			p = &Problem{Text: m.canon, Status: status}
+			byName[m.canon] = p
+			order = append(order, m.canon)
+		} else if status != StatusActive || p.Status == StatusRuledOut {
+			p.Status = status
+		}
+		p.Spans = append(p.Spans, d.span(m.i, m.j))
+	}
+	out := make([]Problem, 0, len(order))
+	for _, name := range order {
+		p := byName[name]
+		p.Spans = sortSpans(p.Spans)
+		out = append(out, *p)
+	}
+	return out
+}
+
+// cueBefore reports whether a phrase of set ends within window tokens before
+// the mention, in its sentence.
+func (d *doc) cueBefore(set phraseSet, m mention, a, window int) bool {
+	for i := max(a, m.i-window); i < m.i; i++ {
+		if n, _ := d.match(set, i); n > 0 && i+n-1 < m.i {
+			return true
+		}
+	}
+	return false
+}
+
+// cueAfter reports whether a phrase of set starts within window tokens after
+// the mention, in its sentence.
+func (d *doc) cueAfter(set phraseSet, m mention, b, window int) bool {
+	for i := m.j + 1; i <= min(b, m.j+window); i++ {
+		if n, _ := d.match(set, i); n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// allergies finds "allergic to X", "X allergy", "allergie à X" with the
+// reaction said in the same sentence. The tokens of each allergen are
+// recorded in skip, so that a drug one is allergic to is not also listed as
+// a medication.
+func (d *doc) allergies(skip map[[2]int]bool) []Allergy {
+	byName := map[string]*Allergy{}
+	var order []string
+	for _, cue := range d.scan(d.lex.allergyCues) {
+		a, b := d.sentenceBounds(cue.i)
+		if d.cueBefore(d.lex.noAllergyCues, cue, a, 3) || d.cueBefore(d.lex.negations, cue, a, 3) {
+			continue
+		}
+		// the allergen follows the cue ("allergic to penicillin") or, for a
+		// bare "allergy", precedes it ("a penicillin allergy")
+		found := d.allergensIn(cue.j+1, min(b, cue.j+10))
+		if len(found) == 0 {
+			found = d.allergensIn(max(a, cue.i-3), cue.i-1)
+		}
+		for _, al := range found {
+			skip[[2]int{al.i, al.j}] = true
+			lo, hi := min(cue.i, al.i), max(cue.j, al.j)
+			al2, ok := byName[al.canon]
+			if !ok {
+				al2 = &Allergy{Substance: al.canon}
+				byName[al.canon] = al2
+				order = append(order, al.canon)
+			}
+			if r := d.scanRange(d.lex.reactions, a, b); len(r) > 0 && al2.Reaction == nil {
+				al2.Reaction = strPtr(r[0].canon)
+				lo, hi = min(lo, r[0].i), max(hi, r[0].j)
+			}
+			al2.Spans = append(al2.Spans, d.spanWithin(lo, hi, al.i))
+		}
+	}
+	out := make([]Allergy, 0, len(order))
+	for _, name := range order {
+		al := byName[name]
+		al.Spans = sortSpans(al.Spans)
+		out = append(out, *al)
+	}
+	return out
+}
+
+// allergensIn lists the allergens and drugs named in tokens from..to.
+func (d *doc) allergensIn(from, to int) []mention {
+	found := d.scanRange(d.lex.allergens, from, to)
+	taken := map[int]bool{}
+	for _, m := range found {
+		for k := m.i; k <= m.j; k++ {
+			taken[k] = true
+		}
+	}
+	for _, m := range d.scanRange(d.lex.meds, from, to) {
+		if !taken[m.i] && !taken[m.j] {
+			found = append(found, m)
+		}
+	}
+	return found
+}
+
+// scanRange is scan limited to tokens from..to.
+func (d *doc) scanRange(set phraseSet, from, to int) []mention {
+	var out []mention
+	for i := max(0, from); i <= to && i < len(d.toks); {
+		if n, canon := d.match(set, i); n > 0 && i+n-1 <= to {
+			out = append(out, mention{i: i, j: i + n - 1, canon: canon})
+			i += n
+			continue
+		}
+		i++
+	}
+	return out
+}
+
+// orders finds what the clinician orders or plans: a lab, imaging, a
+// procedure or a referral named in a sentence with an ordering verb ("let's
+// get an x-ray", "hey dragon, order an echocardiogram", "je vous prescris une
+// prise de sang"), and follow-up visits ("follow up in two weeks"). Text is
+// the words as said, so a number in it is a number said.
+func (d *doc) orders() []Order {
+	var out []Order
+	seen := map[string]bool{}
+	add := func(kind string, i, j int) {
+		text := d.textOf(i, j)
+		key := kind + " " + fold(text)
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		out = append(out, Order{Kind: kind, Text: text, Spans: []Span{d.span(i, j)}})
+	}
+	for i := 0; i < len(d.toks); i++ {
+		if d.segs[d.toks[i].seg].Speaker == "patient" {
+			continue
+		}
+		a, b := d.sentenceBounds(i)
+		m := mention{i: i, j: i}
+		if n, _ := d.match(d.lex.followUpCues, i); n > 0 {
+			// the visit's delay: "in two weeks", "dans un mois"
+			j := i + n - 1
+			end := j
+			for k := j + 1; k <= min(b, j+5); k++ {
+				if isTimeUnit(d.toks[k].norm) {
+					end = k
+					break
+				}
+			}
+			if end > j {
+				add(OrderFollowUp, i, end)
+			}
+			i = j
+			continue
+		}
+		kinds := []struct {
+			set  phraseSet
+			kind string
+			cues phraseSet
+		}{
+			{d.lex.referrals, OrderReferral, d.lex.referralCues},
+			{d.lex.imaging, OrderImaging, d.lex.orderCues},
+			{d.lex.labs, OrderLab, d.lex.orderCues},
+			{d.lex.procedures, OrderProcedure, d.lex.orderCues},
+		}
+		for _, k := range kinds {
+			n, _ := d.match(k.set, i)
+			if n == 0 {
+				continue
+			}
+			m.j = i + n - 1
+			if d.cueBefore(k.cues, m, a, 8) && !d.cueBefore(d.lex.negations, m, a, 2) {
+				add(k.kind, i, m.j)
+				i = m.j
+				break
+			}
+		}
+	}
+	return out
+}
+
+func isTimeUnit(w string) bool {
+	switch w {
+	case "day", "days", "week", "weeks", "month", "months", "year", "years",
+		"jour", "jours", "semaine", "semaines", "mois", "an", "ans", "annee", "annees":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,222 @@
+package facts_test
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/facts"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+func deref(p *string) string {
+	if p == nil {
+		return "<nil>"
+	}
+	return *p
+}
+
+// spanText returns what a span points at, failing when it does not fit.
+func spanText(t *testing.T, segs []transcript.Segment, sp facts.Span) string {
+	t.Helper()
+	for _, s := range segs {
+		if s.ID == sp.Segment {
+			got, err := s.Slice(sp.Start, sp.End)
+			require.NoError(t, err)
+			return got
+		}
+	}
+	t.Fatalf("span names segment %d, which does not exist", sp.Segment)
+	return ""
+}
+
+func TestMedicationsEnglish(t *testing.T) {
+	t.Parallel()
+	x := facts.New()
+	segs := transcript.Split(`[doctor] you're on lisinopril 20 milligrams once a day , right ?
+[patient] yes , and i take metformin five hundred milligrams twice a day .
+[doctor] okay . let's increase the lisinopril to 40 milligrams daily . and stop the ibuprofen .
+[doctor] i'm going to start you on atorvastatin 40 mg at bedtime by mouth .
+[patient] i'm allergic to penicillin , it gives me hives .`, nil)
+	f := x.Extract(segs, "en")
+	byName := map[string]facts.Medication{}
+	for _, m := range f.Medications {
+		byName[m.Name] = m
+		for _, sp := range m.Spans {
+			require.Contains(t, strings.ToLower(spanText(t, segs, sp)), m.Name, "a medication's span shows its name")
+		}
+	}
+	require.Equal(t, "40 mg", deref(byName["lisinopril"].Dose), "the new dose of a change is the last said")
+	require.Equal(t, facts.ActionChange, byName["lisinopril"].Action)
+	require.Equal(t, "500 mg", deref(byName["metformin"].Dose))
+	require.Equal(t, "twice daily", deref(byName["metformin"].Frequency))
+	require.Equal(t, facts.ActionStop, byName["ibuprofen"].Action)
+	require.Nil(t, byName["ibuprofen"].Dose, "no dose was said")
+	require.Equal(t, facts.ActionStart, byName["atorvastatin"].Action)
+	require.Equal(t, "oral", deref(byName["atorvastatin"].Route))
+	require.Equal(t, "at bedtime", deref(byName["atorvastatin"].Frequency))
+	require.NotContains(t, byName, "penicillin", "an allergen is not a medication")
+	require.Len(t, f.Allergies, 1)
+	require.Equal(t, "penicillin", f.Allergies[0].Substance)
+	require.Equal(t, "hives", deref(f.Allergies[0].Reaction))
+}
+
+func TestMedicationsFrench(t *testing.T) {
+	t.Parallel()
+	x := facts.New()
+	segs := transcript.Split(`Médecin : Vous prenez toujours le Kardégic soixante-quinze milligrammes le matin ?
+Patiente : Oui, et de la metformine mille milligrammes deux fois par jour.
+Médecin : On va arrêter l'ibuprofène. Je vous prescris du paracétamol un gramme trois fois par jour si besoin.
+Patiente : Je suis allergique à la pénicilline, ça me donne de l'urticaire.`, nil)
+	f := x.Extract(segs, "fr")
+	byName := map[string]facts.Medication{}
+	for _, m := range f.Medications {
+		byName[m.Name] = m
+	}
+	require.Equal(t, "75 mg", deref(byName["kardégic"].Dose))
+	require.Equal(t, "every morning", deref(byName["kardégic"].Frequency))
+	require.Equal(t, "1000 mg", deref(byName["metformine"].Dose))
+	require.Equal(t, facts.ActionStop, byName["ibuprofène"].Action)
+	require.Equal(t, "1 g", deref(byName["paracétamol"].Dose))
+	require.Equal(t, facts.ActionStart, byName["paracétamol"].Action)
+	require.Len(t, f.Allergies, 1)
+	require.Equal(t, "pénicilline", f.Allergies[0].Substance)
+	require.Equal(t, "urticaire", deref(f.Allergies[0].Reaction))
+}
+
+func TestVitalsAreNumbersSaid(t *testing.T) {
+	t.Parallel()
+	x := facts.New()
+	cases := []struct {
+		lang, text string
+		want       []facts.Vital
+	}{
+		{"en", "[doctor] your blood pressure today is one fifty over ninety and your heart rate is seventy two . temperature ninety eight point six . oxygen saturation ninety seven percent . you weigh 180 pounds .",
+			[]facts.Vital{
+				{Kind: facts.VitalBloodPressure, Value: "150/90", Unit: "mm[Hg]"},
+				{Kind: facts.VitalHeartRate, Value: "72", Unit: "/min"},
+				{Kind: facts.VitalTemperature, Value: "98.6", Unit: "[degF]"},
+				{Kind: facts.VitalOxygen, Value: "97", Unit: "%"},
+				{Kind: facts.VitalWeight, Value: "180", Unit: "[lb_av]"},
+			}},
+		{"fr", "Médecin : Votre tension est à cent trente sur quatre-vingt-cinq, le pouls à quatre-vingt-quinze. Température trente-huit virgule cinq. Vous pesez soixante-dix kilos.",
+			[]facts.Vital{
+				{Kind: facts.VitalBloodPressure, Value: "130/85", Unit: "mm[Hg]"},
+				{Kind: facts.VitalHeartRate, Value: "95", Unit: "/min"},
+				{Kind: facts.VitalTemperature, Value: "38.5", Unit: "Cel"},
+				{Kind: facts.VitalWeight, Value: "70", Unit: "kg"},
+			}},
+		// "treize huit" is 130/80 in centimetres of mercury: converting it
+		// would write numbers nobody said, so it is left out
+		{"fr", "Médecin : Votre tension est à treize huit.", nil},
+		{"en", "[doctor] any fever ? [patient] no .", nil},
+	}
+	for _, c := range cases {
+		segs := transcript.Split(c.text, nil)
+		f := x.Extract(segs, c.lang)
+		var got []facts.Vital
+		for _, v := range f.Vitals {
+			require.NotEmpty(t, v.Spans)
+			v.Spans = nil
+			got = append(got, v)
+		}
+		require.Equal(t, c.want, got, c.text)
+	}
+}
+
+func TestProblemsOrdersAndStatus(t *testing.T) {
+	t.Parallel()
+	x := facts.New()
+	segs := transcript.Split(`[doctor] how is your high blood pressure ?
+[patient] fine . no chest pain .
+[doctor] your pneumonia has resolved . the ct ruled out a pulmonary embolism .
+[doctor] hey dragon , order an echocardiogram and a lipid panel . i'll refer you to cardiology . follow up in two weeks .`, nil)
+	f := x.Extract(segs, "en")
+	status := map[string]string{}
+	for _, p := range f.Problems {
+		status[p.Text] = p.Status
+	}
+	require.Equal(t, facts.StatusActive, status["hypertension"])
+	require.Equal(t, facts.StatusResolved, status["pneumonia"])
+	require.Equal(t, facts.StatusRuledOut, status["pulmonary embolism"])
+	require.NotContains(t, status, "chest pain", "a denied symptom is not a problem")
+	kinds := map[string]string{}
+	for _, o := range f.Orders {
+		kinds[o.Text] = o.Kind
+		require.Equal(t, o.Text, spanText(t, segs, o.Spans[0]), "an order's text is the words its span shows")
+	}
+	require.Equal(t, facts.OrderImaging, kinds["echocardiogram"])
+	require.Equal(t, facts.OrderLab, kinds["lipid panel"])
+	require.Equal(t, facts.OrderReferral, kinds["cardiology"])
+	require.Equal(t, facts.OrderFollowUp, kinds["follow up in two weeks"])
+}
+
+func TestEmptyFactsEncodeAsLists(t *testing.T) {
+	t.Parallel()
+	b, err := json.Marshal(facts.New().Extract(nil, "en"))
+	require.NoError(t, err)
+	require.JSONEq(t, `{"problems":[],"medications":[],"allergies":[],"vitals":[],"orders":[]}`, string(b))
+}
+
+// TestACIBenchFacts extracts facts from every train and valid dialogue and
+// checks what a reader relies on: every span fits its segment, a
+// medication's span shows its name, and no fact holds a number the dialogue
+// did not say.
+func TestACIBenchFacts(t *testing.T) {
+	t.Parallel()
+	x := facts.New()
+	for _, split := range []string{"train", "valid"} {
+		for _, row := range readACIBench(t, split) {
+			segs := transcript.Split(row[0], nil)
+			f := x.Extract(segs, "en")
+			s := facts.ScoreEncounter(x, f, row[0], row[1], "en")
+			require.Empty(t, s.Unsaid, "numbers in facts that were not said")
+			for _, m := range f.Medications {
+				require.NotEmpty(t, m.Spans)
+				for _, sp := range m.Spans {
+					text := strings.ToLower(spanText(t, segs, sp))
+					shown := false
+					for _, w := range strings.Fields(m.Name) {
+						shown = shown || strings.Contains(text, w)
+					}
+					require.True(t, shown, "span %q shows no word of %q", text, m.Name)
+				}
+			}
+			for _, v := range f.Vitals {
+				for _, sp := range v.Spans {
+					spanText(t, segs, sp)
+				}
+			}
+			for _, p := range f.Problems {
+				for _, sp := range p.Spans {
+					spanText(t, segs, sp)
+				}
+			}
+		}
+	}
+}
+
+// readACIBench returns (dialogue, note) pairs of a split, skipping outside CI
+// when the data is not beside the repository.
+func readACIBench(t *testing.T, split string) [][2]string {
+	t.Helper()
+	path := filepath.Join("..", "..", "..", "shared", "data", "aci-bench", split+".csv")
+	f, err := os.Open(path)
+	if os.IsNotExist(err) && os.Getenv("CI") == "" {
+		t.Skip("ACI-BENCH data not beside the repository")
+	}
+	require.NoError(t, err)
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	require.NoError(t, err)
+	var out [][2]string
+	for _, r := range rows[1:] {
+		out = append(out, [2]string{r[2], r[3]})
+	}
+	return out
+}

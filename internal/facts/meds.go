@@ -1,0 +1,213 @@
+package facts
+
+import "strings"
+
+// mention is one lexicon hit: tokens i..j (inclusive) with the canonical
+// name.
+type mention struct {
+	i, j  int
+	canon string
+}
+
+// scan returns every non-overlapping longest match of set, left to right.
+func (d *doc) scan(set phraseSet) []mention {
+	var out []mention
+	for i := 0; i < len(d.toks); {
+		if n, canon := d.match(set, i); n > 0 {
+			out = append(out, mention{i: i, j: i + n - 1, canon: canon})
+			i += n
+			continue
+		}
+		i++
+	}
+	return out
+}
+
+// medications finds every drug named, with the dose, route and frequency
+// said in the same sentence and the clinician's action on it. Mentions of
+// one drug merge into one fact: the last dose said wins (a change states the
+// new dose last) and the strongest action wins.
+func (d *doc) medications(skip map[[2]int]bool) []Medication {
+	byName := map[string]*Medication{}
+	var order []string
+	for _, m := range d.scan(d.lex.meds) {
+		if skip[[2]int{m.i, m.j}] {
+			continue
+		}
+		a, b := d.sentenceBounds(m.i)
+		lo, hi := m.i, m.j
+		dose, di, dj := d.doseNear(m, a, b)
+		if dose != "" {
+			lo, hi = min(lo, di), max(hi, dj)
+		}
+		route, ri, rj := d.nearestPhrase(d.lex.routes, m, a, b, 6)
+		if route != "" && d.isMedicationWord(ri) {
+			route = ""
+		}
+		if route != "" {
+			lo, hi = min(lo, ri), max(hi, rj)
+		}
+		freq, fi, fj := d.nearestPhrase(d.lex.frequencies, m, a, b, 8)
+		if freq != "" {
+			lo, hi = min(lo, fi), max(hi, fj)
+		}
+		action := d.actionFor(m, a, b)
+		// one fact per drug (the canonical name), named as first said
+		key := fold(m.canon)
+		med, ok := byName[key]
+		if !ok {
+			med = &Medication{Name: strings.ToLower(d.textOf(m.i, m.j)), Action: ActionMention}
+			byName[key] = med
+			order = append(order, key)
+		}
+		if dose != "" {
+			med.Dose = strPtr(dose)
+		}
+		if route != "" && med.Route == nil {
+			med.Route = strPtr(route)
+		}
+		if freq != "" && (med.Frequency == nil || dose != "") {
+			med.Frequency = strPtr(freq)
+		}
+		if actionRank[action] > actionRank[med.Action] {
+			med.Action = action
+		}
+		med.Spans = append(med.Spans, d.spanWithin(lo, hi, m.i))
+	}
+	out := make([]Medication, 0, len(order))
+	for _, name := range order {
+		med := byName[name]
+		med.Spans = sortSpans(med.Spans)
+		out = append(out, *med)
+	}
+	return out
+}
+
+// actionRank orders actions by how much they tell: a drug both mentioned and
+// started was started.
+var actionRank = map[string]int{ActionMention: 0, ActionContinue: 1, ActionStart: 2, ActionStop: 3, ActionChange: 4}
+
+func (d *doc) isMedicationWord(i int) bool {
+	n, _ := d.match(d.lex.meds, i)
+	return n > 0
+}
+
+// spanWithin covers tokens lo..hi but never crosses out of anchor's segment.
+func (d *doc) spanWithin(lo, hi, anchor int) Span {
+	seg := d.toks[anchor].seg
+	for d.toks[lo].seg != seg {
+		lo++
+	}
+	for d.toks[hi].seg != seg {
+		hi--
+	}
+	return d.span(lo, hi)
+}
+
+// doseNear finds "NUMBER UNIT" closest to the drug within its sentence: after
+// the name ("lisinopril 20 milligrams", "metformin at five hundred
+// milligrams") or before it ("10 mg of amlodipine"), never across another
+// drug's name.
+func (d *doc) doseNear(m mention, a, b int) (string, int, int) {
+	best, bi, bj, bestDist := "", 0, 0, 1<<30
+	for i := max(a, m.i-6); i <= min(b, m.j+10); i++ {
+		if i >= m.i && i <= m.j {
+			continue
+		}
+		num, ok := d.numberAt(i, false)
+		if !ok || strings.Contains(num.text, "/") || num.value <= 0 {
+			continue
+		}
+		u := i + num.n
+		if u > b {
+			continue
+		}
+		n, unit := d.match(d.lex.doseUnits, u)
+		if n == 0 {
+			// "five hundred of metformin": a dose said without its unit
+			if u == m.i-1 && d.lex.ofWords[d.toks[u].norm] && num.value >= 1 {
+				if dist := 2; dist < bestDist {
+					best, bi, bj, bestDist = num.text, i, u, dist
+				}
+			}
+			continue
+		}
+		end := u + n - 1
+		if end >= m.i && i <= m.j {
+			continue
+		}
+		if d.medBetween(m, i, end) {
+			continue
+		}
+		dist := i - m.j
+		if i < m.i {
+			dist = (m.i - end) + 3 // a dose before the name is less common
+		}
+		if dist < bestDist {
+			best, bi, bj, bestDist = num.text+" "+unit, i, end, dist
+		}
+		i = end
+	}
+	return best, bi, bj
+}
+
+// medBetween reports whether another drug is named between the mention and
+// tokens i..j.
+func (d *doc) medBetween(m mention, i, j int) bool {
+	from, to := m.j+1, i-1
+	if j < m.i {
+		from, to = j+1, m.i-1
+	}
+	for k := from; k <= to; k++ {
+		if d.isMedicationWord(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// nearestPhrase finds the phrase of set nearest to the mention within window
+// tokens in its sentence.
+func (d *doc) nearestPhrase(set phraseSet, m mention, a, b, window int) (string, int, int) {
+	best, bi, bj, bestDist := "", 0, 0, 1<<30
+	for i := max(a, m.i-window); i <= min(b, m.j+window); i++ {
+		if i >= m.i && i <= m.j {
+			continue
+		}
+		n, canon := d.match(set, i)
+		if n == 0 {
+			continue
+		}
+		end := i + n - 1
+		if d.medBetween(m, i, end) {
+			i = end
+			continue
+		}
+		dist := i - m.j
+		if i < m.i {
+			dist = m.i - end
+		}
+		if dist < bestDist {
+			best, bi, bj, bestDist = canon, i, end, dist
+		}
+		i = end
+	}
+	return best, bi, bj
+}
+
+// actionFor reads the clinician's verb nearest before the drug in its
+// sentence (or just after it: "the lisinopril, let's stop it"); a patient's
+// own words only ever mention a drug, or continue one they take.
+func (d *doc) actionFor(m mention, a, b int) string {
+	act, _, _ := d.nearestPhrase(d.lex.actions, m, a, b, 8)
+	if act == "" {
+		return ActionMention
+	}
+	if d.segs[d.toks[m.i].seg].Speaker == "patient" {
+		if act == ActionContinue {
+			return ActionContinue
+		}
+		return ActionMention
+	}
+	return act
+}

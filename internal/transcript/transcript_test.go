@@ -1,0 +1,147 @@
+package transcript_test
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+func TestSplitLabels(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name string
+		in   string
+		want []transcript.Segment
+	}{
+		{"aci-bench brackets", "[doctor] hi , martha .\n[patient] i'm okay .\n[patient_guest] she is not .",
+			[]transcript.Segment{
+				{ID: 0, Speaker: transcript.Clinician, Text: "hi , martha ."},
+				{ID: 1, Speaker: transcript.Patient, Text: "i'm okay ."},
+				{ID: 2, Speaker: transcript.Other, Text: "she is not ."},
+			}},
+		{"colons english", "Doctor: How are you?\nPatient: Fine.\nNurse: BP is 120/80.\nInterpreter: Elle dit oui.",
+			[]transcript.Segment{
+				{ID: 0, Speaker: transcript.Clinician, Text: "How are you?"},
+				{ID: 1, Speaker: transcript.Patient, Text: "Fine."},
+				{ID: 2, Speaker: transcript.Other, Text: "BP is 120/80."},
+				{ID: 3, Speaker: transcript.Other, Text: "Elle dit oui."},
+			}},
+		{"french with spaced and no-break colons", "Médecin : Bonjour.\nPatiente\u00a0: Bonjour docteur.\nInfirmière : Tension à 13/8.\nDr. Martin : Très bien.",
+			[]transcript.Segment{
+				{ID: 0, Speaker: transcript.Clinician, Text: "Bonjour."},
+				{ID: 1, Speaker: transcript.Patient, Text: "Bonjour docteur."},
+				{ID: 2, Speaker: transcript.Other, Text: "Tension à 13/8."},
+				{ID: 3, Speaker: transcript.Clinician, Text: "Très bien."},
+			}},
+		{"wrapped turn continues its speaker", "[doctor] hey , dragon ? order an echo .\nlastly , your blood pressure .\n\n[patient] mm-hmm .",
+			[]transcript.Segment{
+				{ID: 0, Speaker: transcript.Clinician, Text: "hey , dragon ? order an echo .\nlastly , your blood pressure ."},
+				{ID: 1, Speaker: transcript.Patient, Text: "mm-hmm ."},
+			}},
+		{"headings are not labels", "Plan: start metformin.\nAssessment: diabetes.",
+			[]transcript.Segment{
+				{ID: 0, Speaker: transcript.Unknown, Text: "Plan: start metformin."},
+				{ID: 1, Speaker: transcript.Unknown, Text: "Assessment: diabetes."},
+			}},
+		{"numbered voices are unknown", "Speaker 1: Hello.\nLocuteur 2 : Bonjour.",
+			[]transcript.Segment{
+				{ID: 0, Speaker: transcript.Unknown, Text: "Hello."},
+				{ID: 1, Speaker: transcript.Unknown, Text: "Bonjour."},
+			}},
+		{"label alone on its line", "[doctor]\nhow is the knee ?",
+			[]transcript.Segment{{ID: 0, Speaker: transcript.Clinician, Text: "how is the knee ?"}}},
+		{"empty", "  \n\n", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			require.Equal(t, c.want, transcript.Split(c.in, nil))
+		})
+	}
+}
+
+func TestSplitCallsInferrerOnlyForUnknownTurns(t *testing.T) {
+	t.Parallel()
+	calls := 0
+	infer := func(segs []transcript.Segment) {
+		calls++
+		for i := range segs {
+			if segs[i].Speaker == transcript.Unknown {
+				segs[i].Speaker = transcript.Patient
+			}
+		}
+	}
+	segs := transcript.Split("I have had a cough for two weeks.", infer)
+	require.Equal(t, 1, calls)
+	require.Equal(t, transcript.Patient, segs[0].Speaker)
+
+	transcript.Split("[doctor] hello\n[patient] hi", infer)
+	require.Equal(t, 1, calls, "a fully labelled transcript needs no inference")
+}
+
+func TestSegmentJSONMatchesContract(t *testing.T) {
+	t.Parallel()
+	b, err := json.Marshal(transcript.Split("Doctor: hi", nil))
+	require.NoError(t, err)
+	require.JSONEq(t, `[{"id":0,"speaker":"clinician","start_time":null,"end_time":null,"text":"hi"}]`, string(b))
+
+	start, end := 0.0, 2.5
+	b, err = json.Marshal(transcript.Segment{ID: 3, Speaker: transcript.Patient, Start: &start, End: &end, Text: "oui"})
+	require.NoError(t, err)
+	require.JSONEq(t, `{"id":3,"speaker":"patient","start_time":0,"end_time":2.5,"text":"oui"}`, string(b))
+}
+
+func TestSliceCountsCodePoints(t *testing.T) {
+	t.Parallel()
+	s := transcript.Segment{ID: 1, Text: "fièvre à 38,5"}
+	got, err := s.Slice(7, 13)
+	require.NoError(t, err)
+	require.Equal(t, "à 38,5", got)
+	require.Equal(t, 13, s.Len())
+	_, err = s.Slice(7, 14)
+	require.ErrorContains(t, err, "segment 1")
+	_, err = s.Slice(3, 2)
+	require.Error(t, err)
+}
+
+// TestSplitACIBench checks every train and valid dialogue: every turn gets
+// the role of its tag, and no words are lost or invented.
+func TestSplitACIBench(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join("..", "..", "..", "shared", "data", "aci-bench")
+	for _, split := range []string{"train", "valid"} {
+		f, err := os.Open(filepath.Join(dir, split+".csv"))
+		if os.IsNotExist(err) && os.Getenv("CI") == "" {
+			t.Skip("ACI-BENCH data not beside the repository")
+		}
+		require.NoError(t, err)
+		rows, err := csv.NewReader(f).ReadAll()
+		f.Close()
+		require.NoError(t, err)
+		for _, row := range rows[1:] {
+			dialogue := row[2]
+			segs := transcript.Split(dialogue, nil)
+			require.Equal(t, strings.Count(dialogue, "\n[")+1, len(segs), row[1])
+			var words []string
+			for i, s := range segs {
+				require.Equal(t, i, s.ID)
+				require.NotEqual(t, transcript.Unknown, s.Speaker, row[1])
+				words = append(words, strings.Fields(s.Text)...)
+			}
+			var want []string
+			for _, w := range strings.Fields(dialogue) {
+				if !strings.HasPrefix(w, "[doctor]") && !strings.HasPrefix(w, "[patient") {
+					want = append(want, w)
+				}
+			}
+			require.Equal(t, want, words, row[1])
+		}
+	}
+}
