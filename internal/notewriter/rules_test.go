@@ -154,15 +154,3 @@ func TestNormalizeNumbers(t *testing.T) {
 		})
 	}
 }
-
-func TestCustomHeadingKeys(t *testing.T) {
-	t.Parallel()
-	got := parseCustomHeadings("## Motif:\n- Subjectif\n\nASSESSMENT AND PLAN:\nVitals\nSomething else")
-	var keys, headings []string
-	for _, s := range got {
-		keys = append(keys, s.Key)
-		headings = append(headings, s.Heading)
-	}
-	require.Equal(t, []string{"Motif", "Subjectif", "ASSESSMENT AND PLAN", "Vitals", "Something else"}, headings)
-	require.Equal(t, []string{"chiefComplaint", "historyOfPresentIllness", "assessmentAndPlan", "vitalSigns", "custom:something else"}, keys)
-}
