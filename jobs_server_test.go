@@ -94,7 +94,7 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 		require.NotEmpty(t, tr.Transcript)
 
 		// A regenerated note is a job that ends with a note of its own.
-		regen, err := c.RegenerateNote(ctx, notegen.RegenerateRequest{JobID: job.JobID, DocumentationStyle: "soap"})
+		regen, err := c.RegenerateNote(ctx, notegen.RegenerateRequest{JobID: job.JobID, DocumentationStyle: notegen.String("soap")})
 		require.NoError(t, err)
 		require.NotEmpty(t, regen.JobID)
 		done, err = c.WaitForJob(ctx, regen.JobID, 0)
@@ -123,7 +123,9 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 		require.Equal(t, month, usage.Period.StartMonth)
 		require.Equal(t, month, usage.Period.EndMonth)
 		require.Equal(t, int64(1), usage.Totals.Jobs)
-		require.Equal(t, before.Totals.FreeJobsLeft-1, usage.Totals.FreeJobsLeft)
+		require.NotNil(t, before.Totals.FreeJobsLeft, "the trial plan has free jobs")
+		require.NotNil(t, usage.Totals.FreeJobsLeft)
+		require.Equal(t, *before.Totals.FreeJobsLeft-1, *usage.Totals.FreeJobsLeft)
 		require.Len(t, usage.MonthlyBreakdown, 1)
 		require.Equal(t, month, usage.MonthlyBreakdown[0].Month)
 		require.Equal(t, int64(1), usage.MonthlyBreakdown[0].Jobs)

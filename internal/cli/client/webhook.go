@@ -2,7 +2,6 @@ package client
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"strconv"
@@ -132,26 +131,16 @@ func webhookTestCmd() command {
 				if err != nil {
 					return err
 				}
-				if w := testWarning(res.Raw); w != "" {
-					fmt.Fprintln(s.env.Stderr, "notegen: warning:", w)
+				if res.Warning != "" {
+					fmt.Fprintln(s.env.Stderr, "notegen: warning:", res.Warning)
 				}
-				return s.show(json.RawMessage(res.Raw), func() error {
+				return s.show(res, func() error {
 					_, err := fmt.Fprintln(s.env.Stdout, orDash(res.Message))
 					return err
 				})
 			}
 		},
 	}
-}
-
-// testWarning is the server's warning on a test event (the receiver's
-// address is refused, for example), if it sent one.
-func testWarning(raw []byte) string {
-	var body struct {
-		Warning string `json:"warning"`
-	}
-	_ = json.Unmarshal(raw, &body)
-	return body.Warning
 }
 
 func webhookDeliveriesCmd() command {
@@ -201,20 +190,25 @@ func redeliver(ctx context.Context, s *session, id string) error {
 	if err != nil {
 		return err
 	}
-	return s.say(a, fmt.Sprintf("Redelivered %s: status %s %s", id, orDash(strconv.Itoa(a.StatusCode)), a.Error))
+	return s.say(a, fmt.Sprintf("Redelivered %s: status %s %s", id, statusCode(a.StatusCode), a.Error))
 }
 
 func deliveriesTable(s *session, ds []notegen.WebhookDelivery) error {
 	rows := make([][]string, len(ds))
 	for i, d := range ds {
-		created, lastErr := "-", "-"
-		if d.CreatedAt != nil {
-			created = fmtTime(*d.CreatedAt)
-		}
+		created, lastErr := fmtTime(d.CreatedAt), "-"
 		if n := len(d.Attempts); n > 0 {
 			lastErr = orDash(d.Attempts[n-1].Error)
 		}
 		rows[i] = []string{d.ID, orDash(d.Event), orDash(d.Status), strconv.Itoa(len(d.Attempts)), created, lastErr}
 	}
 	return s.table([]string{"ID", "EVENT", "STATUS", "ATTEMPTS", "CREATED", "ERROR"}, rows)
+}
+
+// statusCode prints an attempt's HTTP status, "-" when none arrived.
+func statusCode(code *int) string {
+	if code == nil {
+		return "-"
+	}
+	return strconv.Itoa(*code)
 }
