@@ -186,7 +186,7 @@ func stripLeads(padded string, leads []string) string {
 // examSystem is the body system a finding is about, or "" when unclear.
 func examSystem(padded string, lex *lexicon) string {
 	for _, s := range lex.examSystems {
-		if strings.Contains(padded, " "+s[0]) {
+		if cueAt(padded, s[0]) {
 			return s[1]
 		}
 	}
@@ -327,7 +327,7 @@ func (a *analyzer) questionAnswered(question, answerText string, sources []Span)
 	}
 	matched := false
 	for _, s := range lex.symptoms {
-		if strings.Contains(question, " "+s.cue) {
+		if cueAt(question, s.cue) {
 			a.addFinding(finding{name: s.name, system: s.system, present: present, sources: sources})
 			matched = true
 		}
@@ -409,7 +409,7 @@ func (a *analyzer) recordFindings(padded string, who speaker, src Span) {
 	}
 	negated := hasCue(padded, a.lex.negations)
 	for _, s := range a.lex.symptoms {
-		if strings.Contains(padded, " "+s.cue) {
+		if cueAt(padded, s.cue) {
 			a.addFinding(finding{name: s.name, system: s.system, present: !negated, sources: []Span{src}})
 		}
 	}
@@ -468,7 +468,7 @@ func (a *analyzer) worth(padded string, clinical int, density float64) bool {
 
 func (a *analyzer) hasSymptom(padded string) bool {
 	for _, s := range a.lex.symptoms {
-		if strings.Contains(padded, " "+s.cue) {
+		if cueAt(padded, s.cue) {
 			return true
 		}
 	}
