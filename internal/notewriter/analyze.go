@@ -127,6 +127,10 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		return
 	}
 	clinical := countCues(padded, lex.clinical)
+	if a.phase == phaseExam && who == speakerClinician {
+		// Findings have their own vocabulary ("no apparent distress").
+		clinical += countCues(padded, lex.examCues)
+	}
 	if clinical == 0 && !hasDigitWord(normalizeNumbers(padded, &lex.numbers)) {
 		return
 	}
@@ -144,12 +148,18 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	}
 	body := trimLeading(padded, lex.glue)
 	system := ""
-	if cat == catExam {
+	switch cat {
+	case catExam:
 		body = stripLeads(body, lex.examLeads)
 		if wordCount(body) < 2 {
 			return
 		}
 		system = examSystem(body, lex)
+	case catResults:
+		body = stripLeads(body, lex.resultLeads)
+		if wordCount(body) < 2 {
+			return
+		}
 	}
 	text := rewritePerson(body, who, a.pronouns, lex, a.lang)
 	text = normalizeNumbers(text, &lex.numbers)
@@ -294,6 +304,11 @@ func (a *analyzer) classify(padded string, who speaker) category {
 			return catNone
 		}
 		return catExam
+	}
+	// "Anna is a 44-year-old female with ... who presents for" opens the
+	// history whatever tests it names.
+	if hasCue(padded, lex.introCues) {
+		return catHPI
 	}
 	symptom := a.hasSymptom(padded)
 	for _, c := range []category{catResults, catFamily, catMedications, catSocial, catSurgicalHistory, catPastHistory} {

@@ -99,6 +99,10 @@ type lexicon struct {
 	examSystems [][2]string
 	// resultCues mark a sentence of the results review as a result.
 	resultCues []string
+	// resultLeads are stripped from a result ("looking here at").
+	resultLeads []string
+	// introCues mark the clinician's one-line introduction of the patient.
+	introCues []string
 	// resultTests name tests: during the examination only a sentence that
 	// names one is a result ("the knee shows erythema" is a finding).
 	resultTests  []string
