@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/notegen/notegen/internal/audio"
+	"github.com/notegen/notegen/internal/billing"
 	"github.com/notegen/notegen/internal/provider"
 	"github.com/notegen/notegen/internal/queue"
 	"github.com/notegen/notegen/internal/store"
@@ -254,7 +255,8 @@ func (s *Service) writeNote(ctx context.Context, j *Job, regeneration bool) erro
 			if regeneration {
 				transcriptionTokens = 0 // the transcript was billed with the first note
 			}
-			if err := recordUsage(ctx, tx, current, transcriptionTokens, note.Tokens, now); err != nil {
+			if err := billing.RecordUsage(ctx, tx, billing.JobUsage{UserID: current.UserID, APIKeyID: current.APIKeyID, JobID: current.ID,
+				TranscriptionTokens: transcriptionTokens, NoteTokens: note.Tokens}, now); err != nil {
 				return err
 			}
 		}

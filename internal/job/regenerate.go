@@ -7,6 +7,7 @@ import (
 
 	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/billing"
 	"github.com/notegen/notegen/internal/store"
 )
 
@@ -66,7 +67,7 @@ func (s *Service) Regenerate(ctx context.Context, c apikey.Caller, req Regenerat
 			return apperr.New(apperr.Conflict, "Only a completed job's note can be regenerated; the job is %s", j.Status)
 		}
 		if !c.Sandbox() {
-			if err := chargeLiveJob(ctx, tx, c.UserID, s.cfg.FreeJobs, now); err != nil {
+			if err := billing.ChargeLiveJob(ctx, tx, c.UserID, s.cfg.FreeJobs, now); err != nil {
 				return err
 			}
 		}
