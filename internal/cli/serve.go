@@ -20,6 +20,7 @@ import (
 	"github.com/notegen/notegen/internal/audit"
 	"github.com/notegen/notegen/internal/auth"
 	"github.com/notegen/notegen/internal/billing"
+	"github.com/notegen/notegen/internal/broker"
 	"github.com/notegen/notegen/internal/config"
 	"github.com/notegen/notegen/internal/httpapi"
 	"github.com/notegen/notegen/internal/logging"
@@ -35,20 +36,28 @@ import (
 const shutdownGrace = 30 * time.Second
 
 // openStore opens and migrates the database and loads the master key: the
-// common start of `serve` and `admin`.
-func openStore(ctx context.Context, s config.Settings, log *slog.Logger) (*store.DB, *masterkey.Key, error) {
-	var key *masterkey.Key
-	var err error
-	if s.MasterKey != "" {
-		key, err = masterkey.Parse(s.MasterKey)
-	} else {
-		key, err = masterkey.LoadOrCreate(s.DataDir)
+// common start of `serve` and `admin`. With existing (admin), a database or
+// master key file that is not there yet is refused instead of created.
+func openStore(ctx context.Context, s config.Settings, log *slog.Logger, existing bool) (*store.DB, *masterkey.Key, error) {
+	open := store.Open
+	if existing {
+		open = store.OpenExisting
 	}
+	db, err := open(ctx, s.DatabaseURL, s.DataDir)
 	if err != nil {
 		return nil, nil, err
 	}
-	db, err := store.Open(ctx, s.DatabaseURL, s.DataDir)
+	var key *masterkey.Key
+	switch {
+	case s.MasterKey != "":
+		key, err = masterkey.Parse(s.MasterKey)
+	case existing:
+		key, err = masterkey.Load(s.DataDir)
+	default:
+		key, err = masterkey.LoadOrCreate(s.DataDir)
+	}
 	if err != nil {
+		db.Close()
 		return nil, nil, err
 	}
 	if err := db.Migrate(ctx, log); err != nil {
@@ -83,7 +92,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 		settings.PublicURL = "http://" + ln.Addr().String()
 	}
 
-	db, key, err := openStore(ctx, settings, log)
+	db, key, err := openStore(ctx, settings, log, false)
 	if err != nil {
 		return err
 	}
@@ -98,6 +107,19 @@ func serve(ctx context.Context, env Env, args []string) error {
 	}, log)
 
 	registry := prometheus.NewRegistry()
+	// Status waiters are woken by each job's committed status change, from
+	// this replica or, through PostgreSQL notifications, from any other.
+	events := broker.New(log.With("component", "broker"))
+	listenCtx, stopListening := context.WithCancel(ctx)
+	listening := make(chan struct{})
+	go func() {
+		defer close(listening)
+		events.Listen(listenCtx, db)
+	}()
+	defer func() {
+		stopListening()
+		<-listening
+	}()
 	// Note jobs and webhook deliveries run on the durable queue in the
 	// service's own database. Components are built in dependency order:
 	// the inserter first, then the services that enqueue work, then the
@@ -112,7 +134,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 		Log: log, Metrics: registry,
 	})
 	uploads := upload.NewSigner(key, settings.PublicURL)
-	jobs, err := newJobService(ctx, settings, db, key, uploads, inserter, log)
+	jobs, err := newJobService(ctx, settings, db, key, uploads, inserter, events, log)
 	if err != nil {
 		return err
 	}
@@ -120,6 +142,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 		Queues:     map[string]int{queue.Notes: 2, queue.Webhooks: 16, queue.Maintenance: 1},
 		JobTimeout: settings.JobTimeout,
 		Log:        slog.New(log.Handler()).With("component", "queue"),
+		Inserter:   inserter,
 	}, jobs.Register, deliveries.Register)
 	if err != nil {
 		return err
@@ -145,6 +168,9 @@ func serve(ctx context.Context, env Env, args []string) error {
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	// Long polls answer at once when shutdown begins instead of holding it
+	// up for their whole wait.
+	srv.RegisterOnShutdown(events.Close)
 	if err := work.Start(ctx); err != nil {
 		return err
 	}

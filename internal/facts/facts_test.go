@@ -42,7 +42,8 @@ func TestMedicationsEnglish(t *testing.T) {
 [patient] yes , and i take metformin five hundred milligrams twice a day .
 [doctor] okay . let's increase the lisinopril to 40 milligrams daily . and stop the ibuprofen .
 [doctor] i'm going to start you on atorvastatin 40 mg at bedtime by mouth .
-[patient] i'm allergic to penicillin , it gives me hives .`, nil)
+[patient] i'm allergic to penicillin , it gives me hives .
+[doctor] your potassium level was fine .`, nil)
 	f := x.Extract(segs, "en")
 	byName := map[string]facts.Medication{}
 	for _, m := range f.Medications {
@@ -61,6 +62,7 @@ func TestMedicationsEnglish(t *testing.T) {
 	require.Equal(t, "oral", deref(byName["atorvastatin"].Route))
 	require.Equal(t, "at bedtime", deref(byName["atorvastatin"].Frequency))
 	require.NotContains(t, byName, "penicillin", "an allergen is not a medication")
+	require.NotContains(t, byName, "potassium", "a lab value is not a medication")
 	require.Len(t, f.Allergies, 1)
 	require.Equal(t, "penicillin", f.Allergies[0].Substance)
 	require.Equal(t, "hives", deref(f.Allergies[0].Reaction))
@@ -134,6 +136,11 @@ func TestProblemsOrdersAndStatus(t *testing.T) {
 	x := facts.New()
 	segs := transcript.Split(`[doctor] how is your high blood pressure ?
 [patient] fine . no chest pain .
+[doctor] any shortness of breath , nausea or vomiting ?
+[patient] no , not that i've noticed .
+[doctor] do you get headaches ?
+[patient] yes , every morning .
+[patient] i deny fever , chills or cough , but i have had some fatigue .
 [doctor] your pneumonia has resolved . the ct ruled out a pulmonary embolism .
 [doctor] hey dragon , order an echocardiogram and a lipid panel . i'll refer you to cardiology . follow up in two weeks .`, nil)
 	f := x.Extract(segs, "en")
@@ -145,6 +152,11 @@ func TestProblemsOrdersAndStatus(t *testing.T) {
 	require.Equal(t, facts.StatusResolved, status["pneumonia"])
 	require.Equal(t, facts.StatusRuledOut, status["pulmonary embolism"])
 	require.NotContains(t, status, "chest pain", "a denied symptom is not a problem")
+	require.NotContains(t, status, "shortness of breath", "symptoms the patient says no to are not problems")
+	require.NotContains(t, status, "vomiting", "symptoms the patient says no to are not problems")
+	require.Equal(t, facts.StatusActive, status["headache"], "a symptom the patient confirms is a problem")
+	require.NotContains(t, status, "cough", "a negation reaches across a list")
+	require.Equal(t, facts.StatusActive, status["fatigue"], "but a negation stops at but")
 	kinds := map[string]string{}
 	for _, o := range f.Orders {
 		kinds[o.Text] = o.Kind
@@ -154,6 +166,13 @@ func TestProblemsOrdersAndStatus(t *testing.T) {
 	require.Equal(t, facts.OrderLab, kinds["lipid panel"])
 	require.Equal(t, facts.OrderReferral, kinds["cardiology"])
 	require.Equal(t, facts.OrderFollowUp, kinds["follow up in two weeks"])
+
+	fr := transcript.Split("Médecin : Je vous prescris une prise de sang et une radio du genou. On se revoit dans un mois.", nil)
+	kinds = map[string]string{}
+	for _, o := range x.Extract(fr, "fr").Orders {
+		kinds[o.Text] = o.Kind
+	}
+	require.Equal(t, map[string]string{"prise de sang": facts.OrderLab, "radio": facts.OrderImaging, "se revoit dans un mois": facts.OrderFollowUp}, kinds)
 }
 
 func TestEmptyFactsEncodeAsLists(t *testing.T) {
@@ -204,6 +223,14 @@ func TestACIBenchFacts(t *testing.T) {
 // readACIBench returns (dialogue, note) pairs of a split, skipping outside CI
 // when the data is not beside the repository.
 func readACIBench(t *testing.T, split string) [][2]string {
+	t.Helper()
+	return readACIBenchTB(t, split)
+}
+
+// readACIBenchRows is readACIBench for benchmarks, on the train split.
+func readACIBenchRows(b *testing.B) [][2]string { return readACIBenchTB(b, "train") }
+
+func readACIBenchTB(t testing.TB, split string) [][2]string {
 	t.Helper()
 	path := filepath.Join("..", "..", "..", "shared", "data", "aci-bench", split+".csv")
 	f, err := os.Open(path)

@@ -4,6 +4,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/apperr"
@@ -12,19 +13,14 @@ import (
 	"github.com/notegen/notegen/internal/upload"
 )
 
-type processTextRequest struct {
-	job.Spec
-	Text string `json:"text"`
-}
-
 // writeSubmission answers a submission as the wire type notegen.Job; a
 // replayed submission answers the same value, rebuilt from its job.
 func (s *Server) writeSubmission(w http.ResponseWriter, sub job.Submitted) error {
-	return s.json(w, http.StatusOK, notegen.Job{JobID: sub.JobID, PresignedURL: sub.PresignedURL, Status: string(sub.Status)})
+	return s.json(w, http.StatusOK, wireSubmitted(sub))
 }
 
 func (s *Server) processText(w http.ResponseWriter, r *http.Request) error {
-	var req processTextRequest
+	var req notegen.TextJobRequest
 	raw, err := readJSON(w, r, &req)
 	if err != nil {
 		return err
@@ -33,7 +29,7 @@ func (s *Server) processText(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	resp, err := s.Jobs.SubmitText(r.Context(), caller(r.Context()), req.Spec, req.Text, idem)
+	resp, err := s.Jobs.SubmitText(r.Context(), caller(r.Context()), specOf(req.JobOptions, ""), req.Text, idem)
 	if err != nil {
 		return err
 	}
@@ -54,8 +50,8 @@ func (s *Server) processAudio(w http.ResponseWriter, r *http.Request) error {
 		}
 		return s.writeSubmission(w, resp)
 	}
-	var spec job.Spec
-	raw, err := readJSON(w, r, &spec)
+	var req notegen.AudioJobRequest
+	raw, err := readJSON(w, r, &req)
 	if err != nil {
 		return err
 	}
@@ -63,7 +59,7 @@ func (s *Server) processAudio(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	resp, err := s.Jobs.SubmitAudio(r.Context(), caller(r.Context()), spec, idem)
+	resp, err := s.Jobs.SubmitAudio(r.Context(), caller(r.Context()), specOf(req.JobOptions, req.FileExtension), idem)
 	if err != nil {
 		return err
 	}
@@ -88,16 +84,16 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if complete {
-		return s.json(w, http.StatusOK, res)
+		return s.json(w, http.StatusOK, wireUpload(res))
 	}
 	if res.BytesReceived > 0 {
 		w.Header().Set("Range", "bytes=0-"+strconv.FormatInt(res.BytesReceived-1, 10))
 	}
-	return s.json(w, http.StatusAccepted, res)
+	return s.json(w, http.StatusAccepted, wireUpload(res))
 }
 
 func (s *Server) regenerateNote(w http.ResponseWriter, r *http.Request) error {
-	var req job.RegenerateRequest
+	var req notegen.RegenerateRequest
 	raw, err := readJSON(w, r, &req)
 	if err != nil {
 		return err
@@ -106,19 +102,37 @@ func (s *Server) regenerateNote(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	resp, err := s.Jobs.Regenerate(r.Context(), caller(r.Context()), req, idem)
+	resp, err := s.Jobs.Regenerate(r.Context(), caller(r.Context()), regenerateOf(req), idem)
 	if err != nil {
 		return err
 	}
 	return s.writeSubmission(w, resp)
 }
 
+// jobStatus answers at once, or with ?wait= as soon as the status changes
+// (a long poll), so clients learn of the end of a job without polling.
 func (s *Server) jobStatus(w http.ResponseWriter, r *http.Request) error {
-	v, err := s.Jobs.Status(r.Context(), caller(r.Context()), r.PathValue("job_id"))
+	q := r.URL.Query()
+	var wait time.Duration
+	if q.Has("wait") {
+		n, err := strconv.Atoi(q.Get("wait"))
+		if err != nil || n < 0 || n > int(job.MaxWait.Seconds()) {
+			return apperr.Invalid("wait", "wait must be a whole number of seconds from 0 to %d", int(job.MaxWait.Seconds()))
+		}
+		wait = time.Duration(n) * time.Second
+	}
+	var seen job.Status
+	if q.Has("status") {
+		var err error
+		if seen, err = job.ParseStatus("status", q.Get("status")); err != nil {
+			return err
+		}
+	}
+	v, err := s.Jobs.WaitStatus(r.Context(), caller(r.Context()), r.PathValue("job_id"), wait, seen)
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, v)
+	return s.json(w, http.StatusOK, wireJobStatus(v))
 }
 
 func (s *Server) fetchNote(w http.ResponseWriter, r *http.Request) error {
@@ -127,7 +141,7 @@ func (s *Server) fetchNote(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	return s.json(w, http.StatusOK, v)
+	return s.json(w, http.StatusOK, wireNote(v))
 }
 
 func (s *Server) fetchTranscript(w http.ResponseWriter, r *http.Request) error {
@@ -136,7 +150,7 @@ func (s *Server) fetchTranscript(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	return s.json(w, http.StatusOK, v)
+	return s.json(w, http.StatusOK, wireTranscript(v))
 }
 
 func (s *Server) usage(w http.ResponseWriter, r *http.Request) error {
@@ -145,5 +159,5 @@ func (s *Server) usage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, report)
+	return s.json(w, http.StatusOK, wireUsage(report))
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/billing"
 	"github.com/notegen/notegen/internal/blobstore"
+	"github.com/notegen/notegen/internal/broker"
 	"github.com/notegen/notegen/internal/masterkey"
 	"github.com/notegen/notegen/internal/provider"
 	"github.com/notegen/notegen/internal/queue"
@@ -37,6 +38,9 @@ type Config struct {
 	// RetryBase is the first delay before a job retries after a transient
 	// provider failure; it doubles with each attempt.
 	RetryBase time.Duration
+	// WaitRecheck is how often a status waiter re-reads its job when no
+	// wake-up has come.
+	WaitRecheck time.Duration
 }
 
 // Service runs note jobs.
@@ -48,6 +52,8 @@ type Service struct {
 	writer provider.NoteWriter
 	cfg    Config
 	log    *slog.Logger
+	// events announces committed status changes to status waiters.
+	events *broker.Broker
 	// uploads signs the URLs audio is uploaded to.
 	uploads *upload.Signer
 	// queue takes the jobs' processing, in the transaction that causes it.
@@ -67,21 +73,24 @@ type Deps struct {
 	Uploads *upload.Signer
 	// Queue takes the jobs' processing.
 	Queue *queue.Inserter
-	Log   *slog.Logger
+	// Events carries each committed status change to the clients
+	// waiting for it.
+	Events *broker.Broker
+	Log    *slog.Logger
 }
 
 // NewService returns the job service. Its workers run once Register has
 // been passed to queue.New.
 func NewService(d Deps, cfg Config) *Service {
 	return &Service{db: d.DB, master: d.Master, blobs: d.Blobs, stt: d.STT, writer: d.Writer, cfg: cfg, log: d.Log,
-		uploads: d.Uploads, queue: d.Queue}
+		uploads: d.Uploads, queue: d.Queue, events: d.Events}
 }
 
 // Submitted is the answer to a submission.
 type Submitted struct {
-	JobID        string `json:"job_id"`
-	PresignedURL string `json:"presigned_url,omitempty"`
-	Status       Status `json:"status"`
+	JobID        string
+	PresignedURL string
+	Status       Status
 }
 
 const (
@@ -237,12 +246,12 @@ func (s *Service) SubmitAudio(ctx context.Context, c apikey.Caller, spec Spec, i
 
 // StatusView is the answer to the status endpoint.
 type StatusView struct {
-	JobID     string    `json:"job_id"`
-	Status    Status    `json:"status"`
-	Message   string    `json:"message"`
-	Progress  int       `json:"progress"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	JobID     string
+	Status    Status
+	Message   string
+	Progress  int
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // owned loads a job the caller may see: its own account and its own key
@@ -276,19 +285,19 @@ func (s *Service) Status(ctx context.Context, c apikey.Caller, id string) (Statu
 
 // NoteView is the answer to fetch-note.
 type NoteView struct {
-	JobID          string    `json:"job_id"`
-	Status         Status    `json:"status"`
-	Note           string    `json:"note"`
-	NoteTitle      string    `json:"note_title"`
-	Lang           string    `json:"lang"`
-	OutputLanguage string    `json:"output_language"`
-	RecordingType  string    `json:"recording_type"`
-	VisitType      string    `json:"visit_type"`
-	Template       string    `json:"template"`
-	IsSandbox      bool      `json:"is_sandbox"`
-	Timestamp      time.Time `json:"timestamp"`
+	JobID          string
+	Status         Status
+	Note           string
+	NoteTitle      string
+	Lang           string
+	OutputLanguage string
+	RecordingType  string
+	VisitType      string
+	Template       string
+	IsSandbox      bool
+	Timestamp      time.Time
 	// TTL is how many seconds the note is kept before it is purged.
-	TTL int64 `json:"ttl"`
+	TTL int64
 }
 
 var errPurged = apperr.New(apperr.NotFound, "The job's data has passed its retention period and was deleted")
@@ -322,8 +331,8 @@ func (s *Service) FetchNote(ctx context.Context, c apikey.Caller, id string) (No
 
 // TranscriptView is the answer to fetch-transcript.
 type TranscriptView struct {
-	JobID      string `json:"job_id"`
-	Transcript string `json:"transcript"`
+	JobID      string
+	Transcript string
 }
 
 // FetchTranscript returns a job's transcript once it exists.

@@ -68,7 +68,8 @@ type DeliveryConfig struct {
 	// len(Schedule)+1 automatic attempts.
 	Schedule []time.Duration
 	// PollInterval is how often the dispatcher looks for new outbox
-	// events; 250 ms when zero.
+	// events it was not woken for (another replica's, after a crash); 1 s
+	// when zero. Events committed on this replica wake it at once.
 	PollInterval time.Duration
 	Log          *slog.Logger
 	// Metrics receives the delivery counters and latencies.
@@ -83,11 +84,14 @@ type Deliveries struct {
 	settings *Service
 	queue    *queue.Inserter
 	client   *http.Client
-	schedule []time.Duration
-	poll     time.Duration
-	log      *slog.Logger
-	metrics  *deliveryMetrics
-	limiter  *endpointLimiter
+	// allowPrivate is DeliveryConfig.AllowPrivate: without it a test event
+	// warns that a private receiver will be refused.
+	allowPrivate bool
+	schedule     []time.Duration
+	poll         time.Duration
+	log          *slog.Logger
+	metrics      *deliveryMetrics
+	limiter      *endpointLimiter
 
 	wake chan struct{}
 	stop context.CancelFunc
@@ -103,19 +107,20 @@ func NewDeliveries(db *store.DB, settings *Service, q *queue.Inserter, cfg Deliv
 	}
 	poll := cfg.PollInterval
 	if poll <= 0 {
-		poll = 250 * time.Millisecond
+		poll = time.Second
 	}
 	return &Deliveries{
-		db:       db,
-		settings: settings,
-		queue:    q,
-		client:   newDeliveryClient(cfg.AllowPrivate),
-		schedule: cfg.Schedule,
-		poll:     poll,
-		log:      log.With("component", "webhook"),
-		metrics:  newDeliveryMetrics(cfg.Metrics),
-		limiter:  &endpointLimiter{endpoints: map[string]*endpointSlots{}},
-		wake:     make(chan struct{}, 1),
+		db:           db,
+		settings:     settings,
+		queue:        q,
+		client:       newDeliveryClient(cfg.AllowPrivate),
+		allowPrivate: cfg.AllowPrivate,
+		schedule:     cfg.Schedule,
+		poll:         poll,
+		log:          log.With("component", "webhook"),
+		metrics:      newDeliveryMetrics(cfg.Metrics),
+		limiter:      &endpointLimiter{endpoints: map[string]*endpointSlots{}},
+		wake:         make(chan struct{}, 1),
 	}
 }
 

@@ -25,6 +25,7 @@ func (d *Deliveries) Start(ctx context.Context) {
 		defer close(d.done)
 		ticker := time.NewTicker(d.poll)
 		defer ticker.Stop()
+		committed := d.db.Wakeups(outbox.Topic)
 		for {
 			for {
 				n, err := d.dispatch(ctx)
@@ -40,6 +41,7 @@ func (d *Deliveries) Start(ctx context.Context) {
 				return
 			case <-ticker.C:
 			case <-d.wake:
+			case <-committed:
 			}
 		}
 	}()
