@@ -43,6 +43,29 @@ type CreateAccountRequest struct {
 	Address      string `json:"address,omitempty"`
 }
 
+// LoginRequest is the body of POST /v1/auth/login.
+type LoginRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+// RefreshRequest is the body of POST /v1/auth/refresh and of POST
+// /v1/auth/logout: the refresh token of the session.
+type RefreshRequest struct {
+	RefreshToken string `json:"refresh_token"`
+}
+
+// ChangePasswordRequest is the body of POST /v1/auth/change-password.
+type ChangePasswordRequest struct {
+	CurrentPassword string `json:"current_password"`
+	NewPassword     string `json:"new_password"`
+}
+
+// LogoutResult is the answer to POST /v1/auth/logout.
+type LogoutResult struct {
+	Success bool `json:"success"`
+}
+
 // NewAccount is the result of CreateAccount.
 type NewAccount struct {
 	UserID        string `json:"user_id"`
@@ -108,7 +131,7 @@ func (c *Client) Tokens() Tokens {
 // again afterwards.
 func (c *Client) ChangePassword(ctx context.Context, currentPassword, newPassword string) (*PasswordChange, error) {
 	var out PasswordChange
-	body := map[string]string{"current_password": currentPassword, "new_password": newPassword}
+	body := ChangePasswordRequest{CurrentPassword: currentPassword, NewPassword: newPassword}
 	if err := c.do(ctx, call{method: "POST", path: "/v1/auth/change-password", body: body, auth: authBearer}, &out); err != nil {
 		return nil, err
 	}
@@ -119,7 +142,7 @@ func (c *Client) ChangePassword(ctx context.Context, currentPassword, newPasswor
 // tokens.
 func (c *Client) Logout(ctx context.Context) error {
 	rt := c.Tokens().RefreshToken
-	err := c.do(ctx, call{method: "POST", path: "/v1/auth/logout", body: map[string]string{"refresh_token": rt}, auth: authBearer}, nil)
+	err := c.do(ctx, call{method: "POST", path: "/v1/auth/logout", body: RefreshRequest{RefreshToken: rt}, auth: authBearer}, nil)
 	if err != nil {
 		return err
 	}
@@ -261,7 +284,7 @@ func (ts *tokenSource) login(ctx context.Context) error {
 	email, pw := ts.email, ts.password
 	ts.mu.Unlock()
 	var out Tokens
-	body := map[string]string{"email": email, "password": pw}
+	body := LoginRequest{Email: email, Password: pw}
 	if err := ts.client.do(ctx, call{method: "POST", path: "/v1/auth/login", body: body}, &out); err != nil {
 		return err
 	}
@@ -278,7 +301,7 @@ func (ts *tokenSource) refresh(ctx context.Context) error {
 		return newError(0, CodeAuthentication, "no refresh token", "", "", nil)
 	}
 	var out Tokens
-	body := map[string]string{"refresh_token": t.RefreshToken}
+	body := RefreshRequest{RefreshToken: t.RefreshToken}
 	if err := ts.client.do(ctx, call{method: "POST", path: "/v1/auth/refresh", body: body}, &out); err != nil {
 		return err
 	}
@@ -320,4 +343,21 @@ func jwtExpiry(token string) time.Time {
 		return time.Time{}
 	}
 	return time.Unix(secs, 0)
+}
+
+// JSONWebKeySet is the answer to GET /.well-known/jwks.json: the public
+// keys that verify ID tokens, for services that check them themselves.
+type JSONWebKeySet struct {
+	Keys []JSONWebKey `json:"keys"`
+}
+
+// JSONWebKey is one Ed25519 public key (RFC 8037).
+type JSONWebKey struct {
+	Kty string `json:"kty"`
+	Crv string `json:"crv"`
+	// X is the public key, base64url without padding.
+	X   string `json:"x"`
+	Kid string `json:"kid"`
+	Use string `json:"use"`
+	Alg string `json:"alg"`
 }

@@ -249,21 +249,27 @@ func networkError(msg string, cause error) error {
 	return newError(0, CodeNetwork, msg, "", "", cause)
 }
 
-// errorBody is the contract's error body.
-type errorBody struct {
+// ErrorBody is the contract's error body, the same for every status.
+type ErrorBody struct {
+	// Message repeats Error.Message, for clients that read only the top.
+	Message string      `json:"message"`
+	Error   ErrorDetail `json:"error"`
+}
+
+// ErrorDetail is the error object inside ErrorBody.
+type ErrorDetail struct {
+	// Code is one of the Code constants, e.g. CodeValidation.
+	Code    string `json:"code"`
 	Message string `json:"message"`
-	Error   struct {
-		Code      string `json:"code"`
-		Message   string `json:"message"`
-		Field     string `json:"field"`
-		RequestID string `json:"request_id"`
-	} `json:"error"`
+	// Field names the request field at fault, if any.
+	Field     string `json:"field,omitempty"`
+	RequestID string `json:"request_id"`
 }
 
 // errorFromResponse turns a non-2xx response into a typed error. A body
 // that is not the contract's (from a proxy, say) still gives the status.
 func errorFromResponse(resp *http.Response, body []byte) error {
-	var eb errorBody
+	var eb ErrorBody
 	_ = json.Unmarshal(body, &eb)
 	code, msg := eb.Error.Code, eb.Error.Message
 	if msg == "" {

@@ -68,7 +68,7 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 		require.NoError(t, err)
 		require.NotEmpty(t, tr.Transcript)
 
-		regen, err := c.RegenerateNote(ctx, notegen.RegenerateRequest{JobID: job.JobID, DocumentationStyle: "soap"})
+		regen, err := c.RegenerateNote(ctx, notegen.RegenerateRequest{JobID: job.JobID, DocumentationStyle: notegen.String("soap")})
 		require.NoError(t, err)
 		require.NotEmpty(t, regen.JobID)
 

@@ -24,8 +24,9 @@ type APIKey struct {
 	Status    string     `json:"status"`
 	CreatedAt time.Time  `json:"created_at"`
 	LastUsed  *time.Time `json:"last_used"`
-	// Metadata is set on live keys only.
-	Metadata map[string]string `json:"metadata,omitempty"`
+	// Metadata is set on live keys only (an empty object when a live key
+	// has none).
+	Metadata map[string]string `json:"metadata,omitzero"`
 }
 
 // CreateAPIKeyRequest is the body of CreateAPIKey.
@@ -42,6 +43,24 @@ type CreatedAPIKey struct {
 	APIKey   string            `json:"api_key"`
 	KeyType  string            `json:"key_type"`
 	Metadata map[string]string `json:"metadata"`
+}
+
+// UpdateAPIKeyMetadataRequest is the body of UpdateAPIKeyMetadata: the
+// metadata replaces the key's whole metadata.
+type UpdateAPIKeyMetadataRequest struct {
+	APIKey   string            `json:"apiKey"`
+	Metadata map[string]string `json:"metadata"`
+}
+
+// APIKeyStatusRequest is the body of SetAPIKeyStatus.
+type APIKeyStatusRequest struct {
+	// Status is KeyStatusActive or KeyStatusInactive.
+	Status string `json:"status"`
+}
+
+// DeleteAPIKeyRequest is the body of DeleteAPIKey.
+type DeleteAPIKeyRequest struct {
+	APIKey string `json:"apiKey"`
 }
 
 // KeyConfirmation is the result of the key update and delete calls. APIKey
@@ -83,10 +102,7 @@ func (c *Client) UpdateAPIKeyMetadata(ctx context.Context, apiKey string, metada
 	if metadata == nil {
 		metadata = map[string]string{}
 	}
-	body := struct {
-		APIKey   string            `json:"apiKey"`
-		Metadata map[string]string `json:"metadata"`
-	}{apiKey, metadata}
+	body := UpdateAPIKeyMetadataRequest{APIKey: apiKey, Metadata: metadata}
 	var out KeyConfirmation
 	if err := c.do(ctx, call{method: "POST", path: "/v1/user/update-api-key-metadata", body: body, auth: authBearer, idempotent: true}, &out); err != nil {
 		return nil, err
@@ -98,7 +114,7 @@ func (c *Client) UpdateAPIKeyMetadata(ctx context.Context, apiKey string, metada
 // /v1/user/api-keys/{api_key}/status); status is KeyStatusActive or
 // KeyStatusInactive.
 func (c *Client) SetAPIKeyStatus(ctx context.Context, apiKey, status string) (*KeyConfirmation, error) {
-	body := map[string]string{"status": status}
+	body := APIKeyStatusRequest{Status: status}
 	var out KeyConfirmation
 	path := "/v1/user/api-keys/" + pathEscape(apiKey) + "/status"
 	if err := c.do(ctx, call{method: "POST", path: path, body: body, auth: authBearer, idempotent: true}, &out); err != nil {
@@ -111,7 +127,7 @@ func (c *Client) SetAPIKeyStatus(ctx context.Context, apiKey, status string) (*K
 // stays listed as inactive. Deleting the last live key makes the account
 // inactive.
 func (c *Client) DeleteAPIKey(ctx context.Context, apiKey string) (*KeyConfirmation, error) {
-	body := map[string]string{"apiKey": apiKey}
+	body := DeleteAPIKeyRequest{APIKey: apiKey}
 	var out KeyConfirmation
 	if err := c.do(ctx, call{method: "POST", path: "/v1/user/delete-api-key", body: body, auth: authBearer, idempotent: true}, &out); err != nil {
 		return nil, err

@@ -39,8 +39,9 @@ type JobOptions struct {
 	PatientConsent     bool            `json:"patient_consent,omitempty"`
 	DocumentationStyle string          `json:"documentation_style,omitempty"`
 	Custom             *CustomTemplate `json:"custom,omitempty"`
-	// CustomMetadata is echoed in the job's webhook events.
-	CustomMetadata map[string]any `json:"custom_metadata,omitempty"`
+	// CustomMetadata, a JSON object, is kept as sent and echoed in the
+	// job's webhook events.
+	CustomMetadata json.RawMessage `json:"custom_metadata,omitempty"`
 	// WebhookEnv ("dev" or "prod") picks the webhook URL of the job.
 	WebhookEnv string `json:"webhook_env,omitempty"`
 	// IdempotencyKey is sent as the Idempotency-Key header. When empty
@@ -61,15 +62,15 @@ type TextJobRequest struct {
 	Text string `json:"text"`
 }
 
-// RegenerateRequest is the body of RegenerateNote. Empty fields keep the
-// original job's values.
+// RegenerateRequest is the body of RegenerateNote. Nil fields keep the
+// original job's values (String makes a pointer).
 type RegenerateRequest struct {
 	JobID              string          `json:"job_id"`
-	Template           string          `json:"template,omitempty"`
-	OutputLanguage     string          `json:"output_language,omitempty"`
-	DocumentationStyle string          `json:"documentation_style,omitempty"`
+	Template           *string         `json:"template,omitempty"`
+	OutputLanguage     *string         `json:"output_language,omitempty"`
+	DocumentationStyle *string         `json:"documentation_style,omitempty"`
 	Custom             *CustomTemplate `json:"custom,omitempty"`
-	CustomMetadata     map[string]any  `json:"custom_metadata,omitempty"`
+	CustomMetadata     json.RawMessage `json:"custom_metadata,omitempty"`
 	// IdempotencyKey: see JobOptions.
 	IdempotencyKey string `json:"-"`
 }
@@ -82,12 +83,21 @@ type Job struct {
 	Status       string `json:"status"`
 }
 
+// UploadResult is the answer to PUT /v1/uploads/{job_id}: 200 once the
+// whole audio is in (the job is queued), 202 while a chunked upload goes on.
+type UploadResult struct {
+	JobID         string `json:"job_id"`
+	Status        string `json:"status"`
+	BytesReceived int64  `json:"bytes_received"`
+}
+
 // JobStatus is the result of GetJobStatus.
 type JobStatus struct {
-	JobID     string    `json:"job_id"`
-	Status    string    `json:"status"`
-	Message   string    `json:"message"`
-	Progress  float64   `json:"progress"`
+	JobID   string `json:"job_id"`
+	Status  string `json:"status"`
+	Message string `json:"message"`
+	// Progress is a percentage, 0 to 100.
+	Progress  int       `json:"progress"`
 	CreatedAt time.Time `json:"created_at"`
 	UpdatedAt time.Time `json:"updated_at"`
 }
@@ -107,10 +117,10 @@ type Note struct {
 	VisitType      string `json:"visit_type"`
 	Template       string `json:"template"`
 	IsSandbox      bool   `json:"is_sandbox"`
-	// Timestamp and TTL are kept as sent: the contract does not fix
-	// their JSON types.
-	Timestamp json.RawMessage `json:"timestamp,omitempty"`
-	TTL       json.RawMessage `json:"ttl,omitempty"`
+	// Timestamp is when the note was written.
+	Timestamp time.Time `json:"timestamp"`
+	// TTL is how many seconds the note is kept before it is purged.
+	TTL int64 `json:"ttl"`
 }
 
 // Transcript is the result of FetchTranscript.

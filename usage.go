@@ -2,7 +2,6 @@ package notegen
 
 import (
 	"context"
-	"encoding/json"
 	"net/url"
 )
 
@@ -15,27 +14,37 @@ type UsageRequest struct {
 
 // Usage is the result of GetUsage.
 type Usage struct {
-	Period struct {
-		StartMonth string `json:"start_month"`
-		EndMonth   string `json:"end_month"`
-	} `json:"period"`
-	Totals struct {
-		Jobs                int64 `json:"jobs"`
-		TranscriptionTokens int64 `json:"transcription_tokens"`
-		NoteTokens          int64 `json:"note_tokens"`
-		TotalTokens         int64 `json:"total_tokens"`
-		FreeJobsLeft        int64 `json:"free_jobs_left"`
-	} `json:"totals"`
+	Period           UsagePeriod    `json:"period"`
+	Totals           UsageTotals    `json:"totals"`
 	MonthlyBreakdown []MonthlyUsage `json:"monthly_breakdown"`
 	// APIKeys is keyed by masked key.
 	APIKeys map[string]KeyUsage `json:"api_keys"`
-	Billing struct {
-		// CurrentUsageAmount is kept as sent (a number or a decimal string).
-		CurrentUsageAmount json.RawMessage `json:"current_usage_amount"`
-		BillingPeriodStart string          `json:"billing_period_start"`
-		BillingPeriodEnd   string          `json:"billing_period_end"`
-		SubscriptionStatus string          `json:"subscription_status"`
-	} `json:"billing"`
+	Billing BillingSummary      `json:"billing"`
+}
+
+// UsagePeriod is the months a Usage covers, inclusive ("YYYY-MM").
+type UsagePeriod struct {
+	StartMonth string `json:"start_month"`
+	EndMonth   string `json:"end_month"`
+}
+
+// UsageTotals adds up the period.
+type UsageTotals struct {
+	Jobs                int64 `json:"jobs"`
+	TranscriptionTokens int64 `json:"transcription_tokens"`
+	NoteTokens          int64 `json:"note_tokens"`
+	TotalTokens         int64 `json:"total_tokens"`
+	// FreeJobsLeft is nil on the paid plan, which has no allowance.
+	FreeJobsLeft *int64 `json:"free_jobs_left"`
+}
+
+// BillingSummary is the current month's charge so far.
+type BillingSummary struct {
+	// CurrentUsageAmount is in the account's currency, e.g. 12.5.
+	CurrentUsageAmount float64 `json:"current_usage_amount"`
+	BillingPeriodStart string  `json:"billing_period_start"`
+	BillingPeriodEnd   string  `json:"billing_period_end"`
+	SubscriptionStatus string  `json:"subscription_status"`
 }
 
 // MonthlyUsage is one month of Usage.MonthlyBreakdown.
@@ -49,13 +58,16 @@ type MonthlyUsage struct {
 
 // KeyUsage is one key's share of Usage.
 type KeyUsage struct {
-	Jobs   int64 `json:"jobs"`
-	Tokens struct {
-		Transcription  int64 `json:"transcription"`
-		NoteGeneration int64 `json:"note_generation"`
-		Total          int64 `json:"total"`
-	} `json:"tokens"`
-	UsagePercentage float64 `json:"usage_percentage"`
+	Jobs            int64       `json:"jobs"`
+	Tokens          TokenCounts `json:"tokens"`
+	UsagePercentage float64     `json:"usage_percentage"`
+}
+
+// TokenCounts splits a key's tokens by kind.
+type TokenCounts struct {
+	Transcription  int64 `json:"transcription"`
+	NoteGeneration int64 `json:"note_generation"`
+	Total          int64 `json:"total"`
 }
 
 // SystemStatus is the result of GetSystemStatus.
@@ -63,6 +75,11 @@ type SystemStatus struct {
 	Status   string            `json:"status"`
 	Services map[string]string `json:"services"`
 	Latency  map[string]int64  `json:"latency"`
+}
+
+// Health is the answer to GET /healthz ("ok") and GET /readyz ("ready").
+type Health struct {
+	Status string `json:"status"`
 }
 
 // GetUsage reads the account's usage and billing (GET /v1/user/usage).

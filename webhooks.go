@@ -1,10 +1,7 @@
 package notegen
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
 	"net/url"
 	"strconv"
 	"time"
@@ -43,109 +40,63 @@ type DeliveryFilter struct {
 	Event  string
 }
 
-// WebhookDelivery is one delivery of an event with its attempts. The
-// contract does not fix its fields; the known ones are decoded and Raw
-// keeps the whole object.
+// WebhookDelivery is one delivery of an event, with every attempt. Its ID
+// is the webhook-id header of each attempt.
 type WebhookDelivery struct {
-	ID        string            `json:"id"`
-	Event     string            `json:"event"`
-	EventID   string            `json:"event_id,omitempty"`
-	Status    string            `json:"status"`
-	URL       string            `json:"url,omitempty"`
-	CreatedAt *time.Time        `json:"created_at,omitempty"`
-	Attempts  []DeliveryAttempt `json:"attempts"`
-	// Raw is the delivery as the server sent it.
-	Raw json.RawMessage `json:"-"`
+	ID    string `json:"id"`
+	Event string `json:"event"`
+	// JobID and Sequence are nil for events that are not about a job.
+	JobID    *string `json:"job_id"`
+	Sequence *int64  `json:"sequence"`
+	// Status is waiting, pending, succeeded, failed or skipped.
+	Status   string `json:"status"`
+	Env      string `json:"env"`
+	Endpoint string `json:"endpoint"`
+	// LastStatusCode is the HTTP status of the last attempt; nil when no
+	// answer arrived.
+	LastStatusCode *int              `json:"last_status_code"`
+	Error          string            `json:"error"`
+	NextAttemptAt  *time.Time        `json:"next_attempt_at"`
+	CreatedAt      time.Time         `json:"created_at"`
+	UpdatedAt      time.Time         `json:"updated_at"`
+	Attempts       []DeliveryAttempt `json:"attempts"`
 }
 
-// DeliveryAttempt is one try of a delivery.
+// DeliveryAttempt is one HTTP attempt of a delivery.
 type DeliveryAttempt struct {
-	ID         string          `json:"id,omitempty"`
-	StatusCode int             `json:"status_code,omitempty"`
-	Error      string          `json:"error,omitempty"`
-	CreatedAt  *time.Time      `json:"created_at,omitempty"`
-	Raw        json.RawMessage `json:"-"`
+	ID          string    `json:"id"`
+	Number      int       `json:"number"`
+	Trigger     string    `json:"trigger"`
+	AttemptedAt time.Time `json:"attempted_at"`
+	Env         string    `json:"env"`
+	Endpoint    string    `json:"endpoint"`
+	Outcome     string    `json:"outcome"`
+	// StatusCode is nil when no HTTP answer arrived.
+	StatusCode *int   `json:"status_code"`
+	LatencyMS  int64  `json:"latency_ms"`
+	Error      string `json:"error"`
 }
 
-// UnmarshalJSON keeps the raw object besides the known fields.
-func (d *WebhookDelivery) UnmarshalJSON(b []byte) error {
-	type plain WebhookDelivery
-	var p plain
-	if err := json.Unmarshal(b, &p); err != nil {
-		return err
-	}
-	if p.Event == "" {
-		var alt struct {
-			Type      string `json:"type"`
-			EventType string `json:"event_type"`
-		}
-		_ = json.Unmarshal(b, &alt)
-		p.Event = alt.EventType
-		if p.Event == "" {
-			p.Event = alt.Type
-		}
-	}
-	*d = WebhookDelivery(p)
-	d.Raw = append(json.RawMessage(nil), b...)
-	return nil
+// WebhookDeliveryPage is one page of deliveries, newest first.
+type WebhookDeliveryPage struct {
+	Deliveries []WebhookDelivery `json:"deliveries"`
+	// NextCursor fetches the next, older page; nil on the last page.
+	NextCursor *string `json:"next_cursor"`
 }
 
-// UnmarshalJSON keeps the raw object besides the known fields.
-func (a *DeliveryAttempt) UnmarshalJSON(b []byte) error {
-	type plain DeliveryAttempt
-	var p plain
-	if err := json.Unmarshal(b, &p); err != nil {
-		return err
-	}
-	*a = DeliveryAttempt(p)
-	a.Raw = append(json.RawMessage(nil), b...)
-	return nil
+// WebhookTestRequest is the optional body of POST /v1/user/webhook/test.
+type WebhookTestRequest struct {
+	// Env is "dev" or "prod"; empty lets the server choose.
+	Env string `json:"env,omitempty"`
 }
 
-// MarshalJSON writes the server's object unchanged when known.
-func (d WebhookDelivery) MarshalJSON() ([]byte, error) {
-	if len(d.Raw) > 0 {
-		return d.Raw, nil
-	}
-	type plain WebhookDelivery
-	return json.Marshal(plain(d))
-}
-
-// MarshalJSON writes the server's object unchanged when known.
-func (a DeliveryAttempt) MarshalJSON() ([]byte, error) {
-	if len(a.Raw) > 0 {
-		return a.Raw, nil
-	}
-	type plain DeliveryAttempt
-	return json.Marshal(plain(a))
-}
-
-// deliveryList accepts a bare array or an object with a deliveries array.
-type deliveryList []WebhookDelivery
-
-func (l *deliveryList) UnmarshalJSON(b []byte) error {
-	b = bytes.TrimSpace(b)
-	if len(b) > 0 && b[0] == '[' {
-		return json.Unmarshal(b, (*[]WebhookDelivery)(l))
-	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(b, &obj); err != nil {
-		return err
-	}
-	for _, name := range []string{"deliveries", "data", "items"} {
-		if raw, ok := obj[name]; ok {
-			return json.Unmarshal(raw, (*[]WebhookDelivery)(l))
-		}
-	}
-	return fmt.Errorf("no deliveries array in the response")
-}
-
-// WebhookTestResult is the result of TestWebhook. The contract does not fix
-// its fields; Raw keeps the whole object.
+// WebhookTestResult is the result of TestWebhook: the queued event.
 type WebhookTestResult struct {
-	Message string          `json:"message,omitempty"`
-	EventID string          `json:"event_id,omitempty"`
-	Raw     json.RawMessage `json:"-"`
+	Message    string         `json:"message"`
+	DeliveryID string         `json:"delivery_id"`
+	Event      string         `json:"event"`
+	Env        *string        `json:"env"`
+	Payload    map[string]any `json:"payload"`
 }
 
 // GetWebhook reads the webhook URLs (GET /v1/user/webhook).
@@ -199,11 +150,11 @@ func (c *Client) ListWebhookDeliveries(ctx context.Context, f DeliveryFilter) ([
 	if f.Event != "" {
 		q.Set("event", f.Event)
 	}
-	var out deliveryList
+	var out WebhookDeliveryPage
 	if err := c.do(ctx, call{method: "GET", path: "/v1/user/webhook/deliveries", query: q, auth: authBearer, idempotent: true}, &out); err != nil {
 		return nil, err
 	}
-	return out, nil
+	return out.Deliveries, nil
 }
 
 // RedeliverWebhook sends a delivery again (POST
@@ -220,15 +171,9 @@ func (c *Client) RedeliverWebhook(ctx context.Context, deliveryID string) (*Deli
 // TestWebhook sends a webhook.test event (POST /v1/user/webhook/test) to
 // the URL of env ("dev" or "prod"; "" lets the server choose).
 func (c *Client) TestWebhook(ctx context.Context, env string) (*WebhookTestResult, error) {
-	var body any
-	if env != "" {
-		body = map[string]string{"env": env}
-	}
-	var raw json.RawMessage
-	if err := c.do(ctx, call{method: "POST", path: "/v1/user/webhook/test", body: body, auth: authBearer}, &raw); err != nil {
+	var out WebhookTestResult
+	if err := c.do(ctx, call{method: "POST", path: "/v1/user/webhook/test", body: WebhookTestRequest{Env: env}, auth: authBearer}, &out); err != nil {
 		return nil, err
 	}
-	out := WebhookTestResult{Raw: raw}
-	_ = json.Unmarshal(raw, &out)
 	return &out, nil
 }

@@ -82,8 +82,17 @@ type Page struct {
 // MaxPageSize bounds the limit parameter.
 const MaxPageSize = 200
 
+// Log reads the audit log for account owners. Entries are written with
+// Record, inside the transaction of the change they record.
+type Log struct {
+	db *store.DB
+}
+
+// NewLog returns the audit log reader on db.
+func NewLog(db *store.DB) *Log { return &Log{db: db} }
+
 // List returns up to limit entries of the account older than cursor.
-func List(ctx context.Context, db *store.DB, userID string, limit int, cursor string) (Page, error) {
+func (l *Log) List(ctx context.Context, userID string, limit int, cursor string) (Page, error) {
 	if limit <= 0 {
 		limit = 50
 	}
@@ -102,7 +111,7 @@ func List(ctx context.Context, db *store.DB, userID string, limit int, cursor st
 	}
 	query += ` ORDER BY created_at DESC, id DESC LIMIT ?`
 	args = append(args, limit+1)
-	rows, err := db.Query(ctx, query, args...)
+	rows, err := l.db.Query(ctx, query, args...)
 	if err != nil {
 		return Page{}, fmt.Errorf("read audit log: %w", err)
 	}

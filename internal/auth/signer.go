@@ -5,8 +5,6 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"database/sql"
-	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -228,26 +226,21 @@ func (s *Signer) publicKey(ctx context.Context, kid string) (ed25519.PublicKey, 
 	return nil, fmt.Errorf("unknown signing key %q", kid)
 }
 
-// JWKS returns the JSON Web Key Set of the published public keys.
-func (s *Signer) JWKS() ([]byte, error) {
-	type jwk struct {
-		Kty string `json:"kty"`
-		Crv string `json:"crv"`
-		X   string `json:"x"`
-		Kid string `json:"kid"`
-		Use string `json:"use"`
-		Alg string `json:"alg"`
-	}
+// PublicKey is a published verification key and its key id.
+type PublicKey struct {
+	Kid string
+	Key ed25519.PublicKey
+}
+
+// PublicKeys returns the published public keys, sorted by key id, for the
+// JSON Web Key Set.
+func (s *Signer) PublicKeys() []PublicKey {
 	s.mu.RLock()
-	keys := make([]jwk, 0, len(s.public))
+	keys := make([]PublicKey, 0, len(s.public))
 	for kid, pub := range s.public {
-		keys = append(keys, jwk{Kty: "OKP", Crv: "Ed25519", X: base64.RawURLEncoding.EncodeToString(pub), Kid: kid, Use: "sig", Alg: "EdDSA"})
+		keys = append(keys, PublicKey{Kid: kid, Key: pub})
 	}
 	s.mu.RUnlock()
-	slices.SortFunc(keys, func(a, b jwk) int { return strings.Compare(a.Kid, b.Kid) })
-	body, err := json.Marshal(map[string]any{"keys": keys})
-	if err != nil {
-		return nil, fmt.Errorf("encode JWKS: %w", err)
-	}
-	return body, nil
+	slices.SortFunc(keys, func(a, b PublicKey) int { return strings.Compare(a.Kid, b.Kid) })
+	return keys
 }

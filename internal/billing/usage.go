@@ -78,12 +78,24 @@ func parseMonth(field, v string, def time.Time) (time.Time, error) {
 	return t, nil
 }
 
+// Service answers account owners' billing questions.
+type Service struct {
+	db       *store.DB
+	freeJobs int
+	mask     func(keyType, last4 string) string
+}
+
+// NewService returns the billing service. freeJobs is the trial's
+// allowance of live jobs; mask renders an API key as listings show it,
+// from its type and last four characters.
+func NewService(db *store.DB, freeJobs int, mask func(keyType, last4 string) string) *Service {
+	return &Service{db: db, freeJobs: freeJobs, mask: mask}
+}
+
 // Usage reports the account's live usage for the months start..end
 // ("YYYY-MM", both defaulting to the current month).
-//
-// mask renders an API key as listings show it, from its type and last four
-// characters.
-func Usage(ctx context.Context, db *store.DB, userID, startMonth, endMonth string, freeJobs int, now time.Time, mask func(keyType, last4 string) string) (UsageReport, error) {
+func (s *Service) Usage(ctx context.Context, userID, startMonth, endMonth string) (UsageReport, error) {
+	db, freeJobs, mask, now := s.db, s.freeJobs, s.mask, store.Now()
 	current := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
 	start, err := parseMonth("start_month", startMonth, current)
 	if err != nil {

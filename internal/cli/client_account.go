@@ -145,10 +145,14 @@ func accountCommands() []clientCmd {
 
 func printUsage(s *session, u *notegen.Usage) error {
 	n := func(v int64) string { return strconv.FormatInt(v, 10) }
-	amount := strings.Trim(string(u.Billing.CurrentUsageAmount), `"`)
+	amount := strconv.FormatFloat(u.Billing.CurrentUsageAmount, 'f', -1, 64)
+	freeLeft := "-" // the paid plan has no allowance
+	if u.Totals.FreeJobsLeft != nil {
+		freeLeft = n(*u.Totals.FreeJobsLeft)
+	}
 	if err := s.fields("Period", u.Period.StartMonth+" to "+u.Period.EndMonth, "Jobs", n(u.Totals.Jobs),
 		"Tokens", fmt.Sprintf("%d (transcription %d, notes %d)", u.Totals.TotalTokens, u.Totals.TranscriptionTokens, u.Totals.NoteTokens),
-		"Free jobs left", n(u.Totals.FreeJobsLeft), "Amount", orDash(amount),
+		"Free jobs left", freeLeft, "Amount", amount,
 		"Subscription", orDash(u.Billing.SubscriptionStatus)); err != nil {
 		return err
 	}

@@ -128,7 +128,7 @@ Examples:
 					return s.printJSON(st)
 				}
 				return s.fields("Job", st.JobID, "Status", st.Status, "Message", orDash(st.Message),
-					"Progress", strconv.FormatFloat(st.Progress, 'f', -1, 64)+"%", "Created", fmtTime(st.CreatedAt), "Updated", fmtTime(st.UpdatedAt))
+					"Progress", strconv.Itoa(st.Progress)+"%", "Created", fmtTime(st.CreatedAt), "Updated", fmtTime(st.UpdatedAt))
 			}),
 		jobCmd("note", "Print a completed job's note.", "notegen notes note job_123 > note.txt",
 			func(ctx context.Context, s *session, c *notegen.Client, id string) error {
@@ -165,7 +165,7 @@ Examples:
 					if err != nil {
 						return err
 					}
-					job, err := c.RegenerateNote(ctx, notegen.RegenerateRequest{JobID: args[0], Template: *template, OutputLanguage: *outLang, DocumentationStyle: *style})
+					job, err := c.RegenerateNote(ctx, notegen.RegenerateRequest{JobID: args[0], Template: optional(*template), OutputLanguage: optional(*outLang), DocumentationStyle: optional(*style)})
 					if err != nil {
 						return err
 					}
@@ -266,4 +266,12 @@ func humanBytes(n int64) string {
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d B", n)
+}
+
+// optional is nil for an empty flag, which keeps the job's own value.
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }

@@ -144,7 +144,7 @@ Examples:
 						return err
 					}
 					if s.jsonOut {
-						return s.printJSON(json.RawMessage(res.Raw))
+						return s.printJSON(res)
 					}
 					fmt.Fprintln(s.env.Stdout, orDash(res.Message))
 					return nil
@@ -174,7 +174,7 @@ Examples:
 						if s.jsonOut {
 							return s.printJSON(a)
 						}
-						fmt.Fprintf(s.env.Stdout, "Redelivered %s: status %s %s\n", args[1], orDash(strconv.Itoa(a.StatusCode)), a.Error)
+						fmt.Fprintf(s.env.Stdout, "Redelivered %s: status %s %s\n", args[1], statusCode(a.StatusCode), a.Error)
 						return nil
 					}
 					if len(args) != 0 {
@@ -195,10 +195,7 @@ Examples:
 					}
 					rows := make([][]string, len(ds))
 					for i, d := range ds {
-						created := "-"
-						if d.CreatedAt != nil {
-							created = fmtTime(*d.CreatedAt)
-						}
+						created := fmtTime(d.CreatedAt)
 						rows[i] = []string{d.ID, orDash(d.Event), orDash(d.Status), strconv.Itoa(len(d.Attempts)), created}
 					}
 					return s.table([]string{"ID", "EVENT", "STATUS", "ATTEMPTS", "CREATED"}, rows)
@@ -320,4 +317,12 @@ func printEvent(s *session, ev *notegen.WebhookEvent) {
 		add("error", ev.Error.Code+": "+ev.Error.Message)
 	}
 	fmt.Fprintln(s.env.Stdout, line)
+}
+
+// statusCode prints an attempt's HTTP status, "-" when none arrived.
+func statusCode(code *int) string {
+	if code == nil {
+		return "-"
+	}
+	return strconv.Itoa(*code)
 }

@@ -12,13 +12,15 @@ import (
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/masterkey"
 	"github.com/notegen/notegen/internal/provider"
+	"github.com/notegen/notegen/internal/queue"
 	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/upload"
 )
 
 // newJobService builds the note pipeline from the settings: audio in
 // S3-compatible storage or the data directory, the OpenAI-compatible providers when
 // configured, the built-in writer otherwise.
-func newJobService(ctx context.Context, s config.Settings, db *store.DB, key *masterkey.Key, log *slog.Logger) (*job.Service, error) {
+func newJobService(ctx context.Context, s config.Settings, db *store.DB, key *masterkey.Key, uploads *upload.Signer, q *queue.Inserter, log *slog.Logger) (*job.Service, error) {
 	var blobs blobstore.Store
 	var err error
 	if s.StorageURL != "" {
@@ -42,9 +44,12 @@ func newJobService(ctx context.Context, s config.Settings, db *store.DB, key *ma
 	if s.LLMURL != "" {
 		writer = &provider.OpenAIChat{URL: s.LLMURL, APIKey: s.LLMAPIKey, Model: s.LLMModel, Client: client}
 	}
-	return job.NewService(db, key, blobs, stt, writer, job.Config{
+	return job.NewService(job.Deps{
+		DB: db, Master: key, Blobs: blobs, STT: stt, Writer: writer, Uploads: uploads, Queue: q,
+		Log: log.With("component", "jobs"),
+	}, job.Config{
 		PublicURL: s.PublicURL, FreeJobs: s.FreeJobs, Retention: s.Retention, UploadTTL: s.UploadTTL,
 		KeepAudio: s.KeepAudio, TempDir: filepath.Join(s.DataDir, "tmp"),
 		SweepInterval: s.SweepInterval, RetryBase: s.ProviderRetryBase,
-	}, log.With("component", "jobs")), nil
+	}), nil
 }

@@ -17,7 +17,9 @@ import (
 
 	"github.com/notegen/notegen/internal/account"
 	"github.com/notegen/notegen/internal/apikey"
+	"github.com/notegen/notegen/internal/audit"
 	"github.com/notegen/notegen/internal/auth"
+	"github.com/notegen/notegen/internal/billing"
 	"github.com/notegen/notegen/internal/config"
 	"github.com/notegen/notegen/internal/httpapi"
 	"github.com/notegen/notegen/internal/logging"
@@ -25,6 +27,7 @@ import (
 	"github.com/notegen/notegen/internal/queue"
 	"github.com/notegen/notegen/internal/ratelimit"
 	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/upload"
 	"github.com/notegen/notegen/internal/webhook"
 )
 
@@ -95,17 +98,24 @@ func serve(ctx context.Context, env Env, args []string) error {
 	}, log)
 
 	registry := prometheus.NewRegistry()
-	webhooks := webhook.NewService(db, key)
-	deliveries := webhook.NewDeliveries(db, webhooks, webhook.DeliveryConfig{
-		AllowPrivate: settings.WebhookAllowPrivate, Schedule: settings.WebhookRetrySchedule,
-		Log: log, Metrics: registry,
-	})
-	jobs, err := newJobService(ctx, settings, db, key, log)
+	// Note jobs and webhook deliveries run on the durable queue in the
+	// service's own database. Components are built in dependency order:
+	// the inserter first, then the services that enqueue work, then the
+	// queue that runs their workers.
+	inserter, err := queue.NewInserter(db)
 	if err != nil {
 		return err
 	}
-	// Note jobs and webhook deliveries run on the durable queue in the
-	// service's own database.
+	webhooks := webhook.NewService(db, key)
+	deliveries := webhook.NewDeliveries(db, webhooks, inserter, webhook.DeliveryConfig{
+		AllowPrivate: settings.WebhookAllowPrivate, Schedule: settings.WebhookRetrySchedule,
+		Log: log, Metrics: registry,
+	})
+	uploads := upload.NewSigner(key, settings.PublicURL)
+	jobs, err := newJobService(ctx, settings, db, key, uploads, inserter, log)
+	if err != nil {
+		return err
+	}
 	work, err := queue.New(db, queue.Config{
 		Queues:     map[string]int{queue.Notes: 2, queue.Webhooks: 16, queue.Maintenance: 1},
 		JobTimeout: settings.JobTimeout,
@@ -119,7 +129,10 @@ func serve(ctx context.Context, env Env, args []string) error {
 	handler, err := httpapi.NewServer(httpapi.Deps{
 		Log: log, DB: db, Auth: identity, Accounts: account.NewService(db, log),
 		Keys: apikey.NewService(db, key), Webhooks: webhooks,
-		Jobs: jobs, Limiter: ratelimit.New(db),
+		Jobs: jobs, Uploads: uploads, Limiter: ratelimit.New(db),
+		Audit: audit.NewLog(db), Billing: billing.NewService(db, settings.FreeJobs, func(keyType, last4 string) string {
+			return apikey.MaskLast4(apikey.Type(keyType), last4)
+		}),
 		Config: settings, Metrics: registry, Version: env.Version,
 		Deliveries: deliveries,
 	})

@@ -94,6 +94,12 @@ func TestIdempotentSubmission(t *testing.T) {
 		waitForStatus(t, s, sandbox, textID, "completed")
 		r2 := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": textID}, st.APIKey(sandbox), regen)
 		require.Equal(t, http.StatusOK, r2.Status, "a repeated regeneration replays instead of failing: %s", r2.Body)
+		require.JSONEq(t, string(r1.Body), string(r2.Body), "a repeated regeneration answers as the first did")
+		// A replay answers what the first answer said, whatever the job's
+		// status has become since.
+		waitForStatus(t, s, key, first.JSON(t)["job_id"].(string), "completed")
+		late := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key), idem)
+		require.JSONEq(t, string(first.Body), string(late.Body), "a replay after the job completed still answers the submission")
 		var regenerations int
 		require.NoError(t, db.QueryRow(context.Background(), `SELECT regenerations FROM jobs WHERE id = ?`, textID).Scan(&regenerations))
 		require.Equal(t, 1, regenerations, "one regeneration per key")

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/account"
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/audit"
@@ -15,19 +16,20 @@ func (s *Server) accountInfo(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, info)
+	return s.json(w, http.StatusOK, wireAccount(info))
 }
 
 func (s *Server) updateAccount(w http.ResponseWriter, r *http.Request) error {
-	var req account.Profile
+	var req notegen.AccountUpdate
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	res, err := s.Accounts.Update(r.Context(), principal(r.Context()).UserID, req)
+	profile := account.Profile{CompanyName: req.CompanyName, ContactEmail: req.ContactEmail, PhoneNumber: req.PhoneNumber, Address: req.Address}
+	res, err := s.Accounts.Update(r.Context(), principal(r.Context()).UserID, profile)
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, res)
+	return s.json(w, http.StatusOK, wireAccountUpdated(res))
 }
 
 func (s *Server) cancelAccount(w http.ResponseWriter, r *http.Request) error {
@@ -35,7 +37,7 @@ func (s *Server) cancelAccount(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, res)
+	return s.json(w, http.StatusOK, wireAccountStatus(res))
 }
 
 func (s *Server) reactivateAccount(w http.ResponseWriter, r *http.Request) error {
@@ -43,7 +45,7 @@ func (s *Server) reactivateAccount(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, res)
+	return s.json(w, http.StatusOK, wireAccountStatus(res))
 }
 
 func (s *Server) getWebhook(w http.ResponseWriter, r *http.Request) error {
@@ -51,19 +53,19 @@ func (s *Server) getWebhook(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, settings)
+	return s.json(w, http.StatusOK, wireWebhookSettings(settings))
 }
 
 func (s *Server) updateWebhook(w http.ResponseWriter, r *http.Request) error {
-	var req webhook.Settings
+	var req notegen.WebhookUpdate
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	res, err := s.Webhooks.Update(r.Context(), principal(r.Context()).UserID, req)
+	res, err := s.Webhooks.Update(r.Context(), principal(r.Context()).UserID, webhook.Settings{Dev: req.Dev, Prod: req.Prod})
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, res)
+	return s.json(w, http.StatusOK, wireWebhookUpdated(res))
 }
 
 func (s *Server) getWebhookSecret(w http.ResponseWriter, r *http.Request) error {
@@ -72,7 +74,7 @@ func (s *Server) getWebhookSecret(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	return s.json(w, http.StatusOK, secret)
+	return s.json(w, http.StatusOK, wireWebhookSecret(secret))
 }
 
 func (s *Server) rotateWebhookSecret(w http.ResponseWriter, r *http.Request) error {
@@ -81,7 +83,7 @@ func (s *Server) rotateWebhookSecret(w http.ResponseWriter, r *http.Request) err
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	return s.json(w, http.StatusOK, secret)
+	return s.json(w, http.StatusOK, wireWebhookSecret(secret))
 }
 
 func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) error {
@@ -93,9 +95,9 @@ func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) error {
 		}
 		limit = n
 	}
-	page, err := audit.List(r.Context(), s.DB, principal(r.Context()).UserID, limit, r.URL.Query().Get("cursor"))
+	page, err := s.Audit.List(r.Context(), principal(r.Context()).UserID, limit, r.URL.Query().Get("cursor"))
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, page)
+	return s.json(w, http.StatusOK, wireAuditPage(page))
 }

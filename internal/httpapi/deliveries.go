@@ -4,14 +4,10 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/webhook"
 )
-
-// webhookTestRequest is the optional body of POST /v1/user/webhook/test.
-type webhookTestRequest struct {
-	Env *string `json:"env"`
-}
 
 func (s *Server) listDeliveries(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
@@ -27,7 +23,7 @@ func (s *Server) listDeliveries(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, page)
+	return s.json(w, http.StatusOK, wireDeliveryPage(page))
 }
 
 func (s *Server) redeliver(w http.ResponseWriter, r *http.Request) error {
@@ -35,21 +31,17 @@ func (s *Server) redeliver(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, attempt)
+	return s.json(w, http.StatusOK, wireAttempt(attempt))
 }
 
 func (s *Server) sendWebhookTest(w http.ResponseWriter, r *http.Request) error {
-	var req webhookTestRequest
+	var req notegen.WebhookTestRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	env := ""
-	if req.Env != nil {
-		env = *req.Env
-	}
-	queued, err := s.Deliveries.SendTest(r.Context(), principal(r.Context()).UserID, env)
+	queued, err := s.Deliveries.SendTest(r.Context(), principal(r.Context()).UserID, req.Env)
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusAccepted, queued)
+	return s.json(w, http.StatusAccepted, wireTestEvent(queued))
 }

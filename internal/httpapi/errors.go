@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/logging"
 )
@@ -24,20 +25,6 @@ var statusOf = map[apperr.Code]int{
 	apperr.RateLimited:     http.StatusTooManyRequests,
 	apperr.Internal:        http.StatusInternalServerError,
 	apperr.Unavailable:     http.StatusServiceUnavailable,
-}
-
-// ErrorBody is the contract's error response body.
-type ErrorBody struct {
-	Message string      `json:"message"`
-	Error   ErrorDetail `json:"error"`
-}
-
-// ErrorDetail is the error object inside ErrorBody.
-type ErrorDetail struct {
-	Code      apperr.Code `json:"code"`
-	Message   string      `json:"message"`
-	Field     string      `json:"field,omitempty"`
-	RequestID string      `json:"request_id"`
 }
 
 // writeError answers with the contract's error body. The cause of an error
@@ -60,9 +47,9 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	for k, v := range e.Headers {
 		w.Header().Set(k, v)
 	}
-	writeJSON(w, s.log, status, ErrorBody{
+	writeJSON(w, s.log, status, notegen.ErrorBody{
 		Message: e.Message,
-		Error:   ErrorDetail{Code: e.Code, Message: e.Message, Field: e.Field, RequestID: logging.RequestID(ctx)},
+		Error:   notegen.ErrorDetail{Code: string(e.Code), Message: e.Message, Field: e.Field, RequestID: logging.RequestID(ctx)},
 	})
 }
 

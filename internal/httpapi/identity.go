@@ -3,52 +3,23 @@ package httpapi
 import (
 	"net/http"
 
-	"github.com/notegen/notegen/internal/account"
+	"github.com/notegen/notegen"
 )
 
-type createAccountRequest struct {
-	Email    string `json:"email"`
-	Password string `json:"password"`
-	account.Profile
-}
-
-type loginRequest struct {
-	Email    string `json:"email"`
-	Password string `json:"password"`
-}
-
-type refreshRequest struct {
-	RefreshToken string `json:"refresh_token"`
-}
-
-type changePasswordRequest struct {
-	CurrentPassword string `json:"current_password"`
-	NewPassword     string `json:"new_password"`
-}
-
-type changePasswordResponse struct {
-	Success        bool `json:"success"`
-	RequiresReauth bool `json:"requires_reauth"`
-}
-
-type successBody struct {
-	Success bool `json:"success"`
-}
-
 func (s *Server) createAccount(w http.ResponseWriter, r *http.Request) error {
-	var req createAccountRequest
+	var req notegen.CreateAccountRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	created, err := s.Auth.CreateAccount(r.Context(), req.Email, req.Password, req.Profile, clientAddr(r))
+	created, err := s.Auth.CreateAccount(r.Context(), req.Email, req.Password, profileOf(req), clientAddr(r))
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusCreated, created)
+	return s.json(w, http.StatusCreated, wireNewAccount(created))
 }
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
-	var req loginRequest
+	var req notegen.LoginRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
@@ -57,11 +28,11 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	return s.json(w, http.StatusOK, tokens)
+	return s.json(w, http.StatusOK, wireTokens(tokens))
 }
 
 func (s *Server) refresh(w http.ResponseWriter, r *http.Request) error {
-	var req refreshRequest
+	var req notegen.RefreshRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
@@ -70,27 +41,27 @@ func (s *Server) refresh(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	return s.json(w, http.StatusOK, tokens)
+	return s.json(w, http.StatusOK, wireTokens(tokens))
 }
 
 func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
-	var req changePasswordRequest
+	var req notegen.ChangePasswordRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
 	if err := s.Auth.ChangePassword(r.Context(), principal(r.Context()), req.CurrentPassword, req.NewPassword, clientAddr(r)); err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, changePasswordResponse{Success: true, RequiresReauth: true})
+	return s.json(w, http.StatusOK, notegen.PasswordChange{Success: true, RequiresReauth: true})
 }
 
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
-	var req refreshRequest
+	var req notegen.RefreshRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
 	if err := s.Auth.Logout(r.Context(), principal(r.Context()), req.RefreshToken); err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, successBody{Success: true})
+	return s.json(w, http.StatusOK, notegen.LogoutResult{Success: true})
 }

@@ -1,38 +1,25 @@
 package httpapi
 
 import (
-	"encoding/json"
-	"fmt"
 	"mime"
 	"net/http"
 	"strconv"
 
 	"github.com/notegen/notegen"
-	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/apperr"
-	"github.com/notegen/notegen/internal/billing"
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/upload"
 )
 
-type processTextRequest struct {
-	job.Spec
-	Text string `json:"text"`
-}
-
-// writeSubmission answers a submission, or replays a stored one, as the
-// wire type notegen.Job, through the one JSON encoder: a body stored with
-// HTML escaping is written raw too.
-func (s *Server) writeSubmission(w http.ResponseWriter, resp job.Response) error {
-	var out notegen.Job
-	if err := json.Unmarshal(resp.Body, &out); err != nil {
-		return fmt.Errorf("decode stored submission: %w", err)
-	}
-	return s.json(w, resp.Status, out)
+// writeSubmission answers a submission as the wire type notegen.Job; a
+// replayed submission answers the same value, rebuilt from its job.
+func (s *Server) writeSubmission(w http.ResponseWriter, sub job.Submitted) error {
+	return s.json(w, http.StatusOK, wireSubmitted(sub))
 }
 
 func (s *Server) processText(w http.ResponseWriter, r *http.Request) error {
-	var req processTextRequest
+	var req notegen.TextJobRequest
 	raw, err := readJSON(w, r, &req)
 	if err != nil {
 		return err
@@ -41,7 +28,7 @@ func (s *Server) processText(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	resp, err := s.Jobs.SubmitText(r.Context(), caller(r.Context()), req.Spec, req.Text, idem)
+	resp, err := s.Jobs.SubmitText(r.Context(), caller(r.Context()), specOf(req.JobOptions, ""), req.Text, idem)
 	if err != nil {
 		return err
 	}
@@ -62,8 +49,8 @@ func (s *Server) processAudio(w http.ResponseWriter, r *http.Request) error {
 		}
 		return s.writeSubmission(w, resp)
 	}
-	var spec job.Spec
-	raw, err := readJSON(w, r, &spec)
+	var req notegen.AudioJobRequest
+	raw, err := readJSON(w, r, &req)
 	if err != nil {
 		return err
 	}
@@ -71,7 +58,7 @@ func (s *Server) processAudio(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	resp, err := s.Jobs.SubmitAudio(r.Context(), caller(r.Context()), spec, idem)
+	resp, err := s.Jobs.SubmitAudio(r.Context(), caller(r.Context()), specOf(req.JobOptions, req.FileExtension), idem)
 	if err != nil {
 		return err
 	}
@@ -83,21 +70,29 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) error {
 	if r.ContentLength > job.MaxAudioBytes {
 		return apperr.New(apperr.PayloadTooLarge, "Audio must be at most %d MiB", job.MaxAudioBytes>>20)
 	}
-	res, complete, err := s.Jobs.Upload(r.Context(), r.PathValue("job_id"), q.Get("expires"), q.Get("signature"), r.Header.Get("Content-Range"), r.Body)
+	jobID := r.PathValue("job_id")
+	if err := s.Uploads.Verify(jobID, q.Get("expires"), q.Get("signature"), store.Now()); err != nil {
+		return err
+	}
+	cr, err := upload.ParseContentRange(r.Header.Get("Content-Range"))
+	if err != nil {
+		return err
+	}
+	res, complete, err := s.Jobs.Upload(r.Context(), jobID, cr, r.Body)
 	if err != nil {
 		return err
 	}
 	if complete {
-		return s.json(w, http.StatusOK, res)
+		return s.json(w, http.StatusOK, wireUpload(res))
 	}
 	if res.BytesReceived > 0 {
 		w.Header().Set("Range", "bytes=0-"+strconv.FormatInt(res.BytesReceived-1, 10))
 	}
-	return s.json(w, http.StatusAccepted, res)
+	return s.json(w, http.StatusAccepted, wireUpload(res))
 }
 
 func (s *Server) regenerateNote(w http.ResponseWriter, r *http.Request) error {
-	var req job.RegenerateRequest
+	var req notegen.RegenerateRequest
 	raw, err := readJSON(w, r, &req)
 	if err != nil {
 		return err
@@ -106,7 +101,7 @@ func (s *Server) regenerateNote(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	resp, err := s.Jobs.Regenerate(r.Context(), caller(r.Context()), req, idem)
+	resp, err := s.Jobs.Regenerate(r.Context(), caller(r.Context()), regenerateOf(req), idem)
 	if err != nil {
 		return err
 	}
@@ -118,7 +113,7 @@ func (s *Server) jobStatus(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, v)
+	return s.json(w, http.StatusOK, wireJobStatus(v))
 }
 
 func (s *Server) fetchNote(w http.ResponseWriter, r *http.Request) error {
@@ -127,7 +122,7 @@ func (s *Server) fetchNote(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	return s.json(w, http.StatusOK, v)
+	return s.json(w, http.StatusOK, wireNote(v))
 }
 
 func (s *Server) fetchTranscript(w http.ResponseWriter, r *http.Request) error {
@@ -136,15 +131,14 @@ func (s *Server) fetchTranscript(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	return s.json(w, http.StatusOK, v)
+	return s.json(w, http.StatusOK, wireTranscript(v))
 }
 
 func (s *Server) usage(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	report, err := billing.Usage(r.Context(), s.DB, principal(r.Context()).UserID, q.Get("start_month"), q.Get("end_month"),
-		s.Config.FreeJobs, store.Now(), func(keyType, last4 string) string { return apikey.MaskLast4(apikey.Type(keyType), last4) })
+	report, err := s.Billing.Usage(r.Context(), principal(r.Context()).UserID, q.Get("start_month"), q.Get("end_month"))
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, report)
+	return s.json(w, http.StatusOK, wireUsage(report))
 }

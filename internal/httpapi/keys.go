@@ -5,25 +5,22 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/apperr"
 )
 
-type createKeyRequest struct {
-	KeyType  string          `json:"keyType"`
+// createKeyBody decodes notegen.CreateAPIKeyRequest with its metadata kept
+// as sent: apikey checks it with its own rules and says what is wrong.
+type createKeyBody struct {
+	notegen.CreateAPIKeyRequest
 	Metadata json.RawMessage `json:"metadata"`
 }
 
-type updateMetadataRequest struct {
-	APIKey   string          `json:"apiKey"`
+// updateMetadataBody is notegen.UpdateAPIKeyMetadataRequest with its
+// metadata kept as sent, as in createKeyBody.
+type updateMetadataBody struct {
+	notegen.UpdateAPIKeyMetadataRequest
 	Metadata json.RawMessage `json:"metadata"`
-}
-
-type keyStatusRequest struct {
-	Status string `json:"status"`
-}
-
-type deleteKeyRequest struct {
-	APIKey string `json:"apiKey"`
 }
 
 // queryBool reads a boolean query parameter under any of its names.
@@ -50,11 +47,11 @@ func (s *Server) listKeys(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	return s.json(w, http.StatusOK, keys)
+	return s.json(w, http.StatusOK, mapSlice(keys, wireKey))
 }
 
 func (s *Server) createKey(w http.ResponseWriter, r *http.Request) error {
-	var req createKeyRequest
+	var req createKeyBody
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
@@ -63,11 +60,11 @@ func (s *Server) createKey(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	return s.json(w, http.StatusOK, created)
+	return s.json(w, http.StatusOK, wireCreatedKey(created))
 }
 
 func (s *Server) updateKeyMetadata(w http.ResponseWriter, r *http.Request) error {
-	var req updateMetadataRequest
+	var req updateMetadataBody
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
@@ -75,11 +72,11 @@ func (s *Server) updateKeyMetadata(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, res)
+	return s.json(w, http.StatusOK, wireKeyConfirmation(res))
 }
 
 func (s *Server) setKeyStatus(w http.ResponseWriter, r *http.Request) error {
-	var req keyStatusRequest
+	var req notegen.APIKeyStatusRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
@@ -87,11 +84,11 @@ func (s *Server) setKeyStatus(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, res)
+	return s.json(w, http.StatusOK, wireKeyConfirmation(res))
 }
 
 func (s *Server) deleteKey(w http.ResponseWriter, r *http.Request) error {
-	var req deleteKeyRequest
+	var req notegen.DeleteAPIKeyRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
@@ -99,5 +96,5 @@ func (s *Server) deleteKey(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, res)
+	return s.json(w, http.StatusOK, wireKeyConfirmation(res))
 }

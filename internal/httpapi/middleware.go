@@ -13,6 +13,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/logging"
 )
@@ -141,5 +142,5 @@ func (s *Server) unmatched(w http.ResponseWriter, r *http.Request) {
 // writeStatusError writes the contract's error body with a status outside
 // the code table (405 has no code of its own in the contract).
 func (s *Server) writeStatusError(w http.ResponseWriter, r *http.Request, status int, code apperr.Code, msg string) {
-	writeJSON(w, s.log, status, ErrorBody{Message: msg, Error: ErrorDetail{Code: code, Message: msg, RequestID: logging.RequestID(r.Context())}})
+	writeJSON(w, s.log, status, notegen.ErrorBody{Message: msg, Error: notegen.ErrorDetail{Code: string(code), Message: msg, RequestID: logging.RequestID(r.Context())}})
 }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen"
 )
 
 func TestPanicBecomesInternalError(t *testing.T) {
@@ -23,7 +25,7 @@ func TestPanicBecomesInternalError(t *testing.T) {
 	s.middleware(s.mux).ServeHTTP(rec, httptest.NewRequest("GET", "/boom", nil))
 
 	require.Equal(t, http.StatusInternalServerError, rec.Code)
-	var body ErrorBody
+	var body notegen.ErrorBody
 	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &body))
 	require.Equal(t, "internal_error", string(body.Error.Code))
 	require.Equal(t, rec.Header().Get("X-Request-Id"), body.Error.RequestID)

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/notegen/notegen"
 )
 
 var pathParam = regexp.MustCompile(`\{([a-zA-Z_]+)\}`)
@@ -77,7 +79,7 @@ func openAPIDocument(routes []route, version string) ([]byte, error) {
 				"bearerAuth": map[string]any{"type": "http", "scheme": "bearer", "bearerFormat": "JWT"},
 				"apiKey":     map[string]any{"type": "apiKey", "in": "header", "name": "x-api-key"},
 			},
-			"schemas": map[string]any{"Error": schemaOf(reflect.TypeOf(ErrorBody{}))},
+			"schemas": map[string]any{"Error": schemaOf(reflect.TypeOf(notegen.ErrorBody{}))},
 		},
 	}
 	var buf bytes.Buffer

@@ -1,23 +1,17 @@
 package httpapi
 
 import (
+	"encoding/base64"
 	"net/http"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/apperr"
 )
 
-type statusBody struct {
-	Status string `json:"status"`
-}
-
-type jwksBody struct {
-	Keys []map[string]string `json:"keys"`
-}
-
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) error {
-	return s.json(w, http.StatusOK, statusBody{Status: "ok"})
+	return s.json(w, http.StatusOK, notegen.Health{Status: "ok"})
 }
 
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) error {
@@ -31,7 +25,7 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) error {
 	if pending {
 		return apperr.New(apperr.Unavailable, "Database migrations are not applied yet")
 	}
-	return s.json(w, http.StatusOK, statusBody{Status: "ready"})
+	return s.json(w, http.StatusOK, notegen.Health{Status: "ready"})
 }
 
 func (s *Server) serveMetrics(w http.ResponseWriter, r *http.Request) error {
@@ -49,14 +43,11 @@ func (s *Server) serveOpenAPI(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) jwks(w http.ResponseWriter, r *http.Request) error {
-	body, err := s.Auth.Signer().JWKS()
-	if err != nil {
-		return err
+	keys := s.Auth.Signer().PublicKeys()
+	set := notegen.JSONWebKeySet{Keys: make([]notegen.JSONWebKey, len(keys))}
+	for i, k := range keys {
+		set.Keys[i] = notegen.JSONWebKey{Kty: "OKP", Crv: "Ed25519", X: base64.RawURLEncoding.EncodeToString(k.Key), Kid: k.Kid, Use: "sig", Alg: "EdDSA"}
 	}
-	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "public, max-age=300")
-	if _, err := w.Write(body); err != nil {
-		logWriteFailure(s.log, r, err)
-	}
-	return nil
+	return s.json(w, http.StatusOK, set)
 }

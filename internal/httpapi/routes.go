@@ -3,13 +3,7 @@ package httpapi
 import (
 	"net/http"
 
-	"github.com/notegen/notegen/internal/account"
-	"github.com/notegen/notegen/internal/apikey"
-	"github.com/notegen/notegen/internal/audit"
-	"github.com/notegen/notegen/internal/auth"
-	"github.com/notegen/notegen/internal/billing"
-	"github.com/notegen/notegen/internal/job"
-	"github.com/notegen/notegen/internal/webhook"
+	"github.com/notegen/notegen"
 )
 
 // authKind is the credential a route requires.
@@ -49,60 +43,60 @@ type queryParam struct {
 func (s *Server) routeTable() []route {
 	return []route{
 		// Operations.
-		{method: "GET", path: "/healthz", summary: "Liveness: the process answers", tag: "operations", response: statusBody{}, status: http.StatusOK, handle: s.healthz},
-		{method: "GET", path: "/readyz", summary: "Readiness: the database answers and migrations are applied", tag: "operations", response: statusBody{}, status: http.StatusOK, handle: s.readyz},
+		{method: "GET", path: "/healthz", summary: "Liveness: the process answers", tag: "operations", response: notegen.Health{}, status: http.StatusOK, handle: s.healthz},
+		{method: "GET", path: "/readyz", summary: "Readiness: the database answers and migrations are applied", tag: "operations", response: notegen.Health{}, status: http.StatusOK, handle: s.readyz},
 		{method: "GET", path: "/metrics", summary: "Prometheus metrics", tag: "operations", response: "", status: http.StatusOK, handle: s.serveMetrics},
 		{method: "GET", path: "/openapi.json", summary: "This OpenAPI 3.1 document", tag: "operations", response: map[string]any{}, status: http.StatusOK, handle: s.serveOpenAPI},
-		{method: "GET", path: "/.well-known/jwks.json", summary: "Public keys that sign ID tokens", tag: "identity", response: jwksBody{}, status: http.StatusOK, handle: s.jwks},
+		{method: "GET", path: "/.well-known/jwks.json", summary: "Public keys that sign ID tokens", tag: "identity", response: notegen.JSONWebKeySet{}, status: http.StatusOK, handle: s.jwks},
 
 		// Identity.
-		{method: "POST", path: "/v1/auth/create-account", summary: "Create an account owner", tag: "identity", request: createAccountRequest{}, response: auth.NewAccount{}, status: http.StatusCreated, handle: s.createAccount},
-		{method: "POST", path: "/v1/auth/login", summary: "Log in with email and password", tag: "identity", request: loginRequest{}, response: auth.Tokens{}, status: http.StatusOK, handle: s.login},
-		{method: "POST", path: "/v1/auth/refresh", summary: "Rotate a refresh token for new tokens", tag: "identity", request: refreshRequest{}, response: auth.Tokens{}, status: http.StatusOK, handle: s.refresh},
-		{method: "POST", path: "/v1/auth/change-password", summary: "Change the password; every session must log in again", tag: "identity", auth: authBearer, request: changePasswordRequest{}, response: changePasswordResponse{}, status: http.StatusOK, handle: s.changePassword},
-		{method: "POST", path: "/v1/auth/logout", summary: "End the login session of a refresh token", tag: "identity", auth: authBearer, request: refreshRequest{}, response: successBody{}, status: http.StatusOK, handle: s.logout},
+		{method: "POST", path: "/v1/auth/create-account", summary: "Create an account owner", tag: "identity", request: notegen.CreateAccountRequest{}, response: notegen.NewAccount{}, status: http.StatusCreated, handle: s.createAccount},
+		{method: "POST", path: "/v1/auth/login", summary: "Log in with email and password", tag: "identity", request: notegen.LoginRequest{}, response: notegen.Tokens{}, status: http.StatusOK, handle: s.login},
+		{method: "POST", path: "/v1/auth/refresh", summary: "Rotate a refresh token for new tokens", tag: "identity", request: notegen.RefreshRequest{}, response: notegen.Tokens{}, status: http.StatusOK, handle: s.refresh},
+		{method: "POST", path: "/v1/auth/change-password", summary: "Change the password; every session must log in again", tag: "identity", auth: authBearer, request: notegen.ChangePasswordRequest{}, response: notegen.PasswordChange{}, status: http.StatusOK, handle: s.changePassword},
+		{method: "POST", path: "/v1/auth/logout", summary: "End the login session of a refresh token", tag: "identity", auth: authBearer, request: notegen.RefreshRequest{}, response: notegen.LogoutResult{}, status: http.StatusOK, handle: s.logout},
 
 		// API keys.
 		{method: "GET", path: "/v1/user/list-api-keys", summary: "List API keys: sandbox first, then live, oldest first", tag: "api keys", auth: authBearer,
-			query: []queryParam{{"showFull", "true to return unmasked keys (also show_full)", "boolean"}}, response: []apikey.Entry{}, status: http.StatusOK, handle: s.listKeys},
-		{method: "POST", path: "/v1/user/create-api-key", summary: "Create a sandbox or live key", tag: "api keys", auth: authBearer, request: createKeyRequest{}, response: apikey.Created{}, status: http.StatusOK, handle: s.createKey},
-		{method: "POST", path: "/v1/user/update-api-key-metadata", summary: "Replace the metadata of a live key", tag: "api keys", auth: authBearer, request: updateMetadataRequest{}, response: apikey.Confirmation{}, status: http.StatusOK, handle: s.updateKeyMetadata},
-		{method: "POST", path: "/v1/user/api-keys/{api_key}/status", summary: "Activate or deactivate a key", tag: "api keys", auth: authBearer, request: keyStatusRequest{}, response: apikey.Confirmation{}, status: http.StatusOK, handle: s.setKeyStatus},
-		{method: "POST", path: "/v1/user/delete-api-key", summary: "Delete a key for good", tag: "api keys", auth: authBearer, request: deleteKeyRequest{}, response: apikey.Confirmation{}, status: http.StatusOK, handle: s.deleteKey},
+			query: []queryParam{{"showFull", "true to return unmasked keys (also show_full)", "boolean"}}, response: []notegen.APIKey{}, status: http.StatusOK, handle: s.listKeys},
+		{method: "POST", path: "/v1/user/create-api-key", summary: "Create a sandbox or live key", tag: "api keys", auth: authBearer, request: notegen.CreateAPIKeyRequest{}, response: notegen.CreatedAPIKey{}, status: http.StatusOK, handle: s.createKey},
+		{method: "POST", path: "/v1/user/update-api-key-metadata", summary: "Replace the metadata of a live key", tag: "api keys", auth: authBearer, request: notegen.UpdateAPIKeyMetadataRequest{}, response: notegen.KeyConfirmation{}, status: http.StatusOK, handle: s.updateKeyMetadata},
+		{method: "POST", path: "/v1/user/api-keys/{api_key}/status", summary: "Activate or deactivate a key", tag: "api keys", auth: authBearer, request: notegen.APIKeyStatusRequest{}, response: notegen.KeyConfirmation{}, status: http.StatusOK, handle: s.setKeyStatus},
+		{method: "POST", path: "/v1/user/delete-api-key", summary: "Delete a key for good", tag: "api keys", auth: authBearer, request: notegen.DeleteAPIKeyRequest{}, response: notegen.KeyConfirmation{}, status: http.StatusOK, handle: s.deleteKey},
 
 		// Account.
-		{method: "GET", path: "/v1/user/account/info", summary: "Read the account", tag: "account", auth: authBearer, response: account.Info{}, status: http.StatusOK, handle: s.accountInfo},
-		{method: "POST", path: "/v1/user/account/update", summary: "Update account fields", tag: "account", auth: authBearer, request: account.Profile{}, response: account.UpdateResult{}, status: http.StatusOK, handle: s.updateAccount},
-		{method: "POST", path: "/v1/user/cancel-account", summary: "Cancel the account", tag: "account", auth: authBearer, response: account.StatusResult{}, status: http.StatusOK, handle: s.cancelAccount},
-		{method: "POST", path: "/v1/user/reactivate-account", summary: "Reactivate a cancelled account", tag: "account", auth: authBearer, response: account.StatusResult{}, status: http.StatusOK, handle: s.reactivateAccount},
+		{method: "GET", path: "/v1/user/account/info", summary: "Read the account", tag: "account", auth: authBearer, response: notegen.Account{}, status: http.StatusOK, handle: s.accountInfo},
+		{method: "POST", path: "/v1/user/account/update", summary: "Update account fields", tag: "account", auth: authBearer, request: notegen.AccountUpdate{}, response: notegen.AccountUpdated{}, status: http.StatusOK, handle: s.updateAccount},
+		{method: "POST", path: "/v1/user/cancel-account", summary: "Cancel the account", tag: "account", auth: authBearer, response: notegen.AccountStatusChange{}, status: http.StatusOK, handle: s.cancelAccount},
+		{method: "POST", path: "/v1/user/reactivate-account", summary: "Reactivate a cancelled account", tag: "account", auth: authBearer, response: notegen.AccountStatusChange{}, status: http.StatusOK, handle: s.reactivateAccount},
 		{method: "GET", path: "/v1/user/audit-log", summary: "Who changed what on the account, newest first", tag: "account", auth: authBearer,
-			query: []queryParam{{"limit", "entries per page (1-200, default 50)", "integer"}, {"cursor", "next_cursor of the previous page", "string"}}, response: audit.Page{}, status: http.StatusOK, handle: s.auditLog},
+			query: []queryParam{{"limit", "entries per page (1-200, default 50)", "integer"}, {"cursor", "next_cursor of the previous page", "string"}}, response: notegen.AuditPage{}, status: http.StatusOK, handle: s.auditLog},
 
 		// Webhook settings.
-		{method: "GET", path: "/v1/user/webhook", summary: "Read the webhook URLs", tag: "webhooks", auth: authBearer, response: webhook.Settings{}, status: http.StatusOK, handle: s.getWebhook},
-		{method: "POST", path: "/v1/user/webhook", summary: "Set or remove the webhook URLs", tag: "webhooks", auth: authBearer, request: webhook.Settings{}, response: webhook.UpdateResult{}, status: http.StatusOK, handle: s.updateWebhook},
-		{method: "GET", path: "/v1/user/webhook/secret", summary: "Read the signing secret", tag: "webhooks", auth: authBearer, response: webhook.Secret{}, status: http.StatusOK, handle: s.getWebhookSecret},
-		{method: "POST", path: "/v1/user/webhook/secret/rotate", summary: "Rotate the signing secret; the old one signs for 24 more hours", tag: "webhooks", auth: authBearer, response: webhook.Secret{}, status: http.StatusOK, handle: s.rotateWebhookSecret},
+		{method: "GET", path: "/v1/user/webhook", summary: "Read the webhook URLs", tag: "webhooks", auth: authBearer, response: notegen.WebhookSettings{}, status: http.StatusOK, handle: s.getWebhook},
+		{method: "POST", path: "/v1/user/webhook", summary: "Set or remove the webhook URLs", tag: "webhooks", auth: authBearer, request: notegen.WebhookUpdate{}, response: notegen.WebhookUpdated{}, status: http.StatusOK, handle: s.updateWebhook},
+		{method: "GET", path: "/v1/user/webhook/secret", summary: "Read the signing secret", tag: "webhooks", auth: authBearer, response: notegen.WebhookSecret{}, status: http.StatusOK, handle: s.getWebhookSecret},
+		{method: "POST", path: "/v1/user/webhook/secret/rotate", summary: "Rotate the signing secret; the old one signs for 24 more hours", tag: "webhooks", auth: authBearer, response: notegen.WebhookSecret{}, status: http.StatusOK, handle: s.rotateWebhookSecret},
 
 		// Webhook delivery.
 		{method: "GET", path: "/v1/user/webhook/deliveries", summary: "Recent webhook deliveries with every attempt, newest first", tag: "webhooks", auth: authBearer,
-			query: []queryParam{{"limit", "deliveries per page (1-100, default 20)", "integer"}, {"status", "waiting, pending, succeeded, failed or skipped", "string"}, {"event", "event type, e.g. job.completed", "string"}, {"cursor", "next_cursor of the previous page", "string"}}, response: webhook.DeliveryPage{}, status: http.StatusOK, handle: s.listDeliveries},
-		{method: "POST", path: "/v1/user/webhook/deliveries/{id}/redeliver", summary: "Attempt a delivery again now; answers with the attempt", tag: "webhooks", auth: authBearer, response: webhook.Attempt{}, status: http.StatusOK, handle: s.redeliver},
-		{method: "POST", path: "/v1/user/webhook/test", summary: "Queue a webhook.test event", tag: "webhooks", auth: authBearer, request: webhookTestRequest{}, response: webhook.TestEvent{}, status: http.StatusAccepted, handle: s.sendWebhookTest},
+			query: []queryParam{{"limit", "deliveries per page (1-100, default 20)", "integer"}, {"status", "waiting, pending, succeeded, failed or skipped", "string"}, {"event", "event type, e.g. job.completed", "string"}, {"cursor", "next_cursor of the previous page", "string"}}, response: notegen.WebhookDeliveryPage{}, status: http.StatusOK, handle: s.listDeliveries},
+		{method: "POST", path: "/v1/user/webhook/deliveries/{id}/redeliver", summary: "Attempt a delivery again now; answers with the attempt", tag: "webhooks", auth: authBearer, response: notegen.DeliveryAttempt{}, status: http.StatusOK, handle: s.redeliver},
+		{method: "POST", path: "/v1/user/webhook/test", summary: "Queue a webhook.test event", tag: "webhooks", auth: authBearer, request: notegen.WebhookTestRequest{}, response: notegen.WebhookTestResult{}, status: http.StatusAccepted, handle: s.sendWebhookTest},
 
 		// Note generation.
-		{method: "POST", path: "/v1/process-audio", summary: "Submit audio: JSON (returns a presigned upload URL) or multipart with part \"file\"", tag: "notes", auth: authAPIKey, request: job.Spec{}, response: job.Submitted{}, status: http.StatusOK, handle: s.processAudio},
+		{method: "POST", path: "/v1/process-audio", summary: "Submit audio: JSON (returns a presigned upload URL) or multipart with part \"file\"", tag: "notes", auth: authAPIKey, request: notegen.AudioJobRequest{}, response: notegen.Job{}, status: http.StatusOK, handle: s.processAudio},
 		{method: "PUT", path: "/v1/uploads/{job_id}", summary: "Upload a job's audio to its presigned URL (Content-Range resumes)", tag: "notes",
-			query: []queryParam{{"expires", "from the presigned URL", "integer"}, {"signature", "from the presigned URL", "string"}}, response: job.UploadResult{}, status: http.StatusOK, handle: s.upload},
-		{method: "POST", path: "/v1/process-text", summary: "Submit text", tag: "notes", auth: authAPIKey, request: processTextRequest{}, response: job.Submitted{}, status: http.StatusOK, handle: s.processText},
-		{method: "POST", path: "/v1/regenerate-note", summary: "Write a completed job's note again", tag: "notes", auth: authAPIKey, request: job.RegenerateRequest{}, response: job.Submitted{}, status: http.StatusOK, handle: s.regenerateNote},
-		{method: "GET", path: "/v1/status/{job_id}", summary: "A job's status", tag: "notes", auth: authAPIKey, response: job.StatusView{}, status: http.StatusOK, handle: s.jobStatus},
-		{method: "GET", path: "/v1/fetch-note/{job_id}", summary: "A completed job's note", tag: "notes", auth: authAPIKey, response: job.NoteView{}, status: http.StatusOK, handle: s.fetchNote},
-		{method: "GET", path: "/v1/fetch-transcript/{job_id}", summary: "A job's transcript", tag: "notes", auth: authAPIKey, response: job.TranscriptView{}, status: http.StatusOK, handle: s.fetchTranscript},
+			query: []queryParam{{"expires", "from the presigned URL", "integer"}, {"signature", "from the presigned URL", "string"}}, response: notegen.UploadResult{}, status: http.StatusOK, handle: s.upload},
+		{method: "POST", path: "/v1/process-text", summary: "Submit text", tag: "notes", auth: authAPIKey, request: notegen.TextJobRequest{}, response: notegen.Job{}, status: http.StatusOK, handle: s.processText},
+		{method: "POST", path: "/v1/regenerate-note", summary: "Write a completed job's note again", tag: "notes", auth: authAPIKey, request: notegen.RegenerateRequest{}, response: notegen.Job{}, status: http.StatusOK, handle: s.regenerateNote},
+		{method: "GET", path: "/v1/status/{job_id}", summary: "A job's status", tag: "notes", auth: authAPIKey, response: notegen.JobStatus{}, status: http.StatusOK, handle: s.jobStatus},
+		{method: "GET", path: "/v1/fetch-note/{job_id}", summary: "A completed job's note", tag: "notes", auth: authAPIKey, response: notegen.Note{}, status: http.StatusOK, handle: s.fetchNote},
+		{method: "GET", path: "/v1/fetch-transcript/{job_id}", summary: "A job's transcript", tag: "notes", auth: authAPIKey, response: notegen.Transcript{}, status: http.StatusOK, handle: s.fetchTranscript},
 		{method: "GET", path: "/v1/user/usage", summary: "Live usage and charges by month and key", tag: "billing", auth: authBearer,
-			query: []queryParam{{"start_month", "YYYY-MM, default the current month", "string"}, {"end_month", "YYYY-MM, default the current month", "string"}}, response: billing.UsageReport{}, status: http.StatusOK, handle: s.usage},
+			query: []queryParam{{"start_month", "YYYY-MM, default the current month", "string"}, {"end_month", "YYYY-MM, default the current month", "string"}}, response: notegen.Usage{}, status: http.StatusOK, handle: s.usage},
 
 		// System.
-		{method: "GET", path: "/v1/system/status", summary: "What the service can do right now", tag: "system", auth: authAPIKey, response: systemStatus{}, status: http.StatusOK, handle: s.systemStatus},
+		{method: "GET", path: "/v1/system/status", summary: "What the service can do right now", tag: "system", auth: authAPIKey, response: notegen.SystemStatus{}, status: http.StatusOK, handle: s.systemStatus},
 	}
 }

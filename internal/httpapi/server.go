@@ -17,10 +17,12 @@ import (
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/audit"
 	"github.com/notegen/notegen/internal/auth"
+	"github.com/notegen/notegen/internal/billing"
 	"github.com/notegen/notegen/internal/config"
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/ratelimit"
 	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/upload"
 	"github.com/notegen/notegen/internal/webhook"
 )
 
@@ -39,6 +41,12 @@ type Deps struct {
 	Deliveries *webhook.Deliveries
 	// Jobs runs note jobs.
 	Jobs *job.Service
+	// Audit reads the audit log.
+	Audit *audit.Log
+	// Billing reports usage.
+	Billing *billing.Service
+	// Uploads checks the signed URLs audio is uploaded to.
+	Uploads *upload.Signer
 	// Limiter limits requests per API key.
 	Limiter *ratelimit.Limiter
 	// Config is the process's settings.

@@ -3,13 +3,9 @@ package httpapi
 import (
 	"net/http"
 	"time"
-)
 
-type systemStatus struct {
-	Status   string            `json:"status"`
-	Services map[string]string `json:"services"`
-	Latency  map[string]int64  `json:"latency"`
-}
+	"github.com/notegen/notegen"
+)
 
 // systemStatus tells a client what the service can do right now: whether
 // the database answers, and which providers are configured.
@@ -35,7 +31,7 @@ func (s *Server) systemStatus(w http.ResponseWriter, r *http.Request) error {
 	} else if stt != "configured" {
 		overall = "degraded"
 	}
-	return s.json(w, http.StatusOK, systemStatus{
+	return s.json(w, http.StatusOK, notegen.SystemStatus{
 		Status:   overall,
 		Services: map[string]string{"database": dbStatus, "speech_to_text": stt, "note_writer": writer},
 		Latency:  map[string]int64{"database_ms": dbLatency},

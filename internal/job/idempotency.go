@@ -46,41 +46,44 @@ func NewIdempotency(key, endpoint string, parts ...[]byte) (*Idempotency, error)
 	return &Idempotency{Key: key, Endpoint: endpoint, hash: hex.EncodeToString(h.Sum(nil))}, nil
 }
 
-// Response is a stored submission response.
-type Response struct {
-	Status int
-	Body   []byte
-}
+// answer builds a submission's answer from the job it created. A replayed
+// request calls it again with the stored job, so the replay answers what
+// the first request did without the answer being stored.
+type answer func(jobID string, uploadExpires time.Time) Submitted
 
-// replay returns the stored response of an earlier request with the same
-// key, or nil. The same key with a different request is a conflict.
-func replay(ctx context.Context, q store.Queryer, apiKeyID string, idem *Idempotency, now time.Time) (*Response, error) {
+// replay answers a repeated submission from the job the earlier request
+// with the same key created; ok is false when the key is new or has
+// expired. The same key with a different request is a conflict.
+func (s *Service) replay(ctx context.Context, apiKeyID string, idem *Idempotency, build answer) (sub Submitted, ok bool, err error) {
 	if idem == nil {
-		return nil, nil
+		return Submitted{}, false, nil
 	}
-	var endpoint, hash, body string
-	var status int
+	var endpoint, hash, jobID string
 	var created time.Time
-	err := q.QueryRow(ctx, `SELECT endpoint, request_hash, status_code, response, created_at FROM idempotency_keys WHERE api_key_id = ? AND key = ?`,
-		apiKeyID, idem.Key).Scan(&endpoint, &hash, &status, &body, &created)
+	err = s.db.QueryRow(ctx, `SELECT endpoint, request_hash, job_id, created_at FROM idempotency_keys WHERE api_key_id = ? AND key = ?`,
+		apiKeyID, idem.Key).Scan(&endpoint, &hash, &jobID, &created)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+		return Submitted{}, false, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read idempotency key: %w", err)
+		return Submitted{}, false, fmt.Errorf("read idempotency key: %w", err)
 	}
-	if now.Sub(created) > IdempotencyWindow {
-		return nil, nil
+	if store.Now().Sub(created) > IdempotencyWindow {
+		return Submitted{}, false, nil
 	}
 	if endpoint != idem.Endpoint || hash != idem.hash {
-		return nil, apperr.Field(apperr.Conflict, "Idempotency-Key", "This Idempotency-Key was used with a different request")
+		return Submitted{}, false, apperr.Field(apperr.Conflict, "Idempotency-Key", "This Idempotency-Key was used with a different request")
 	}
-	return &Response{Status: status, Body: []byte(body)}, nil
+	j, err := load(ctx, s.db, jobID, false)
+	if err != nil {
+		return Submitted{}, false, fmt.Errorf("read the job of an idempotency key: %w", err)
+	}
+	return build(j.ID, j.UploadExpiresAt.Time), true, nil
 }
 
-// remember stores the response in the transaction that created the job, so
-// the job and its idempotency record commit together.
-func remember(ctx context.Context, tx *store.Tx, apiKeyID string, idem *Idempotency, resp Response, now time.Time) error {
+// remember records which job the request created, in the transaction that
+// created it, so the job and its idempotency record commit together.
+func remember(ctx context.Context, tx *store.Tx, apiKeyID string, idem *Idempotency, jobID string, now time.Time) error {
 	if idem == nil {
 		return nil
 	}
@@ -89,8 +92,8 @@ func remember(ctx context.Context, tx *store.Tx, apiKeyID string, idem *Idempote
 		apiKeyID, idem.Key, now.Add(-IdempotencyWindow)); err != nil {
 		return fmt.Errorf("expire idempotency key: %w", err)
 	}
-	_, err := tx.Exec(ctx, `INSERT INTO idempotency_keys (api_key_id, key, endpoint, request_hash, status_code, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		apiKeyID, idem.Key, idem.Endpoint, idem.hash, resp.Status, string(resp.Body), now)
+	_, err := tx.Exec(ctx, `INSERT INTO idempotency_keys (api_key_id, key, endpoint, request_hash, job_id, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		apiKeyID, idem.Key, idem.Endpoint, idem.hash, jobID, now)
 	if store.IsUniqueViolation(err) {
 		return errIdempotencyRace
 	}
@@ -100,6 +103,14 @@ func remember(ctx context.Context, tx *store.Tx, apiKeyID string, idem *Idempote
 	return nil
 }
 
+// forgetIdempotencyKeys deletes the records past the window.
+func forgetIdempotencyKeys(ctx context.Context, q store.Queryer, now time.Time) error {
+	if _, err := q.Exec(ctx, `DELETE FROM idempotency_keys WHERE created_at < ?`, now.Add(-IdempotencyWindow)); err != nil {
+		return fmt.Errorf("forget idempotency keys: %w", err)
+	}
+	return nil
+}
+
 // errIdempotencyRace is a concurrent request with the same key that
-// committed first; its response is replayed.
+// committed first; its answer is replayed.
 var errIdempotencyRace = errors.New("idempotency key taken concurrently")

@@ -27,9 +27,9 @@ const maxFormField = 64 << 10
 // SubmitMultipart creates an audio job from a one-shot multipart upload:
 // job fields as form fields and the audio as part "file". The file streams
 // to storage as it arrives.
-func (s *Service) SubmitMultipart(ctx context.Context, c apikey.Caller, mr *multipart.Reader, idemKey string) (resp Response, err error) {
+func (s *Service) SubmitMultipart(ctx context.Context, c apikey.Caller, mr *multipart.Reader, idemKey string) (sub Submitted, err error) {
 	if err := s.checkAudioAllowed(c); err != nil {
-		return Response{}, err
+		return Submitted{}, err
 	}
 	id := uuid.Must(uuid.NewV7()).String()
 	fields := map[string]string{}
@@ -49,72 +49,71 @@ func (s *Service) SubmitMultipart(ctx context.Context, c apikey.Caller, mr *mult
 			break
 		}
 		if perr != nil {
-			return Response{}, apperr.New(apperr.BadRequest, "Malformed multipart body")
+			return Submitted{}, apperr.New(apperr.BadRequest, "Malformed multipart body")
 		}
 		name := part.FormName()
 		if name != "file" {
 			value, rerr := io.ReadAll(io.LimitReader(part, maxFormField+1))
 			if rerr != nil || len(value) > maxFormField {
-				return Response{}, apperr.Invalid(name, "form field %s is too long or unreadable", name)
+				return Submitted{}, apperr.Invalid(name, "form field %s is too long or unreadable", name)
 			}
 			// The contract's input rules, as the HTTP edge applies them to
 			// JSON bodies: PostgreSQL would refuse these bytes mid-write.
 			if !utf8.Valid(value) || bytes.IndexByte(value, 0) >= 0 {
-				return Response{}, apperr.Invalid(name, "%s must be valid UTF-8 without NUL characters", name)
+				return Submitted{}, apperr.Invalid(name, "%s must be valid UTF-8 without NUL characters", name)
 			}
 			fields[name] = string(value)
 			continue
 		}
 		if stored {
-			return Response{}, apperr.Invalid("file", "Send one file per job")
+			return Submitted{}, apperr.Invalid("file", "Send one file per job")
 		}
 		filename = part.FileName()
 		sniffer := &headRecorder{limit: audio.SniffLen}
 		n, werr := s.blobs.WriteRange(ctx, id, 0, io.TeeReader(part, io.MultiWriter(sniffer, fileHash)), MaxAudioBytes+1)
 		stored = true
 		if werr != nil {
-			return Response{}, fmt.Errorf("store audio: %w", werr)
+			return Submitted{}, fmt.Errorf("store audio: %w", werr)
 		}
 		if n > MaxAudioBytes {
-			return Response{}, apperr.New(apperr.PayloadTooLarge, "Audio must be at most %d MiB", MaxAudioBytes>>20)
+			return Submitted{}, apperr.New(apperr.PayloadTooLarge, "Audio must be at most %d MiB", MaxAudioBytes>>20)
 		}
 		size, head = n, sniffer.buf
 	}
 	if !stored {
-		return Response{}, apperr.Invalid("file", "The audio is required as form part \"file\"")
+		return Submitted{}, apperr.Invalid("file", "The audio is required as form part \"file\"")
 	}
 	if size == 0 {
-		return Response{}, apperr.Invalid("file", "The audio file is empty")
+		return Submitted{}, apperr.Invalid("file", "The audio file is empty")
 	}
 	spec, err := specFromForm(fields)
 	if err != nil {
-		return Response{}, err
+		return Submitted{}, err
 	}
 	if spec.FileExtension == "" {
 		spec.FileExtension = path.Ext(filename)
 	}
 	if err := spec.Validate(true); err != nil {
-		return Response{}, err
+		return Submitted{}, err
 	}
 	if spec.FileExtension == "" {
-		return Response{}, apperr.Invalid("file_extension", "file_extension is required (or a file name with an extension)")
+		return Submitted{}, apperr.Invalid("file_extension", "file_extension is required (or a file name with an extension)")
 	}
 	if !audio.Matches(spec.FileExtension, head) {
-		return Response{}, apperr.Invalid("file", "The file is not %s audio", spec.FileExtension)
+		return Submitted{}, apperr.Invalid("file", "The file is not %s audio", spec.FileExtension)
 	}
 	idem, err := NewIdempotency(idemKey, "process-audio", formDigest(fields), fileHash.Sum(nil))
 	if err != nil {
-		return Response{}, err
+		return Submitted{}, err
 	}
-	now := store.Now()
-	if prior, err := replay(ctx, s.db, c.KeyID, idem, now); err != nil || prior != nil {
-		if prior != nil {
+	if prior, ok, err := s.replay(ctx, c.KeyID, idem, queuedAnswer); err != nil || ok {
+		if ok {
 			_ = s.blobs.Delete(ctx, id)
 		}
-		return deref(prior), err
+		return prior, err
 	}
 	return s.insert(ctx, newJob{id: id, caller: c, spec: spec, source: "audio", status: Queued, uploadBytes: size, uploadTotal: size},
-		idem, Submitted{JobID: id, Status: Queued}, now)
+		idem, queuedAnswer, store.Now())
 }
 
 // specFromForm reads job fields sent as form values; custom and

@@ -31,9 +31,14 @@ func (processArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: queue.Notes, MaxAttempts: 6}
 }
 
+// enqueue adds the job's processing to the queue inside tx, so the work
+// exists exactly when the change that asks for it commits.
+func (s *Service) enqueue(ctx context.Context, tx *store.Tx, jobID string, regeneration bool) error {
+	return s.queue.InsertTx(ctx, tx, processArgs{JobID: jobID, Regeneration: regeneration}, &river.InsertOpts{Queue: queue.Notes})
+}
+
 // Register adds the job workers and the retention sweep to the queue.
-func (s *Service) Register(q *queue.Queue, w *river.Workers) []*river.PeriodicJob {
-	s.queue = q
+func (s *Service) Register(w *river.Workers) []*river.PeriodicJob {
 	river.AddWorker(w, &processWorker{s: s})
 	river.AddWorker(w, &sweepWorker{s: s})
 	return []*river.PeriodicJob{

@@ -3,13 +3,10 @@ package job
 import (
 	"context"
 	"encoding/json"
-	"net/http"
-
-	"github.com/riverqueue/river"
+	"time"
 
 	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/apperr"
-	"github.com/notegen/notegen/internal/queue"
 	"github.com/notegen/notegen/internal/store"
 )
 
@@ -27,17 +24,17 @@ type RegenerateRequest struct {
 // Regenerate rewrites the note of a completed job in place: the job goes
 // back to transcribed and completes again with the new note. A live
 // regeneration is billed as a job.
-func (s *Service) Regenerate(ctx context.Context, c apikey.Caller, req RegenerateRequest, idem *Idempotency) (Response, error) {
+func (s *Service) Regenerate(ctx context.Context, c apikey.Caller, req RegenerateRequest, idem *Idempotency) (Submitted, error) {
 	now := store.Now()
-	if stored, err := replay(ctx, s.db, c.KeyID, idem, now); err != nil || stored != nil {
-		return deref(stored), err
+	if sub, ok, err := s.replay(ctx, c.KeyID, idem, regeneratingAnswer); err != nil || ok {
+		return sub, err
 	}
 	if req.JobID == "" {
-		return Response{}, apperr.Invalid("job_id", "job_id is required")
+		return Submitted{}, apperr.Invalid("job_id", "job_id is required")
 	}
 	j, err := s.owned(ctx, c, req.JobID)
 	if err != nil {
-		return Response{}, err
+		return Submitted{}, err
 	}
 	spec := j.Spec
 	if req.Template != nil {
@@ -54,11 +51,9 @@ func (s *Service) Regenerate(ctx context.Context, c apikey.Caller, req Regenerat
 		spec.CustomMetadata = req.CustomMetadata
 	}
 	if err := spec.Validate(false); err != nil {
-		return Response{}, err
+		return Submitted{}, err
 	}
 	custom, _ := json.Marshal(spec.customOrEmpty())
-	body, _ := json.Marshal(Submitted{JobID: j.ID, Status: Transcribed})
-	out := Response{Status: http.StatusOK, Body: body}
 	err = s.db.InTx(ctx, func(tx *store.Tx) error {
 		j, err := load(ctx, tx, req.JobID, true)
 		if err != nil {
@@ -82,18 +77,19 @@ func (s *Service) Regenerate(ctx context.Context, c apikey.Caller, req Regenerat
 			string(spec.CustomMetadata), Transcribed, "Regenerating the note", progressOf[Transcribed], now, j.ID); err != nil {
 			return err
 		}
-		if err := remember(ctx, tx, c.KeyID, idem, out, now); err != nil {
+		if err := remember(ctx, tx, c.KeyID, idem, j.ID, now); err != nil {
 			return err
 		}
 		return s.enqueue(ctx, tx, j.ID, true)
 	})
 	if err != nil {
-		return Response{}, err
+		return Submitted{}, err
 	}
-	return out, nil
+	return regeneratingAnswer(j.ID, time.Time{}), nil
 }
 
-// enqueue adds the job's processing to the queue inside tx.
-func (s *Service) enqueue(ctx context.Context, tx *store.Tx, jobID string, regeneration bool) error {
-	return s.queue.InsertTx(ctx, tx, processArgs{JobID: jobID, Regeneration: regeneration}, &river.InsertOpts{Queue: queue.Notes})
+// regeneratingAnswer answers a regeneration: the job is writing its note
+// again.
+func regeneratingAnswer(jobID string, _ time.Time) Submitted {
+	return Submitted{JobID: jobID, Status: Transcribed}
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"time"
 
 	"github.com/google/uuid"
@@ -18,6 +17,7 @@ import (
 	"github.com/notegen/notegen/internal/provider"
 	"github.com/notegen/notegen/internal/queue"
 	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/upload"
 )
 
 // Config tunes the job service.
@@ -47,14 +47,33 @@ type Service struct {
 	writer provider.NoteWriter
 	cfg    Config
 	log    *slog.Logger
-	// queue is set when the service registers its workers.
-	queue *queue.Queue
+	// uploads signs the URLs audio is uploaded to.
+	uploads *upload.Signer
+	// queue takes the jobs' processing, in the transaction that causes it.
+	queue *queue.Inserter
 }
 
-// NewService returns the job service. stt may be nil when no speech-to-text
-// provider is configured: live audio jobs are then refused.
-func NewService(db *store.DB, master *masterkey.Key, blobs blobstore.Store, stt provider.Transcriber, writer provider.NoteWriter, cfg Config, log *slog.Logger) *Service {
-	return &Service{db: db, master: master, blobs: blobs, stt: stt, writer: writer, cfg: cfg, log: log}
+// Deps are what the job service works with.
+type Deps struct {
+	DB     *store.DB
+	Master *masterkey.Key
+	Blobs  blobstore.Store
+	// STT is nil when no speech-to-text provider is configured: live audio
+	// jobs are then refused.
+	STT    provider.Transcriber
+	Writer provider.NoteWriter
+	// Uploads signs the URLs audio is uploaded to.
+	Uploads *upload.Signer
+	// Queue takes the jobs' processing.
+	Queue *queue.Inserter
+	Log   *slog.Logger
+}
+
+// NewService returns the job service. Its workers run once Register has
+// been passed to queue.New.
+func NewService(d Deps, cfg Config) *Service {
+	return &Service{db: d.DB, master: d.Master, blobs: d.Blobs, stt: d.STT, writer: d.Writer, cfg: cfg, log: d.Log,
+		uploads: d.Uploads, queue: d.Queue}
 }
 
 // Submitted is the answer to a submission.
@@ -87,12 +106,9 @@ type newJob struct {
 
 // insert writes the job, charges a live job, stores the idempotency record
 // and, for a queued job, enqueues its processing, all in one transaction.
-func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, resp Submitted, now time.Time) (Response, error) {
-	body, err := json.Marshal(resp)
-	if err != nil {
-		return Response{}, fmt.Errorf("encode response: %w", err)
-	}
-	out := Response{Status: http.StatusOK, Body: body}
+// build makes the answer; a concurrent request with the same key that
+// committed first gets the answer of its job instead.
+func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build answer, now time.Time) (Submitted, error) {
 	custom, _ := json.Marshal(n.spec.customOrEmpty())
 	var transcript []byte
 	if n.source == "text" {
@@ -105,7 +121,7 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, resp 
 	if n.uploadTotal > 0 {
 		total = n.uploadTotal
 	}
-	err = s.db.InTx(ctx, func(tx *store.Tx) error {
+	err := s.db.InTx(ctx, func(tx *store.Tx) error {
 		if !n.caller.Sandbox() {
 			if err := chargeLiveJob(ctx, tx, n.caller.UserID, s.cfg.FreeJobs, now); err != nil {
 				return err
@@ -123,7 +139,7 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, resp 
 		if err != nil {
 			return fmt.Errorf("insert job: %w", err)
 		}
-		if err := remember(ctx, tx, n.caller.KeyID, idem, out, now); err != nil {
+		if err := remember(ctx, tx, n.caller.KeyID, idem, n.id, now); err != nil {
 			return err
 		}
 		if n.status == Queued {
@@ -132,18 +148,15 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, resp 
 		return nil
 	})
 	if errors.Is(err, errIdempotencyRace) {
-		stored, rerr := replay(ctx, s.db, n.caller.KeyID, idem, now)
-		if rerr != nil {
-			return Response{}, rerr
-		}
-		if stored != nil {
-			return *stored, nil
+		sub, ok, rerr := s.replay(ctx, n.caller.KeyID, idem, build)
+		if rerr != nil || ok {
+			return sub, rerr
 		}
 	}
 	if err != nil {
-		return Response{}, err
+		return Submitted{}, err
 	}
-	return out, nil
+	return build(n.id, n.expires), nil
 }
 
 func statusMessage(st Status) string {
@@ -162,27 +175,31 @@ func statusMessage(st Status) string {
 	return ""
 }
 
+// queuedAnswer answers a submission whose job was queued at once.
+func queuedAnswer(jobID string, _ time.Time) Submitted {
+	return Submitted{JobID: jobID, Status: Queued}
+}
+
+// pendingUpload answers an audio submission waiting for its upload with
+// the URL to PUT the audio to.
+func (s *Service) pendingUpload(jobID string, expires time.Time) Submitted {
+	return Submitted{JobID: jobID, PresignedURL: s.uploads.URL(jobID, expires), Status: Pending}
+}
+
 // SubmitText creates a job from dictated or pasted text.
-func (s *Service) SubmitText(ctx context.Context, c apikey.Caller, spec Spec, text string, idem *Idempotency) (Response, error) {
-	if stored, err := replay(ctx, s.db, c.KeyID, idem, store.Now()); err != nil || stored != nil {
-		return deref(stored), err
+func (s *Service) SubmitText(ctx context.Context, c apikey.Caller, spec Spec, text string, idem *Idempotency) (Submitted, error) {
+	if sub, ok, err := s.replay(ctx, c.KeyID, idem, queuedAnswer); err != nil || ok {
+		return sub, err
 	}
 	if err := spec.Validate(false); err != nil {
-		return Response{}, err
+		return Submitted{}, err
 	}
 	if len([]rune(text)) == 0 || len(text) > 1<<20 {
-		return Response{}, apperr.Invalid("text", "text is required")
+		return Submitted{}, apperr.Invalid("text", "text is required")
 	}
 	id := uuid.Must(uuid.NewV7()).String()
 	return s.insert(ctx, newJob{id: id, caller: c, spec: spec, source: "text", status: Queued, transcript: text},
-		idem, Submitted{JobID: id, Status: Queued}, store.Now())
-}
-
-func deref(r *Response) Response {
-	if r == nil {
-		return Response{}
-	}
-	return *r
+		idem, queuedAnswer, store.Now())
 }
 
 // checkAudioAllowed refuses live audio when nothing can transcribe it.
@@ -195,26 +212,26 @@ func (s *Service) checkAudioAllowed(c apikey.Caller) error {
 
 // SubmitAudio creates an audio job waiting for its upload and returns the
 // presigned URL to PUT the audio to.
-func (s *Service) SubmitAudio(ctx context.Context, c apikey.Caller, spec Spec, idem *Idempotency) (Response, error) {
+func (s *Service) SubmitAudio(ctx context.Context, c apikey.Caller, spec Spec, idem *Idempotency) (Submitted, error) {
 	now := store.Now()
-	if stored, err := replay(ctx, s.db, c.KeyID, idem, now); err != nil || stored != nil {
-		return deref(stored), err
+	if sub, ok, err := s.replay(ctx, c.KeyID, idem, s.pendingUpload); err != nil || ok {
+		return sub, err
 	}
 	if err := spec.Validate(true); err != nil {
-		return Response{}, err
+		return Submitted{}, err
 	}
 	if spec.FileExtension == "" {
-		return Response{}, apperr.Invalid("file_extension", "file_extension is required")
+		return Submitted{}, apperr.Invalid("file_extension", "file_extension is required")
 	}
 	if err := s.checkAudioAllowed(c); err != nil {
-		return Response{}, err
+		return Submitted{}, err
 	}
 	id := uuid.Must(uuid.NewV7()).String()
 	// Whole seconds: the URL carries the expiry in seconds, and the URL and
 	// the sweep that ends a job without audio must agree on the instant.
 	expires := now.Add(s.cfg.UploadTTL).Truncate(time.Second)
 	return s.insert(ctx, newJob{id: id, caller: c, spec: spec, source: "audio", status: Pending, expires: expires},
-		idem, Submitted{JobID: id, PresignedURL: s.presign(id, expires), Status: Pending}, now)
+		idem, s.pendingUpload, now)
 }
 
 // StatusView is the answer to the status endpoint.

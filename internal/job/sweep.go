@@ -65,8 +65,8 @@ func (s *Service) Sweep(ctx context.Context) error {
 	if len(purge) > 0 {
 		s.log.InfoContext(ctx, "purged job data past retention", "jobs", len(purge))
 	}
-	if _, err := s.db.Exec(ctx, `DELETE FROM idempotency_keys WHERE created_at < ?`, now.Add(-IdempotencyWindow)); err != nil {
-		return fmt.Errorf("forget idempotency keys: %w", err)
+	if err := forgetIdempotencyKeys(ctx, s.db, now); err != nil {
+		return err
 	}
 	if _, err := s.db.Exec(ctx, `DELETE FROM rate_windows WHERE window_start < ?`, now.Add(-2*time.Hour)); err != nil {
 		return fmt.Errorf("forget rate windows: %w", err)

@@ -3,48 +3,17 @@ package job
 import (
 	"bufio"
 	"context"
-	"crypto/hmac"
-	"encoding/hex"
 	"fmt"
 	"io"
-	"regexp"
-	"strconv"
-	"time"
 
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/audio"
 	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/upload"
 )
 
 // MaxAudioBytes is the contract's limit on one recording.
 const MaxAudioBytes = 500 << 20
-
-const uploadPurpose = "presigned-upload"
-
-// presign returns the URL the client PUTs the audio to: bound to one job
-// and an expiry by an HMAC under the master key.
-func (s *Service) presign(jobID string, expires time.Time) string {
-	exp := strconv.FormatInt(expires.Unix(), 10)
-	sig := hex.EncodeToString(s.master.MAC(uploadPurpose, []byte(jobID+"|"+exp)))
-	return s.cfg.PublicURL + "/v1/uploads/" + jobID + "?expires=" + exp + "&signature=" + sig
-}
-
-var errBadUploadURL = apperr.New(apperr.Authorization, "The upload URL is invalid or has expired; submit the job again for a new one")
-
-func (s *Service) verifyPresigned(jobID, expires, signature string, now time.Time) error {
-	exp, err := strconv.ParseInt(expires, 10, 64)
-	if err != nil {
-		return errBadUploadURL
-	}
-	got, err := hex.DecodeString(signature)
-	if err != nil || !hmac.Equal(got, s.master.MAC(uploadPurpose, []byte(jobID+"|"+expires))) {
-		return errBadUploadURL
-	}
-	if !now.Before(time.Unix(exp, 0)) {
-		return errBadUploadURL
-	}
-	return nil
-}
 
 // UploadResult is the answer to an upload.
 type UploadResult struct {
@@ -53,53 +22,12 @@ type UploadResult struct {
 	BytesReceived int64  `json:"bytes_received"`
 }
 
-// contentRange is a parsed Content-Range header; total is -1 when unknown.
-type contentRange struct {
-	start, end, total int64
-	query             bool // "bytes */total": how much has arrived?
-}
-
-var contentRangePattern = regexp.MustCompile(`^bytes (?:(\d+)-(\d+)|(\*))/(\d+|\*)$`)
-
-func parseContentRange(h string) (*contentRange, error) {
-	if h == "" {
-		return nil, nil
-	}
-	m := contentRangePattern.FindStringSubmatch(h)
-	if m == nil {
-		return nil, apperr.Invalid("Content-Range", "Content-Range must look like \"bytes 0-1023/4096\"")
-	}
-	cr := &contentRange{total: -1}
-	if m[4] != "*" {
-		cr.total, _ = strconv.ParseInt(m[4], 10, 64)
-	}
-	if m[3] == "*" {
-		if cr.total < 0 {
-			return nil, apperr.Invalid("Content-Range", "Content-Range \"bytes */*\" names nothing")
-		}
-		cr.query = true
-		return cr, nil
-	}
-	cr.start, _ = strconv.ParseInt(m[1], 10, 64)
-	cr.end, _ = strconv.ParseInt(m[2], 10, 64)
-	if cr.end < cr.start || (cr.total >= 0 && cr.end >= cr.total) {
-		return nil, apperr.Invalid("Content-Range", "Content-Range is not a valid byte range")
-	}
-	return cr, nil
-}
-
-// Upload receives the audio of a pending job, whole or as one range of a
-// resumable upload. The body streams to storage; it is never held in
-// memory. The job is queued once every byte has arrived.
-func (s *Service) Upload(ctx context.Context, jobID, expires, signature, rangeHeader string, body io.Reader) (UploadResult, bool, error) {
+// Upload receives the audio of a pending job, whole (cr nil) or as one
+// range of a resumable upload. The caller has checked the upload URL's
+// signature. The body streams to storage; it is never held in memory. The
+// job is queued once every byte has arrived.
+func (s *Service) Upload(ctx context.Context, jobID string, cr *upload.Range, body io.Reader) (UploadResult, bool, error) {
 	now := store.Now()
-	if err := s.verifyPresigned(jobID, expires, signature, now); err != nil {
-		return UploadResult{}, false, err
-	}
-	cr, err := parseContentRange(rangeHeader)
-	if err != nil {
-		return UploadResult{}, false, err
-	}
 	j, err := load(ctx, s.db, jobID, false)
 	if err != nil {
 		return UploadResult{}, false, err
@@ -110,13 +38,13 @@ func (s *Service) Upload(ctx context.Context, jobID, expires, signature, rangeHe
 	received := UploadResult{JobID: j.ID, Status: Pending, BytesReceived: j.UploadBytes}
 	start, total := int64(0), int64(-1)
 	if cr != nil {
-		if cr.total > MaxAudioBytes {
+		if cr.Total > MaxAudioBytes {
 			return UploadResult{}, false, apperr.New(apperr.PayloadTooLarge, "Audio must be at most %d MiB", MaxAudioBytes>>20)
 		}
-		if cr.query {
+		if cr.Query {
 			return received, false, nil
 		}
-		start, total = cr.start, cr.total
+		start, total = cr.Start, cr.Total
 		if j.UploadTotal.Valid && total >= 0 && total != j.UploadTotal.Int64 {
 			return UploadResult{}, false, apperr.New(apperr.Conflict, "Content-Range total %d differs from the %d announced earlier", total, j.UploadTotal.Int64)
 		}
@@ -127,7 +55,7 @@ func (s *Service) Upload(ctx context.Context, jobID, expires, signature, rangeHe
 
 	limit := int64(MaxAudioBytes) - start
 	if cr != nil {
-		limit = cr.end - cr.start + 1
+		limit = cr.Len()
 	}
 	src := bufio.NewReaderSize(body, audio.SniffLen)
 	if start == 0 {

@@ -9,22 +9,34 @@ type statement struct {
 	cat     category
 	text    string
 	problem int // index into analysis.problems, -1 when not tied to one
+	// sources are the spans of the transcript the statement was written
+	// from, in byte offsets until Write converts them.
+	sources []Span
+	// system labels an examination finding ("Cardiovascular").
+	system string
 }
 
 // finding is a symptom the patient has or denies, for the review of systems.
 type finding struct {
 	name, system string
 	present      bool
+	sources      []Span
 }
 
 // analysis is everything extracted from a transcript before rendering.
 type analysis struct {
 	statements     []statement
 	findings       []finding
-	problems       []string
-	chiefComplaint string
+	problems       []problem
+	chiefComplaint statement
 	// verbatim holds the cleaned sentences in order, for word-for-word notes.
-	verbatim []string
+	verbatim []statement
+}
+
+// problem is a problem the clinician announced, with where it was named.
+type problem struct {
+	name    string
+	sources []Span
 }
 
 // analyzer carries the per-call state of one Write; nothing is shared
@@ -43,41 +55,56 @@ type analyzer struct {
 func analyze(turns []turn, lex *lexicon, lang string, p pronouns) analysis {
 	a := &analyzer{lex: lex, lang: lang, pronouns: p, problem: -1, seen: map[string]bool{}, findings: map[string]int{}}
 	for i, t := range turns {
-		var next *turn
+		var next *answerTurn
 		if i+1 < len(turns) && turns[i+1].speaker != t.speaker {
-			next = &turns[i+1]
+			next = &answerTurn{turn: turns[i+1], index: i + 1}
 		}
 		sentences := splitSentences(t.text, lex)
 		for k, s := range sentences {
 			// Only the last sentence of a turn is answered by the next turn.
-			var answer *turn
+			var answer *answerTurn
 			if k == len(sentences)-1 {
 				answer = next
 			}
-			a.sentence(s, t.speaker, answer)
+			a.sentence(s.text, t.speaker, answer, Span{Turn: i, Start: t.source(s.start), End: t.source(s.end)})
 		}
 	}
-	if a.out.chiefComplaint == "" {
+	if a.out.chiefComplaint.text == "" {
 		a.out.chiefComplaint = a.fallbackChiefComplaint()
 	}
 	return a.out
 }
 
-func (a *analyzer) sentence(raw string, who speaker, answer *turn) {
+// answerTurn is the turn that follows a question, with its position.
+type answerTurn struct {
+	turn
+	index int
+}
+
+// span is where the turn's first sentence lies: the answer to a question.
+func (t answerTurn) span() Span {
+	end := len(t.text)
+	if i := strings.IndexAny(t.text, ".?!"); i >= 0 {
+		end = i + 1
+	}
+	return Span{Turn: t.index, Start: t.source(0), End: t.source(end)}
+}
+
+func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Span) {
 	lex := a.lex
 	padded := replaceWords(padTokens(raw), lex.rewrites)
 	padded = removeFillers(padded, lex)
 	if wordCount(padded) == 0 || a.isAcknowledgement(padded) {
 		return
 	}
-	a.out.verbatim = append(a.out.verbatim, finish(padded, a.lang != "fr"))
+	a.out.verbatim = append(a.out.verbatim, statement{text: finish(padded, a.lang != "fr"), sources: []Span{src}, problem: -1})
 	if who == speakerClinician {
 		a.advancePhase(padded)
-		a.findChiefComplaint(padded)
+		a.findChiefComplaint(padded, src)
 	}
 	if a.isQuestion(raw, padded) {
 		if who == speakerClinician && answer != nil && answer.speaker == speakerPatient {
-			a.questionAnswered(padded, answer.text)
+			a.questionAnswered(padded, answer.text, []Span{src, answer.span()})
 		}
 		return
 	}
@@ -94,17 +121,30 @@ func (a *analyzer) sentence(raw string, who speaker, answer *turn) {
 	if wordCount(padded) < 3 {
 		return
 	}
-	a.recordFindings(padded, who)
+	a.recordFindings(padded, who, src)
 	cat := a.classify(padded, who)
-	if cat == catNone {
+	if cat == catNone || (cat == catHPI && !a.worth(padded, clinical, historyDensity)) ||
+		((cat == catAssessment || cat == catPlan) && !a.worth(padded, clinical, planDensity)) {
 		return
 	}
 	if cat == catAssessment || cat == catPlan || cat == catEducation {
-		a.trackProblem(padded)
+		a.trackProblem(padded, src)
 	}
-	text := rewritePerson(trimLeading(padded, lex.glue), who, a.pronouns, lex, a.lang)
+	body := trimLeading(padded, lex.glue)
+	system := ""
+	if cat == catExam {
+		body = stripLeads(body, lex.examLeads)
+		if wordCount(body) < 2 {
+			return
+		}
+		system = examSystem(body, lex)
+	}
+	text := rewritePerson(body, who, a.pronouns, lex, a.lang)
 	text = normalizeNumbers(text, &lex.numbers)
 	written := finish(text, a.lang != "fr")
+	if who == speakerOther && written != "" {
+		written = attributeToCompanion(written, a.lang)
+	}
 	if written == "" || a.seen[written] {
 		return
 	}
@@ -113,7 +153,32 @@ func (a *analyzer) sentence(raw string, who speaker, answer *turn) {
 	if cat == catAssessment || cat == catPlan || cat == catEducation {
 		problem = a.problem
 	}
-	a.out.statements = append(a.out.statements, statement{cat: cat, text: written, problem: problem})
+	a.out.statements = append(a.out.statements, statement{cat: cat, text: written, problem: problem, sources: []Span{src}, system: system})
+}
+
+// stripLeads removes, repeatedly, any of leads from the start of padded:
+// "on exam , i do appreciate a murmur" -> "a murmur".
+func stripLeads(padded string, leads []string) string {
+	for changed := true; changed; {
+		changed = false
+		for _, l := range leads {
+			if strings.HasPrefix(padded, " "+l+" ") {
+				padded = padded[len(l)+1:]
+				changed = true
+			}
+		}
+	}
+	return padded
+}
+
+// examSystem is the body system a finding is about, or "" when unclear.
+func examSystem(padded string, lex *lexicon) string {
+	for _, s := range lex.examSystems {
+		if strings.Contains(padded, " "+s[0]) {
+			return s[1]
+		}
+	}
+	return ""
 }
 
 func hasDigitWord(padded string) bool {
@@ -153,7 +218,12 @@ func (a *analyzer) isQuestion(raw, padded string) bool {
 // advancePhase moves forward only: an encounter does not return from the
 // plan to the examination, and a late mention of "exam" is usually a plan.
 func (a *analyzer) advancePhase(padded string) {
-	for _, ph := range []phase{phasePlan, phaseExam} {
+	for _, ph := range []phase{phasePlan, phaseResults, phaseExam} {
+		// Results are reviewed after an examination; before it, a test is
+		// part of the history ("did you get your x-ray ?").
+		if ph == phaseResults && a.phase != phaseExam {
+			continue
+		}
 		if ph > a.phase && hasCue(padded, a.lex.phaseCues[ph]) {
 			a.phase = ph
 			return
@@ -190,14 +260,26 @@ func (a *analyzer) classify(padded string, who speaker) category {
 			return catPlan
 		}
 		return catAssessment
-	case phaseExam:
+	case phaseExam, phaseResults:
 		if who != speakerClinician {
 			return catNone
 		}
-		for _, c := range []category{catResults, catComparison, catTechnique} {
+		if hasCue(padded, lex.resultTests) && !hasCue(padded, lex.examAsides) {
+			return catResults
+		}
+		for _, c := range []category{catComparison, catTechnique} {
 			if hasCue(padded, cues[c]) {
 				return c
 			}
+		}
+		if a.phase == phaseResults {
+			if (hasCue(padded, lex.resultCues) || hasDigitWord(padded)) && !hasCue(padded, lex.examAsides) {
+				return catResults
+			}
+			return catNone
+		}
+		if hasCue(padded, lex.examAsides) || !hasCue(padded, lex.examCues) {
+			return catNone
 		}
 		return catExam
 	}
@@ -214,7 +296,7 @@ func (a *analyzer) classify(padded string, who speaker) category {
 
 // questionAnswered turns "any fever or chills ?" + "no" into a denial and
 // a bare "yes" into a report, which is how clinicians chart them.
-func (a *analyzer) questionAnswered(question, answerText string) {
+func (a *analyzer) questionAnswered(question, answerText string, sources []Span) {
 	lex := a.lex
 	answer := removeFillers(replaceWords(padTokens(firstSentence(answerText)), lex.rewrites), lex)
 	words := strings.Fields(answer)
@@ -228,7 +310,7 @@ func (a *analyzer) questionAnswered(question, answerText string) {
 	matched := false
 	for _, s := range lex.symptoms {
 		if strings.Contains(question, " "+s.cue) {
-			a.addFinding(finding{name: s.name, system: s.system, present: present})
+			a.addFinding(finding{name: s.name, system: s.system, present: present, sources: sources})
 			matched = true
 		}
 	}
@@ -247,7 +329,7 @@ func (a *analyzer) questionAnswered(question, answerText string) {
 	written := finish(normalizeNumbers(text, &lex.numbers), a.lang != "fr")
 	if a.phase == phaseHistory && !a.seen[written] {
 		a.seen[written] = true
-		a.out.statements = append(a.out.statements, statement{cat: catHPI, text: written, problem: -1})
+		a.out.statements = append(a.out.statements, statement{cat: catHPI, text: written, problem: -1, sources: sources})
 	}
 }
 
@@ -291,14 +373,14 @@ func questionTopic(question string, lex *lexicon) string {
 	return strings.TrimSpace(q)
 }
 
-func (a *analyzer) recordFindings(padded string, who speaker) {
+func (a *analyzer) recordFindings(padded string, who speaker, src Span) {
 	if a.phase != phaseHistory {
 		return
 	}
 	negated := hasCue(padded, a.lex.negations)
 	for _, s := range a.lex.symptoms {
 		if strings.Contains(padded, " "+s.cue) {
-			a.addFinding(finding{name: s.name, system: s.system, present: !negated})
+			a.addFinding(finding{name: s.name, system: s.system, present: !negated, sources: []Span{src}})
 		}
 	}
 }
@@ -320,4 +402,36 @@ func isCommand(padded string, lex *lexicon) bool {
 		}
 	}
 	return false
+}
+
+// attributeToCompanion reports what someone other than the patient said
+// as theirs, in their words: a partner's "I noticed he was confused" is
+// not the patient's report and is not rewritten as one.
+func attributeToCompanion(sentence, lang string) string {
+	if lang == "fr" {
+		return "Selon l'accompagnant : « " + sentence + " »"
+	}
+	return "Per the patient's companion: \"" + sentence + "\""
+}
+
+// historyDensity is the fewest clinical cues per word a history sentence
+// needs to be kept: clinicians' histories are about half as long as what
+// is said, and what they leave out is the talk around the facts.
+const historyDensity = 0.1
+
+// planDensity is the same bar for assessment and plan sentences.
+const planDensity = 0.0
+
+// worth keeps a sentence that carries clinical content for
+// its length and does not trail off ("I know that she.").
+func (a *analyzer) worth(padded string, clinical int, density float64) bool {
+	words := strings.Fields(padded)
+	last := words[len(words)-1]
+	if last == "." || last == "?" || last == "!" {
+		words = words[:len(words)-1]
+	}
+	if len(words) == 0 || a.lex.dangling[words[len(words)-1]] {
+		return false
+	}
+	return float64(clinical) >= density*float64(len(words))
 }

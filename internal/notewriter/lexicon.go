@@ -40,6 +40,9 @@ type phase int
 const (
 	phaseHistory phase = iota
 	phaseExam
+	// phaseResults is the review of tests that clinicians do between the
+	// examination and the assessment ("let's look at your results").
+	phaseResults
 	phasePlan
 )
 
@@ -78,7 +81,25 @@ type lexicon struct {
 	// unpunctuated ASR text.
 	thoughtStarters map[string]bool
 
-	phaseCues    map[phase][]string
+	phaseCues map[phase][]string
+	// dangling words cannot end a sentence; one that ends with them was
+	// cut off mid-thought.
+	dangling map[string]bool
+	// examCues mark a sentence said during the examination as a finding;
+	// sentences without one are the clinician narrating ("let me take a
+	// listen") and are dropped.
+	examCues []string
+	// examAsides are the clinician's own remarks during the examination.
+	examAsides []string
+	// examLeads are stripped from a finding ("on exam , i do appreciate").
+	examLeads []string
+	// examSystems label findings by body system, in cue order.
+	examSystems [][2]string
+	// resultCues mark a sentence of the results review as a result.
+	resultCues []string
+	// resultTests name tests: during the examination only a sentence that
+	// names one is a result ("the knee shows erythema" is a finding).
+	resultTests  []string
 	categoryCues map[category][]string
 	planCues     []string
 	diagnosisCue []string

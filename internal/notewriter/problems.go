@@ -27,7 +27,7 @@ var problemOrdinals = []string{
 // trackProblem starts a new problem when the clinician announces one ("for
 // your congestive heart failure , ..."), so later plan statements group
 // under it.
-func (a *analyzer) trackProblem(padded string) {
+func (a *analyzer) trackProblem(padded string, src Span) {
 	for _, lead := range a.lex.problemLeads {
 		idx := strings.Index(padded, " "+lead+" ")
 		if idx < 0 {
@@ -37,7 +37,7 @@ func (a *analyzer) trackProblem(padded string) {
 		if name == "" || countCues(" "+name+" ", a.lex.clinical) == 0 {
 			continue
 		}
-		a.problem = a.addProblem(name)
+		a.problem = a.addProblem(name, src)
 		return
 	}
 }
@@ -66,20 +66,20 @@ func problemName(rest string) string {
 	return strings.Join(name, " ")
 }
 
-func (a *analyzer) addProblem(name string) int {
+func (a *analyzer) addProblem(name string, src Span) int {
 	for i, p := range a.out.problems {
-		if p == name || strings.Contains(p, name) || strings.Contains(name, p) {
+		if p.name == name || strings.Contains(p.name, name) || strings.Contains(name, p.name) {
 			return i
 		}
 	}
-	a.out.problems = append(a.out.problems, name)
+	a.out.problems = append(a.out.problems, problem{name: name, sources: []Span{src}})
 	return len(a.out.problems) - 1
 }
 
 // findChiefComplaint takes the reason for the visit from the clinician's
 // framing ("presents today for follow-up of his chronic problems").
-func (a *analyzer) findChiefComplaint(padded string) {
-	if a.out.chiefComplaint != "" || a.phase != phaseHistory {
+func (a *analyzer) findChiefComplaint(padded string, src Span) {
+	if a.out.chiefComplaint.text != "" || a.phase != phaseHistory {
 		return
 	}
 	for _, pat := range a.lex.ccPatterns {
@@ -102,21 +102,22 @@ func (a *analyzer) findChiefComplaint(padded string) {
 			continue
 		}
 		cc := rewritePerson(" "+strings.Join(words, " ")+" ", speakerClinician, a.pronouns, a.lex, a.lang)
-		a.out.chiefComplaint = finish(normalizeNumbers(cc, &a.lex.numbers), a.lang != "fr")
+		a.out.chiefComplaint = statement{text: finish(normalizeNumbers(cc, &a.lex.numbers), a.lang != "fr"), sources: []Span{src}, problem: -1}
 		return
 	}
 }
 
 // fallbackChiefComplaint uses the first symptom the patient reported, or
 // the first problem discussed, when nobody stated the reason for the visit.
-func (a *analyzer) fallbackChiefComplaint() string {
+func (a *analyzer) fallbackChiefComplaint() statement {
 	for _, f := range a.out.findings {
 		if f.present {
-			return capitalize(f.name) + "."
+			return statement{text: capitalize(f.name) + ".", sources: f.sources, problem: -1}
 		}
 	}
 	if len(a.out.problems) > 0 {
-		return capitalize(a.out.problems[0]) + "."
+		p := a.out.problems[0]
+		return statement{text: capitalize(p.name) + ".", sources: p.sources, problem: -1}
 	}
-	return ""
+	return statement{problem: -1}
 }

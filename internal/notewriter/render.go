@@ -24,21 +24,21 @@ var placeholders = map[nt.Lang]string{nt.English: "Not discussed.", nt.French: "
 // note and must stay a short paragraph.
 const smartInsertSentences = 5
 
-func (r renderer) render(templateID string, sections []nt.Section) string {
+func (r renderer) render(templateID string, sections []nt.Section) []Section {
 	present := make(map[string]bool, len(sections))
 	for _, s := range sections {
 		present[s.Key] = true
 	}
 	bodies := r.route(present)
-	var b strings.Builder
+	out := make([]Section, 0, len(sections))
 	for _, s := range sections {
 		body := r.body(templateID, s.Key, bodies)
-		if body == "" {
-			body = placeholders[r.out]
+		if len(body) == 0 {
+			body = []Sentence{{Text: placeholders[r.out]}}
 		}
-		fmt.Fprintf(&b, "%s\n\n%s\n\n", strings.ToUpper(s.Heading), body)
+		out = append(out, Section{Key: s.Key, Heading: s.Heading, Sentences: body})
 	}
-	return strings.TrimRight(b.String(), "\n") + "\n"
+	return out
 }
 
 // route groups statements by destination section, keeping encounter order.
@@ -52,18 +52,20 @@ func (r renderer) route(present map[string]bool) map[string][]statement {
 	return bodies
 }
 
-func (r renderer) body(templateID, key string, bodies map[string][]statement) string {
+func fixed(text string) []Sentence { return []Sentence{{Text: text}} }
+
+func (r renderer) body(templateID, key string, bodies map[string][]statement) []Sentence {
 	switch key {
 	case nt.KeyVerbatim:
-		return strings.Join(r.analysis.verbatim, " ")
+		return joinParagraph(r.analysis.verbatim)
 	case nt.KeyInsert:
 		return r.smartInsert()
 	case nt.KeyChiefComplaint, nt.KeyReasonForReferral:
-		if r.analysis.chiefComplaint != "" {
-			return r.analysis.chiefComplaint
+		if cc := r.analysis.chiefComplaint; cc.text != "" {
+			return sentences([]statement{cc})
 		}
 	case nt.KeyReviewOfSystems:
-		if ros := r.reviewOfSystems(); ros != "" {
+		if ros := r.reviewOfSystems(); len(ros) > 0 {
 			return ros
 		}
 	case nt.KeyAssessmentAndPlan:
@@ -73,36 +75,59 @@ func (r renderer) body(templateID, key string, bodies map[string][]statement) st
 	case nt.KeyPlan, nt.KeyRecommendations:
 		return r.plan(bodies[key])
 	case nt.KeySalutation:
-		return map[nt.Lang]string{nt.English: "Dear colleague,", nt.French: "Cher collègue,"}[r.out]
+		return fixed(map[nt.Lang]string{nt.English: "Dear colleague,", nt.French: "Cher collègue,"}[r.out])
 	case nt.KeyClosing:
-		return map[nt.Lang]string{nt.English: "Thank you for allowing me to participate in the care of this patient.\n\nSincerely,", nt.French: "Je vous remercie de m'avoir permis de participer aux soins de ce patient.\n\nVeuillez agréer mes salutations distinguées,"}[r.out]
+		return fixed(map[nt.Lang]string{nt.English: "Thank you for allowing me to participate in the care of this patient.\n\nSincerely,", nt.French: "Je vous remercie de m'avoir permis de participer aux soins de ce patient.\n\nVeuillez agréer mes salutations distinguées,"}[r.out])
+	case nt.KeyPhysicalExam:
+		return bySystem(bodies[key])
 	case nt.KeyHPI:
-		return joinStatements(bodies[key]) + r.denials()
+		lines := sentences(bodies[key])
+		if d, ok := r.denials(); ok {
+			lines = append(lines, d)
+		}
+		return lines
 	}
-	return joinStatements(bodies[key])
+	return sentences(bodies[key])
 }
 
-func joinStatements(sts []statement) string {
-	lines := make([]string, 0, len(sts))
+func sentences(sts []statement) []Sentence {
+	out := make([]Sentence, 0, len(sts))
 	for _, st := range sts {
-		lines = append(lines, st.text)
+		out = append(out, Sentence{Text: st.text, Sources: st.sources})
 	}
-	return strings.Join(lines, "\n")
+	return out
+}
+
+// joinParagraph writes statements as one line (a word-for-word note or a
+// smart insert) that keeps every statement's sources.
+func joinParagraph(sts []statement) []Sentence {
+	if len(sts) == 0 {
+		return nil
+	}
+	texts := make([]string, 0, len(sts))
+	var sources []Span
+	for _, st := range sts {
+		texts = append(texts, st.text)
+		sources = append(sources, st.sources...)
+	}
+	return []Sentence{{Text: strings.Join(texts, " "), Sources: sources}}
 }
 
 // denials summarises negative findings at the end of the history, the way
 // clinicians write "He denies fever, chills, nausea."
-func (r renderer) denials() string {
+func (r renderer) denials() (Sentence, bool) {
 	var names []string
+	var sources []Span
 	for _, f := range r.analysis.findings {
 		if !f.present {
 			names = append(names, f.name)
+			sources = append(sources, f.sources...)
 		}
 	}
 	if len(names) == 0 {
-		return ""
+		return Sentence{}, false
 	}
-	return "\n" + capitalize(r.lex.deniesPrefix) + " " + listJoin(names, r.spoken) + "."
+	return Sentence{Text: capitalize(r.lex.deniesPrefix) + " " + listJoin(names, r.spoken) + ".", Sources: sources}, true
 }
 
 func listJoin(items []string, lang string) string {
@@ -121,14 +146,15 @@ func listJoin(items []string, lang string) string {
 
 // reviewOfSystems writes one line per system: "• Respiratory: Endorses
 // cough. Denies wheezing."
-func (r renderer) reviewOfSystems() string {
+func (r renderer) reviewOfSystems() []Sentence {
 	endorse, deny := "Endorses", "Denies"
 	if r.spoken == "fr" {
 		endorse, deny = "Rapporte", "Nie"
 	}
-	var lines []string
+	var lines []Sentence
 	for _, system := range r.lex.systemOrder {
 		var pos, neg []string
+		var sources []Span
 		for _, f := range r.analysis.findings {
 			if f.system != system {
 				continue
@@ -138,6 +164,7 @@ func (r renderer) reviewOfSystems() string {
 			} else {
 				neg = append(neg, f.name)
 			}
+			sources = append(sources, f.sources...)
 		}
 		if len(pos)+len(neg) == 0 {
 			continue
@@ -149,17 +176,14 @@ func (r renderer) reviewOfSystems() string {
 		if len(neg) > 0 {
 			line += " " + deny + " " + listJoin(neg, r.spoken) + "."
 		}
-		lines = append(lines, line)
+		lines = append(lines, Sentence{Text: line, Sources: sources})
 	}
-	return strings.Join(lines, "\n")
+	return lines
 }
 
-func (r renderer) problemNames() []string {
-	names := make([]string, len(r.analysis.problems))
-	for i, p := range r.analysis.problems {
-		names[i] = capitalize(normalizeNumbersText(p, r.lex)) + "."
-	}
-	return names
+func (r renderer) problemName(i int) Sentence {
+	p := r.analysis.problems[i]
+	return Sentence{Text: fmt.Sprintf("%d. %s.", i+1, capitalize(normalizeNumbersText(p.name, r.lex))), Sources: p.sources}
 }
 
 func normalizeNumbersText(s string, lex *lexicon) string {
@@ -167,53 +191,50 @@ func normalizeNumbersText(s string, lex *lexicon) string {
 }
 
 // assessment lists the problems discussed, then the clinician's reasoning.
-func (r renderer) assessment(sts []statement) string {
-	var lines []string
-	for i, name := range r.problemNames() {
-		lines = append(lines, fmt.Sprintf("%d. %s", i+1, name))
+func (r renderer) assessment(sts []statement) []Sentence {
+	var lines []Sentence
+	for i := range r.analysis.problems {
+		lines = append(lines, r.problemName(i))
 	}
-	if body := joinStatements(sts); body != "" {
-		lines = append(lines, body)
-	}
-	return strings.Join(lines, "\n")
+	return append(lines, sentences(sts)...)
 }
 
 // plan groups plan statements under their problem when one was announced.
-func (r renderer) plan(sts []statement) string {
+func (r renderer) plan(sts []statement) []Sentence {
 	return r.grouped(sts, "")
 }
 
 // problemBased writes assessment and plan problem by problem.
-func (r renderer) problemBased(sts []statement) string {
+func (r renderer) problemBased(sts []statement) []Sentence {
 	return r.grouped(sts, "- ")
 }
 
-func (r renderer) grouped(sts []statement, bullet string) string {
-	var lines []string
+func (r renderer) grouped(sts []statement, bullet string) []Sentence {
+	var lines []Sentence
 	for _, st := range sts {
 		if st.problem < 0 {
-			lines = append(lines, st.text)
+			lines = append(lines, Sentence{Text: st.text, Sources: st.sources})
 		}
 	}
-	for i, name := range r.problemNames() {
-		var items []string
+	for i := range r.analysis.problems {
+		var items []Sentence
 		for _, st := range sts {
 			if st.problem == i {
-				items = append(items, bullet+st.text)
+				items = append(items, Sentence{Text: bullet + st.text, Sources: st.sources})
 			}
 		}
 		if len(items) == 0 {
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("%d. %s", i+1, name))
+		lines = append(lines, r.problemName(i))
 		lines = append(lines, items...)
 	}
-	return strings.Join(lines, "\n")
+	return lines
 }
 
 // smartInsert keeps the statements densest in clinical content, in
 // encounter order, as one short paragraph.
-func (r renderer) smartInsert() string {
+func (r renderer) smartInsert() []Sentence {
 	type scored struct {
 		idx, score int
 	}
@@ -232,11 +253,34 @@ func (r renderer) smartInsert() string {
 		}
 		keep[top] = true
 	}
-	var parts []string
+	var parts []statement
 	for i, st := range r.analysis.statements {
 		if keep[i] {
-			parts = append(parts, st.text)
+			parts = append(parts, st)
 		}
 	}
-	return strings.Join(parts, " ")
+	return joinParagraph(parts)
+}
+
+// bySystem writes examination findings one line per body system, the way
+// clinicians lay out an exam ("• Respiratory: Lungs are clear."), in the
+// order systems were examined; findings without a system and vital signs
+// keep their own lines.
+func bySystem(sts []statement) []Sentence {
+	var lines []Sentence
+	at := map[string]int{}
+	for _, st := range sts {
+		if st.system == "" {
+			lines = append(lines, Sentence{Text: st.text, Sources: st.sources})
+			continue
+		}
+		if k, ok := at[st.system]; ok {
+			lines[k].Text += " " + st.text
+			lines[k].Sources = append(lines[k].Sources, st.sources...)
+			continue
+		}
+		at[st.system] = len(lines)
+		lines = append(lines, Sentence{Text: "• " + st.system + ": " + st.text, Sources: append([]Span(nil), st.sources...)})
+	}
+	return lines
 }

@@ -9,22 +9,39 @@ import (
 
 func TestSplitTurns(t *testing.T) {
 	t.Parallel()
+	type said struct {
+		who  speaker
+		text string
+	}
 	cases := []struct {
 		name       string
 		transcript string
-		want       []turn
+		want       []said
 	}{
 		{"bracket tags with wrapped line", "[doctor] hi there\n[patient] my knee hurts\nsince monday",
-			[]turn{{speakerClinician, "hi there"}, {speakerPatient, "my knee hurts since monday"}}},
+			[]said{{speakerClinician, "hi there"}, {speakerPatient, "my knee hurts since monday"}}},
 		{"french colon labels", "Médecin : Bonjour.\nPatiente : J'ai mal au dos.",
-			[]turn{{speakerClinician, "Bonjour."}, {speakerPatient, "J'ai mal au dos."}}},
+			[]said{{speakerClinician, "Bonjour."}, {speakerPatient, "J'ai mal au dos."}}},
 		{"untagged dictation is the clinician", "Patient seen today.\nKnee swollen.",
-			[]turn{{speakerClinician, "Patient seen today. Knee swollen."}}},
+			[]said{{speakerClinician, "Patient seen today. Knee swollen."}}},
+		{"a guest is not the patient", "[doctor] any fever?\n[patient_guest] he had a fever last night\nFille : il tousse",
+			[]said{{speakerClinician, "any fever?"}, {speakerOther, "he had a fever last night"}, {speakerOther, "il tousse"}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			got, _ := splitTurns(c.transcript)
+			turns, _ := splitTurns(c.transcript)
+			var got []said
+			for _, tu := range turns {
+				got = append(got, said{tu.speaker, tu.text})
+				// Every word of a turn maps back to the same word in the
+				// transcript, across wrapped lines.
+				for _, w := range strings.Fields(tu.text) {
+					at := strings.Index(tu.text, w)
+					src := tu.source(at)
+					require.Equal(t, w, c.transcript[src:src+len(w)])
+				}
+			}
 			require.Equal(t, c.want, got)
 		})
 	}
@@ -47,7 +64,12 @@ func TestSplitSentences(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			require.Equal(t, c.want, splitSentences(c.text, lexiconFor(c.lang)))
+			var got []string
+			for _, s := range splitSentences(c.text, lexiconFor(c.lang)) {
+				require.Equal(t, s.text, c.text[s.start:s.end], "offsets locate the sentence")
+				got = append(got, s.text)
+			}
+			require.Equal(t, c.want, got)
 		})
 	}
 }
@@ -131,16 +153,4 @@ func TestNormalizeNumbers(t *testing.T) {
 			require.Equal(t, c.want, strings.TrimSpace(got))
 		})
 	}
-}
-
-func TestCustomHeadingKeys(t *testing.T) {
-	t.Parallel()
-	got := parseCustomHeadings("## Motif:\n- Subjectif\n\nASSESSMENT AND PLAN:\nVitals\nSomething else")
-	var keys, headings []string
-	for _, s := range got {
-		keys = append(keys, s.Key)
-		headings = append(headings, s.Heading)
-	}
-	require.Equal(t, []string{"Motif", "Subjectif", "ASSESSMENT AND PLAN", "Vitals", "Something else"}, headings)
-	require.Equal(t, []string{"chiefComplaint", "historyOfPresentIllness", "assessmentAndPlan", "vitalSigns", "custom:something else"}, keys)
 }

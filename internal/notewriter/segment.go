@@ -3,6 +3,7 @@ package notewriter
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // speaker says who uttered a turn; dictations and untagged text are
@@ -12,12 +13,32 @@ type speaker int
 const (
 	speakerClinician speaker = iota
 	speakerPatient
+	// speakerOther is anyone else in the room: a partner, a parent, a
+	// nurse. What they say is about the patient but is not the patient's.
+	speakerOther
 )
 
 // turn is one uninterrupted utterance.
 type turn struct {
 	speaker speaker
 	text    string
+	// pieces map text back to the transcript: wrapped lines are joined
+	// with a space, so one turn may come from several places.
+	pieces []piece
+}
+
+// piece says that text[at:at+n] is transcript[src:src+n].
+type piece struct{ at, src, n int }
+
+// source returns the transcript byte offset of turn-text offset off.
+func (t turn) source(off int) int {
+	for k := len(t.pieces) - 1; k >= 0; k-- {
+		p := t.pieces[k]
+		if off >= p.at {
+			return p.src + min(off-p.at, p.n)
+		}
+	}
+	return 0
 }
 
 // speakerTag matches "[doctor]", "[patient_guest]", "Doctor:", "Médecin :",
@@ -25,13 +46,17 @@ type turn struct {
 var speakerTag = regexp.MustCompile(`(?i)^\s*(?:\[([a-zéè_ ]+)\]|([a-zéè]+(?: [a-zéè]+)?)\s*:)\s*`)
 
 var clinicianLabels = map[string]bool{
-	"doctor": true, "dr": true, "physician": true, "clinician": true, "provider": true, "nurse": true,
-	"médecin": true, "medecin": true, "docteur": true, "infirmière": true, "infirmier": true, "md": true,
+	"doctor": true, "dr": true, "physician": true, "clinician": true, "provider": true,
+	"médecin": true, "medecin": true, "docteur": true, "md": true,
 }
 
-var patientLabels = map[string]bool{
-	"patient": true, "patient_guest": true, "pt": true, "patiente": true, "guest": true,
-	"mother": true, "father": true, "parent": true, "mère": true, "père": true, "family": true,
+var patientLabels = map[string]bool{"patient": true, "pt": true, "patiente": true}
+
+var otherLabels = map[string]bool{
+	"patient_guest": true, "guest": true, "mother": true, "father": true, "parent": true, "mère": true, "père": true,
+	"family": true, "nurse": true, "infirmière": true, "infirmier": true, "partner": true, "wife": true,
+	"husband": true, "conjoint": true, "conjointe": true, "fille": true, "fils": true, "daughter": true, "son": true,
+	"accompagnant": true, "accompagnante": true, "proche": true, "interpreter": true, "interprète": true,
 }
 
 // splitTurns segments a transcript into speaker turns. Untagged lines
@@ -39,31 +64,41 @@ var patientLabels = map[string]bool{
 // wrapped lines of a conversation stay with their speaker.
 func splitTurns(transcript string) (turns []turn, tagged bool) {
 	current := -1
-	for _, line := range strings.Split(transcript, "\n") {
-		line = strings.TrimSpace(line)
+	offset := 0
+	for _, raw := range strings.SplitAfter(transcript, "\n") {
+		lineStart := offset
+		offset += len(raw)
+		trimmedLeft := strings.TrimLeftFunc(raw, unicode.IsSpace)
+		lineStart += len(raw) - len(trimmedLeft)
+		line := strings.TrimRightFunc(trimmedLeft, unicode.IsSpace)
 		if line == "" {
 			continue
 		}
-		if who, rest, ok := parseSpeaker(line); ok {
+		if who, cut, ok := parseSpeaker(line); ok {
 			tagged = true
-			turns = append(turns, turn{speaker: who, text: rest})
+			rest := line[cut:]
+			turns = append(turns, turn{speaker: who, text: rest, pieces: []piece{{0, lineStart + cut, len(rest)}}})
 			current = len(turns) - 1
 			continue
 		}
 		if current < 0 {
-			turns = append(turns, turn{speaker: speakerClinician, text: line})
+			turns = append(turns, turn{speaker: speakerClinician, text: line, pieces: []piece{{0, lineStart, len(line)}}})
 			current = 0
 			continue
 		}
-		turns[current].text += " " + line
+		t := &turns[current]
+		t.text += " "
+		t.pieces = append(t.pieces, piece{len(t.text), lineStart, len(line)})
+		t.text += line
 	}
 	return turns, tagged
 }
 
-func parseSpeaker(line string) (speaker, string, bool) {
+// parseSpeaker reads a speaker label; cut is where the utterance starts.
+func parseSpeaker(line string) (who speaker, cut int, ok bool) {
 	m := speakerTag.FindStringSubmatchIndex(line)
 	if m == nil {
-		return 0, "", false
+		return 0, 0, false
 	}
 	label := ""
 	if m[2] >= 0 {
@@ -72,21 +107,39 @@ func parseSpeaker(line string) (speaker, string, bool) {
 		label = line[m[4]:m[5]]
 	}
 	label = strings.ToLower(strings.TrimSpace(label))
-	rest := line[m[1]:]
 	switch {
 	case clinicianLabels[label]:
-		return speakerClinician, rest, true
+		return speakerClinician, m[1], true
+	case otherLabels[label]:
+		return speakerOther, m[1], true
 	case patientLabels[label] || strings.HasPrefix(label, "patient"):
-		return speakerPatient, rest, true
+		return speakerPatient, m[1], true
 	}
-	return 0, "", false
+	return 0, 0, false
+}
+
+// sentence is a piece of a turn with its byte offsets in the turn's text.
+type sentence struct {
+	text       string
+	start, end int
 }
 
 // splitSentences cuts a turn into sentences on terminal punctuation. ASR
 // output often has none, so long unpunctuated stretches are also cut before
 // discourse markers ("okay so", "alright") that start a new thought.
-func splitSentences(text string, lex *lexicon) []string {
-	var out []string
+func splitSentences(text string, lex *lexicon) []sentence {
+	var out []sentence
+	add := func(from, to int) {
+		for from < to && isSpaceByte(text[from]) {
+			from++
+		}
+		for to > from && isSpaceByte(text[to-1]) {
+			to--
+		}
+		if from < to {
+			out = append(out, splitOnMarkers(text, from, to, lex)...)
+		}
+	}
 	start := 0
 	for i := 0; i < len(text); i++ {
 		c := text[i]
@@ -97,41 +150,54 @@ func splitSentences(text string, lex *lexicon) []string {
 		if c == '.' && i > 0 && i+1 < len(text) && isDigit(text[i-1]) && isDigit(text[i+1]) {
 			continue
 		}
-		if s := strings.TrimSpace(text[start : i+1]); s != "" {
-			out = append(out, s)
-		}
+		add(start, i+1)
 		start = i + 1
 	}
-	if s := strings.TrimSpace(text[start:]); s != "" {
-		out = append(out, s)
-	}
-	var split []string
-	for _, s := range out {
-		split = append(split, splitOnMarkers(s, lex)...)
-	}
-	return split
+	add(start, len(text))
+	return out
 }
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// splitOnMarkers cuts an over-long sentence before discourse markers. Short
-// sentences are left alone: "okay so how are you" is one thought.
-func splitOnMarkers(sentence string, lex *lexicon) []string {
+// splitOnMarkers cuts an over-long sentence text[from:to] before
+// discourse markers. Short sentences are left alone: "okay so how are you"
+// is one thought.
+func splitOnMarkers(text string, from, to int, lex *lexicon) []sentence {
 	const longSentenceWords = 25
-	words := strings.Fields(sentence)
-	if len(words) <= longSentenceWords {
-		return []string{sentence}
+	var starts, ends []int
+	for i := from; i < to; {
+		for i < to && isSpaceByte(text[i]) {
+			i++
+		}
+		if i >= to {
+			break
+		}
+		j := i
+		for j < to && !isSpaceByte(text[j]) {
+			j++
+		}
+		starts, ends = append(starts, i), append(ends, j)
+		i = j
 	}
-	var out []string
+	if len(starts) <= longSentenceWords {
+		return []sentence{{text[from:to], from, to}}
+	}
+	words := make([]string, len(starts))
+	for k := range starts {
+		words[k] = text[starts[k]:ends[k]]
+	}
+	var out []sentence
 	begin := 0
 	for i := 1; i < len(words); i++ {
 		if i-begin < 4 {
 			continue
 		}
 		if lex.startsThought(words, i) {
-			out = append(out, strings.Join(words[begin:i], " "))
+			out = append(out, sentence{text[starts[begin]:ends[i-1]], starts[begin], ends[i-1]})
 			begin = i
 		}
 	}
-	return append(out, strings.Join(words[begin:], " "))
+	return append(out, sentence{text[starts[begin]:to], starts[begin], to})
 }

@@ -8,7 +8,6 @@ package notewriter
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	nt "github.com/notegen/notegen/internal/notetemplate"
 )
@@ -42,7 +41,12 @@ type Input struct {
 // Note is the written note.
 type Note struct {
 	Title string
-	Text  string
+	// Text is the note as plain text: each section's heading in upper
+	// case, then its sentences one per line.
+	Text string
+	// Sections hold the same note sentence by sentence, each with the
+	// transcript spans it was written from (provenance).
+	Sections []Section
 }
 
 // Writer writes notes. It holds no mutable state, so one Writer may serve
@@ -58,24 +62,12 @@ func (w *Writer) Write(ctx context.Context, in Input) (Note, error) {
 	if err := ctx.Err(); err != nil {
 		return Note{}, fmt.Errorf("write note: %w", err)
 	}
-	tmpl, ok := nt.Lookup(in.Template)
-	if !ok {
-		return Note{}, fmt.Errorf("write note: unknown template %q (known: %s)", in.Template, strings.Join(nt.IDs(), ", "))
-	}
-	spoken, err := nt.ParseLang(in.Lang)
-	if err != nil {
-		return Note{}, fmt.Errorf("write note: spoken language: %w", err)
-	}
-	out := spoken
-	if in.OutputLanguage != "" {
-		if out, err = nt.ParseLang(in.OutputLanguage); err != nil {
-			return Note{}, fmt.Errorf("write note: output language: %w", err)
-		}
-	}
-	style, err := nt.ParseStyle(in.DocumentationStyle)
+	res, err := nt.Resolve(nt.Request{Template: in.Template, Lang: in.Lang, OutputLanguage: in.OutputLanguage,
+		DocumentationStyle: in.DocumentationStyle, CustomTemplate: in.CustomTemplate})
 	if err != nil {
 		return Note{}, fmt.Errorf("write note: %w", err)
 	}
+	tmpl, spoken, out, style := res.Template, res.Spoken, res.Output, res.Style
 
 	lex := lexiconFor(string(spoken))
 	turns, _ := splitTurns(in.Transcript)
@@ -87,14 +79,14 @@ func (w *Writer) Write(ctx context.Context, in Input) (Note, error) {
 	p := inferPronouns(turns, in.CustomContext, string(spoken))
 	found := analyze(turns, lex, string(spoken), p)
 
-	sections := tmpl.Sections(out, style)
-	if custom := parseCustomHeadings(in.CustomTemplate); len(custom) > 0 {
-		sections = custom
-	}
+	sections := res.Sections
 	r := renderer{lex: lex, spoken: string(spoken), out: out, style: style, analysis: found}
+	written := r.render(tmpl.ID(), sections)
+	toCodePoints(written, in.Transcript)
 	return Note{
-		Title: title(tmpl, out, in.VisitType),
-		Text:  r.render(tmpl.ID(), sections),
+		Title:    title(tmpl, out, in.VisitType),
+		Text:     sectionsText(written),
+		Sections: written,
 	}, nil
 }
 

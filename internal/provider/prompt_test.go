@@ -15,6 +15,7 @@ func TestPromptFollowsTemplateLanguageAndStyle(t *testing.T) {
 	require.Contains(t, p.System, "IMPRESSION", "the template's sections are the headings")
 	require.Contains(t, p.System, "Write the note in English")
 	require.Contains(t, p.User, "[doctor] hello")
+	require.Contains(t, p.System, "from the doctor-patient conversation transcript below")
 
 	fr := base
 	fr.OutputLanguage = "fr"
@@ -33,7 +34,7 @@ func TestPromptFollowsTemplateLanguageAndStyle(t *testing.T) {
 	custom.CustomTemplate, custom.CustomContext = "Summary\nNext steps", "Patient is a pilot"
 	p, err = BuildPrompt(custom)
 	require.NoError(t, err)
-	require.Contains(t, p.System, "Summary\nNext steps")
+	require.Contains(t, p.System, "SUMMARY\nNEXT STEPS\n", "the custom template's headings, as every writer reads them")
 	require.NotContains(t, p.System, "IMPRESSION", "a custom template replaces the template's headings")
 	require.True(t, strings.HasPrefix(p.User, "Context from the clinician:\nPatient is a pilot"))
 

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"strings"
 
@@ -46,33 +45,18 @@ func (Sandbox) Transcribe(ctx context.Context, _ io.Reader, lang string) (Transc
 
 // Write implements NoteWriter with a sample note.
 func (Sandbox) Write(ctx context.Context, r NoteRequest) (Note, error) {
-	tmpl, ok := nt.Lookup(r.Template)
-	if !ok {
-		return Note{}, &Error{Provider: "sandbox", Message: fmt.Sprintf("unknown template %q", r.Template)}
-	}
-	out, err := nt.ParseLang(r.OutputLanguage)
-	if r.OutputLanguage == "" || err != nil {
-		out, _ = nt.ParseLang(r.Lang)
-	}
-	style, err := nt.ParseStyle(r.DocumentationStyle)
+	res, err := nt.Resolve(nt.Request{Template: r.Template, Lang: r.Lang, OutputLanguage: r.OutputLanguage,
+		DocumentationStyle: r.DocumentationStyle, CustomTemplate: r.CustomTemplate})
 	if err != nil {
-		style = nt.SOAP
+		return Note{}, &Error{Provider: "sandbox", Message: err.Error()}
 	}
+	out := res.Output
 	line := "Sample content for this section (sandbox: no AI was used)."
 	if out == nt.French {
 		line = "Contenu d'exemple pour cette section (bac à sable : aucune IA utilisée)."
 	}
 	var b strings.Builder
-	headings := tmpl.Sections(out, style)
-	if custom := strings.TrimSpace(r.CustomTemplate); custom != "" {
-		headings = nil
-		for _, h := range strings.Split(custom, "\n") {
-			if h = strings.TrimSpace(h); h != "" {
-				headings = append(headings, nt.Section{Key: "custom", Heading: h})
-			}
-		}
-	}
-	for i, s := range headings {
+	for i, s := range res.Sections {
 		if i > 0 {
 			b.WriteString("\n")
 		}
@@ -81,5 +65,5 @@ func (Sandbox) Write(ctx context.Context, r NoteRequest) (Note, error) {
 		b.WriteString(line)
 		b.WriteString("\n")
 	}
-	return Note{Title: tmpl.Title(out), Text: b.String()}, nil
+	return Note{Title: res.Template.Title(out), Text: b.String()}, nil
 }

@@ -28,8 +28,9 @@ const (
 )
 
 // Register adds a component's workers to w and returns its periodic jobs.
-// It receives the queue being built, so workers can enqueue follow-up work.
-type Register func(q *Queue, w *river.Workers) []*river.PeriodicJob
+// Components that enqueue work were given an Inserter when they were
+// built, so the queue is built last, from components that are complete.
+type Register func(w *river.Workers) []*river.PeriodicJob
 
 // Config chooses what the queue runs.
 type Config struct {
@@ -42,12 +43,55 @@ type Config struct {
 	Log        *slog.Logger
 }
 
-// Queue inserts and runs background jobs.
-type Queue struct {
-	start    func(context.Context) error
-	stop     func(context.Context) error
+// fetchCooldown is the shortest time between two fetches of one queue, and
+// between two announcements of new jobs on it: short, since a client waits
+// for its note.
+const fetchCooldown = 10 * time.Millisecond
+
+// Inserter adds background jobs. It is River's insert-only client on the
+// service's database: it works no job, so the components that enqueue work
+// can be built before the Queue that runs their workers.
+type Inserter struct {
 	insertTx func(context.Context, *store.Tx, river.JobArgs, *river.InsertOpts) error
-	insert   func(context.Context, river.JobArgs, *river.InsertOpts) error
+}
+
+// NewInserter returns the inserter for db.
+func NewInserter(db *store.DB) (*Inserter, error) {
+	cfg := &river.Config{FetchCooldown: fetchCooldown}
+	if db.Dialect() == store.Postgres {
+		client, err := river.NewClient(riverpgxv5.New(db.Pool()), cfg)
+		if err != nil {
+			return nil, fmt.Errorf("job queue inserter: %w", err)
+		}
+		return &Inserter{insertTx: func(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
+			return tx.PgxTx(func(ptx pgx.Tx) error {
+				_, err := client.InsertTx(ctx, ptx, args, opts)
+				return err
+			})
+		}}, nil
+	}
+	client, err := river.NewClient(riversqlite.New(db.SQL()), cfg)
+	if err != nil {
+		return nil, fmt.Errorf("job queue inserter: %w", err)
+	}
+	return &Inserter{insertTx: func(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
+		_, err := client.InsertTx(ctx, tx.SQLTx(), args, opts)
+		return err
+	}}, nil
+}
+
+// InsertTx adds a job as part of tx: it runs only if tx commits.
+func (i *Inserter) InsertTx(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
+	if err := i.insertTx(ctx, tx, args, opts); err != nil {
+		return fmt.Errorf("enqueue %s: %w", args.Kind(), err)
+	}
+	return nil
+}
+
+// Queue runs background jobs.
+type Queue struct {
+	start func(context.Context) error
+	stop  func(context.Context) error
 }
 
 // New builds the queue on db with the workers of every register function.
@@ -57,7 +101,7 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 	workers := river.NewWorkers()
 	var periodic []*river.PeriodicJob
 	for _, register := range registers {
-		periodic = append(periodic, register(q, workers)...)
+		periodic = append(periodic, register(workers)...)
 	}
 	rc := &river.Config{
 		Workers:      workers,
@@ -68,7 +112,7 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 		RescueStuckJobsAfter: cfg.JobTimeout + max(5*time.Second, cfg.JobTimeout/10),
 		Logger:               cfg.Log,
 		Queues:               map[string]river.QueueConfig{},
-		FetchCooldown:        10 * time.Millisecond,
+		FetchCooldown:        fetchCooldown,
 	}
 	for name, n := range cfg.Queues {
 		rc.Queues[name] = river.QueueConfig{MaxWorkers: n, FetchPollInterval: pollInterval(db.Dialect(), name)}
@@ -79,16 +123,6 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 			return nil, fmt.Errorf("job queue: %w", err)
 		}
 		q.start, q.stop = client.Start, client.Stop
-		q.insertTx = func(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
-			return tx.PgxTx(func(ptx pgx.Tx) error {
-				_, err := client.InsertTx(ctx, ptx, args, opts)
-				return err
-			})
-		}
-		q.insert = func(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) error {
-			_, err := client.Insert(ctx, args, opts)
-			return err
-		}
 		return q, nil
 	}
 	// SQLite takes one writer at a time: River shares the service's single
@@ -101,14 +135,6 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 		return nil, fmt.Errorf("job queue: %w", err)
 	}
 	q.start, q.stop = client.Start, client.Stop
-	q.insertTx = func(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
-		_, err := client.InsertTx(ctx, tx.SQLTx(), args, opts)
-		return err
-	}
-	q.insert = func(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) error {
-		_, err := client.Insert(ctx, args, opts)
-		return err
-	}
 	return q, nil
 }
 
@@ -142,22 +168,6 @@ func (q *Queue) Start(ctx context.Context) error {
 func (q *Queue) Stop(ctx context.Context) error {
 	if err := q.stop(ctx); err != nil {
 		return fmt.Errorf("stop job queue: %w", err)
-	}
-	return nil
-}
-
-// InsertTx adds a job as part of tx: it runs only if tx commits.
-func (q *Queue) InsertTx(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
-	if err := q.insertTx(ctx, tx, args, opts); err != nil {
-		return fmt.Errorf("enqueue %s: %w", args.Kind(), err)
-	}
-	return nil
-}
-
-// Insert adds a job outside any transaction.
-func (q *Queue) Insert(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) error {
-	if err := q.insert(ctx, args, opts); err != nil {
-		return fmt.Errorf("enqueue %s: %w", args.Kind(), err)
 	}
 	return nil
 }

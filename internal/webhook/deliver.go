@@ -80,7 +80,7 @@ type DeliveryConfig struct {
 type Deliveries struct {
 	db       *store.DB
 	settings *Service
-	queue    *queue.Queue
+	queue    *queue.Inserter
 	client   *http.Client
 	schedule []time.Duration
 	poll     time.Duration
@@ -93,9 +93,9 @@ type Deliveries struct {
 	done chan struct{}
 }
 
-// NewDeliveries returns the delivery service. Register must be passed to
-// queue.New before Start.
-func NewDeliveries(db *store.DB, settings *Service, cfg DeliveryConfig) *Deliveries {
+// NewDeliveries returns the delivery service; q takes each delivery's
+// durable job. Register must be passed to queue.New before Start.
+func NewDeliveries(db *store.DB, settings *Service, q *queue.Inserter, cfg DeliveryConfig) *Deliveries {
 	log := cfg.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -107,6 +107,7 @@ func NewDeliveries(db *store.DB, settings *Service, cfg DeliveryConfig) *Deliver
 	return &Deliveries{
 		db:       db,
 		settings: settings,
+		queue:    q,
 		client:   newDeliveryClient(cfg.AllowPrivate),
 		schedule: cfg.Schedule,
 		poll:     poll,
@@ -118,8 +119,7 @@ func NewDeliveries(db *store.DB, settings *Service, cfg DeliveryConfig) *Deliver
 }
 
 // Register adds the delivery worker to the durable queue.
-func (d *Deliveries) Register(q *queue.Queue, w *river.Workers) []*river.PeriodicJob {
-	d.queue = q
+func (d *Deliveries) Register(w *river.Workers) []*river.PeriodicJob {
 	river.AddWorker(w, &deliverWorker{d: d})
 	return nil
 }

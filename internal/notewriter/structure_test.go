@@ -1,0 +1,62 @@
+package notewriter
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestVisitStructure: the clinician's announcements ("let's do a physical
+// exam", "let's look at your results", "for your knee pain") move content to
+// the sections a clinician would put it in, findings are laid out by body
+// system, and narration around the examination is left out.
+func TestVisitStructure(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		lang, transcript             string
+		exam, results, plan, notExam []string
+	}{
+		{"en", `[doctor] how long has your right knee been hurting ?
+[patient] about four days , my right knee hurts when i climb stairs .
+[doctor] okay let's do a quick physical exam . hey dragon show me the vital signs .
+[doctor] on exam , i do appreciate swelling of the right knee . your lungs are clear .
+[doctor] let me take a listen to your heart .
+[doctor] okay let's look at your results . your x-ray shows no fracture .
+[doctor] so for your knee pain , i think you have a sprain . i want you to ice it twice a day .`,
+			[]string{"• Musculoskeletal: Swelling of the right knee.", "• Respiratory: Their lungs are clear."},
+			[]string{"Their x-ray shows no fracture."},
+			[]string{"ice it twice daily"},
+			[]string{"listen", "dragon", "results"}},
+		{"fr", `[doctor] depuis quand avez-vous mal au genou ?
+[patient] depuis quatre jours , j'ai mal au genou quand je monte les escaliers .
+[doctor] d'accord , je vais faire l'examen physique .
+[doctor] à l'examen , le genou droit est enflé et sensible . les poumons sont clairs .
+[doctor] je vais écouter votre cœur .
+[doctor] regardons vos résultats . la radiographie montre aucune fracture .
+[doctor] voici mon plan . pour votre douleur au genou , je vais prescrire de la glace deux fois par jour .`,
+			[]string{"• Musculosquelettique: Le genou droit est enflé et sensible."},
+			[]string{"La radiographie montre aucune fracture."},
+			[]string{"glace deux fois par jour"},
+			[]string{"écouter", "résultats"}},
+	}
+	for _, c := range cases {
+		t.Run(c.lang, func(t *testing.T) {
+			t.Parallel()
+			note := write(t, Input{Transcript: c.transcript, Template: "primaryCare", RecordingType: "conversation", Lang: c.lang})
+			heads := map[string][3]string{"en": {"Physical Examination", "Results", "Plan"}, "fr": {"Examen physique", "Résultats", "Plan"}}[c.lang]
+			exam, results, plan := section(note.Text, heads[0]), section(note.Text, heads[1]), section(note.Text, heads[2])
+			for _, want := range c.exam {
+				require.Contains(t, exam, want, note.Text)
+			}
+			for _, not := range c.notExam {
+				require.NotContains(t, exam, not, note.Text)
+			}
+			for _, want := range c.results {
+				require.Contains(t, results, want, note.Text)
+			}
+			for _, want := range c.plan {
+				require.Contains(t, plan, want, note.Text)
+			}
+		})
+	}
+}

@@ -1,0 +1,113 @@
+// Package upload holds the rules of a presigned audio upload that are about
+// the request rather than the job: the signed URL a client PUTs audio to,
+// and the Content-Range of a resumable upload. The HTTP edge checks both
+// before the job service sees the body, so the job service stays free of
+// HTTP.
+package upload
+
+import (
+	"crypto/hmac"
+	"encoding/hex"
+	"regexp"
+	"strconv"
+	"time"
+
+	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/masterkey"
+)
+
+// macPurpose separates upload signatures from every other MAC made with the
+// master key.
+const macPurpose = "presigned-upload"
+
+// Signer makes and checks presigned upload URLs: each is bound to one job
+// and an expiry by an HMAC under the master key, so any replica can check a
+// URL another replica made, and no state is stored for it.
+type Signer struct {
+	master    *masterkey.Key
+	publicURL string
+}
+
+// NewSigner returns a signer whose URLs start with publicURL, the address
+// clients reach the service at.
+func NewSigner(master *masterkey.Key, publicURL string) *Signer {
+	return &Signer{master: master, publicURL: publicURL}
+}
+
+// URL returns the URL the client PUTs the job's audio to. The expiry is in
+// whole seconds, so the same job and expiry always give the same URL: a
+// replayed submission answers the URL the first answer carried.
+func (s *Signer) URL(jobID string, expires time.Time) string {
+	exp := strconv.FormatInt(expires.Unix(), 10)
+	return s.publicURL + "/v1/uploads/" + jobID + "?expires=" + exp + "&signature=" + hex.EncodeToString(s.mac(jobID, exp))
+}
+
+func (s *Signer) mac(jobID, expires string) []byte {
+	return s.master.MAC(macPurpose, []byte(jobID+"|"+expires))
+}
+
+// ErrBadURL answers an upload whose URL was not made by the service or has
+// expired; the client's remedy is a new submission.
+var ErrBadURL = apperr.New(apperr.Authorization, "The upload URL is invalid or has expired; submit the job again for a new one")
+
+// Verify checks the expires and signature query parameters of an upload
+// URL for jobID at now.
+func (s *Signer) Verify(jobID, expires, signature string, now time.Time) error {
+	exp, err := strconv.ParseInt(expires, 10, 64)
+	if err != nil {
+		return ErrBadURL
+	}
+	got, err := hex.DecodeString(signature)
+	if err != nil || !hmac.Equal(got, s.mac(jobID, expires)) {
+		return ErrBadURL
+	}
+	if !now.Before(time.Unix(exp, 0)) {
+		return ErrBadURL
+	}
+	return nil
+}
+
+// Range is a parsed Content-Range header of one upload request.
+type Range struct {
+	// Start and End are the first and last byte of the body, inclusive.
+	Start, End int64
+	// Total is the size of the whole recording; -1 when not yet known.
+	Total int64
+	// Query is "bytes */total": the client asks how much has arrived and
+	// sends no bytes.
+	Query bool
+}
+
+// Len is how many bytes the body of the range carries.
+func (r *Range) Len() int64 { return r.End - r.Start + 1 }
+
+var contentRangePattern = regexp.MustCompile(`^bytes (?:(\d+)-(\d+)|(\*))/(\d+|\*)$`)
+
+// ParseContentRange reads a Content-Range header; an empty header is a
+// whole upload and gives nil.
+func ParseContentRange(h string) (*Range, error) {
+	if h == "" {
+		return nil, nil
+	}
+	m := contentRangePattern.FindStringSubmatch(h)
+	if m == nil {
+		return nil, apperr.Invalid("Content-Range", "Content-Range must look like \"bytes 0-1023/4096\"")
+	}
+	r := &Range{Total: -1}
+	if m[4] != "*" {
+		r.Total, _ = strconv.ParseInt(m[4], 10, 64)
+	}
+	if m[3] == "*" {
+		if r.Total < 0 {
+			return nil, apperr.Invalid("Content-Range", "Content-Range \"bytes */*\" names nothing")
+		}
+		r.Query = true
+		return r, nil
+	}
+	r.Start, _ = strconv.ParseInt(m[1], 10, 64)
+	r.End, _ = strconv.ParseInt(m[2], 10, 64)
+	if r.End < r.Start || (r.Total >= 0 && r.End >= r.Total) {
+		return nil, apperr.Invalid("Content-Range", "Content-Range is not a valid byte range")
+	}
+	return r, nil
+}

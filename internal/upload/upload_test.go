@@ -1,0 +1,44 @@
+package upload
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/masterkey"
+)
+
+func TestParseContentRange(t *testing.T) {
+	t.Parallel()
+	for header, want := range map[string]*Range{
+		"":                  nil,
+		"bytes 0-1023/4096": {Start: 0, End: 1023, Total: 4096},
+		"bytes 10-19/*":     {Start: 10, End: 19, Total: -1},
+		"bytes */4096":      {Total: 4096, Query: true},
+	} {
+		got, err := ParseContentRange(header)
+		require.NoError(t, err, header)
+		require.Equal(t, want, got, header)
+	}
+	for _, bad := range []string{"bytes */*", "bytes 5-4/10", "bytes 0-10/10", "items 0-1/2", "bytes=0-1/2"} {
+		_, err := ParseContentRange(bad)
+		require.Error(t, err, bad)
+	}
+}
+
+func TestSignerBindsJobAndExpiry(t *testing.T) {
+	t.Parallel()
+	key, err := masterkey.Parse("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=")
+	require.NoError(t, err)
+	s := NewSigner(key, "http://127.0.0.1:8080")
+	now := time.Unix(1_700_000_000, 0)
+	expires := now.Add(time.Hour)
+	url := s.URL("job-1", expires)
+	require.Equal(t, url, s.URL("job-1", expires.Add(500*time.Millisecond)), "the URL names whole seconds")
+	exp, sig := "1700003600", url[len(url)-64:]
+	require.NoError(t, s.Verify("job-1", exp, sig, now))
+	require.ErrorIs(t, s.Verify("job-2", exp, sig, now), ErrBadURL, "bound to one job")
+	require.ErrorIs(t, s.Verify("job-1", "1700003601", sig, now), ErrBadURL, "bound to its expiry")
+	require.ErrorIs(t, s.Verify("job-1", exp, sig, expires), ErrBadURL, "not valid at its expiry")
+}
