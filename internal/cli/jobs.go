@@ -8,6 +8,7 @@ import (
 
 	"github.com/notegen/notegen/internal/audio"
 	"github.com/notegen/notegen/internal/blobstore"
+	"github.com/notegen/notegen/internal/broker"
 	"github.com/notegen/notegen/internal/config"
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/masterkey"
@@ -20,7 +21,7 @@ import (
 // newJobService builds the note pipeline from the settings: audio in
 // S3-compatible storage or the data directory, the OpenAI-compatible providers when
 // configured, the built-in writer otherwise.
-func newJobService(ctx context.Context, s config.Settings, db *store.DB, key *masterkey.Key, uploads *upload.Signer, q *queue.Inserter, log *slog.Logger) (*job.Service, error) {
+func newJobService(ctx context.Context, s config.Settings, db *store.DB, key *masterkey.Key, uploads *upload.Signer, q *queue.Inserter, events *broker.Broker, log *slog.Logger) (*job.Service, error) {
 	var blobs blobstore.Store
 	var err error
 	if s.StorageURL != "" {
@@ -45,11 +46,12 @@ func newJobService(ctx context.Context, s config.Settings, db *store.DB, key *ma
 		writer = &provider.OpenAIChat{URL: s.LLMURL, APIKey: s.LLMAPIKey, Model: s.LLMModel, Client: client}
 	}
 	return job.NewService(job.Deps{
-		DB: db, Master: key, Blobs: blobs, STT: stt, Writer: writer, Uploads: uploads, Queue: q,
+		DB: db, Master: key, Blobs: blobs, STT: stt, Writer: writer, Uploads: uploads, Queue: q, Events: events,
 		Log: log.With("component", "jobs"),
 	}, job.Config{
 		PublicURL: s.PublicURL, FreeJobs: s.FreeJobs, Retention: s.Retention, UploadTTL: s.UploadTTL,
 		KeepAudio: s.KeepAudio, TempDir: filepath.Join(s.DataDir, "tmp"),
 		SweepInterval: s.SweepInterval, RetryBase: s.ProviderRetryBase,
+		WaitRecheck: s.WaitRecheck,
 	}), nil
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/notegen/notegen/internal/audit"
 	"github.com/notegen/notegen/internal/auth"
 	"github.com/notegen/notegen/internal/billing"
+	"github.com/notegen/notegen/internal/broker"
 	"github.com/notegen/notegen/internal/config"
 	"github.com/notegen/notegen/internal/httpapi"
 	"github.com/notegen/notegen/internal/logging"
@@ -98,6 +99,19 @@ func serve(ctx context.Context, env Env, args []string) error {
 	}, log)
 
 	registry := prometheus.NewRegistry()
+	// Status waiters are woken by each job's committed status change, from
+	// this replica or, through PostgreSQL notifications, from any other.
+	events := broker.New(log.With("component", "broker"))
+	listenCtx, stopListening := context.WithCancel(ctx)
+	listening := make(chan struct{})
+	go func() {
+		defer close(listening)
+		events.Listen(listenCtx, db)
+	}()
+	defer func() {
+		stopListening()
+		<-listening
+	}()
 	// Note jobs and webhook deliveries run on the durable queue in the
 	// service's own database. Components are built in dependency order:
 	// the inserter first, then the services that enqueue work, then the
@@ -112,7 +126,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 		Log: log, Metrics: registry,
 	})
 	uploads := upload.NewSigner(key, settings.PublicURL)
-	jobs, err := newJobService(ctx, settings, db, key, uploads, inserter, log)
+	jobs, err := newJobService(ctx, settings, db, key, uploads, inserter, events, log)
 	if err != nil {
 		return err
 	}
@@ -145,6 +159,9 @@ func serve(ctx context.Context, env Env, args []string) error {
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	// Long polls answer at once when shutdown begins instead of holding it
+	// up for their whole wait.
+	srv.RegisterOnShutdown(events.Close)
 	if err := work.Start(ctx); err != nil {
 		return err
 	}

@@ -49,6 +49,10 @@ type Settings struct {
 	UploadTTL time.Duration
 	// SweepInterval is how often retention and upload expiry are swept.
 	SweepInterval time.Duration
+	// WaitRecheck is how often a long poll on a job's status re-reads the
+	// job when no notification of a change has arrived: the safety net for
+	// a notification lost while a replica reconnects.
+	WaitRecheck time.Duration
 	// ProviderRetryBase is the first delay before retrying a job after a
 	// transient provider failure; it doubles with each attempt.
 	ProviderRetryBase time.Duration
@@ -120,7 +124,7 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 	fs.SetOutput(stderr)
 	var s Settings
 	var signup, allowPrivate, schedule, rateSandbox, rateLive, retention, grace string
-	var freeJobs, jobTimeout, uploadTTL, keepAudio, sweep, retryBase string
+	var freeJobs, jobTimeout, uploadTTL, keepAudio, sweep, retryBase, waitRecheck string
 
 	str := func(p *string, flagName, env, def, usage string) {
 		if v := getenv(env); v != "" {
@@ -153,6 +157,7 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 	str(&jobTimeout, "job-timeout", "NOTEGEN_JOB_TIMEOUT", "10m", "longest a background job attempt may run")
 	str(&uploadTTL, "upload-ttl", "NOTEGEN_UPLOAD_TTL", "1h", "how long a presigned upload URL stays valid")
 	str(&sweep, "sweep-interval", "NOTEGEN_SWEEP_INTERVAL", "1m", "how often expired job data and uploads are swept")
+	str(&waitRecheck, "wait-recheck", "NOTEGEN_WAIT_RECHECK", "3s", "how often a status long poll re-reads the job if no change notification arrives")
 	str(&retryBase, "provider-retry-base", "NOTEGEN_PROVIDER_RETRY_BASE", "2s", "first delay before retrying a failed provider call; doubles each attempt")
 	str(&keepAudio, "keep-audio", "NOTEGEN_KEEP_AUDIO", "false", "keep audio after transcription")
 	str(&s.LogLevel, "log-level", "NOTEGEN_LOG_LEVEL", "info", "debug, info, warn or error")
@@ -184,6 +189,10 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 	boolean(&s.KeepAudio, "keep-audio", keepAudio)
 	duration(&s.SweepInterval, "sweep-interval", sweep)
 	duration(&s.ProviderRetryBase, "provider-retry-base", retryBase)
+	duration(&s.WaitRecheck, "wait-recheck", waitRecheck)
+	if s.WaitRecheck == 0 {
+		errs = append(errs, fmt.Errorf("--wait-recheck: must be more than zero"))
+	}
 	var err error
 	if s.WebhookRetrySchedule, err = ParseSchedule(schedule); err != nil {
 		errs = append(errs, fmt.Errorf("--webhook-retry-schedule: %w", err))

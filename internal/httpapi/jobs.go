@@ -4,6 +4,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/apperr"
@@ -108,8 +109,26 @@ func (s *Server) regenerateNote(w http.ResponseWriter, r *http.Request) error {
 	return s.writeSubmission(w, resp)
 }
 
+// jobStatus answers at once, or with ?wait= as soon as the status changes
+// (a long poll), so clients learn of the end of a job without polling.
 func (s *Server) jobStatus(w http.ResponseWriter, r *http.Request) error {
-	v, err := s.Jobs.Status(r.Context(), caller(r.Context()), r.PathValue("job_id"))
+	q := r.URL.Query()
+	var wait time.Duration
+	if q.Has("wait") {
+		n, err := strconv.Atoi(q.Get("wait"))
+		if err != nil || n < 0 || n > int(job.MaxWait.Seconds()) {
+			return apperr.Invalid("wait", "wait must be a whole number of seconds from 0 to %d", int(job.MaxWait.Seconds()))
+		}
+		wait = time.Duration(n) * time.Second
+	}
+	var seen job.Status
+	if q.Has("status") {
+		var err error
+		if seen, err = job.ParseStatus("status", q.Get("status")); err != nil {
+			return err
+		}
+	}
+	v, err := s.Jobs.WaitStatus(r.Context(), caller(r.Context()), r.PathValue("job_id"), wait, seen)
 	if err != nil {
 		return err
 	}

@@ -118,6 +118,9 @@ func (s *Service) setStatus(ctx context.Context, tx *store.Tx, j *Job, to Status
 		return fmt.Errorf("update job status: %w", err)
 	}
 	j.Status, j.Message = to, message
+	if err := s.events.PublishTx(ctx, tx, statusTopic(j.ID)); err != nil {
+		return err
+	}
 	fields := map[string]any{
 		"job_id": j.ID, "status": string(to), "note_url": s.noteURL(j.ID), "custom_metadata": jsonValue(j.Spec.CustomMetadata),
 	}

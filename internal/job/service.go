@@ -13,6 +13,7 @@ import (
 	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/blobstore"
+	"github.com/notegen/notegen/internal/broker"
 	"github.com/notegen/notegen/internal/masterkey"
 	"github.com/notegen/notegen/internal/provider"
 	"github.com/notegen/notegen/internal/queue"
@@ -36,6 +37,9 @@ type Config struct {
 	// RetryBase is the first delay before a job retries after a transient
 	// provider failure; it doubles with each attempt.
 	RetryBase time.Duration
+	// WaitRecheck is how often a status waiter re-reads its job when no
+	// wake-up has come.
+	WaitRecheck time.Duration
 }
 
 // Service runs note jobs.
@@ -47,6 +51,8 @@ type Service struct {
 	writer provider.NoteWriter
 	cfg    Config
 	log    *slog.Logger
+	// events announces committed status changes to status waiters.
+	events *broker.Broker
 	// uploads signs the URLs audio is uploaded to.
 	uploads *upload.Signer
 	// queue takes the jobs' processing, in the transaction that causes it.
@@ -66,14 +72,17 @@ type Deps struct {
 	Uploads *upload.Signer
 	// Queue takes the jobs' processing.
 	Queue *queue.Inserter
-	Log   *slog.Logger
+	// Events carries each committed status change to the clients
+	// waiting for it.
+	Events *broker.Broker
+	Log    *slog.Logger
 }
 
 // NewService returns the job service. Its workers run once Register has
 // been passed to queue.New.
 func NewService(d Deps, cfg Config) *Service {
 	return &Service{db: d.DB, master: d.Master, blobs: d.Blobs, stt: d.STT, writer: d.Writer, cfg: cfg, log: d.Log,
-		uploads: d.Uploads, queue: d.Queue}
+		uploads: d.Uploads, queue: d.Queue, events: d.Events}
 }
 
 // Submitted is the answer to a submission.

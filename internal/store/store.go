@@ -209,9 +209,10 @@ func (db *DB) ForUpdate() string { return "" }
 
 // Tx is a write transaction.
 type Tx struct {
-	tx      *sql.Tx
-	conn    *sql.Conn
-	dialect Dialect
+	tx          *sql.Tx
+	conn        *sql.Conn
+	dialect     Dialect
+	afterCommit []func()
 	// stmts is the writer's statement cache on SQLite, nil on PostgreSQL.
 	stmts *stmtCache
 }
@@ -227,6 +228,10 @@ func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
 	}
 	return tx.tx.StmtContext(ctx, s)
 }
+
+// AfterCommit runs fn once the transaction has committed, and never if it
+// rolls back: for telling others about a change only once they can see it.
+func (tx *Tx) AfterCommit(fn func()) { tx.afterCommit = append(tx.afterCommit, fn) }
 
 // Exec runs a statement in the transaction.
 func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
@@ -302,6 +307,9 @@ func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	}
 	if err := sqlTx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
+	}
+	for _, fn := range tx.afterCommit {
+		fn()
 	}
 	return nil
 }

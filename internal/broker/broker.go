@@ -1,0 +1,189 @@
+// Package broker wakes goroutines that wait for something to change: a
+// job's status, and (for other components) new queue or outbox work. A
+// change is published on a topic when the transaction that made it
+// commits; every subscriber of that topic on this replica is woken at once,
+// and on PostgreSQL every other replica's subscribers too, through
+// LISTEN/NOTIFY.
+//
+// A wake-up says only "look again": subscribers re-read the database, so a
+// wake-up that is duplicated, or one that stands for several changes, is
+// harmless. A lost one (a replica's listening connection dropping) is
+// covered by the subscriber's own slow re-check.
+package broker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/notegen/notegen/internal/store"
+)
+
+// channel is the PostgreSQL notification channel every replica listens on.
+const channel = "notegen_broker"
+
+// Broker delivers wake-ups to subscribers by topic.
+type Broker struct {
+	log *slog.Logger
+
+	mu     sync.Mutex
+	subs   map[string]map[*Subscription]struct{}
+	closed chan struct{}
+}
+
+// New returns a broker with no subscribers.
+func New(log *slog.Logger) *Broker {
+	return &Broker{log: log, subs: map[string]map[*Subscription]struct{}{}, closed: make(chan struct{})}
+}
+
+// Subscription receives the wake-ups of one topic until it is closed.
+type Subscription struct {
+	// C receives a value after each publish on the topic. It holds at most
+	// one pending wake-up: several publishes before a read make one.
+	C     <-chan struct{}
+	c     chan struct{}
+	topic string
+	b     *Broker
+}
+
+// Subscribe starts receiving wake-ups for topic. Subscribe before reading
+// the state being waited on, so a change committed in between is not missed.
+func (b *Broker) Subscribe(topic string) *Subscription {
+	c := make(chan struct{}, 1)
+	s := &Subscription{C: c, c: c, topic: topic, b: b}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.subs[topic] == nil {
+		b.subs[topic] = map[*Subscription]struct{}{}
+	}
+	b.subs[topic][s] = struct{}{}
+	return s
+}
+
+// Close stops the subscription. It may be called more than once.
+func (s *Subscription) Close() {
+	s.b.mu.Lock()
+	defer s.b.mu.Unlock()
+	if set := s.b.subs[s.topic]; set != nil {
+		delete(set, s)
+		if len(set) == 0 {
+			delete(s.b.subs, s.topic)
+		}
+	}
+}
+
+// Publish wakes this replica's subscribers of topic. Changes made in a
+// transaction publish with PublishTx instead, which also reaches the other
+// replicas and waits for the commit.
+func (b *Broker) Publish(topic string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for s := range b.subs[topic] {
+		select {
+		case s.c <- struct{}{}:
+		default: // a wake-up is already pending
+		}
+	}
+}
+
+// publishAll wakes every subscriber, after a gap in which notifications
+// from other replicas may have been missed.
+func (b *Broker) publishAll() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, set := range b.subs {
+		for s := range set {
+			select {
+			case s.c <- struct{}{}:
+			default:
+			}
+		}
+	}
+}
+
+// PublishTx publishes topic once tx commits, and not at all if it rolls
+// back. On PostgreSQL the notification is part of the transaction, so
+// other replicas see it exactly when the change becomes visible.
+func (b *Broker) PublishTx(ctx context.Context, tx *store.Tx, topic string) error {
+	if tx.Dialect() == store.Postgres {
+		if _, err := tx.Exec(ctx, `SELECT pg_notify(?, ?)`, channel, topic); err != nil {
+			return fmt.Errorf("notify %s: %w", channel, err)
+		}
+	}
+	tx.AfterCommit(func() { b.Publish(topic) })
+	return nil
+}
+
+// Done is closed when the broker is closed: waiters stop waiting and
+// answer with what they have.
+func (b *Broker) Done() <-chan struct{} { return b.closed }
+
+// Close releases every waiter; the server calls it when it begins to shut
+// down so that long polls do not hold the shutdown up.
+func (b *Broker) Close() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	select {
+	case <-b.closed:
+	default:
+		close(b.closed)
+	}
+}
+
+// Listen relays other replicas' notifications to this replica's
+// subscribers until ctx ends. It returns at once on SQLite, where there is
+// only one replica per database file. A dropped connection is re-opened,
+// and every subscriber woken to re-check what it may have missed.
+func (b *Broker) Listen(ctx context.Context, db *store.DB) {
+	if db.Dialect() != store.Postgres {
+		return
+	}
+	cfg := db.Pool().Config().ConnConfig.Copy()
+	backoff := 100 * time.Millisecond
+	for ctx.Err() == nil {
+		err := b.listenOnce(ctx, cfg)
+		if ctx.Err() != nil {
+			return
+		}
+		b.log.WarnContext(ctx, "broker lost its notification connection; reconnecting", "error", err.Error())
+		b.publishAll()
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(backoff):
+		}
+		backoff = min(2*backoff, 5*time.Second)
+	}
+}
+
+// listenOnce listens on one dedicated connection until it fails. The
+// connection is not taken from the pool: it stays busy for the life of the
+// process.
+func (b *Broker) listenOnce(ctx context.Context, cfg *pgx.ConnConfig) error {
+	conn, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		return fmt.Errorf("connect: %w", err)
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	if _, err := conn.Exec(ctx, "LISTEN "+channel); err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	// Changes committed while the connection was being set up were not
+	// heard: let everyone look again.
+	b.publishAll()
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			if errors.Is(err, context.Canceled) {
+				return err
+			}
+			return fmt.Errorf("wait for notification: %w", err)
+		}
+		b.Publish(n.Payload)
+	}
+}

@@ -1,0 +1,163 @@
+package conformance
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	st "github.com/notegen/notegen/internal/servertest"
+)
+
+// longPollGuard is shorter than the longest wait the tests ask for: a long
+// poll that is still open when it passes waited for its whole wait instead
+// of answering the change, and fails the test.
+const longPollGuard = 45 * time.Second
+
+// longPoll sends GET /v1/status with a query and reads the answer, giving
+// up at longPollGuard. It runs off the test goroutine, so it returns errors.
+func longPoll(s *st.Server, key, jobID, query string) (st.Response, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), longPollGuard)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, "GET", s.URL+"/v1/status/"+jobID+query, nil)
+	if err != nil {
+		return st.Response{}, err
+	}
+	req.Header.Set("x-api-key", key)
+	resp, err := s.Client.Do(req)
+	if err != nil {
+		return st.Response{}, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	return st.Response{Status: resp.StatusCode, Header: resp.Header, Body: body}, err
+}
+
+// startLongPoll runs longPoll in the background; the answer arrives on the
+// returned channel.
+func startLongPoll(s *st.Server, key, jobID, query string) <-chan pollResult {
+	out := make(chan pollResult, 1)
+	go func() {
+		resp, err := longPoll(s, key, jobID, query)
+		out <- pollResult{resp, err}
+	}()
+	return out
+}
+
+type pollResult struct {
+	resp st.Response
+	err  error
+}
+
+func TestStatusWaitValidation(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b)
+		o := s.NewOwner(t)
+		key := createKey(t, s, o, "sandbox", nil)
+		jobID, _ := audioJob(t, s, key)
+		for _, q := range []string{"?wait=61", "?wait=-1", "?wait=abc", "?wait=1.5", "?wait=", "?wait=10&status=done", "?status="} {
+			resp := s.Do(t, "GET", "/v1/status/"+jobID+q, nil, st.APIKey(key))
+			require.Equal(t, http.StatusBadRequest, resp.Status, "%s: %s", q, resp.Body)
+			require.Equal(t, "validation_error", resp.ErrorCode(t), q)
+			want := "wait"
+			if q == "?wait=10&status=done" || q == "?status=" {
+				want = "status"
+			}
+			require.Equal(t, want, resp.JSON(t)["error"].(map[string]any)["field"], q)
+		}
+		resp := s.Do(t, "GET", "/v1/status/0190a000-0000-7000-8000-000000000000?wait=5", nil, st.APIKey(key))
+		require.Equal(t, http.StatusNotFound, resp.Status, "an unknown job is not waited for")
+
+		// Nothing changes: the wait ends and the unchanged status comes back.
+		resp = s.Do(t, "GET", "/v1/status/"+jobID+"?wait=1&status=pending", nil, st.APIKey(key))
+		require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
+		require.Equal(t, "pending", resp.JSON(t)["status"])
+	})
+}
+
+func TestStatusWaitAnswersTheChange(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		// No re-check within the test: only the job's own change can end a
+		// wait before the guard.
+		s := st.Start(t, b, st.WithEnv("NOTEGEN_WAIT_RECHECK", "1h"))
+		o := s.NewOwner(t)
+		key := createKey(t, s, o, "sandbox", nil)
+
+		// Already different from what the client saw: answered at once.
+		done := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key)).JSON(t)["job_id"].(string)
+		waitForStatus(t, s, key, done, "completed")
+		resp, err := longPoll(s, key, done, "?wait=60&status=queued")
+		require.NoError(t, err, "a status that already differs is answered at once")
+		require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
+		require.Equal(t, "completed", resp.JSON(t)["status"])
+
+		// Without status: answered once the job has ended.
+		fresh := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key)).JSON(t)["job_id"].(string)
+		resp, err = longPoll(s, key, fresh, "?wait=60")
+		require.NoError(t, err, "the end of the job ends the wait")
+		require.Equal(t, "completed", resp.JSON(t)["status"], "%s", resp.Body)
+
+		// A waiter is woken by the job's own change: the upload moves the
+		// job out of pending while the client waits.
+		jobID, url := audioJob(t, s, key)
+		answer := startLongPoll(s, key, jobID, "?wait=60&status=pending")
+		// Give the poll time to arrive, so that it waits rather than
+		// answering at once; the assertions do not depend on it.
+		time.Sleep(300 * time.Millisecond)
+		require.Equal(t, http.StatusOK, put(t, s, url, testWAV(0.5), "").Status)
+		got := <-answer
+		require.NoError(t, got.err, "the upload wakes the waiter")
+		require.Equal(t, http.StatusOK, got.resp.Status, "%s", got.resp.Body)
+		require.NotEqual(t, "pending", got.resp.JSON(t)["status"], "the answer carries the new status")
+	})
+}
+
+// A client waiting on one replica is answered when the change is committed
+// by another replica of the same database.
+func TestStatusWaitAcrossReplicas(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		a := st.Start(t, b, st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example"))
+		// On PostgreSQL the other replica's notification is the only thing
+		// that can end the wait before the guard. Replicas of one SQLite
+		// file share no notifications: there the re-check finds the change.
+		recheck := "1s"
+		if b == st.Postgres {
+			recheck = "1h"
+		}
+		replica := st.Replica(t, a, st.WithEnv("NOTEGEN_WAIT_RECHECK", recheck))
+		o := a.NewOwner(t)
+		key := createKey(t, a, o, "sandbox", nil)
+		jobID, url := audioJob(t, a, key)
+		answer := startLongPoll(replica, key, jobID, "?wait=60&status=pending")
+		time.Sleep(300 * time.Millisecond)
+		require.Equal(t, http.StatusOK, put(t, a, url, testWAV(0.5), "").Status)
+		got := <-answer
+		require.NoError(t, got.err, "the other replica's change wakes the waiter")
+		require.NotEqual(t, "pending", got.resp.JSON(t)["status"], "%s", got.resp.Body)
+	})
+}
+
+// Shutting down answers the waiters instead of holding the shutdown up for
+// their whole wait.
+func TestStatusWaitReleasedOnShutdown(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b)
+		o := s.NewOwner(t)
+		key := createKey(t, s, o, "sandbox", nil)
+		jobID, _ := audioJob(t, s, key)
+		answer := startLongPoll(s, key, jobID, "?wait=60&status=pending")
+		time.Sleep(300 * time.Millisecond)
+		s.Stop(t)
+		got := <-answer
+		require.NoError(t, got.err, "the waiter is answered before the server stops")
+		require.Equal(t, http.StatusOK, got.resp.Status, "%s", got.resp.Body)
+		require.Equal(t, "pending", got.resp.JSON(t)["status"])
+	})
+}

@@ -1,0 +1,161 @@
+package fhir_test
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/facts"
+	"github.com/notegen/notegen/internal/fhir"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// decode turns a bundle into plain maps, as an EHR reading it would.
+func decode(t *testing.T, n fhir.Note) map[string]any {
+	t.Helper()
+	b, err := fhir.Marshal(n)
+	require.NoError(t, err)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(b, &m))
+	return m
+}
+
+func resources(m map[string]any) []map[string]any {
+	var out []map[string]any
+	for _, e := range m["entry"].([]any) {
+		out = append(out, e.(map[string]any)["resource"].(map[string]any))
+	}
+	return out
+}
+
+func sampleNote() fhir.Note {
+	segs := transcript.Split(`[doctor] your blood pressure is one fifty over ninety . heart rate seventy two .
+[doctor] let's increase the lisinopril to 40 milligrams daily for your high blood pressure .
+[patient] i'm allergic to penicillin , i get hives .
+[doctor] hey dragon , order a lipid panel . follow up in two weeks .`, nil)
+	return fhir.Note{
+		JobID:     "job_123",
+		Template:  "primaryCare",
+		Lang:      "en",
+		Created:   time.Date(2026, 11, 23, 9, 30, 0, 0, time.UTC),
+		Version:   "1.4.0",
+		PatientID: "MRN-0042",
+		Sections: []fhir.NoteSection{
+			{Key: "chiefComplaint", Title: "Chief Complaint", Text: "High blood pressure."},
+			{Key: "vitalSigns", Title: "Vital Signs", Text: "BP 150/90, HR 72."},
+			{Key: "assessmentAndPlan", Title: "Assessment and Plan", Text: "Hypertension <uncontrolled> & rising.\nIncrease lisinopril to 40 mg daily."},
+			{Key: "patientEducation", Title: "Patient Education", Text: ""},
+		},
+		Facts: facts.New().Extract(segs, "en"),
+	}
+}
+
+func TestBundleIsADocument(t *testing.T) {
+	t.Parallel()
+	m := decode(t, sampleNote())
+	require.Equal(t, "Bundle", m["resourceType"])
+	require.Equal(t, "document", m["type"])
+	rs := resources(m)
+	comp := rs[0]
+	require.Equal(t, "Composition", comp["resourceType"], "a document starts with its Composition")
+	require.Equal(t, "final", comp["status"])
+	require.Equal(t, "11506-3", comp["type"].(map[string]any)["coding"].([]any)[0].(map[string]any)["code"])
+
+	byType := map[string][]map[string]any{}
+	for _, r := range rs {
+		byType[r["resourceType"].(string)] = append(byType[r["resourceType"].(string)], r)
+	}
+	patient := byType["Patient"][0]
+	require.Equal(t, "MRN-0042", patient["identifier"].([]any)[0].(map[string]any)["value"])
+	device := byType["Device"][0]
+	require.Equal(t, "notegen", device["deviceName"].([]any)[0].(map[string]any)["name"])
+	require.Equal(t, "1.4.0", device["version"].([]any)[0].(map[string]any)["value"])
+
+	// the sections, their LOINC codes and escaped narrative
+	secs := comp["section"].([]any)
+	require.Len(t, secs, 4)
+	code := func(s any) string {
+		c, ok := s.(map[string]any)["code"]
+		if !ok {
+			return ""
+		}
+		return c.(map[string]any)["coding"].([]any)[0].(map[string]any)["code"].(string)
+	}
+	require.Equal(t, "10154-3", code(secs[0]))
+	require.Equal(t, "8716-3", code(secs[1]))
+	require.Equal(t, "51847-2", code(secs[2]))
+	div := secs[2].(map[string]any)["text"].(map[string]any)["div"].(string)
+	require.Equal(t, `<div xmlns="http://www.w3.org/1999/xhtml"><p>Hypertension &lt;uncontrolled&gt; &amp; rising.<br/>Increase lisinopril to 40 mg daily.</p></div>`, div)
+
+	// one resource per fact, each about the Patient
+	for _, kind := range []string{"Condition", "MedicationStatement", "AllergyIntolerance", "Observation", "ServiceRequest"} {
+		require.NotEmpty(t, byType[kind], kind)
+		for _, r := range byType[kind] {
+			ref, ok := r["subject"]
+			if kind == "AllergyIntolerance" {
+				ref, ok = r["patient"]
+			}
+			require.True(t, ok, kind)
+			require.Equal(t, comp["subject"], ref, "%s is about the document's patient", kind)
+		}
+	}
+	var bp map[string]any
+	for _, o := range byType["Observation"] {
+		if o["code"].(map[string]any)["coding"].([]any)[0].(map[string]any)["code"] == "85354-9" {
+			bp = o
+		}
+	}
+	require.NotNil(t, bp, "blood pressure is a panel")
+	comps := bp["component"].([]any)
+	require.Len(t, comps, 2)
+	sys := comps[0].(map[string]any)["valueQuantity"].(map[string]any)
+	require.Equal(t, 150.0, sys["value"])
+	require.Equal(t, "mm[Hg]", sys["code"])
+	require.Equal(t, 90.0, comps[1].(map[string]any)["valueQuantity"].(map[string]any)["value"])
+	med := byType["MedicationStatement"][0]
+	require.Equal(t, "active", med["status"], "a changed dose is still taken")
+	dose := med["dosage"].([]any)[0].(map[string]any)["doseAndRate"].([]any)[0].(map[string]any)["doseQuantity"].(map[string]any)
+	require.Equal(t, 40.0, dose["value"])
+	require.Equal(t, "mg", dose["code"])
+}
+
+func TestBundleWithoutPatientIDHasNoIdentifier(t *testing.T) {
+	t.Parallel()
+	n := sampleNote()
+	n.PatientID = ""
+	for _, r := range resources(decode(t, n)) {
+		if r["resourceType"] == "Patient" {
+			require.NotContains(t, r, "identifier")
+		}
+	}
+}
+
+func TestBundleIsStablePerJob(t *testing.T) {
+	t.Parallel()
+	a, err := fhir.Marshal(sampleNote())
+	require.NoError(t, err)
+	b, err := fhir.Marshal(sampleNote())
+	require.NoError(t, err)
+	require.Equal(t, string(a), string(b), "the same note gives the same bundle")
+	n := sampleNote()
+	n.JobID = "job_456"
+	c, err := fhir.Marshal(n)
+	require.NoError(t, err)
+	require.NotEqual(t, string(a), string(c), "another job gives other ids")
+}
+
+func TestBundleRefusesIncompleteNote(t *testing.T) {
+	t.Parallel()
+	n := sampleNote()
+	n.JobID = ""
+	_, err := fhir.Build(n)
+	require.Error(t, err)
+	n = sampleNote()
+	n.Created = time.Time{}
+	_, err = fhir.Build(n)
+	require.Error(t, err)
+}
+
+func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
