@@ -1,9 +1,11 @@
 // Command notegen-eval scores the built-in note writer on an ACI-BENCH split
 // with ROUGE-1, ROUGE-2 and ROUGE-Lsum F1 and ROUGE-1 per division (as
 // ../shared/eval/score.py does), next to two baselines computed in the same
-// run: the raw transcript as the note, and the doctor's turns alone. With
-// --csv it also writes the writer's notes for score.py, which adds the
-// number-fidelity check.
+// run: the raw transcript as the note, and the doctor's turns alone. It
+// also scores the writer on the dialogue with its speaker tags removed
+// (roles inferred with notewriter.InferRoles, as for speech-to-text output)
+// and prints the role accuracy. With --csv it writes the writer's notes
+// for score.py, which adds the number-fidelity check.
 package main
 
 import (
@@ -69,6 +71,10 @@ func run(dataDir, split, csvOut string) error {
 		write func(dialogue string) (string, error)
 	}{
 		{"writer", writerFor(notewriter.New(), *style, *template)},
+		{"unlabelled", func(d string) (string, error) {
+			text, _, _ := unlabelled(d)
+			return writerFor(notewriter.New(), *style, *template)(text)
+		}},
 		{"transcript", plain(transcriptOnly)},
 		{"doctor turns", plain(doctorTurns)},
 	}
@@ -93,6 +99,7 @@ func run(dataDir, split, csvOut string) error {
 			}
 		}
 	}
+	fmt.Printf("role accuracy with speaker tags removed: %.2f%%\n", roleAccuracy(encounters))
 	return nil
 }
 

@@ -14,7 +14,9 @@ func (d *doc) problems() []Problem {
 		switch {
 		case d.cueBefore(d.lex.ruledOut, m, a, 6) || d.cueAfter(d.lex.ruledOut, m, b, 3):
 			status = StatusRuledOut
-		case d.cueBefore(d.lex.negations, m, a, 4):
+		case d.negated(m, a):
+			continue
+		case d.deniedInAnswer(m, a, b):
 			continue
 		case d.cueBefore(d.lex.resolved, m, a, 5) || d.cueAfter(d.lex.resolved, m, b, 4):
 			status = StatusResolved
@@ -36,6 +38,49 @@ func (d *doc) problems() []Problem {
 		out = append(out, *p)
 	}
 	return out
+}
+
+// negated reports whether a negation governs the mention: "no chest pain",
+// "denies fever, chills or sweats" (a negation reaches across a list, up to
+// a "but").
+func (d *doc) negated(m mention, a int) bool {
+	for i := m.i - 1; i >= a && i >= m.i-10; i-- {
+		if d.lex.contrasts[d.toks[i].norm] {
+			return false
+		}
+		if n, _ := d.match(d.lex.negations, i); n > 0 && i+n-1 < m.i {
+			return true
+		}
+	}
+	return false
+}
+
+// deniedInAnswer reports whether the mention is in the clinician's question
+// and the patient's reply denies it: "any chest pain?" "no." A question
+// that asks whether there is "any" of something needs a yes to count.
+func (d *doc) deniedInAnswer(m mention, a, b int) bool {
+	if d.toks[b].text != "?" {
+		return false
+	}
+	seg := d.toks[m.i].seg
+	if d.segs[seg].Speaker == "patient" || seg+1 >= len(d.segs) || d.segs[seg+1].Speaker != "patient" {
+		return false
+	}
+	// the reply's first word
+	var first string
+	for k := b + 1; k < len(d.toks); k++ {
+		if d.toks[k].seg != seg && !d.toks[k].punct {
+			first = d.toks[k].norm
+			break
+		}
+	}
+	if d.lex.noWords[first] {
+		return true
+	}
+	if d.lex.yesWords[first] {
+		return false
+	}
+	return d.cueBefore(d.lex.anyWords, m, a, 12)
 }
 
 // cueBefore reports whether a phrase of set ends within window tokens before
@@ -162,7 +207,7 @@ func (d *doc) orders() []Order {
 			j := i + n - 1
 			end := j
 			for k := j + 1; k <= min(b, j+5); k++ {
-				if isTimeUnit(d.toks[k].norm) {
+				if isTimeUnit(d.toks[k].norm, d.lex.lang) {
 					end = k
 					break
 				}
@@ -199,10 +244,16 @@ func (d *doc) orders() []Order {
 	return out
 }
 
-func isTimeUnit(w string) bool {
+func isTimeUnit(w, lang string) bool {
+	if lang == "fr" {
+		switch w {
+		case "jour", "jours", "semaine", "semaines", "mois", "an", "ans", "annee", "annees":
+			return true
+		}
+		return false
+	}
 	switch w {
-	case "day", "days", "week", "weeks", "month", "months", "year", "years",
-		"jour", "jours", "semaine", "semaines", "mois", "an", "ans", "annee", "annees":
+	case "day", "days", "week", "weeks", "month", "months", "year", "years":
 		return true
 	}
 	return false

@@ -134,6 +134,11 @@ func TestProblemsOrdersAndStatus(t *testing.T) {
 	x := facts.New()
 	segs := transcript.Split(`[doctor] how is your high blood pressure ?
 [patient] fine . no chest pain .
+[doctor] any shortness of breath , nausea or vomiting ?
+[patient] no , not that i've noticed .
+[doctor] do you get headaches ?
+[patient] yes , every morning .
+[patient] i deny fever , chills or cough , but i have had some fatigue .
 [doctor] your pneumonia has resolved . the ct ruled out a pulmonary embolism .
 [doctor] hey dragon , order an echocardiogram and a lipid panel . i'll refer you to cardiology . follow up in two weeks .`, nil)
 	f := x.Extract(segs, "en")
@@ -145,6 +150,11 @@ func TestProblemsOrdersAndStatus(t *testing.T) {
 	require.Equal(t, facts.StatusResolved, status["pneumonia"])
 	require.Equal(t, facts.StatusRuledOut, status["pulmonary embolism"])
 	require.NotContains(t, status, "chest pain", "a denied symptom is not a problem")
+	require.NotContains(t, status, "shortness of breath", "symptoms the patient says no to are not problems")
+	require.NotContains(t, status, "vomiting", "symptoms the patient says no to are not problems")
+	require.Equal(t, facts.StatusActive, status["headache"], "a symptom the patient confirms is a problem")
+	require.NotContains(t, status, "cough", "a negation reaches across a list")
+	require.Equal(t, facts.StatusActive, status["fatigue"], "but a negation stops at but")
 	kinds := map[string]string{}
 	for _, o := range f.Orders {
 		kinds[o.Text] = o.Kind
@@ -154,6 +164,13 @@ func TestProblemsOrdersAndStatus(t *testing.T) {
 	require.Equal(t, facts.OrderLab, kinds["lipid panel"])
 	require.Equal(t, facts.OrderReferral, kinds["cardiology"])
 	require.Equal(t, facts.OrderFollowUp, kinds["follow up in two weeks"])
+
+	fr := transcript.Split("Médecin : Je vous prescris une prise de sang et une radio du genou. On se revoit dans un mois.", nil)
+	kinds = map[string]string{}
+	for _, o := range x.Extract(fr, "fr").Orders {
+		kinds[o.Text] = o.Kind
+	}
+	require.Equal(t, map[string]string{"prise de sang": facts.OrderLab, "radio": facts.OrderImaging, "se revoit dans un mois": facts.OrderFollowUp}, kinds)
 }
 
 func TestEmptyFactsEncodeAsLists(t *testing.T) {

@@ -22,6 +22,10 @@ type rawLexicon struct {
 	frequencies   []string // "frequency|phrases"
 	actions       map[string][]string
 	negations     []string
+	contrasts     []string // "but", "mais": end a negation's reach
+	yesWords      []string // a reply that confirms
+	noWords       []string // a reply that denies
+	anyWords      []string // "any", "des": a question that needs a yes
 	resolvedCues  []string
 	ruledOutCues  []string
 	orderCues     []string
@@ -39,6 +43,8 @@ type lexicon struct {
 	elisions                              map[string]bool
 	meds, problems, allergens, reactions  phraseSet
 	labs, imaging, procedures, referrals  phraseSet
+	contrasts, yesWords, noWords          map[string]bool
+	anyWords                              phraseSet
 	overWords, ofWords                    map[string]bool
 	doseUnits, routes, frequencies        phraseSet
 	actions                               phraseSet // canonical = action
@@ -57,6 +63,8 @@ func compile(r rawLexicon) *lexicon {
 	for _, o := range r.over {
 		lx.overWords[o] = true
 	}
+	lx.contrasts, lx.yesWords, lx.noWords = set(r.contrasts), set(r.yesWords), set(r.noWords)
+	lx.anyWords = entries(r.anyWords)
 	for _, o := range r.of {
 		lx.ofWords[o] = true
 	}
@@ -102,6 +110,14 @@ func entries(lines []string) phraseSet {
 		p.add(strings.TrimSpace(names[0]), names...)
 	}
 	return p
+}
+
+func set(ws []string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range ws {
+		m[fold(w)] = true
+	}
+	return m
 }
 
 // words splits a space-separated list into single-name entries.

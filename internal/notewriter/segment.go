@@ -94,6 +94,30 @@ func splitTurns(transcript string) (turns []turn, tagged bool) {
 	return turns, tagged
 }
 
+// inferTurns reads an unlabelled conversation (speech-to-text output) as
+// one turn per line and infers each line's speaker with InferRoles.
+func inferTurns(transcript, lang string) []turn {
+	var turns []turn
+	var texts []string
+	offset := 0
+	for _, raw := range strings.SplitAfter(transcript, "\n") {
+		lineStart := offset
+		offset += len(raw)
+		trimmedLeft := strings.TrimLeftFunc(raw, unicode.IsSpace)
+		lineStart += len(raw) - len(trimmedLeft)
+		line := strings.TrimRightFunc(trimmedLeft, unicode.IsSpace)
+		if line == "" {
+			continue
+		}
+		turns = append(turns, turn{text: line, pieces: []piece{{0, lineStart, len(line)}}})
+		texts = append(texts, line)
+	}
+	for i, r := range InferRoles(texts, lang) {
+		turns[i].speaker = map[Role]speaker{RoleClinician: speakerClinician, RolePatient: speakerPatient, RoleOther: speakerOther}[r]
+	}
+	return turns
+}
+
 // parseSpeaker reads a speaker label; cut is where the utterance starts.
 func parseSpeaker(line string) (who speaker, cut int, ok bool) {
 	m := speakerTag.FindStringSubmatchIndex(line)

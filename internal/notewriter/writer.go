@@ -70,7 +70,10 @@ func (w *Writer) Write(ctx context.Context, in Input) (Note, error) {
 	tmpl, spoken, out, style := res.Template, res.Spoken, res.Output, res.Style
 
 	lex := lexiconFor(string(spoken))
-	turns, _ := splitTurns(in.Transcript)
+	turns, tagged := splitTurns(in.Transcript)
+	if !tagged && in.RecordingType == "conversation" {
+		turns = inferTurns(in.Transcript, string(spoken))
+	}
 	if in.RecordingType == "dictation" {
 		for i := range turns {
 			turns[i].speaker = speakerClinician

@@ -1,0 +1,189 @@
+package notewriter
+
+import (
+	"math"
+	"strings"
+)
+
+// Role is who speaks a turn of a conversation.
+type Role int
+
+// Roles of a conversation's speakers.
+const (
+	RoleClinician Role = iota
+	RolePatient
+	// RoleOther is a third party: a partner, a parent, an interpreter.
+	RoleOther
+)
+
+// String names the role as the ACI-BENCH style tags do.
+func (r Role) String() string {
+	switch r {
+	case RoleClinician:
+		return "clinician"
+	case RolePatient:
+		return "patient"
+	}
+	return "other"
+}
+
+// roleCues weigh words and phrases by how much they point to the clinician
+// (positive) or to the patient (negative). They are matched on padded,
+// lower-cased turns as " cue ", so a cue is whole words.
+type roleCues struct {
+	clinician, patient map[string]float64
+	// other marks a third party speaking about the patient ("my husband").
+	other []string
+}
+
+var englishRoleCues = roleCues{
+	clinician: map[string]float64{
+		"you": 0.45, "your": 0.6, "you're": 0.45, "let's": 1.2, "let us": 1.2, "dragon": 3, "exam": 1.2,
+		"i want you": 1.5, "we will": 0.8, "we'll": 0.8, "i'm going to": 0.8, "prescribe": 1.2, "order": 0.8,
+		"plan": 1, "assessment": 1.5, "recommend": 1.2, "follow up": 0.8, "how are you": 1, "what brings you": 2,
+		"any": 0.6, "do you": 1.2, "have you": 1.2, "are you": 1, "did you": 1, "how long": 1, "okay ?": 0.8,
+		"tell me": 1, "alright": 0.4, "all right": 0.4, "sounds good": 0.3, "take a look": 1.2, "go ahead": 0.6,
+		"i think": 0.4, "medication": 0.4, "i'd like": 0.8, "refer": 0.8, "results": 0.8, "x-ray": 0.4,
+		"can you": 1, "any questions": 1.5, "palpation": 1.5, "tenderness": 1.2, "normal": 0.5,
+		// A clinician dictating in the room speaks of the patient in the
+		// third person.
+		"patient": 1, "year-old": 1.5, "year old": 1.5, "date of birth": 3, "history of": 0.8,
+		"past medical history": 2, "impression": 2, "number one": 1.5, "we'll see you": 1.5, "mg": 0.8,
+		"milligrams": 0.8, "your blood pressure": 1, "i'm glad": 1, "good to hear": 1, "glad to hear": 1,
+		"showed": 0.8, "the nurse": 0.8, "she's a": 1, "he's a": 1, "follow-up": 0.6, "i'll": 0.5,
+		"for you": 0.8, "for me": 0.6, "of that": 0.2, "we can": 0.6, "make sure": 0.6, "okay ? ": 0.5,
+	},
+	patient: map[string]float64{
+		"i": 0.45, "my": 0.5, "me": 0.4, "i'm": 0.5, "i've": 0.6, "i was": 0.4, "i have": 0.4, "i feel": 0.8,
+		"it hurts": 1, "doctor": 1.2, "doc": 1.2, "thank you": 0.6, "mm-hmm": 0.6, "yes": 0.5, "yeah": 0.5,
+		"no": 0.4, "um": 0.3, "uh": 0.2, "okay": 0.2, "sure": 0.5, "i don't": 0.6, "i do n't": 0.6, "nope": 0.8,
+		"i guess": 0.8, "i noticed": 0.8, "i think so": 0.8, "all right": 0.2, "yup": 0.8, "good": 0.2,
+		"i've been": 0.8, "i had": 0.5, "i did": 0.4, "my wife": 0.8, "my husband": 0.8, "is it": 0.6,
+		"what's that": 1.5, "will i": 1.5, "should i": 1.2, "do i": 1.2, "can i": 1, "am i": 1.2,
+	},
+	other: []string{"my husband", "my wife", "my son", "my daughter", "my mom", "my mother", "my dad", "my father",
+		"my partner"},
+}
+
+var frenchRoleCues = roleCues{
+	clinician: map[string]float64{
+		"vous": 0.45, "votre": 0.6, "vos": 0.6, "avez-vous": 1.2, "êtes-vous": 1, "est-ce que vous": 1.2,
+		"examen": 1.2, "je vais vous": 1, "nous allons": 0.8, "on va": 0.6, "prescrire": 1.2, "plan": 1,
+		"je vous recommande": 1.5, "suivi": 0.6, "comment allez-vous": 1, "qu'est-ce qui vous amène": 2,
+		"depuis quand": 1.2, "des questions": 1.5, "d'accord ?": 0.8, "allez-y": 0.6, "résultats": 0.8,
+		"palpation": 1.5, "sensible": 0.6, "normal": 0.5, "pouvez-vous": 1,
+	},
+	patient: map[string]float64{
+		"je": 0.45, "j'ai": 0.6, "mon": 0.5, "ma": 0.5, "mes": 0.5, "moi": 0.4, "me": 0.3, "docteur": 1.2,
+		"docteure": 1.2, "merci": 0.6, "oui": 0.5, "non": 0.4, "euh": 0.3, "ça fait mal": 1, "je me sens": 0.8,
+		"je pense que oui": 0.8, "pas vraiment": 0.8,
+	},
+	other: []string{"mon mari", "ma femme", "mon fils", "ma fille", "ma mère", "mon père", "mon conjoint",
+		"ma conjointe", "il a été", "elle a été"},
+}
+
+// switchProbability is how often the next turn is the other speaker's: in
+// the training conversations a speaker rarely holds two turns in a row.
+const switchProbability = 0.97
+
+// InferRoles says who speaks each turn of an unlabelled conversation
+// (speech-to-text output, one turn per element): the clinician, the
+// patient, or a third party. Each turn's words give evidence (questions,
+// "you", examination and plan words point to the clinician; "I", "my",
+// short answers to the patient) and the sequence is decoded with the prior
+// that speakers alternate, so a bare "okay" takes the role its place
+// implies. lang is "en" or "fr". The result has one role per turn.
+func InferRoles(turns []string, lang string) []Role {
+	if len(turns) == 0 {
+		return nil
+	}
+	cues := englishRoleCues
+	if lang == "fr" {
+		cues = frenchRoleCues
+	}
+	// Viterbi over two states, clinician (0) and patient (1).
+	stay, change := math.Log(1-switchProbability), math.Log(switchProbability)
+	score := make([][2]float64, len(turns))
+	from := make([][2]int, len(turns))
+	padded := make([]string, len(turns))
+	for i, t := range turns {
+		padded[i] = padTokens(t)
+		e := cues.evidence(padded[i])
+		// Evidence is a log-odds; split it between the two states.
+		emit := [2]float64{e / 2, -e / 2}
+		if i == 0 {
+			// Clinicians open the visit.
+			score[0] = [2]float64{emit[0] + math.Log(0.8), emit[1] + math.Log(0.2)}
+			continue
+		}
+		for s := 0; s < 2; s++ {
+			fromSame := score[i-1][s] + stay
+			fromOther := score[i-1][1-s] + change
+			if fromSame >= fromOther {
+				score[i][s], from[i][s] = fromSame+emit[s], s
+			} else {
+				score[i][s], from[i][s] = fromOther+emit[s], 1-s
+			}
+		}
+	}
+	roles := make([]Role, len(turns))
+	state := 0
+	if score[len(turns)-1][1] > score[len(turns)-1][0] {
+		state = 1
+	}
+	for i := len(turns) - 1; i >= 0; i-- {
+		roles[i] = Role(state)
+		state = from[i][state]
+	}
+	for i := range roles {
+		if roles[i] == RolePatient && cues.thirdParty(padded[i]) {
+			roles[i] = RoleOther
+		}
+	}
+	return roles
+}
+
+// evidence is the log-odds that a turn is the clinician's.
+func (c roleCues) evidence(padded string) float64 {
+	e := 0.0
+	for cue, w := range c.clinician {
+		e += w * math.Min(float64(strings.Count(padded, " "+cue+" ")), 3)
+	}
+	for cue, w := range c.patient {
+		e -= w * math.Min(float64(strings.Count(padded, " "+cue+" ")), 3)
+	}
+	if strings.HasSuffix(strings.TrimSpace(padded), "?") {
+		e += 1.5
+	}
+	// Long turns are mostly the clinician explaining.
+	if n := wordCount(padded); n > 60 {
+		e += 1
+	}
+	return e
+}
+
+// thirdParty recognises a companion answering for the patient: they speak
+// of a relative of theirs ("my husband") in the third person ("he has"),
+// and not of themselves.
+func (c roleCues) thirdParty(padded string) bool {
+	relative := false
+	for _, cue := range c.other {
+		if strings.Contains(padded, " "+cue+" ") {
+			relative = true
+			break
+		}
+	}
+	if !relative {
+		return false
+	}
+	third, first := 0, 0
+	for _, w := range strings.Fields(padded) {
+		switch w {
+		case "he", "she", "he's", "she's", "il", "elle":
+			third++
+		case "i", "i'm", "i've", "je", "j'ai":
+			first++
+		}
+	}
+	return third >= 2 && first == 0
+}
