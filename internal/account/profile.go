@@ -30,10 +30,10 @@ const MaxProfileFieldLength = 200
 
 // Profile holds the updatable account fields; a nil field is not supplied.
 type Profile struct {
-	CompanyName  *string `json:"company_name"`
-	ContactEmail *string `json:"contact_email"`
-	PhoneNumber  *string `json:"phone_number"`
-	Address      *string `json:"address"`
+	CompanyName  *string
+	ContactEmail *string
+	PhoneNumber  *string
+	Address      *string
 }
 
 // fields lists the profile's supplied fields with their column names, in the

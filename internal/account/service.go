@@ -17,12 +17,12 @@ import (
 
 // Info is the account information response.
 type Info struct {
-	CompanyName   string    `json:"company_name"`
-	ContactEmail  string    `json:"contact_email"`
-	PhoneNumber   string    `json:"phone_number"`
-	Address       string    `json:"address"`
-	AccountStatus Status    `json:"account_status"`
-	CreatedAt     time.Time `json:"created_at"`
+	CompanyName   string
+	ContactEmail  string
+	PhoneNumber   string
+	Address       string
+	AccountStatus Status
+	CreatedAt     time.Time
 }
 
 // Service runs the account operations.
@@ -101,8 +101,8 @@ func Transition(ctx context.Context, tx *store.Tx, userID string, from, to Statu
 
 // UpdateResult is the answer to an account update.
 type UpdateResult struct {
-	Message       string   `json:"message"`
-	UpdatedFields []string `json:"updated_fields"`
+	Message       string
+	UpdatedFields []string
 }
 
 // Update changes the supplied profile fields.
@@ -137,8 +137,8 @@ func (s *Service) Update(ctx context.Context, userID string, p Profile) (UpdateR
 
 // StatusResult is the answer to cancel and reactivate.
 type StatusResult struct {
-	Message string `json:"message"`
-	UserID  string `json:"user_id"`
+	Message string
+	UserID  string
 }
 
 // Cancel cancels the account: refused while an invoice is open; otherwise

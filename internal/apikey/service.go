@@ -42,27 +42,27 @@ func NewService(db *store.DB, master *masterkey.Key) *Service {
 
 // Entry is one key in a listing.
 type Entry struct {
-	Key       string            `json:"key"`
-	Type      Type              `json:"type"`
-	Status    Status            `json:"status"`
-	CreatedAt time.Time         `json:"created_at"`
-	LastUsed  *time.Time        `json:"last_used"`
-	Metadata  map[string]string `json:"metadata,omitzero"`
+	Key       string
+	Type      Type
+	Status    Status
+	CreatedAt time.Time
+	LastUsed  *time.Time
+	Metadata  map[string]string
 }
 
 // Created is the answer to create-api-key; APIKey is the only time the full
 // key is returned without showFull.
 type Created struct {
-	APIKey   string            `json:"api_key"`
-	KeyType  Type              `json:"key_type"`
-	Metadata map[string]string `json:"metadata"`
+	APIKey   string
+	KeyType  Type
+	Metadata map[string]string
 }
 
 // Confirmation is the answer to metadata, status and delete operations.
 type Confirmation struct {
-	Message string `json:"message"`
-	APIKey  string `json:"api_key"`
-	Status  Status `json:"status,omitempty"`
+	Message string
+	APIKey  string
+	Status  Status
 }
 
 // List returns the account's keys: sandbox first, then live, each oldest

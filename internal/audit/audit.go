@@ -43,14 +43,14 @@ func actorFrom(ctx context.Context) Actor {
 
 // Entry is one audit record.
 type Entry struct {
-	ID         string            `json:"id"`
-	Actor      string            `json:"actor"`
-	Action     string            `json:"action"`
-	Target     string            `json:"target"`
-	Details    map[string]string `json:"details"`
-	ClientAddr string            `json:"client_address"`
-	RequestID  string            `json:"request_id"`
-	CreatedAt  time.Time         `json:"created_at"`
+	ID         string
+	Actor      string
+	Action     string
+	Target     string
+	Details    map[string]string
+	ClientAddr string
+	RequestID  string
+	CreatedAt  time.Time
 }
 
 // Record writes an entry about account userID inside tx; the actor and the
@@ -74,9 +74,9 @@ func Record(ctx context.Context, tx *store.Tx, userID, action, target string, de
 
 // Page is one page of the audit log, newest first.
 type Page struct {
-	Entries []Entry `json:"entries"`
+	Entries []Entry
 	// NextCursor fetches the next, older page; empty on the last page.
-	NextCursor string `json:"next_cursor"`
+	NextCursor string
 }
 
 // MaxPageSize bounds the limit parameter.

@@ -67,19 +67,19 @@ type Principal struct {
 
 // Tokens is the answer to a login or refresh.
 type Tokens struct {
-	UserID       string `json:"user_id"`
-	Email        string `json:"email"`
-	IDToken      string `json:"id_token"`
-	RefreshToken string `json:"refresh_token"`
-	ExpiresIn    int    `json:"expires_in"`
-	TokenType    string `json:"token_type"`
+	UserID       string
+	Email        string
+	IDToken      string
+	RefreshToken string
+	ExpiresIn    int
+	TokenType    string
 }
 
 // NewAccount is the answer to create-account.
 type NewAccount struct {
-	UserID        string         `json:"user_id"`
-	Email         string         `json:"email"`
-	AccountStatus account.Status `json:"account_status"`
+	UserID        string
+	Email         string
+	AccountStatus account.Status
 }
 
 func (s *Service) hash(password string) string {

@@ -13,58 +13,58 @@ import (
 
 // UsageReport is the answer to GET /v1/user/usage.
 type UsageReport struct {
-	Period           Period              `json:"period"`
-	Totals           UsageTotals         `json:"totals"`
-	MonthlyBreakdown []MonthUsage        `json:"monthly_breakdown"`
-	APIKeys          map[string]KeyUsage `json:"api_keys"`
-	Billing          BillingSummary      `json:"billing"`
+	Period           Period
+	Totals           UsageTotals
+	MonthlyBreakdown []MonthUsage
+	APIKeys          map[string]KeyUsage
+	Billing          BillingSummary
 }
 
 // Period is the months a report covers, inclusive.
 type Period struct {
-	StartMonth string `json:"start_month"`
-	EndMonth   string `json:"end_month"`
+	StartMonth string
+	EndMonth   string
 }
 
 // UsageTotals adds up the period.
 type UsageTotals struct {
-	Jobs                int64 `json:"jobs"`
-	TranscriptionTokens int64 `json:"transcription_tokens"`
-	NoteTokens          int64 `json:"note_tokens"`
-	TotalTokens         int64 `json:"total_tokens"`
+	Jobs                int64
+	TranscriptionTokens int64
+	NoteTokens          int64
+	TotalTokens         int64
 	// FreeJobsLeft is null on the paid plan, which has no allowance.
-	FreeJobsLeft *int64 `json:"free_jobs_left"`
+	FreeJobsLeft *int64
 }
 
 // MonthUsage is one month of the period.
 type MonthUsage struct {
-	Month               string `json:"month"`
-	Jobs                int64  `json:"jobs"`
-	TranscriptionTokens int64  `json:"transcription_tokens"`
-	NoteTokens          int64  `json:"note_tokens"`
-	TotalTokens         int64  `json:"total_tokens"`
+	Month               string
+	Jobs                int64
+	TranscriptionTokens int64
+	NoteTokens          int64
+	TotalTokens         int64
 }
 
 // KeyUsage is one API key's share of the period.
 type KeyUsage struct {
-	Jobs            int64       `json:"jobs"`
-	Tokens          TokenCounts `json:"tokens"`
-	UsagePercentage float64     `json:"usage_percentage"`
+	Jobs            int64
+	Tokens          TokenCounts
+	UsagePercentage float64
 }
 
 // TokenCounts splits tokens by kind.
 type TokenCounts struct {
-	Transcription  int64 `json:"transcription"`
-	NoteGeneration int64 `json:"note_generation"`
-	Total          int64 `json:"total"`
+	Transcription  int64
+	NoteGeneration int64
+	Total          int64
 }
 
 // BillingSummary is the current month's charge so far.
 type BillingSummary struct {
-	CurrentUsageAmount float64 `json:"current_usage_amount"`
-	BillingPeriodStart string  `json:"billing_period_start"`
-	BillingPeriodEnd   string  `json:"billing_period_end"`
-	SubscriptionStatus string  `json:"subscription_status"`
+	CurrentUsageAmount float64
+	BillingPeriodStart string
+	BillingPeriodEnd   string
+	SubscriptionStatus string
 }
 
 func parseMonth(field, v string, def time.Time) (time.Time, error) {

@@ -13,12 +13,12 @@ import (
 // RegenerateRequest asks for a completed job's note to be written again,
 // optionally with another template, language, style or custom template.
 type RegenerateRequest struct {
-	JobID              string          `json:"job_id"`
-	Template           *string         `json:"template"`
-	OutputLanguage     *string         `json:"output_language"`
-	DocumentationStyle *string         `json:"documentation_style"`
-	Custom             *Custom         `json:"custom"`
-	CustomMetadata     json.RawMessage `json:"custom_metadata"`
+	JobID              string
+	Template           *string
+	OutputLanguage     *string
+	DocumentationStyle *string
+	Custom             *Custom
+	CustomMetadata     json.RawMessage
 }
 
 // Regenerate rewrites the note of a completed job in place: the job goes

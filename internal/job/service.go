@@ -87,9 +87,9 @@ func NewService(d Deps, cfg Config) *Service {
 
 // Submitted is the answer to a submission.
 type Submitted struct {
-	JobID        string `json:"job_id"`
-	PresignedURL string `json:"presigned_url,omitempty"`
-	Status       Status `json:"status"`
+	JobID        string
+	PresignedURL string
+	Status       Status
 }
 
 const (
@@ -245,12 +245,12 @@ func (s *Service) SubmitAudio(ctx context.Context, c apikey.Caller, spec Spec, i
 
 // StatusView is the answer to the status endpoint.
 type StatusView struct {
-	JobID     string    `json:"job_id"`
-	Status    Status    `json:"status"`
-	Message   string    `json:"message"`
-	Progress  int       `json:"progress"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	JobID     string
+	Status    Status
+	Message   string
+	Progress  int
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // owned loads a job the caller may see: its own account and its own key
@@ -284,19 +284,19 @@ func (s *Service) Status(ctx context.Context, c apikey.Caller, id string) (Statu
 
 // NoteView is the answer to fetch-note.
 type NoteView struct {
-	JobID          string    `json:"job_id"`
-	Status         Status    `json:"status"`
-	Note           string    `json:"note"`
-	NoteTitle      string    `json:"note_title"`
-	Lang           string    `json:"lang"`
-	OutputLanguage string    `json:"output_language"`
-	RecordingType  string    `json:"recording_type"`
-	VisitType      string    `json:"visit_type"`
-	Template       string    `json:"template"`
-	IsSandbox      bool      `json:"is_sandbox"`
-	Timestamp      time.Time `json:"timestamp"`
+	JobID          string
+	Status         Status
+	Note           string
+	NoteTitle      string
+	Lang           string
+	OutputLanguage string
+	RecordingType  string
+	VisitType      string
+	Template       string
+	IsSandbox      bool
+	Timestamp      time.Time
 	// TTL is how many seconds the note is kept before it is purged.
-	TTL int64 `json:"ttl"`
+	TTL int64
 }
 
 var errPurged = apperr.New(apperr.NotFound, "The job's data has passed its retention period and was deleted")
@@ -330,8 +330,8 @@ func (s *Service) FetchNote(ctx context.Context, c apikey.Caller, id string) (No
 
 // TranscriptView is the answer to fetch-transcript.
 type TranscriptView struct {
-	JobID      string `json:"job_id"`
-	Transcript string `json:"transcript"`
+	JobID      string
+	Transcript string
 }
 
 // FetchTranscript returns a job's transcript once it exists.

@@ -30,17 +30,17 @@ type Custom struct {
 // Spec is the client's description of a job: the job fields of the wire
 // contract. Pointers distinguish absent from empty.
 type Spec struct {
-	Template           string          `json:"template"`
-	VisitType          string          `json:"visit_type"`
-	RecordingType      string          `json:"recording_type"`
-	Lang               string          `json:"lang"`
-	OutputLanguage     string          `json:"output_language"`
-	PatientConsent     *bool           `json:"patient_consent"`
-	DocumentationStyle string          `json:"documentation_style"`
-	Custom             *Custom         `json:"custom"`
-	CustomMetadata     json.RawMessage `json:"custom_metadata"`
-	WebhookEnv         string          `json:"webhook_env"`
-	FileExtension      string          `json:"file_extension"`
+	Template           string
+	VisitType          string
+	RecordingType      string
+	Lang               string
+	OutputLanguage     string
+	PatientConsent     *bool
+	DocumentationStyle string
+	Custom             *Custom
+	CustomMetadata     json.RawMessage
+	WebhookEnv         string
+	FileExtension      string
 }
 
 var (

@@ -17,9 +17,9 @@ const MaxAudioBytes = 500 << 20
 
 // UploadResult is the answer to an upload.
 type UploadResult struct {
-	JobID         string `json:"job_id"`
-	Status        Status `json:"status"`
-	BytesReceived int64  `json:"bytes_received"`
+	JobID         string
+	Status        Status
+	BytesReceived int64
 }
 
 // Upload receives the audio of a pending job, whole (cr nil) or as one

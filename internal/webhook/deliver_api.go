@@ -23,40 +23,40 @@ const (
 
 // Attempt is one HTTP attempt of a delivery.
 type Attempt struct {
-	ID          string    `json:"id"`
-	Number      int       `json:"number"`
-	Trigger     string    `json:"trigger"`
-	AttemptedAt time.Time `json:"attempted_at"`
-	Env         string    `json:"env"`
-	Endpoint    string    `json:"endpoint"`
-	Outcome     string    `json:"outcome"`
-	StatusCode  *int      `json:"status_code"`
-	LatencyMS   int64     `json:"latency_ms"`
-	Error       string    `json:"error"`
+	ID          string
+	Number      int
+	Trigger     string
+	AttemptedAt time.Time
+	Env         string
+	Endpoint    string
+	Outcome     string
+	StatusCode  *int
+	LatencyMS   int64
+	Error       string
 }
 
 // DeliveryInfo is a delivery as the account owner sees it. Its id is the
 // webhook-id header of every attempt.
 type DeliveryInfo struct {
-	ID            string     `json:"id"`
-	Event         string     `json:"event"`
-	JobID         *string    `json:"job_id"`
-	Sequence      *int64     `json:"sequence"`
-	Status        string     `json:"status"`
-	Env           string     `json:"env"`
-	Endpoint      string     `json:"endpoint"`
-	LastStatus    *int       `json:"last_status_code"`
-	Error         string     `json:"error"`
-	NextAttemptAt *time.Time `json:"next_attempt_at"`
-	CreatedAt     time.Time  `json:"created_at"`
-	UpdatedAt     time.Time  `json:"updated_at"`
-	Attempts      []Attempt  `json:"attempts"`
+	ID            string
+	Event         string
+	JobID         *string
+	Sequence      *int64
+	Status        string
+	Env           string
+	Endpoint      string
+	LastStatus    *int
+	Error         string
+	NextAttemptAt *time.Time
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	Attempts      []Attempt
 }
 
 // DeliveryPage is one page of deliveries, newest first.
 type DeliveryPage struct {
-	Deliveries []DeliveryInfo `json:"deliveries"`
-	NextCursor *string        `json:"next_cursor"`
+	Deliveries []DeliveryInfo
+	NextCursor *string
 }
 
 // DeliveryFilter narrows the listing.
@@ -207,11 +207,11 @@ func (d *Deliveries) Redeliver(ctx context.Context, userID, id string) (Attempt,
 
 // TestEvent is what POST /v1/user/webhook/test queued.
 type TestEvent struct {
-	Message    string         `json:"message"`
-	DeliveryID string         `json:"delivery_id"`
-	Event      string         `json:"event"`
-	Env        *string        `json:"env"`
-	Payload    map[string]any `json:"payload"`
+	Message    string
+	DeliveryID string
+	Event      string
+	Env        *string
+	Payload    map[string]any
 }
 
 // SendTest writes a webhook.test event to the outbox. env is "dev", "prod"

@@ -33,7 +33,7 @@ type secrets struct {
 
 // Secret is the answer to the secret endpoints.
 type Secret struct {
-	Secret string `json:"secret"`
+	Secret string
 }
 
 func newSecret() string {

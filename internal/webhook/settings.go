@@ -22,8 +22,8 @@ const MaxURLLength = 2048
 
 // Settings are the account's two webhook URLs; nil means unset.
 type Settings struct {
-	Dev  *string `json:"webhook_dev"`
-	Prod *string `json:"webhook_prod"`
+	Dev  *string
+	Prod *string
 }
 
 // ValidateURL checks a webhook URL for the given environment ("dev" allows
@@ -88,9 +88,9 @@ func (s *Service) Get(ctx context.Context, userID string) (Settings, error) {
 // UpdateResult is the answer to a settings update: each URL is its new
 // value ("" when removed) or "unchanged".
 type UpdateResult struct {
-	Message string `json:"message"`
-	Dev     string `json:"webhook_dev"`
-	Prod    string `json:"webhook_prod"`
+	Message string
+	Dev     string
+	Prod    string
 }
 
 // Update sets the supplied URLs; an absent one is unchanged and an empty one
