@@ -42,7 +42,8 @@ func TestMedicationsEnglish(t *testing.T) {
 [patient] yes , and i take metformin five hundred milligrams twice a day .
 [doctor] okay . let's increase the lisinopril to 40 milligrams daily . and stop the ibuprofen .
 [doctor] i'm going to start you on atorvastatin 40 mg at bedtime by mouth .
-[patient] i'm allergic to penicillin , it gives me hives .`, nil)
+[patient] i'm allergic to penicillin , it gives me hives .
+[doctor] your potassium level was fine .`, nil)
 	f := x.Extract(segs, "en")
 	byName := map[string]facts.Medication{}
 	for _, m := range f.Medications {
@@ -61,6 +62,7 @@ func TestMedicationsEnglish(t *testing.T) {
 	require.Equal(t, "oral", deref(byName["atorvastatin"].Route))
 	require.Equal(t, "at bedtime", deref(byName["atorvastatin"].Frequency))
 	require.NotContains(t, byName, "penicillin", "an allergen is not a medication")
+	require.NotContains(t, byName, "potassium", "a lab value is not a medication")
 	require.Len(t, f.Allergies, 1)
 	require.Equal(t, "penicillin", f.Allergies[0].Substance)
 	require.Equal(t, "hives", deref(f.Allergies[0].Reaction))

@@ -23,6 +23,8 @@ type rawLexicon struct {
 	actions       map[string][]string
 	negations     []string
 	contrasts     []string // "but", "mais": end a negation's reach
+	measureWords  []string // "level", "deficiency": after a drug's name, a lab value
+	measureBefore []string // "taux": before it
 	yesWords      []string // a reply that confirms
 	noWords       []string // a reply that denies
 	anyWords      []string // "any", "des": a question that needs a yes
@@ -44,6 +46,7 @@ type lexicon struct {
 	meds, problems, allergens, reactions  phraseSet
 	labs, imaging, procedures, referrals  phraseSet
 	contrasts, yesWords, noWords          map[string]bool
+	measureWords, measureBefore           map[string]bool
 	anyWords                              phraseSet
 	overWords, ofWords                    map[string]bool
 	doseUnits, routes, frequencies        phraseSet
@@ -65,6 +68,7 @@ func compile(r rawLexicon) *lexicon {
 	}
 	lx.contrasts, lx.yesWords, lx.noWords = set(r.contrasts), set(r.yesWords), set(r.noWords)
 	lx.anyWords = entries(r.anyWords)
+	lx.measureWords, lx.measureBefore = set(r.measureWords), set(r.measureBefore)
 	for _, o := range r.of {
 		lx.ofWords[o] = true
 	}

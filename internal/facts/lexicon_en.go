@@ -220,6 +220,7 @@ func englishLexicon() rawLexicon {
 				"adjusting", "titrate", "lower", "lowering", "up the dose", "go up", "cut back", "cut down", "half"},
 		},
 		negations:    []string{"no", "not", "denies", "deny", "denied", "without", "never", "negative for", "none", "n't", "don't", "doesn't", "didn't", "haven't", "hasn't", "nor"},
+		measureWords: []string{"level", "levels", "deficiency", "deficient", "score", "count", "stores", "studies", "panel"},
 		contrasts:    []string{"but", "although", "though", "however", "except"},
 		yesWords:     []string{"yes", "yeah", "yep", "yup", "uh-huh", "mm-hmm", "definitely", "sometimes", "some", "a", "i", "it", "my", "well"},
 		noWords:      []string{"no", "nope", "nah", "not", "never", "none", "nothing", "negative"},

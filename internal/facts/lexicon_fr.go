@@ -159,6 +159,8 @@ func frenchLexicon() rawLexicon {
 				"réduire", "réduisez", "changer", "changez", "change", "remplacer", "remplace", "passer à", "ajuster", "doubler", "modifier"},
 		},
 		negations:     []string{"pas", "non", "aucun", "aucune", "sans", "jamais", "ni", "nie", "négatif"},
+		measureWords:  []string{"sanguin", "sérique", "bas", "élevé"},
+		measureBefore: []string{"taux", "carence", "dosage", "manque"},
 		contrasts:     []string{"mais", "sauf", "cependant", "pourtant"},
 		yesWords:      []string{"oui", "ouais", "si", "parfois", "un", "une", "j'ai", "je", "c'est", "ça"},
 		noWords:       []string{"non", "pas", "jamais", "aucun", "aucune", "rien"},

@@ -31,7 +31,7 @@ func (d *doc) medications(skip map[[2]int]bool) []Medication {
 	byName := map[string]*Medication{}
 	var order []string
 	for _, m := range d.scan(d.lex.meds) {
-		if skip[[2]int{m.i, m.j}] {
+		if skip[[2]int{m.i, m.j}] || d.measured(m) {
 			continue
 		}
 		a, b := d.sentenceBounds(m.i)
@@ -81,6 +81,15 @@ func (d *doc) medications(skip map[[2]int]bool) []Medication {
 		out = append(out, *med)
 	}
 	return out
+}
+
+// measured reports whether the drug's name names a lab value instead
+// ("your potassium level", "iron deficiency", "taux de potassium").
+func (d *doc) measured(m mention) bool {
+	if m.j+1 < len(d.toks) && d.toks[m.j+1].seg == d.toks[m.i].seg && d.lex.measureWords[d.toks[m.j+1].norm] {
+		return true
+	}
+	return m.i > 0 && d.toks[m.i-1].seg == d.toks[m.i].seg && d.lex.measureBefore[d.toks[m.i-1].norm]
 }
 
 // actionRank orders actions by how much they tell: a drug both mentioned and

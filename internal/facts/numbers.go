@@ -394,10 +394,6 @@ func (x *Extractor) Numbers(text, lang string) []string {
 			if k := strings.IndexByte(num.text, '/'); k > 0 {
 				out = append(out, num.text[:k], num.text[k+1:])
 			}
-			if s, ok := d.simpleNumberAt(i); ok && s.n < num.n {
-				i += s.n
-				continue
-			}
 			i += num.n - 1
 		}
 	}

@@ -54,3 +54,13 @@ func TestNumberWords(t *testing.T) {
 		require.Equal(t, len(d.toks), num.n, "%s: every token is part of the number", c.text)
 	}
 }
+
+func TestNumbersSaid(t *testing.T) {
+	t.Parallel()
+	x := New()
+	require.Equal(t, []string{"150/90", "150", "90", "72", "98.6"},
+		x.Numbers("blood pressure one fifty over ninety , pulse seventy two and temp ninety eight point six", "en"))
+	require.Equal(t, []string{"130/85", "130", "85", "95"},
+		x.Numbers("tension à cent trente sur quatre-vingt-cinq, pouls à quatre-vingt-quinze", "fr"))
+	require.Empty(t, x.Numbers("no numbers here", "en"))
+}
