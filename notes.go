@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"time"
 )
@@ -199,25 +198,4 @@ func (c *Client) FetchTranscript(ctx context.Context, jobID string) (*Transcript
 		return nil, err
 	}
 	return &out, nil
-}
-
-// WaitForJob polls the job's status every interval (at least
-// MinPollInterval, 5 s) until it is completed or error, and returns the
-// last status; check its Status. It stops with ctx.
-func (c *Client) WaitForJob(ctx context.Context, jobID string, interval time.Duration) (*JobStatus, error) {
-	if interval < c.pollFloor {
-		interval = c.pollFloor
-	}
-	for {
-		st, err := c.GetJobStatus(ctx, jobID)
-		if err != nil {
-			return nil, err
-		}
-		if st.Done() {
-			return st, nil
-		}
-		if err := sleep(ctx, interval); err != nil {
-			return st, networkError(fmt.Sprintf("waiting for job %s (last status %s)", jobID, st.Status), err)
-		}
-	}
 }

@@ -224,6 +224,14 @@ func TestACIBenchFacts(t *testing.T) {
 // when the data is not beside the repository.
 func readACIBench(t *testing.T, split string) [][2]string {
 	t.Helper()
+	return readACIBenchTB(t, split)
+}
+
+// readACIBenchRows is readACIBench for benchmarks, on the train split.
+func readACIBenchRows(b *testing.B) [][2]string { return readACIBenchTB(b, "train") }
+
+func readACIBenchTB(t testing.TB, split string) [][2]string {
+	t.Helper()
 	path := filepath.Join("..", "..", "..", "shared", "data", "aci-bench", split+".csv")
 	f, err := os.Open(path)
 	if os.IsNotExist(err) && os.Getenv("CI") == "" {

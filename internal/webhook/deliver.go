@@ -82,11 +82,14 @@ type Deliveries struct {
 	settings *Service
 	queue    *queue.Inserter
 	client   *http.Client
-	schedule []time.Duration
-	poll     time.Duration
-	log      *slog.Logger
-	metrics  *deliveryMetrics
-	limiter  *endpointLimiter
+	// allowPrivate is DeliveryConfig.AllowPrivate: without it a test event
+	// warns that a private receiver will be refused.
+	allowPrivate bool
+	schedule     []time.Duration
+	poll         time.Duration
+	log          *slog.Logger
+	metrics      *deliveryMetrics
+	limiter      *endpointLimiter
 
 	wake chan struct{}
 	stop context.CancelFunc
@@ -105,16 +108,17 @@ func NewDeliveries(db *store.DB, settings *Service, q *queue.Inserter, cfg Deliv
 		poll = 250 * time.Millisecond
 	}
 	return &Deliveries{
-		db:       db,
-		settings: settings,
-		queue:    q,
-		client:   newDeliveryClient(cfg.AllowPrivate),
-		schedule: cfg.Schedule,
-		poll:     poll,
-		log:      log.With("component", "webhook"),
-		metrics:  newDeliveryMetrics(cfg.Metrics),
-		limiter:  &endpointLimiter{endpoints: map[string]*endpointSlots{}},
-		wake:     make(chan struct{}, 1),
+		db:           db,
+		settings:     settings,
+		queue:        q,
+		client:       newDeliveryClient(cfg.AllowPrivate),
+		allowPrivate: cfg.AllowPrivate,
+		schedule:     cfg.Schedule,
+		poll:         poll,
+		log:          log.With("component", "webhook"),
+		metrics:      newDeliveryMetrics(cfg.Metrics),
+		limiter:      &endpointLimiter{endpoints: map[string]*endpointSlots{}},
+		wake:         make(chan struct{}, 1),
 	}
 }
 

@@ -212,6 +212,10 @@ type TestEvent struct {
 	Event      string
 	Env        *string
 	Payload    map[string]any
+	// Warning says, when it is known at once, why the event will not
+	// arrive: no URL for the environment, or a receiver address this
+	// server refuses.
+	Warning string
 }
 
 // SendTest writes a webhook.test event to the outbox. env is "dev", "prod"
@@ -244,7 +248,8 @@ func (d *Deliveries) SendTest(ctx context.Context, userID, env string) (TestEven
 	if err := json.Unmarshal([]byte(payload), &out.Payload); err != nil {
 		return TestEvent{}, fmt.Errorf("decode test event: %w", err)
 	}
-	return out, nil
+	out.Warning, err = d.testWarning(ctx, userID, env)
+	return out, err
 }
 
 func contains(list []string, v string) bool {
