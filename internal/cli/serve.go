@@ -142,6 +142,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 		Queues:     map[string]int{queue.Notes: 2, queue.Webhooks: 16, queue.Maintenance: 1},
 		JobTimeout: settings.JobTimeout,
 		Log:        slog.New(log.Handler()).With("component", "queue"),
+		Inserter:   inserter,
 	}, jobs.Register, deliveries.Register)
 	if err != nil {
 		return err

@@ -67,7 +67,8 @@ type DeliveryConfig struct {
 	// len(Schedule)+1 automatic attempts.
 	Schedule []time.Duration
 	// PollInterval is how often the dispatcher looks for new outbox
-	// events; 250 ms when zero.
+	// events it was not woken for (another replica's, after a crash); 1 s
+	// when zero. Events committed on this replica wake it at once.
 	PollInterval time.Duration
 	Log          *slog.Logger
 	// Metrics receives the delivery counters and latencies.
@@ -105,7 +106,7 @@ func NewDeliveries(db *store.DB, settings *Service, q *queue.Inserter, cfg Deliv
 	}
 	poll := cfg.PollInterval
 	if poll <= 0 {
-		poll = 250 * time.Millisecond
+		poll = time.Second
 	}
 	return &Deliveries{
 		db:           db,

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/notegen/notegen/internal/outbox"
 	"github.com/notegen/notegen/internal/store"
 )
 
@@ -24,6 +25,7 @@ func (d *Deliveries) Start(ctx context.Context) {
 		defer close(d.done)
 		ticker := time.NewTicker(d.poll)
 		defer ticker.Stop()
+		committed := d.db.Wakeups(outbox.Topic)
 		for {
 			for {
 				n, err := d.dispatch(ctx)
@@ -39,6 +41,7 @@ func (d *Deliveries) Start(ctx context.Context) {
 				return
 			case <-ticker.C:
 			case <-d.wake:
+			case <-committed:
 			}
 		}
 	}()
