@@ -99,6 +99,9 @@ type JobStatus struct {
 	Progress  int       `json:"progress"`
 	CreatedAt time.Time `json:"created_at"`
 	UpdatedAt time.Time `json:"updated_at"`
+	// SourceJobID names the job a regenerated note was written from; empty
+	// for other jobs.
+	SourceJobID string `json:"source_job_id,omitempty"`
 }
 
 // Done reports whether the job has finished, as completed or error.
@@ -120,6 +123,9 @@ type Note struct {
 	Timestamp time.Time `json:"timestamp"`
 	// TTL is how many seconds the note is kept before it is purged.
 	TTL int64 `json:"ttl"`
+	// SourceJobID names the job a regenerated note was written from; empty
+	// for other jobs.
+	SourceJobID string `json:"source_job_id,omitempty"`
 }
 
 // Transcript is the result of FetchTranscript.
@@ -166,7 +172,9 @@ func (c *Client) SubmitText(ctx context.Context, req TextJobRequest) (*Job, erro
 }
 
 // RegenerateNote writes the note of a job again, optionally with another
-// template or style (POST /v1/regenerate-note). It counts as a job.
+// template or style (POST /v1/regenerate-note), as a new job that names
+// its source in SourceJobID; the source job and its note stay unchanged. It
+// counts as a job for billing.
 func (c *Client) RegenerateNote(ctx context.Context, req RegenerateRequest) (*Job, error) {
 	return c.submit(ctx, "/v1/regenerate-note", req, req.IdempotencyKey)
 }
