@@ -17,7 +17,9 @@ import (
 // Version is the SDK version sent in the User-Agent header.
 const Version = "0.1.0"
 
-// MinPollInterval is the shortest interval WaitForJob polls at.
+// MinPollInterval is the longest pause WaitForJob makes between two status
+// requests to a server that answers them at once (one without long-poll),
+// unless it is given a longer one. It does not delay the first check.
 const MinPollInterval = 5 * time.Second
 
 // Client talks to a notegen service. It is safe for concurrent use. Create
@@ -32,8 +34,8 @@ type Client struct {
 	now       func() time.Time
 	auth      *tokenSource
 
-	// pollFloor is MinPollInterval; package tests lower it.
-	pollFloor time.Duration
+	// waitPolicy is how WaitForJob waits; package tests shorten it.
+	waitPolicy waitPolicy
 }
 
 // Option configures a Client.
@@ -107,13 +109,13 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 		return nil, newError(0, CodeValidation, err.Error(), "base_url", "", nil)
 	}
 	c := &Client{
-		base:      base,
-		http:      &http.Client{Transport: defaultTransport()},
-		userAgent: "notegen-go/" + Version,
-		timeout:   60 * time.Second,
-		retry:     DefaultRetryPolicy(),
-		now:       time.Now,
-		pollFloor: MinPollInterval,
+		base:       base,
+		http:       &http.Client{Transport: defaultTransport()},
+		userAgent:  "notegen-go/" + Version,
+		timeout:    60 * time.Second,
+		retry:      DefaultRetryPolicy(),
+		now:        time.Now,
+		waitPolicy: defaultWaitPolicy(),
 	}
 	c.auth = &tokenSource{client: c, sem: make(chan struct{}, 1), refreshBefore: time.Minute}
 	for _, opt := range opts {
@@ -154,6 +156,15 @@ func defaultTransport() http.RoundTripper {
 // BaseURL returns the service URL the client talks to.
 func (c *Client) BaseURL() string { return c.base.String() }
 
+// WithAPIKey returns a copy of the client that sends key on note-generation
+// calls, for example a key the account owner just created. The copy shares
+// the original's connections, settings and login session.
+func (c *Client) WithAPIKey(key string) *Client {
+	cp := *c
+	cp.apiKey = key
+	return &cp
+}
+
 // HasAPIKey reports whether an API key is configured.
 func (c *Client) HasAPIKey() bool { return c.apiKey != "" }
 
@@ -177,6 +188,9 @@ type call struct {
 	// every call is retried on 429.
 	idempotent bool
 	header     http.Header
+	// wait is how long the server may hold the request (a long-poll); it
+	// extends the client's timeout for this call.
+	wait time.Duration
 }
 
 // do performs c with retries and, for bearer calls, one token renewal on
@@ -184,7 +198,7 @@ type call struct {
 func (c *Client) do(ctx context.Context, cl call, out any) error {
 	if c.timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, c.timeout)
+		ctx, cancel = context.WithTimeout(ctx, c.timeout+cl.wait)
 		defer cancel()
 	}
 	var payload []byte

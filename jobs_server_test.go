@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"net/http"
+	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
 
@@ -27,6 +30,26 @@ func wav() []byte {
 	return b.Bytes()
 }
 
+// receiver is a webhook endpoint that records the webhook-id of every
+// delivery it is sent.
+type receiver struct {
+	mu  sync.Mutex
+	ids []string
+}
+
+func (r *receiver) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	r.mu.Lock()
+	r.ids = append(r.ids, req.Header.Get("webhook-id"))
+	r.mu.Unlock()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (r *receiver) received() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.ids...)
+}
+
 func TestNoteJobsAgainstServer(t *testing.T) {
 	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
@@ -36,8 +59,10 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 		owner, _, _ := owner(t, s)
 		key, err := owner.CreateAPIKey(ctx, notegen.CreateAPIKeyRequest{KeyType: notegen.KeyTypeSandbox})
 		require.NoError(t, err)
-		c, err := notegen.New(s.URL, notegen.WithAPIKey(key.APIKey))
-		require.NoError(t, err)
+		// The owner's client takes the new key; no second client is needed.
+		c := owner.WithAPIKey(key.APIKey)
+		require.True(t, c.HasAPIKey())
+		require.False(t, owner.HasAPIKey())
 		opts := notegen.JobOptions{Template: "primaryCare", VisitType: "followUp", RecordingType: "dictation", Lang: "en"}
 
 		job, err := c.SubmitText(ctx, notegen.TextJobRequest{JobOptions: opts, Text: "Follow-up for hypertension. BP 128/82."})
@@ -68,27 +93,82 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 		require.NoError(t, err)
 		require.NotEmpty(t, tr.Transcript)
 
+		// A regenerated note is a job that ends with a note of its own.
 		regen, err := c.RegenerateNote(ctx, notegen.RegenerateRequest{JobID: job.JobID, DocumentationStyle: notegen.String("soap")})
 		require.NoError(t, err)
 		require.NotEmpty(t, regen.JobID)
+		done, err = c.WaitForJob(ctx, regen.JobID, 0)
+		require.NoError(t, err)
+		require.Equal(t, notegen.JobCompleted, done.Status, done.Message)
+		regenNote, err := c.FetchNote(ctx, regen.JobID)
+		require.NoError(t, err)
+		require.NotEmpty(t, regenNote.Note)
 
+		// Usage counts the live jobs (sandbox jobs are free and not
+		// counted) of the current month, by key.
+		before, err := owner.GetUsage(ctx, notegen.UsageRequest{})
+		require.NoError(t, err)
+		require.Zero(t, before.Totals.Jobs, "sandbox jobs are not usage")
+		liveKey, err := owner.CreateAPIKey(ctx, notegen.CreateAPIKeyRequest{KeyType: notegen.KeyTypeLive})
+		require.NoError(t, err)
+		live := owner.WithAPIKey(liveKey.APIKey)
+		liveJob, err := live.SubmitText(ctx, notegen.TextJobRequest{JobOptions: opts, Text: "Follow-up for hypertension. BP 128/82."})
+		require.NoError(t, err)
+		done, err = live.WaitForJob(ctx, liveJob.JobID, 0)
+		require.NoError(t, err)
+		require.Equal(t, notegen.JobCompleted, done.Status, done.Message)
 		usage, err := owner.GetUsage(ctx, notegen.UsageRequest{})
 		require.NoError(t, err)
-		require.NotEmpty(t, usage.Period.StartMonth)
+		month := time.Now().UTC().Format("2006-01")
+		require.Equal(t, month, usage.Period.StartMonth)
+		require.Equal(t, month, usage.Period.EndMonth)
+		require.Equal(t, int64(1), usage.Totals.Jobs)
+		require.NotNil(t, before.Totals.FreeJobsLeft, "the trial plan has free jobs")
+		require.NotNil(t, usage.Totals.FreeJobsLeft)
+		require.Equal(t, *before.Totals.FreeJobsLeft-1, *usage.Totals.FreeJobsLeft)
+		require.Len(t, usage.MonthlyBreakdown, 1)
+		require.Equal(t, month, usage.MonthlyBreakdown[0].Month)
+		require.Equal(t, int64(1), usage.MonthlyBreakdown[0].Jobs)
+		require.Len(t, usage.APIKeys, 1)
+		for masked, ku := range usage.APIKeys {
+			require.Equal(t, liveKey.APIKey[len(liveKey.APIKey)-4:], masked[len(masked)-4:], "keyed by the masked live key")
+			require.Equal(t, int64(1), ku.Jobs)
+		}
 		_, err = owner.GetUsage(ctx, notegen.UsageRequest{StartMonth: "2026-05", EndMonth: "2026-01"})
 		requireKind[*notegen.ValidationError](t, err, notegen.ErrValidation, 400, notegen.CodeValidation)
+	})
+}
 
-		_, err = owner.UpdateWebhook(ctx, notegen.WebhookUpdate{Dev: notegen.String("http://127.0.0.1:9/hook")})
+func TestWebhookTestAndRedeliverAgainstServer(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b, st.WithEnv("NOTEGEN_WEBHOOK_ALLOW_PRIVATE", "true"))
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		owner, _, _ := owner(t, s)
+		recv := &receiver{}
+		hook := httptest.NewServer(recv)
+		defer hook.Close()
+
+		_, err := owner.UpdateWebhook(ctx, notegen.WebhookUpdate{Dev: notegen.String(hook.URL + "/hook")})
 		require.NoError(t, err)
 		_, err = owner.TestWebhook(ctx, "dev")
 		require.NoError(t, err)
+		require.Eventually(t, func() bool { return len(recv.received()) == 1 }, 30*time.Second, 20*time.Millisecond)
 		ds, err := owner.ListWebhookDeliveries(ctx, notegen.DeliveryFilter{Limit: 10})
 		require.NoError(t, err)
-		require.NotEmpty(t, ds)
-		_, err = owner.RedeliverWebhook(ctx, ds[0].ID)
-		if err != nil {
-			var se *notegen.ServiceError
-			require.ErrorAs(t, err, &se) // a refused redelivery is still a typed error
-		}
+		require.Len(t, ds, 1)
+		require.Equal(t, recv.received()[0], ds[0].ID, "the delivery id is the webhook-id header")
+
+		// Redelivery sends the same delivery again and reports the answer.
+		a, err := owner.RedeliverWebhook(ctx, ds[0].ID)
+		require.NoError(t, err)
+		require.NotNil(t, a.StatusCode)
+		require.Equal(t, http.StatusNoContent, *a.StatusCode)
+		require.Empty(t, a.Error)
+		require.Equal(t, []string{ds[0].ID, ds[0].ID}, recv.received())
+
+		_, err = owner.RedeliverWebhook(ctx, "dlv_missing")
+		requireKind[*notegen.NotFoundError](t, err, notegen.ErrNotFound, 404, notegen.CodeNotFound)
 	})
 }

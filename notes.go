@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"time"
 )
@@ -100,6 +99,9 @@ type JobStatus struct {
 	Progress  int       `json:"progress"`
 	CreatedAt time.Time `json:"created_at"`
 	UpdatedAt time.Time `json:"updated_at"`
+	// SourceJobID names the job a regenerated note was written from; empty
+	// for other jobs.
+	SourceJobID string `json:"source_job_id,omitempty"`
 }
 
 // Done reports whether the job has finished, as completed or error.
@@ -121,6 +123,9 @@ type Note struct {
 	Timestamp time.Time `json:"timestamp"`
 	// TTL is how many seconds the note is kept before it is purged.
 	TTL int64 `json:"ttl"`
+	// SourceJobID names the job a regenerated note was written from; empty
+	// for other jobs.
+	SourceJobID string `json:"source_job_id,omitempty"`
 }
 
 // Transcript is the result of FetchTranscript.
@@ -167,7 +172,9 @@ func (c *Client) SubmitText(ctx context.Context, req TextJobRequest) (*Job, erro
 }
 
 // RegenerateNote writes the note of a job again, optionally with another
-// template or style (POST /v1/regenerate-note). It counts as a job.
+// template or style (POST /v1/regenerate-note), as a new job that names
+// its source in SourceJobID; the source job and its note stay unchanged. It
+// counts as a job for billing.
 func (c *Client) RegenerateNote(ctx context.Context, req RegenerateRequest) (*Job, error) {
 	return c.submit(ctx, "/v1/regenerate-note", req, req.IdempotencyKey)
 }
@@ -199,25 +206,4 @@ func (c *Client) FetchTranscript(ctx context.Context, jobID string) (*Transcript
 		return nil, err
 	}
 	return &out, nil
-}
-
-// WaitForJob polls the job's status every interval (at least
-// MinPollInterval, 5 s) until it is completed or error, and returns the
-// last status; check its Status. It stops with ctx.
-func (c *Client) WaitForJob(ctx context.Context, jobID string, interval time.Duration) (*JobStatus, error) {
-	if interval < c.pollFloor {
-		interval = c.pollFloor
-	}
-	for {
-		st, err := c.GetJobStatus(ctx, jobID)
-		if err != nil {
-			return nil, err
-		}
-		if st.Done() {
-			return st, nil
-		}
-		if err := sleep(ctx, interval); err != nil {
-			return st, networkError(fmt.Sprintf("waiting for job %s (last status %s)", jobID, st.Status), err)
-		}
-	}
 }

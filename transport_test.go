@@ -203,7 +203,21 @@ func TestErrorKindsByStatus(t *testing.T) {
 		{402, "payment_required", notegen.ErrPaymentRequired, func(e error) bool { var x *notegen.PaymentRequiredError; return errors.As(e, &x) }},
 		{500, "internal_error", notegen.ErrInternalServer, func(e error) bool { var x *notegen.InternalServerError; return errors.As(e, &x) }},
 		{500, "", notegen.ErrInternalServer, func(e error) bool { var x *notegen.InternalServerError; return errors.As(e, &x) }},
-		{409, "conflict", notegen.ErrService, func(e error) bool { return true }},
+		// A conflict is "any other API error": a plain ServiceError of no
+		// kind, so none of the kind sentinels match it.
+		{409, "conflict", notegen.ErrService, func(e error) bool {
+			var se *notegen.ServiceError
+			if !errors.As(e, &se) || se.Kind() != notegen.ErrService || se.Code != notegen.CodeConflict {
+				return false
+			}
+			for _, kind := range []error{notegen.ErrAuthentication, notegen.ErrAuthorization, notegen.ErrBadRequest, notegen.ErrValidation,
+				notegen.ErrInvalidField, notegen.ErrNotFound, notegen.ErrPaymentRequired, notegen.ErrNetwork, notegen.ErrInternalServer} {
+				if errors.Is(e, kind) {
+					return false
+				}
+			}
+			return true
+		}},
 	}
 	for _, tc := range cases {
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

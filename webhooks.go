@@ -97,6 +97,10 @@ type WebhookTestResult struct {
 	Event      string         `json:"event"`
 	Env        *string        `json:"env"`
 	Payload    map[string]any `json:"payload"`
+	// Warning says, when the server knows at once, why the event will not
+	// arrive: no URL for the environment, or a receiver address the server
+	// refuses (loopback or private while private delivery is off).
+	Warning string `json:"warning,omitempty"`
 }
 
 // GetWebhook reads the webhook URLs (GET /v1/user/webhook).

@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 
 	"github.com/notegen/notegen/internal/cli"
@@ -14,13 +13,7 @@ import (
 var version = "dev"
 
 func main() {
-	err := cli.Run(context.Background(), cli.Env{
+	os.Exit(cli.Main(context.Background(), cli.Env{
 		Args: os.Args, Getenv: os.Getenv, Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Version: version,
-	})
-	if err != nil {
-		if err.Error() != cli.ErrUsage.Error() {
-			fmt.Fprintln(os.Stderr, "notegen:", err)
-		}
-		os.Exit(cli.ExitCode(err))
-	}
+	}))
 }

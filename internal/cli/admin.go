@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/notegen/notegen/internal/account"
 	"github.com/notegen/notegen/internal/audit"
@@ -41,9 +42,20 @@ Examples:
   notegen admin invoice issue --email owner@clinic.example --amount 49.90
 `
 
+// adminSettingsHelp lists the settings every admin command takes.
+const adminSettingsHelp = `Database settings (as for notegen serve; the database must exist already):
+  --data-dir DIR       NOTEGEN_DATA_DIR: the data directory of notegen serve (default ./notegen-data)
+  --database-url URL   NOTEGEN_DATABASE_URL: postgres://... (default: SQLite in the data directory)
+  --master-key KEY     NOTEGEN_MASTER_KEY (default: the data directory's master.key)
+`
+
 // adminCommand is an admin subcommand: its settings, the open database and
 // the master key are ready when it runs.
 type adminCommand struct {
+	synopsis string
+	summary  string
+	// flags registers the command's own flags and returns the check that
+	// runs once they are parsed.
 	flags func(fs *flag.FlagSet) func() error
 	run   func(ctx context.Context, a adminEnv) error
 }
@@ -55,6 +67,53 @@ type adminEnv struct {
 	cfg config.Settings
 }
 
+// adminFlags are the values the admin commands' flags fill.
+type adminFlags struct{ email, plan, amount string }
+
+func (f *adminFlags) emailFlag(fs *flag.FlagSet) func() error {
+	fs.StringVar(&f.email, "email", "", "account owner's email (required)")
+	return func() error {
+		if f.email == "" {
+			return errors.New("--email is required")
+		}
+		return nil
+	}
+}
+
+func adminCommands(f *adminFlags) map[string]adminCommand {
+	return map[string]adminCommand{
+		"accounts": {summary: "List accounts: email, user_id, status, plan, open balance.", run: adminAccounts},
+		"plan": {
+			synopsis: "--email E --plan paid|trial", summary: "Set the plan (paid lifts the free-job limit).",
+			flags: func(fs *flag.FlagSet) func() error {
+				needEmail := f.emailFlag(fs)
+				fs.StringVar(&f.plan, "plan", "", "paid or trial (required)")
+				return func() error {
+					if f.plan != billing.PlanPaid && f.plan != billing.PlanTrial {
+						return errors.New("--plan must be paid or trial")
+					}
+					return needEmail()
+				}
+			},
+			run: func(ctx context.Context, a adminEnv) error { return adminPlan(ctx, a, f.email, f.plan) },
+		},
+		"invoice issue": {
+			synopsis: "--email E [--amount USD]", summary: "Issue an invoice now (default amount: usage not yet invoiced).",
+			flags: func(fs *flag.FlagSet) func() error {
+				fs.StringVar(&f.amount, "amount", "", "amount in USD, e.g. 49.90 (default: usage not yet invoiced)")
+				return f.emailFlag(fs)
+			},
+			run: func(ctx context.Context, a adminEnv) error { return adminIssue(ctx, a, f.email, f.amount) },
+		},
+		"invoice pay": {
+			synopsis: "--email E", summary: "Mark every open invoice of the account paid.",
+			flags: f.emailFlag,
+			run:   func(ctx context.Context, a adminEnv) error { return adminPay(ctx, a, f.email) },
+		},
+		"signing-key rotate": {summary: "Sign new ID tokens with a fresh key; old keys stay published until their tokens expire.", run: adminRotateSigningKey},
+	}
+}
+
 func admin(ctx context.Context, env Env, args []string) error {
 	if len(args) == 0 || isHelp(args) {
 		fmt.Fprint(env.Stdout, adminUsage)
@@ -63,57 +122,39 @@ func admin(ctx context.Context, env Env, args []string) error {
 		}
 		return nil
 	}
-	var email, plan, amount string
-	emailFlag := func(fs *flag.FlagSet) { fs.StringVar(&email, "email", "", "account owner's email") }
-	needEmail := func() error {
-		if email == "" {
-			return errors.New("--email is required")
-		}
-		return nil
-	}
-	commands := map[string]adminCommand{
-		"accounts": {run: adminAccounts},
-		"plan": {
-			flags: func(fs *flag.FlagSet) func() error {
-				emailFlag(fs)
-				fs.StringVar(&plan, "plan", "", "paid or trial")
-				return func() error {
-					if plan != billing.PlanPaid && plan != billing.PlanTrial {
-						return errors.New("--plan must be paid or trial")
-					}
-					return needEmail()
-				}
-			},
-			run: func(ctx context.Context, a adminEnv) error { return adminPlan(ctx, a, email, plan) },
-		},
-		"invoice issue": {
-			flags: func(fs *flag.FlagSet) func() error {
-				emailFlag(fs)
-				fs.StringVar(&amount, "amount", "", "amount in USD, e.g. 49.90 (default: usage not yet invoiced)")
-				return needEmail
-			},
-			run: func(ctx context.Context, a adminEnv) error { return adminIssue(ctx, a, email, amount) },
-		},
-		"invoice pay": {
-			flags: func(fs *flag.FlagSet) func() error { emailFlag(fs); return needEmail },
-			run:   func(ctx context.Context, a adminEnv) error { return adminPay(ctx, a, email) },
-		},
-		"signing-key rotate": {run: adminRotateSigningKey},
-	}
+	var values adminFlags
+	commands := adminCommands(&values)
 	name, rest := args[0], args[1:]
-	if _, ok := commands[name]; !ok && len(args) > 1 {
-		name, rest = args[0]+" "+args[1], args[2:]
+	if _, ok := commands[name]; !ok && len(rest) > 0 && !isHelp(rest) {
+		name, rest = args[0]+" "+rest[0], rest[1:]
 	}
 	cmd, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(env.Stderr, "notegen admin: unknown command %q\n\n%s", args[0], adminUsage)
+		if isGroup(commands, args[0]) && (len(rest) == 0 || isHelp(rest)) {
+			// "admin invoice --help" lists the group's commands.
+			fmt.Fprint(env.Stdout, adminUsage)
+			if len(rest) == 0 {
+				return ErrUsage
+			}
+			return nil
+		}
+		fmt.Fprintf(env.Stderr, "notegen admin: unknown command %q\n\n%s", name, adminUsage)
 		return ErrUsage
 	}
 	fs := flag.NewFlagSet("notegen admin "+name, flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
+	fs.SetOutput(env.Stdout)
 	check := func() error { return nil }
 	if cmd.flags != nil {
 		check = cmd.flags(fs)
+	}
+	fs.Usage = func() {
+		fmt.Fprintf(env.Stdout, "Usage: notegen admin %s\n\n%s\n\n", strings.Join(strings.Fields(name+" "+cmd.synopsis+" [database settings]"), " "), cmd.summary)
+		if cmd.flags != nil {
+			fmt.Fprintln(env.Stdout, "Flags:")
+			fs.PrintDefaults()
+			fmt.Fprintln(env.Stdout)
+		}
+		fmt.Fprint(env.Stdout, adminSettingsHelp)
 	}
 	// The command's own flags come first; the database settings follow.
 	settingsArgs, err := splitFlags(fs, rest)
@@ -133,13 +174,24 @@ func admin(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrUsage, err)
 	}
-	db, key, err := openStore(ctx, settings, logging.New(env.Stderr, "warn"))
+	db, key, err := openStore(ctx, settings, logging.New(env.Stderr, "warn"), true)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 	ctx = audit.WithActor(ctx, audit.Actor{ID: "admin"})
 	return cmd.run(ctx, adminEnv{db: db, key: key, out: env.Stdout, cfg: settings})
+}
+
+// isGroup reports whether word is the first of two-word commands
+// ("invoice" of "invoice issue").
+func isGroup(commands map[string]adminCommand, word string) bool {
+	for name := range commands {
+		if strings.HasPrefix(name, word+" ") {
+			return true
+		}
+	}
+	return false
 }
 
 // splitFlags parses the flags fs knows and returns the others, so that a
@@ -194,8 +246,10 @@ func adminAccounts(ctx context.Context, a adminEnv) error {
 	return tw.Flush()
 }
 
-func adminPlan(ctx context.Context, a adminEnv, email, plan string) error {
-	err := a.db.InTx(ctx, func(tx *store.Tx) error {
+// onAccount runs fn in a transaction that holds the lock of the account
+// whose owner has this email, as the service's own changes do.
+func (a adminEnv) onAccount(ctx context.Context, email string, fn func(tx *store.Tx, userID string, now time.Time) error) error {
+	return a.db.InTx(ctx, func(tx *store.Tx) error {
 		userID, err := billing.UserByEmail(ctx, tx, email)
 		if err != nil {
 			return err
@@ -203,7 +257,13 @@ func adminPlan(ctx context.Context, a adminEnv, email, plan string) error {
 		if _, err := account.Lock(ctx, tx, userID); err != nil {
 			return err
 		}
-		return billing.SetPlan(ctx, tx, userID, plan, store.Now())
+		return fn(tx, userID, store.Now())
+	})
+}
+
+func adminPlan(ctx context.Context, a adminEnv, email, plan string) error {
+	err := a.onAccount(ctx, email, func(tx *store.Tx, userID string, now time.Time) error {
+		return billing.SetPlan(ctx, tx, userID, plan, now)
 	})
 	if err != nil {
 		return err
@@ -229,15 +289,8 @@ func adminIssue(ctx context.Context, a adminEnv, email, amount string) error {
 		}
 	}
 	var inv billing.Invoice
-	err := a.db.InTx(ctx, func(tx *store.Tx) error {
-		userID, err := billing.UserByEmail(ctx, tx, email)
-		if err != nil {
-			return err
-		}
-		if _, err := account.Lock(ctx, tx, userID); err != nil {
-			return err
-		}
-		now := store.Now()
+	err := a.onAccount(ctx, email, func(tx *store.Tx, userID string, now time.Time) error {
+		var err error
 		inv, err = billing.Issue(ctx, tx, userID, billing.KindManual, cents, now)
 		if err != nil {
 			return err
@@ -253,15 +306,8 @@ func adminIssue(ctx context.Context, a adminEnv, email, amount string) error {
 
 func adminPay(ctx context.Context, a adminEnv, email string) error {
 	var paid []billing.Invoice
-	err := a.db.InTx(ctx, func(tx *store.Tx) error {
-		userID, err := billing.UserByEmail(ctx, tx, email)
-		if err != nil {
-			return err
-		}
-		if _, err := account.Lock(ctx, tx, userID); err != nil {
-			return err
-		}
-		now := store.Now()
+	err := a.onAccount(ctx, email, func(tx *store.Tx, userID string, now time.Time) error {
+		var err error
 		if paid, err = billing.PayAll(ctx, tx, userID, now); err != nil {
 			return err
 		}

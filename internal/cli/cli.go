@@ -1,6 +1,7 @@
-// Package cli is the notegen command line: `notegen serve` runs the
-// service, `notegen admin` works on its database, and the client commands
-// talk to a running service.
+// Package cli is the notegen command line's composition root: `notegen
+// serve` wires the service together and runs it, `notegen admin` works on
+// its database, and the client commands (package client) talk to a
+// running service.
 package cli
 
 import (
@@ -9,6 +10,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/notegen/notegen/internal/cli/client"
 )
 
 // Env is everything a command may touch of its process, passed in so that
@@ -22,7 +25,8 @@ type Env struct {
 	Version string
 }
 
-// ErrUsage marks a command line that could not be understood.
+// ErrUsage marks a command line that could not be understood (exit
+// status 2); the usage was printed already.
 var ErrUsage = errors.New("usage")
 
 const usage = `notegen turns clinical encounters into structured medical notes.
@@ -33,6 +37,20 @@ Usage:
   notegen version           print the version
 
 `
+
+// Main runs the command named by env.Args[1:], reports a failure on
+// standard error with one "notegen: " prefix (unless the command wrote it
+// already, as help or a JSON error object), and returns the exit status.
+func Main(ctx context.Context, env Env) int {
+	err := Run(ctx, env)
+	if err == nil {
+		return 0
+	}
+	if !isReported(err) {
+		fmt.Fprintln(env.Stderr, "notegen:", err)
+	}
+	return ExitCode(err)
+}
 
 // Run runs the command named by env.Args[1:].
 func Run(ctx context.Context, env Env) error {
@@ -47,30 +65,55 @@ func Run(ctx context.Context, env Env) error {
 	case "admin":
 		return admin(ctx, env, args[1:])
 	case "version":
-		fmt.Fprintln(env.Stdout, "notegen", env.Version)
-		return nil
+		return version(env, args[1:])
 	case "help", "-h", "--help":
-		fmt.Fprint(env.Stdout, usage+ClientUsage)
+		fmt.Fprint(env.Stdout, usage+client.Usage)
 		return nil
-	default:
-		if handled, err := runClient(ctx, env, args); handled {
-			return err
-		}
-		fmt.Fprintf(env.Stderr, "notegen: unknown command %q\n\n%s", args[0], usage)
-		return ErrUsage
 	}
+	if client.IsCommand(args[0]) {
+		return client.Run(ctx, client.Env{Getenv: env.Getenv, Stdin: env.Stdin, Stdout: env.Stdout, Stderr: env.Stderr}, args)
+	}
+	fmt.Fprintf(env.Stderr, "notegen: unknown command %q\n\n%s", args[0], usage)
+	return ErrUsage
 }
 
-// ExitCode maps a command's error to the process exit status.
+func version(env Env, args []string) error {
+	if isHelp(args) {
+		fmt.Fprint(env.Stdout, "Usage: notegen version\n\nPrint the version of this notegen binary.\n")
+		return nil
+	}
+	if len(args) > 0 {
+		fmt.Fprintf(env.Stderr, "notegen version: takes no arguments\n")
+		return ErrUsage
+	}
+	fmt.Fprintln(env.Stdout, "notegen", env.Version)
+	return nil
+}
+
+// ExitCode maps a command's error to the process exit status: 2 for a
+// usage error, the code an error carries (an ExitCode method, as the
+// client commands' errors have), else 1.
 func ExitCode(err error) int {
+	var ec interface{ ExitCode() int }
 	switch {
 	case err == nil:
 		return 0
 	case errors.Is(err, ErrUsage):
 		return 2
-	default:
-		return clientExitCode(err)
+	case errors.As(err, &ec):
+		return ec.ExitCode()
 	}
+	return 1
+}
+
+// isReported says whether the error was written out already: the bare
+// ErrUsage (usage printed) or an error whose Reported method says so.
+func isReported(err error) bool {
+	if err == ErrUsage {
+		return true
+	}
+	var r interface{ Reported() bool }
+	return errors.As(err, &r) && r.Reported()
 }
 
 func isHelp(args []string) bool {

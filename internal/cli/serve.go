@@ -36,20 +36,28 @@ import (
 const shutdownGrace = 30 * time.Second
 
 // openStore opens and migrates the database and loads the master key: the
-// common start of `serve` and `admin`.
-func openStore(ctx context.Context, s config.Settings, log *slog.Logger) (*store.DB, *masterkey.Key, error) {
-	var key *masterkey.Key
-	var err error
-	if s.MasterKey != "" {
-		key, err = masterkey.Parse(s.MasterKey)
-	} else {
-		key, err = masterkey.LoadOrCreate(s.DataDir)
+// common start of `serve` and `admin`. With existing (admin), a database or
+// master key file that is not there yet is refused instead of created.
+func openStore(ctx context.Context, s config.Settings, log *slog.Logger, existing bool) (*store.DB, *masterkey.Key, error) {
+	open := store.Open
+	if existing {
+		open = store.OpenExisting
 	}
+	db, err := open(ctx, s.DatabaseURL, s.DataDir)
 	if err != nil {
 		return nil, nil, err
 	}
-	db, err := store.Open(ctx, s.DatabaseURL, s.DataDir)
+	var key *masterkey.Key
+	switch {
+	case s.MasterKey != "":
+		key, err = masterkey.Parse(s.MasterKey)
+	case existing:
+		key, err = masterkey.Load(s.DataDir)
+	default:
+		key, err = masterkey.LoadOrCreate(s.DataDir)
+	}
 	if err != nil {
+		db.Close()
 		return nil, nil, err
 	}
 	if err := db.Migrate(ctx, log); err != nil {
@@ -84,7 +92,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 		settings.PublicURL = "http://" + ln.Addr().String()
 	}
 
-	db, key, err := openStore(ctx, settings, log)
+	db, key, err := openStore(ctx, settings, log, false)
 	if err != nil {
 		return err
 	}
@@ -134,19 +142,20 @@ func serve(ctx context.Context, env Env, args []string) error {
 		Queues:     map[string]int{queue.Notes: 2, queue.Webhooks: 16, queue.Maintenance: 1},
 		JobTimeout: settings.JobTimeout,
 		Log:        slog.New(log.Handler()).With("component", "queue"),
+		Inserter:   inserter,
 	}, jobs.Register, deliveries.Register)
 	if err != nil {
 		return err
 	}
 
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	keys := apikey.NewService(db, key)
+	bills := billing.NewService(db, settings.FreeJobs, keys.MaskedNames)
 	handler, err := httpapi.NewServer(httpapi.Deps{
-		Log: log, DB: db, Auth: identity, Accounts: account.NewService(db, log),
-		Keys: apikey.NewService(db, key), Webhooks: webhooks,
+		Log: log, DB: db, Auth: identity, Accounts: account.NewService(db, bills, keys, log),
+		Keys: keys, Webhooks: webhooks,
 		Jobs: jobs, Uploads: uploads, Limiter: ratelimit.New(db),
-		Audit: audit.NewLog(db), Billing: billing.NewService(db, settings.FreeJobs, func(keyType, last4 string) string {
-			return apikey.MaskLast4(apikey.Type(keyType), last4)
-		}),
+		Audit: audit.NewLog(db), Billing: bills,
 		Config: settings, Metrics: registry, Version: env.Version,
 		Deliveries: deliveries,
 	})

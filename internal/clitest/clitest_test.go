@@ -3,6 +3,7 @@
 package clitest
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -188,7 +189,7 @@ func TestKeysCommands(t *testing.T) {
 		require.Equal(t, "KEY  TYPE  STATUS  CREATED  LAST USED  METADATA\n", u.ok("", "keys", "list"))
 		out := u.ok("", "keys", "create", "--type", "sandbox")
 		lines := strings.Split(strings.TrimSpace(out), "\n")
-		require.Equal(t, "Created sandbox key (shown once, store it now):", lines[0])
+		require.Equal(t, "Created sandbox key (listed masked; `keys list --show-full` prints it again):", lines[0])
 		sandbox := lines[1]
 		require.True(t, strings.HasPrefix(sandbox, "ng_sandbox_"), out)
 
@@ -282,9 +283,36 @@ func TestNoteCommandsAndFailures(t *testing.T) {
 	u := newUser(t, s.URL)
 	u.login(o)
 	key := strings.Split(strings.TrimSpace(u.ok("", "keys", "create", "--type", "sandbox")), "\n")[1]
+	keyed := newUser(t, s.URL, "NOTEGEN_API_KEY="+key)
+
+	// A note from text, waited for and printed.
+	note := keyed.ok("", "notes", "submit", "--text", "Patient reports chest pain for two days.", "--template", "primaryCare",
+		"--visit-type", "followUp", "--recording-type", "dictation", "--wait")
+	require.NotEmpty(t, strings.TrimSpace(note))
+	require.NotContains(t, note, "Job ")
+
+	// Submitted without waiting: the job id, then status, note and JSON.
+	var job map[string]any
+	require.NoError(t, json.Unmarshal([]byte(keyed.ok("Dictated follow-up. BP 128/82.\n", "notes", "submit", "--text", "-", "--json")), &job))
+	id := job["job_id"].(string)
+	require.NotEmpty(t, id)
+	// A --json status is the job's status object; --wait on submit already
+	// showed the job ends, so this one is done within seconds.
+	require.Eventually(t, func() bool {
+		var status map[string]any
+		r := keyed.run("", "notes", "status", id, "--json")
+		return r.code == 0 && json.Unmarshal([]byte(r.stdout), &status) == nil && status["status"] == notegen.JobCompleted
+	}, 60*time.Second, 50*time.Millisecond)
+	require.Regexp(t, `(?m)^Job: +`+id+`\nStatus: +completed\n`, keyed.ok("", "notes", "status", id))
+	require.NotEmpty(t, strings.TrimSpace(keyed.ok("", "notes", "note", id)))
+	var fetched map[string]any
+	require.NoError(t, json.Unmarshal([]byte(keyed.ok("", "notes", "note", id, "--json")), &fetched))
+	require.Equal(t, id, fetched["job_id"])
+	require.NotEmpty(t, fetched["note"])
+	regen := keyed.ok("", "notes", "regenerate", id, "--style", "soap", "--wait")
+	require.NotEmpty(t, strings.TrimSpace(regen))
 
 	u.fails(3, "notes", "status", "job_1")
-	keyed := newUser(t, s.URL, "NOTEGEN_API_KEY="+key)
 	keyed.fails(6, "notes", "status", "job_missing")
 	keyed.fails(6, "notes", "note", "job_missing", "--api-key", key)
 	keyed.fails(3, "notes", "status", "job_1", "--api-key", "ng_sandbox_"+strings.Repeat("b", 38))
@@ -306,41 +334,230 @@ func TestNoteCommandsAndFailures(t *testing.T) {
 	g.fails(8, "account", "show")
 }
 
+func TestErrorsPrintOnceAndAsJSON(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b)
+		o := s.NewOwner(t)
+		u := newUser(t, s.URL)
+		u.login(o)
+		bad := "ng_sandbox_" + strings.Repeat("b", 38)
+
+		// One prefix, the status and code, the server's message and the
+		// request id to quote.
+		r := u.fails(3, "notes", "status", "job_1", "--api-key", bad)
+		require.Regexp(t, `^notegen: 401 authentication_error: [^\n]+ \[request req_\S+\]\n$`, r.stderr)
+		require.Empty(t, r.stdout)
+		r = u.fails(5, "account", "update", "--contact-email", "nope")
+		require.Regexp(t, `^notegen: 400 validation_error: .+ \(field contact_email\) \[request req_\S+\]\n$`, r.stderr)
+
+		// With --json the failure is a JSON object on stdout, same exit code.
+		r = u.fails(5, "account", "update", "--contact-email", "nope", "--json")
+		require.Empty(t, r.stderr)
+		var out struct {
+			Error struct {
+				Code      string `json:"code"`
+				Message   string `json:"message"`
+				Field     string `json:"field"`
+				RequestID string `json:"request_id"`
+				Status    int    `json:"status"`
+				ExitCode  int    `json:"exit_code"`
+			} `json:"error"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(r.stdout), &out), r.stdout)
+		require.Equal(t, "validation_error", out.Error.Code)
+		require.Equal(t, "contact_email", out.Error.Field)
+		require.NotEmpty(t, out.Error.Message)
+		require.True(t, strings.HasPrefix(out.Error.RequestID, "req_"), out.Error.RequestID)
+		require.Equal(t, 400, out.Error.Status)
+		require.Equal(t, 5, out.Error.ExitCode)
+		var raw map[string]map[string]any
+		require.NoError(t, json.Unmarshal([]byte(r.stdout), &raw))
+		for _, k := range []string{"code", "message", "field", "request_id"} {
+			require.Contains(t, raw["error"], k)
+		}
+
+		// A local failure has the same shape, with the exit code's name.
+		r = newUser(t, s.URL).fails(3, "account", "show", "--json")
+		require.NoError(t, json.Unmarshal([]byte(r.stdout), &out), r.stdout)
+		require.Equal(t, "authentication_error", out.Error.Code)
+		require.Contains(t, out.Error.Message, "not logged in")
+		r = u.fails(2, "keys", "create", "--json")
+		require.NoError(t, json.Unmarshal([]byte(r.stdout), &out), r.stdout)
+		require.Equal(t, "usage_error", out.Error.Code)
+		require.Equal(t, 2, out.Error.ExitCode)
+		r = newUser(t, "http://"+closedPort(t)).fails(8, "notes", "status", "job_1", "--api-key", bad, "--json")
+		require.NoError(t, json.Unmarshal([]byte(r.stdout), &out), r.stdout)
+		require.Equal(t, "network_error", out.Error.Code)
+	})
+}
+
+// listener is a running `notegen webhook listen`.
+type listener struct {
+	cmd      *exec.Cmd
+	out      *bytes.Buffer
+	preamble string      // stderr up to and including the "Listening" line
+	rest     chan string // the rest of stderr, once the process ends
+}
+
+// startListen starts `webhook listen` and reads its stderr until it
+// listens.
+func (u *user) startListen(ctx context.Context, args ...string) *listener {
+	u.t.Helper()
+	cmd := exec.CommandContext(ctx, binary, append([]string{"webhook", "listen"}, args...)...)
+	cmd.Env = u.env
+	l := &listener{cmd: cmd, out: &bytes.Buffer{}, rest: make(chan string, 1)}
+	cmd.Stdout = l.out
+	stderr, err := cmd.StderrPipe()
+	require.NoError(u.t, err)
+	require.NoError(u.t, cmd.Start())
+	r := bufio.NewReader(stderr)
+	for !strings.Contains(l.preamble, "Listening for webhooks") {
+		line, err := r.ReadString('\n')
+		l.preamble += line
+		require.NoError(u.t, err, l.preamble)
+	}
+	go func() {
+		rest, _ := io.ReadAll(r)
+		l.rest <- string(rest)
+	}()
+	return l
+}
+
 func TestWebhookListen(t *testing.T) {
 	t.Parallel()
-	s := st.Start(t, st.SQLite)
+	s := st.Start(t, st.SQLite, st.WithEnv("NOTEGEN_WEBHOOK_ALLOW_PRIVATE", "true"))
 	o := s.NewOwner(t)
 	u := newUser(t, s.URL)
 	u.login(o)
 	secret := strings.TrimSpace(u.ok("", "webhook", "secret"))
 	port := closedPort(t)
 	_, p, _ := net.SplitHostPort(port)
+	u.ok("", "webhook", "set", "--dev", "http://"+port+"/")
 
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, binary, "webhook", "listen", "--port", p, "--max-events", "1")
-	cmd.Env = u.env
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	stderr, err := cmd.StderrPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
-	line := make([]byte, 256)
-	n, err := stderr.Read(line)
-	require.NoError(t, err)
-	require.Contains(t, string(line[:n]), "Listening for webhooks on http://"+port)
-	errText := make(chan string, 1)
-	go func() {
-		rest, _ := io.ReadAll(stderr)
-		errText <- string(rest)
-	}()
+	l := u.startListen(ctx, "--port", p, "--max-events", "2")
+	require.Equal(t, "Listening for webhooks on http://"+port+"/ (Ctrl-C to stop)\n", l.preamble, "no warning: the URL is this receiver")
 
 	body := `{"type":"job.completed","timestamp":"2026-01-01T00:00:00Z","job_id":"job_9","status":"completed","note_url":"http://x/v1/fetch-note/job_9"}`
 	require.Equal(t, 400, postWebhook(t, port, "whsec_"+strings.Repeat("A", 44), body))
 	require.Equal(t, 204, postWebhook(t, port, secret, body))
-	require.NoError(t, cmd.Wait())
-	require.Regexp(t, `^\S+Z  job\.completed  id=msg_1  job_id=job_9  status=completed  note_url=http://x/v1/fetch-note/job_9\n$`, out.String())
-	require.Contains(t, <-errText, "rejected delivery")
+	// The service's own delivery reaches the receiver and is verified.
+	test := u.run("", "webhook", "test", "--env", "dev")
+	require.Equal(t, 0, test.code, test.stderr)
+	require.Empty(t, test.stderr, "no warning when the server delivers there")
+	require.NoError(t, l.cmd.Wait())
+	require.Regexp(t, `^\S+Z  job\.completed  id=msg_1  job_id=job_9  status=completed  note_url=http://x/v1/fetch-note/job_9
+\S+Z  webhook\.test  id=\S+  user_id=`+o.UserID+`
+$`, l.out.String())
+	require.Contains(t, <-l.rest, "rejected delivery")
+}
+
+func TestWebhookRefusedAddressIsReported(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b) // private delivery off, as by default
+		o := s.NewOwner(t)
+		u := newUser(t, s.URL)
+		u.login(o)
+
+		r := u.run("", "webhook", "test", "--env", "dev")
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Equal(t, "notegen: warning: no development webhook URL is set: the event will not be delivered\n", r.stderr)
+
+		port := closedPort(t)
+		u.ok("", "webhook", "set", "--dev", "http://"+port+"/")
+		r = u.run("", "webhook", "test", "--env", "dev")
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Equal(t, "Test event queued\n", r.stdout)
+		require.Contains(t, r.stderr, "notegen: warning: the development webhook URL resolves to 127.0.0.1, which this server does not deliver to")
+		require.Contains(t, r.stderr, "NOTEGEN_WEBHOOK_ALLOW_PRIVATE=true")
+
+		// The deliveries table says why nothing arrived.
+		var table string
+		require.Eventually(t, func() bool {
+			r := u.run("", "webhook", "deliveries")
+			table = r.stdout
+			return r.code == 0 && strings.Contains(table, "refused")
+		}, 30*time.Second, 50*time.Millisecond)
+		require.Regexp(t, `(?m)^ID +EVENT +STATUS +ATTEMPTS +CREATED +ERROR$`, table)
+		require.Regexp(t, `webhook\.test +\S+ +1 +\S+Z +refused: .*NOTEGEN_WEBHOOK_ALLOW_PRIVATE=true`, table)
+
+		// listen warns before it starts: another port, and the refusal.
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		other := closedPort(t)
+		_, otherPort, _ := net.SplitHostPort(other)
+		l := u.startListen(ctx, "--port", otherPort)
+		require.Contains(t, l.preamble, "notegen: warning: the development webhook URL http://"+port+"/ does not name port "+otherPort+"\n")
+		require.Contains(t, l.preamble, "notegen: warning: the server refused a recent delivery: refused: ")
+		require.NoError(t, l.cmd.Process.Kill())
+		_ = l.cmd.Wait()
+	})
+}
+
+func TestAdminRefusesAMissingDatabase(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		db := st.NewDatabase(t, b) // empty: notegen never ran on it
+		env := db.Env()
+		if b == st.SQLite {
+			env["NOTEGEN_DATA_DIR"] = filepath.Join(db.DataDir, "typo")
+			delete(env, "NOTEGEN_MASTER_KEY")
+		}
+		extra := []string{}
+		for k, v := range env {
+			extra = append(extra, k+"="+v)
+		}
+		u := newUser(t, "http://127.0.0.1:1", extra...)
+		r := u.fails(1, "admin", "accounts")
+		require.Contains(t, r.stderr, "notegen: no notegen database")
+		require.Empty(t, r.stdout)
+		if b == st.SQLite {
+			_, err := os.Stat(env["NOTEGEN_DATA_DIR"])
+			require.ErrorIs(t, err, os.ErrNotExist, "no data directory or master key was created")
+		} else {
+			// Nothing was created in the empty schema: a server starting
+			// on it later still finds it fresh.
+			r = u.fails(1, "admin", "plan", "--email", "x@example.com", "--plan", "paid")
+			require.Contains(t, r.stderr, "the database has no notegen tables")
+		}
+		// With the right settings the same command works.
+		s := st.StartOn(t, db)
+		o := s.NewOwner(t)
+		good := newUser(t, s.URL, "NOTEGEN_DATA_DIR="+db.DataDir, "NOTEGEN_DATABASE_URL="+db.DatabaseURL, "NOTEGEN_MASTER_KEY="+db.MasterKey)
+		require.Contains(t, good.ok("", "admin", "accounts"), o.Email)
+		if b == st.SQLite {
+			// A data directory without its master key is refused too.
+			noKey := newUser(t, s.URL, "NOTEGEN_DATA_DIR="+db.DataDir)
+			r = noKey.fails(1, "admin", "accounts")
+			require.Contains(t, r.stderr, "master.key: file does not exist")
+		}
+	})
+}
+
+func TestAdminAndVersionHelp(t *testing.T) {
+	t.Parallel()
+	u := newUser(t, "http://127.0.0.1:1")
+	out := u.ok("", "admin", "accounts", "--help")
+	require.Contains(t, out, "Usage: notegen admin accounts [database settings]")
+	for _, flag := range []string{"--data-dir", "--database-url", "--master-key"} {
+		require.Contains(t, out, flag)
+	}
+	out = u.ok("", "admin", "plan", "--help")
+	require.Contains(t, out, "-email")
+	require.Contains(t, out, "-plan")
+	require.Contains(t, out, "--data-dir")
+	out = u.ok("", "admin", "invoice", "--help")
+	require.Contains(t, out, "notegen admin invoice issue")
+	require.Contains(t, out, "notegen admin invoice pay")
+	out = u.ok("", "admin", "invoice", "issue", "--help")
+	require.Contains(t, out, "-amount")
+	require.Contains(t, u.ok("", "version", "--help"), "Usage: notegen version")
+	require.Equal(t, "notegen dev\n", u.ok("", "version"))
+	u.fails(2, "admin", "invoice")
+	u.fails(2, "admin", "frobnicate")
 }
 
 func TestHelpOnEveryCommand(t *testing.T) {
@@ -377,4 +594,30 @@ func postWebhook(t *testing.T, addr, secret, body string) int {
 	require.NoError(t, err)
 	resp.Body.Close()
 	return resp.StatusCode
+}
+
+// The README's curl quick start runs as written against a real server, and
+// runs again: the second time the account and its sandbox key exist.
+func TestReadmeCurlQuickStartRunsTwice(t *testing.T) {
+	t.Parallel()
+	_, err := exec.LookPath("curl")
+	require.NoError(t, err, "the quick start needs curl")
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	_, after, ok := strings.Cut(string(readme), "## Quick start with curl")
+	require.True(t, ok)
+	_, block, ok := strings.Cut(after, "```sh\n")
+	require.True(t, ok)
+	block, _, ok = strings.Cut(block, "```")
+	require.True(t, ok)
+	s := st.Start(t, st.SQLite)
+	script := strings.ReplaceAll(block, "localhost:8080", strings.TrimPrefix(s.URL, "http://"))
+	for run := 1; run <= 2; run++ {
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		out, err := exec.CommandContext(ctx, "bash", "-c", script).CombinedOutput()
+		cancel()
+		require.NoError(t, err, "run %d:\n%s", run, out)
+		require.Contains(t, string(out), `"status":"completed"`, "run %d", run)
+		require.Contains(t, string(out), `"note":"`, "run %d", run)
+	}
 }

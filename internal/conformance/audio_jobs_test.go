@@ -234,5 +234,13 @@ func TestAudioJobWritesItsNoteOnTheFirstAttempt(t *testing.T) {
 		require.Equal(t, 1, openai.Calls("/v1/audio/transcriptions"), "one speech-to-text call")
 		require.Equal(t, 1, openai.Calls("/v1/chat/completions"), "one note attempt")
 		require.NotContains(t, s.Logs(), "will retry", "no attempt failed")
+
+		// A regenerated audio job writes from the stored transcript.
+		regen := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": jobID, "documentation_style": "problemBased"}, st.APIKey(live))
+		require.Equal(t, http.StatusOK, regen.Status, "%s", regen.Body)
+		again := waitForStatus(t, s, live, regen.JSON(t)["job_id"].(string), "completed", "error")
+		require.Equal(t, "completed", again["status"], "%v", again)
+		require.Equal(t, 1, openai.Calls("/v1/audio/transcriptions"), "the audio is not transcribed again")
+		require.Equal(t, 2, openai.Calls("/v1/chat/completions"), "one more note attempt")
 	})
 }

@@ -91,21 +91,18 @@ func TestIdempotentSubmission(t *testing.T) {
 		regen := st.Header{"Idempotency-Key", "regen-1"}
 		r1 := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": textID}, st.APIKey(sandbox), regen)
 		require.Equal(t, http.StatusOK, r1.Status, "%s", r1.Body)
-		waitForStatus(t, s, sandbox, textID, "completed")
 		r2 := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": textID}, st.APIKey(sandbox), regen)
 		require.Equal(t, http.StatusOK, r2.Status, "a repeated regeneration replays instead of failing: %s", r2.Body)
-		require.JSONEq(t, string(r1.Body), string(r2.Body), "a repeated regeneration answers as the first did")
-		// A replay answers what the first answer said, whatever the job's
-		// status has become since.
-		waitForStatus(t, s, key, first.JSON(t)["job_id"].(string), "completed")
-		late := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key), idem)
-		require.JSONEq(t, string(first.Body), string(late.Body), "a replay after the job completed still answers the submission")
-		var regenerations int
-		require.NoError(t, db.QueryRow(context.Background(), `SELECT regenerations FROM jobs WHERE id = ?`, textID).Scan(&regenerations))
-		require.Equal(t, 1, regenerations, "one regeneration per key")
+		require.Equal(t, r1.JSON(t)["job_id"], r2.JSON(t)["job_id"], "the repeat names the same new job")
+		var regenerated int
+		require.NoError(t, db.QueryRow(context.Background(), `SELECT COUNT(*) FROM jobs WHERE source_job_id = ?`, textID).Scan(&regenerated))
+		require.Equal(t, 1, regenerated, "one regeneration per key")
 	})
 }
 
+// Regeneration makes a new job from the source job's transcript: the source
+// and its note stay as they were, the new job names its source, and a live
+// regeneration is billed as a job without billing the transcript again.
 func TestRegenerateNote(t *testing.T) {
 	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
@@ -113,31 +110,59 @@ func TestRegenerateNote(t *testing.T) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "live", nil)
 		jobID := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key)).JSON(t)["job_id"].(string)
-		jobs := 2
-		early := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": jobID}, st.APIKey(key))
-		if early.Status == http.StatusOK {
-			jobs++ // the job was already done: that regeneration counts too
-		} else {
-			require.Equal(t, http.StatusConflict, early.Status, "only a completed job is regenerated")
-		}
 		waitForStatus(t, s, key, jobID, "completed")
-		before := s.Do(t, "GET", "/v1/fetch-note/"+jobID, nil, st.APIKey(key)).JSON(t)
+		sourceNote := s.Do(t, "GET", "/v1/fetch-note/"+jobID, nil, st.APIKey(key)).JSON(t)
+		sourceStatus := s.Do(t, "GET", "/v1/status/"+jobID, nil, st.APIKey(key)).JSON(t)
+		usageBefore := s.Do(t, "GET", "/v1/user/usage", nil, st.Bearer(o.IDToken)).JSON(t)["totals"].(map[string]any)
+		require.EqualValues(t, 1, usageBefore["jobs"])
 
 		resp := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": jobID, "output_language": "fr", "template": "er"}, st.APIKey(key))
 		require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
-		require.Equal(t, jobID, resp.JSON(t)["job_id"])
-		waitForStatus(t, s, key, jobID, "completed")
-		after := s.Do(t, "GET", "/v1/fetch-note/"+jobID, nil, st.APIKey(key)).JSON(t)
-		require.Equal(t, "fr", after["output_language"])
-		require.Equal(t, "er", after["template"])
-		require.NotEqual(t, before["note"], after["note"])
+		newID := resp.JSON(t)["job_id"].(string)
+		require.NotEqual(t, jobID, newID, "a regeneration is a new job")
+		require.Equal(t, "queued", resp.JSON(t)["status"])
+		status := waitForStatus(t, s, key, newID, "completed", "error")
+		require.Equal(t, "completed", status["status"], "%v", status)
+		require.Equal(t, jobID, status["source_job_id"], "the new job's status names its source")
+		note := s.Do(t, "GET", "/v1/fetch-note/"+newID, nil, st.APIKey(key)).JSON(t)
+		require.Equal(t, jobID, note["source_job_id"], "the new note names its source")
+		require.Equal(t, "fr", note["output_language"])
+		require.Equal(t, "er", note["template"])
+		require.NotEqual(t, sourceNote["note"], note["note"])
+		tr := s.Do(t, "GET", "/v1/fetch-transcript/"+newID, nil, st.APIKey(key)).JSON(t)
+		require.Equal(t, textJob(nil)["text"], tr["transcript"], "the new job carries the source's transcript")
 
-		usage := s.Do(t, "GET", "/v1/user/usage", nil, st.Bearer(o.IDToken)).JSON(t)
-		require.EqualValues(t, jobs, usage["totals"].(map[string]any)["jobs"], "a regeneration is a job")
-		require.EqualValues(t, 100-jobs, usage["totals"].(map[string]any)["free_jobs_left"])
+		require.Equal(t, sourceNote, s.Do(t, "GET", "/v1/fetch-note/"+jobID, nil, st.APIKey(key)).JSON(t), "the source note is unchanged")
+		require.Equal(t, sourceStatus, s.Do(t, "GET", "/v1/status/"+jobID, nil, st.APIKey(key)).JSON(t), "the source job is unchanged")
+		require.NotContains(t, sourceStatus, "source_job_id")
+
+		usage := s.Do(t, "GET", "/v1/user/usage", nil, st.Bearer(o.IDToken)).JSON(t)["totals"].(map[string]any)
+		require.EqualValues(t, 2, usage["jobs"], "a regeneration is a job")
+		require.EqualValues(t, 98, usage["free_jobs_left"])
+		require.Equal(t, usageBefore["transcription_tokens"], usage["transcription_tokens"], "the transcript is not billed again")
+		require.Greater(t, usage["note_tokens"], usageBefore["note_tokens"], "the new note is billed")
+		db := openStore(t, s.DB)
+		var completed int
+		require.NoError(t, db.QueryRow(context.Background(), `SELECT COUNT(*) FROM outbox_events WHERE job_id = ? AND type = 'job.completed'`, newID).Scan(&completed))
+		require.Equal(t, 1, completed, "the new job sends its own job.completed webhook")
+
 		bad := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": jobID, "template": "nope"}, st.APIKey(key))
 		require.Equal(t, http.StatusBadRequest, bad.Status)
 		require.Equal(t, http.StatusNotFound, s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": "0190a000-0000-7000-8000-000000000000"}, st.APIKey(key)).Status)
+		other := s.NewOwner(t)
+		otherKey := createKey(t, s, other, "live", nil)
+		require.Equal(t, http.StatusNotFound, s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": jobID}, st.APIKey(otherKey)).Status,
+			"another account's job cannot be regenerated")
+
+		// A job without a transcript (its audio not uploaded yet) cannot be.
+		sandbox := createKey(t, s, o, "sandbox", nil)
+		pending, _ := audioJob(t, s, sandbox)
+		conflict := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": pending}, st.APIKey(sandbox))
+		require.Equal(t, http.StatusConflict, conflict.Status, "%s", conflict.Body)
+		require.Equal(t, "conflict", conflict.ErrorCode(t))
+		var jobs int
+		require.NoError(t, db.QueryRow(context.Background(), `SELECT COUNT(*) FROM jobs WHERE user_id = ?`, o.UserID).Scan(&jobs))
+		require.Equal(t, 3, jobs, "a refused regeneration creates no job")
 	})
 }
 

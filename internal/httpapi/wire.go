@@ -90,7 +90,7 @@ func wireDeliveryPage(p webhook.DeliveryPage) notegen.WebhookDeliveryPage {
 }
 
 func wireTestEvent(e webhook.TestEvent) notegen.WebhookTestResult {
-	return notegen.WebhookTestResult{Message: e.Message, DeliveryID: e.DeliveryID, Event: e.Event, Env: e.Env, Payload: e.Payload}
+	return notegen.WebhookTestResult{Message: e.Message, DeliveryID: e.DeliveryID, Event: e.Event, Env: e.Env, Payload: e.Payload, Warning: e.Warning}
 }
 
 func wireUsage(u billing.UsageReport) notegen.Usage {

@@ -39,13 +39,13 @@ func wireUpload(u job.UploadResult) notegen.UploadResult {
 
 func wireJobStatus(v job.StatusView) notegen.JobStatus {
 	return notegen.JobStatus{JobID: v.JobID, Status: string(v.Status), Message: v.Message, Progress: v.Progress,
-		CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
+		CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt, SourceJobID: v.SourceJobID}
 }
 
 func wireNote(v job.NoteView) notegen.Note {
 	return notegen.Note{JobID: v.JobID, Status: string(v.Status), Note: v.Note, NoteTitle: v.NoteTitle, Lang: v.Lang,
 		OutputLanguage: v.OutputLanguage, RecordingType: v.RecordingType, VisitType: v.VisitType, Template: v.Template,
-		IsSandbox: v.IsSandbox, Timestamp: v.Timestamp, TTL: v.TTL}
+		IsSandbox: v.IsSandbox, Timestamp: v.Timestamp, TTL: v.TTL, SourceJobID: v.SourceJobID}
 }
 
 func wireTranscript(v job.TranscriptView) notegen.Transcript {

@@ -50,6 +50,8 @@ type Job struct {
 	ErrorCode            string
 	ErrorMessage         string
 	Regenerations        int
+	// SourceJobID names the job a regenerated note was written from.
+	SourceJobID          string
 	CreatedAt, UpdatedAt time.Time
 	CompletedAt          sql.NullTime
 	PurgeAfter           sql.NullTime
@@ -60,7 +62,11 @@ const jobColumns = `id, user_id, api_key_id, is_sandbox, source, status, message
 	output_language, documentation_style, custom_sealed, custom_metadata, webhook_env, patient_consent, file_extension,
 	upload_bytes, upload_total, upload_expires_at, audio_seconds, transcript_sealed, note_sealed, note_title,
 	transcription_tokens, note_tokens, error_code, error_message, regenerations, created_at, updated_at, completed_at,
-	purge_after, purged_at`
+	purge_after, purged_at, source_job_id`
+
+// errCodeBilling marks job errors about billing, whose webhook carries no
+// error object (the interface says so).
+const errCodeBilling = "billing"
 
 var errJobNotFound = apperr.New(apperr.NotFound, "Job not found")
 
@@ -73,12 +79,13 @@ func load(ctx context.Context, q store.Queryer, id string, forUpdate bool) (*Job
 	var j Job
 	var consent bool
 	var metadata string
+	var source sql.NullString
 	err := q.QueryRow(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = ?`+suffix, id).Scan(
 		&j.ID, &j.UserID, &j.APIKeyID, &j.Sandbox, &j.Source, &j.Status, &j.Message, &j.Spec.Template, &j.Spec.VisitType,
 		&j.Spec.RecordingType, &j.Spec.Lang, &j.Spec.OutputLanguage, &j.Spec.DocumentationStyle, &j.CustomSealed, &metadata,
 		&j.Spec.WebhookEnv, &consent, &j.Spec.FileExtension, &j.UploadBytes, &j.UploadTotal, &j.UploadExpiresAt,
 		&j.AudioSeconds, &j.TranscriptSealed, &j.NoteSealed, &j.NoteTitle, &j.TranscriptionTokens, &j.NoteTokens,
-		&j.ErrorCode, &j.ErrorMessage, &j.Regenerations, &j.CreatedAt, &j.UpdatedAt, &j.CompletedAt, &j.PurgeAfter, &j.PurgedAt)
+		&j.ErrorCode, &j.ErrorMessage, &j.Regenerations, &j.CreatedAt, &j.UpdatedAt, &j.CompletedAt, &j.PurgeAfter, &j.PurgedAt, &source)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errJobNotFound
 	}
@@ -86,6 +93,7 @@ func load(ctx context.Context, q store.Queryer, id string, forUpdate bool) (*Job
 		return nil, fmt.Errorf("read job: %w", err)
 	}
 	j.Spec.PatientConsent = &consent
+	j.SourceJobID = source.String
 	j.Spec.CustomMetadata = []byte(metadata)
 	j.CreatedAt, j.UpdatedAt = j.CreatedAt.UTC(), j.UpdatedAt.UTC()
 	return &j, nil

@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/notegen/notegen/internal/audio"
+	"github.com/notegen/notegen/internal/billing"
 	"github.com/notegen/notegen/internal/provider"
 	"github.com/notegen/notegen/internal/queue"
 	"github.com/notegen/notegen/internal/store"
@@ -19,8 +20,6 @@ import (
 // processArgs is the queued work of one job.
 type processArgs struct {
 	JobID string `json:"job_id"`
-	// Regeneration marks a rewrite of the note of a completed job.
-	Regeneration bool `json:"regeneration,omitempty"`
 }
 
 // Kind implements river.JobArgs.
@@ -33,8 +32,8 @@ func (processArgs) InsertOpts() river.InsertOpts {
 
 // enqueue adds the job's processing to the queue inside tx, so the work
 // exists exactly when the change that asks for it commits.
-func (s *Service) enqueue(ctx context.Context, tx *store.Tx, jobID string, regeneration bool) error {
-	return s.queue.InsertTx(ctx, tx, processArgs{JobID: jobID, Regeneration: regeneration}, &river.InsertOpts{Queue: queue.Notes})
+func (s *Service) enqueue(ctx context.Context, tx *store.Tx, jobID string) error {
+	return s.queue.InsertTx(ctx, tx, processArgs{JobID: jobID}, &river.InsertOpts{Queue: queue.Notes})
 }
 
 // Register adds the job workers and the retention sweep to the queue.
@@ -113,7 +112,8 @@ func (s *Service) process(ctx context.Context, args processArgs) error {
 	}
 	switch j.Status {
 	case Queued, Transcribing:
-		if j.Source == "audio" {
+		// A regenerated audio job starts with its source's transcript.
+		if j.Source == "audio" && j.TranscriptSealed == nil {
 			if err := s.transcribe(ctx, j); err != nil {
 				return err
 			}
@@ -124,9 +124,9 @@ func (s *Service) process(ctx context.Context, args processArgs) error {
 				return err
 			}
 		}
-		return s.writeNote(ctx, j, false)
+		return s.writeNote(ctx, j)
 	case Transcribed:
-		return s.writeNote(ctx, j, args.Regeneration)
+		return s.writeNote(ctx, j)
 	}
 	return nil // pending, completed or error: nothing to do
 }
@@ -215,7 +215,7 @@ func (s *Service) transcribeAudio(ctx context.Context, j *Job) (provider.Transcr
 }
 
 // writeNote writes the note from the transcript and completes the job.
-func (s *Service) writeNote(ctx context.Context, j *Job, regeneration bool) error {
+func (s *Service) writeNote(ctx context.Context, j *Job) error {
 	transcript, err := s.master.Open(sealPurpose(transcriptPurpose, j.ID), j.TranscriptSealed)
 	if err != nil {
 		return fmt.Errorf("open transcript: %w", err)
@@ -250,11 +250,10 @@ func (s *Service) writeNote(ctx context.Context, j *Job, regeneration bool) erro
 			return fmt.Errorf("store note: %w", err)
 		}
 		if !current.Sandbox {
-			transcriptionTokens := current.TranscriptionTokens
-			if regeneration {
-				transcriptionTokens = 0 // the transcript was billed with the first note
-			}
-			if err := recordUsage(ctx, tx, current, transcriptionTokens, note.Tokens, now); err != nil {
+			// A regeneration's transcription tokens are zero: its source
+			// job's note paid for the transcript.
+			if err := billing.RecordUsage(ctx, tx, billing.JobUsage{UserID: current.UserID, APIKeyID: current.APIKeyID, JobID: current.ID,
+				TranscriptionTokens: current.TranscriptionTokens, NoteTokens: note.Tokens}, now); err != nil {
 				return err
 			}
 		}

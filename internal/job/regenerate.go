@@ -3,7 +3,9 @@ package job
 import (
 	"context"
 	"encoding/json"
-	"time"
+	"fmt"
+
+	"github.com/google/uuid"
 
 	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/apperr"
@@ -21,22 +23,35 @@ type RegenerateRequest struct {
 	CustomMetadata     json.RawMessage
 }
 
-// Regenerate rewrites the note of a completed job in place: the job goes
-// back to transcribed and completes again with the new note. A live
-// regeneration is billed as a job.
+// Regenerate writes a job's note again, optionally with another template,
+// language, style or custom template, as a new job that names its source:
+// the source job and its note stay as they are. It needs the source's
+// transcript, which the new job gets a copy of, so it lives on even when the
+// source is purged first. A live regeneration is billed as a job; its
+// transcript is not billed again.
 func (s *Service) Regenerate(ctx context.Context, c apikey.Caller, req RegenerateRequest, idem *Idempotency) (Submitted, error) {
 	now := store.Now()
-	if sub, ok, err := s.replay(ctx, c.KeyID, idem, regeneratingAnswer); err != nil || ok {
+	if sub, ok, err := s.replay(ctx, c.KeyID, idem, queuedAnswer); err != nil || ok {
 		return sub, err
 	}
 	if req.JobID == "" {
 		return Submitted{}, apperr.Invalid("job_id", "job_id is required")
 	}
-	j, err := s.owned(ctx, c, req.JobID)
+	src, err := s.owned(ctx, c, req.JobID)
 	if err != nil {
 		return Submitted{}, err
 	}
-	spec := j.Spec
+	if src.PurgedAt.Valid {
+		return Submitted{}, errPurged
+	}
+	if src.TranscriptSealed == nil {
+		return Submitted{}, apperr.New(apperr.Conflict, "The job has no transcript to write a note from yet: it is %s", src.Status)
+	}
+	transcript, err := s.master.Open(sealPurpose(transcriptPurpose, src.ID), src.TranscriptSealed)
+	if err != nil {
+		return Submitted{}, fmt.Errorf("open the source transcript: %w", err)
+	}
+	spec := src.Spec
 	if req.Template != nil {
 		spec.Template = *req.Template
 	}
@@ -47,49 +62,20 @@ func (s *Service) Regenerate(ctx context.Context, c apikey.Caller, req Regenerat
 		spec.DocumentationStyle = *req.DocumentationStyle
 	}
 	spec.Custom = req.Custom
+	if spec.Custom == nil {
+		// Absent fields keep the source's values, its custom template too.
+		var custom Custom
+		if plain, err := s.master.Open(sealPurpose(customPurpose, src.ID), src.CustomSealed); err == nil && json.Unmarshal(plain, &custom) == nil {
+			spec.Custom = &custom
+		}
+	}
 	if req.CustomMetadata != nil {
 		spec.CustomMetadata = req.CustomMetadata
 	}
 	if err := spec.Validate(false); err != nil {
 		return Submitted{}, err
 	}
-	custom, _ := json.Marshal(spec.customOrEmpty())
-	err = s.db.InTx(ctx, func(tx *store.Tx) error {
-		j, err := load(ctx, tx, req.JobID, true)
-		if err != nil {
-			return err
-		}
-		if j.PurgedAt.Valid {
-			return errPurged
-		}
-		if j.Status != Completed {
-			return apperr.New(apperr.Conflict, "Only a completed job's note can be regenerated; the job is %s", j.Status)
-		}
-		if !c.Sandbox() {
-			if err := chargeLiveJob(ctx, tx, c.UserID, s.cfg.FreeJobs, now); err != nil {
-				return err
-			}
-		}
-		if _, err := tx.Exec(ctx, `UPDATE jobs SET template = ?, output_language = ?, documentation_style = ?, custom_sealed = ?,
-			custom_metadata = ?, regenerations = regenerations + 1, status = ?, message = ?, progress = ?, updated_at = ?,
-			completed_at = NULL, purge_after = NULL WHERE id = ?`,
-			spec.Template, spec.OutputLanguage, spec.DocumentationStyle, s.master.Seal(sealPurpose(customPurpose, j.ID), custom),
-			string(spec.CustomMetadata), Transcribed, "Regenerating the note", progressOf[Transcribed], now, j.ID); err != nil {
-			return err
-		}
-		if err := remember(ctx, tx, c.KeyID, idem, j.ID, now); err != nil {
-			return err
-		}
-		return s.enqueue(ctx, tx, j.ID, true)
-	})
-	if err != nil {
-		return Submitted{}, err
-	}
-	return regeneratingAnswer(j.ID, time.Time{}), nil
-}
-
-// regeneratingAnswer answers a regeneration: the job is writing its note
-// again.
-func regeneratingAnswer(jobID string, _ time.Time) Submitted {
-	return Submitted{JobID: jobID, Status: Transcribed}
+	id := uuid.Must(uuid.NewV7()).String()
+	return s.insert(ctx, newJob{id: id, caller: c, spec: spec, source: src.Source, status: Queued, transcript: string(transcript),
+		sourceJobID: src.ID, audioSeconds: src.AudioSeconds}, idem, queuedAnswer, now)
 }

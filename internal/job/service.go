@@ -2,6 +2,7 @@ package job
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/billing"
 	"github.com/notegen/notegen/internal/blobstore"
 	"github.com/notegen/notegen/internal/broker"
 	"github.com/notegen/notegen/internal/masterkey"
@@ -107,10 +109,13 @@ type newJob struct {
 	spec        Spec
 	source      string
 	status      Status
-	transcript  string // text jobs
+	transcript  string // text jobs and regenerations
 	uploadBytes int64
 	uploadTotal int64
 	expires     time.Time
+	// sourceJobID is the job a regeneration copies its transcript from.
+	sourceJobID  string
+	audioSeconds sql.NullFloat64
 }
 
 // insert writes the job, charges a live job, stores the idempotency record
@@ -120,8 +125,14 @@ type newJob struct {
 func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build answer, now time.Time) (Submitted, error) {
 	custom, _ := json.Marshal(n.spec.customOrEmpty())
 	var transcript []byte
-	if n.source == "text" {
+	if n.source == "text" || n.sourceJobID != "" {
 		transcript = s.master.Seal(sealPurpose(transcriptPurpose, n.id), []byte(n.transcript))
+	}
+	transcriptionTokens := provider.EstimateTokens(n.transcript)
+	var sourceJobID any
+	if n.sourceJobID != "" {
+		sourceJobID = n.sourceJobID
+		transcriptionTokens = 0 // the transcript was billed with the source job
 	}
 	var expires, total any
 	if !n.expires.IsZero() {
@@ -132,19 +143,21 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build
 	}
 	err := s.db.InTx(ctx, func(tx *store.Tx) error {
 		if !n.caller.Sandbox() {
-			if err := chargeLiveJob(ctx, tx, n.caller.UserID, s.cfg.FreeJobs, now); err != nil {
+			if err := billing.ChargeLiveJob(ctx, tx, n.caller.UserID, s.cfg.FreeJobs, now); err != nil {
 				return err
 			}
 		}
 		consent := n.spec.PatientConsent != nil && *n.spec.PatientConsent
 		_, err := tx.Exec(ctx, `INSERT INTO jobs (id, user_id, api_key_id, is_sandbox, source, status, message, progress, template, visit_type,
 			recording_type, lang, output_language, documentation_style, custom_sealed, custom_metadata, webhook_env, patient_consent,
-			file_extension, upload_bytes, upload_total, upload_expires_at, transcript_sealed, transcription_tokens, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			file_extension, upload_bytes, upload_total, upload_expires_at, transcript_sealed, transcription_tokens, audio_seconds,
+			source_job_id, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			n.id, n.caller.UserID, n.caller.KeyID, n.caller.Sandbox(), n.source, n.status, statusMessage(n.status), progressOf[n.status],
 			n.spec.Template, n.spec.VisitType, n.spec.RecordingType, n.spec.Lang, n.spec.OutputLanguage, n.spec.DocumentationStyle,
 			s.master.Seal(sealPurpose(customPurpose, n.id), custom), string(n.spec.CustomMetadata), n.spec.WebhookEnv, consent,
-			n.spec.FileExtension, n.uploadBytes, total, expires, transcript, provider.EstimateTokens(n.transcript), now, now)
+			n.spec.FileExtension, n.uploadBytes, total, expires, transcript, transcriptionTokens, n.audioSeconds,
+			sourceJobID, now, now)
 		if err != nil {
 			return fmt.Errorf("insert job: %w", err)
 		}
@@ -152,7 +165,7 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build
 			return err
 		}
 		if n.status == Queued {
-			return s.enqueue(ctx, tx, n.id, false)
+			return s.enqueue(ctx, tx, n.id)
 		}
 		return nil
 	})
@@ -251,6 +264,8 @@ type StatusView struct {
 	Progress  int
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	// SourceJobID names the job a regenerated note was written from.
+	SourceJobID string
 }
 
 // owned loads a job the caller may see: its own account and its own key
@@ -279,7 +294,8 @@ func (s *Service) Status(ctx context.Context, c apikey.Caller, id string) (Statu
 	if j.Status == Failed && j.ErrorMessage != "" {
 		msg = j.ErrorMessage
 	}
-	return StatusView{JobID: j.ID, Status: j.Status, Message: msg, Progress: progressOf[j.Status], CreatedAt: j.CreatedAt, UpdatedAt: j.UpdatedAt}, nil
+	return StatusView{JobID: j.ID, Status: j.Status, Message: msg, Progress: progressOf[j.Status], CreatedAt: j.CreatedAt, UpdatedAt: j.UpdatedAt,
+		SourceJobID: j.SourceJobID}, nil
 }
 
 // NoteView is the answer to fetch-note.
@@ -297,6 +313,8 @@ type NoteView struct {
 	Timestamp      time.Time
 	// TTL is how many seconds the note is kept before it is purged.
 	TTL int64
+	// SourceJobID names the job a regenerated note was written from.
+	SourceJobID string
 }
 
 var errPurged = apperr.New(apperr.NotFound, "The job's data has passed its retention period and was deleted")
@@ -324,7 +342,7 @@ func (s *Service) FetchNote(ctx context.Context, c apikey.Caller, id string) (No
 	return NoteView{
 		JobID: j.ID, Status: j.Status, Note: string(note), NoteTitle: j.NoteTitle, Lang: j.Spec.Lang,
 		OutputLanguage: j.Spec.OutputLanguage, RecordingType: j.Spec.RecordingType, VisitType: j.Spec.VisitType,
-		Template: j.Spec.Template, IsSandbox: j.Sandbox, Timestamp: j.UpdatedAt, TTL: ttl,
+		Template: j.Spec.Template, IsSandbox: j.Sandbox, Timestamp: j.UpdatedAt, TTL: ttl, SourceJobID: j.SourceJobID,
 	}, nil
 }
 

@@ -112,7 +112,7 @@ func (s *Service) Upload(ctx context.Context, jobID string, cr *upload.Range, bo
 		if err := s.setStatus(ctx, tx, j, Queued, statusMessage(Queued), now); err != nil {
 			return err
 		}
-		return s.enqueue(ctx, tx, jobID, false)
+		return s.enqueue(ctx, tx, jobID)
 	})
 	if err != nil {
 		return UploadResult{}, false, err

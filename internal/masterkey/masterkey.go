@@ -76,41 +76,33 @@ func Generate() string {
 // LoadOrCreate reads the key file in dir, creating it with a new random key
 // (mode 0600) if it does not exist yet.
 func LoadOrCreate(dir string) (*Key, error) {
-	path := filepath.Join(dir, "master.key")
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return nil, fmt.Errorf("create data directory: %w", err)
-		}
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if errors.Is(err, fs.ErrExist) {
-			return LoadOrCreate(dir) // another process created it first
-		}
-		if err != nil {
-			return nil, fmt.Errorf("create master key file: %w", err)
-		}
-		encoded := Generate()
-		if _, err := f.WriteString(encoded + "\n"); err != nil {
-			f.Close()
-			return nil, fmt.Errorf("write master key file: %w", err)
-		}
-		if err := f.Sync(); err != nil {
-			f.Close()
-			return nil, fmt.Errorf("sync master key file: %w", err)
-		}
-		if err := f.Close(); err != nil {
-			return nil, fmt.Errorf("close master key file: %w", err)
-		}
-		return Parse(encoded)
+	key, err := Load(dir)
+	if !errors.Is(err, fs.ErrNotExist) {
+		return key, err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("create data directory: %w", err)
+	}
+	f, err := os.OpenFile(filepath.Join(dir, "master.key"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		return Load(dir) // another process created it first
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read master key file: %w", err)
+		return nil, fmt.Errorf("create master key file: %w", err)
 	}
-	key, err := Parse(string(data))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	encoded := Generate()
+	if _, err := f.WriteString(encoded + "\n"); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("write master key file: %w", err)
 	}
-	return key, nil
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("sync master key file: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return nil, fmt.Errorf("close master key file: %w", err)
+	}
+	return Parse(encoded)
 }
 
 // Seal encrypts plaintext. The purpose names what the secret is for and is
@@ -142,4 +134,23 @@ func (k *Key) Open(purpose string, sealed []byte) ([]byte, error) {
 		return nil, fmt.Errorf("open sealed %s: %w", purpose, err)
 	}
 	return plain, nil
+}
+
+// Load reads the key file in dir and, unlike LoadOrCreate, refuses a
+// missing one: an operator command must not mint a key for a data
+// directory that was mistyped.
+func Load(dir string) (*Key, error) {
+	path := filepath.Join(dir, "master.key")
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("master key %s: %w (give the data directory `notegen serve` uses, or --master-key)", path, fs.ErrNotExist)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read master key file: %w", err)
+	}
+	key, err := Parse(string(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return key, nil
 }

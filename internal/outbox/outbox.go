@@ -39,9 +39,14 @@ type Event struct {
 	Env   string
 }
 
+// Topic is the store wake-up topic raised when events are committed.
+const Topic = "outbox"
+
 // Add writes an event to the outbox inside tx and returns its id. Job events
-// get the next per-job sequence number so receivers can order them.
+// get the next per-job sequence number so receivers can order them. The
+// dispatcher on this replica is woken when tx commits.
 func Add(ctx context.Context, tx *store.Tx, e Event, now time.Time) (string, error) {
+	tx.Wake(Topic)
 	id := uuid.Must(uuid.NewV7()).String()
 	body := map[string]any{}
 	for k, v := range e.Fields {

@@ -7,6 +7,7 @@ package queue
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"log/slog"
 	"time"
@@ -41,6 +42,9 @@ type Config struct {
 	// picked up again once this has passed.
 	JobTimeout time.Duration
 	Log        *slog.Logger
+	// Inserter is the inserter whose committed jobs wake this queue's
+	// workers at once; without it they wait for a poll.
+	Inserter *Inserter
 }
 
 // fetchCooldown is the shortest time between two fetches of one queue, and
@@ -53,6 +57,7 @@ const fetchCooldown = 10 * time.Millisecond
 // can be built before the Queue that runs their workers.
 type Inserter struct {
 	insertTx func(context.Context, *store.Tx, river.JobArgs, *river.InsertOpts) error
+	hub      *wakeHub
 }
 
 // NewInserter returns the inserter for db.
@@ -63,7 +68,7 @@ func NewInserter(db *store.DB) (*Inserter, error) {
 		if err != nil {
 			return nil, fmt.Errorf("job queue inserter: %w", err)
 		}
-		return &Inserter{insertTx: func(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
+		return &Inserter{hub: newWakeHub(), insertTx: func(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
 			return tx.PgxTx(func(ptx pgx.Tx) error {
 				_, err := client.InsertTx(ctx, ptx, args, opts)
 				return err
@@ -74,17 +79,20 @@ func NewInserter(db *store.DB) (*Inserter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("job queue inserter: %w", err)
 	}
-	return &Inserter{insertTx: func(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
+	return &Inserter{hub: newWakeHub(), insertTx: func(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
 		_, err := client.InsertTx(ctx, tx.SQLTx(), args, opts)
 		return err
 	}}, nil
 }
 
-// InsertTx adds a job as part of tx: it runs only if tx commits.
+// InsertTx adds a job as part of tx: it runs only if tx commits. This
+// replica's workers of its queue are woken once tx commits.
 func (i *Inserter) InsertTx(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
 	if err := i.insertTx(ctx, tx, args, opts); err != nil {
 		return fmt.Errorf("enqueue %s: %w", args.Kind(), err)
 	}
+	name := queueOf(args, opts)
+	tx.AfterCommit(func() { i.hub.jobInserted(name) })
 	return nil
 }
 
@@ -117,8 +125,12 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 	for name, n := range cfg.Queues {
 		rc.Queues[name] = river.QueueConfig{MaxWorkers: n, FetchPollInterval: pollInterval(db.Dialect(), name)}
 	}
+	hub := newWakeHub()
+	if cfg.Inserter != nil {
+		hub = cfg.Inserter.hub
+	}
 	if db.Dialect() == store.Postgres {
-		client, err := river.NewClient(riverpgxv5.New(db.Pool()), rc)
+		client, err := river.NewClient(wakeDriver[pgx.Tx]{Driver: riverpgxv5.New(db.Pool()), hub: hub}, rc)
 		if err != nil {
 			return nil, fmt.Errorf("job queue: %w", err)
 		}
@@ -126,11 +138,11 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 		return q, nil
 	}
 	// SQLite takes one writer at a time: River shares the service's single
-	// writer connection, and polls instead of listening. Polling often keeps
-	// a sandbox job's latency low; each poll is one indexed read.
-	rc.PollOnly = true
-	rc.FetchPollInterval = 200 * time.Millisecond
-	client, err := river.NewClient(riversqlite.New(db.SQL()), rc)
+	// writer connection. It has no LISTEN/NOTIFY: the hub wakes this
+	// replica's producers when a job commits, and other replicas on the same
+	// file find it at their next poll.
+	rc.FetchPollInterval = time.Second
+	client, err := river.NewClient(wakeDriver[*sql.Tx]{Driver: riversqlite.New(db.SQL()), hub: hub}, rc)
 	if err != nil {
 		return nil, fmt.Errorf("job queue: %w", err)
 	}
@@ -138,22 +150,17 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 	return q, nil
 }
 
-// pollInterval is how often a queue looks for work it was not told about.
-// Note jobs are polled often, since a client waits for them; deliveries and
-// maintenance less, so that an idle server stays idle. PostgreSQL announces
-// most new jobs with LISTEN/NOTIFY, but River rate-limits the
-// announcements, so a note job may still wait for a poll there.
-func pollInterval(d store.Dialect, queueName string) time.Duration {
-	switch {
-	case queueName == Notes && d == store.Postgres:
-		return 100 * time.Millisecond
-	case queueName == Notes:
-		return 50 * time.Millisecond
-	case queueName == Webhooks:
-		return 200 * time.Millisecond
-	default:
-		return time.Second
+// pollInterval is how often a queue looks for work it was not told about:
+// a safety net only. A job committed on this replica wakes its queue at
+// once (the wake hub), and on PostgreSQL other replicas hear it through
+// LISTEN/NOTIFY; polls find what those missed (a job committed on another
+// SQLite replica, an announcement River rate-limited away) and keep an idle
+// server idle.
+func pollInterval(_ store.Dialect, queueName string) time.Duration {
+	if queueName == Maintenance {
+		return 5 * time.Second
 	}
+	return time.Second
 }
 
 // Start begins working jobs; it returns at once.

@@ -45,6 +45,7 @@ type DB struct {
 	// readStmts and writeStmts cache prepared statements on SQLite; nil on
 	// PostgreSQL.
 	readStmts, writeStmts *stmtCache
+	wake                  *wakeups
 	// lockPath is the file that serialises migrations on SQLite.
 	lockPath string
 }
@@ -63,8 +64,14 @@ func openSQLite(dataDir string) (*DB, error) {
 		return nil, fmt.Errorf("create data directory: %w", err)
 	}
 	path := filepath.Join(dataDir, "notegen.db")
+	lockPath := path + ".migrate.lock"
+	if err := enableWAL(path, lockPath); err != nil {
+		return nil, err
+	}
+	// No journal_mode pragma here: the file is in WAL already, and setting
+	// it again per connection is what raced between replicas.
 	dsn := func(extra string) string {
-		return "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
+		return "file:" + path + "?_pragma=busy_timeout(10000)" +
 			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_time_format=sqlite" + extra
 	}
 	write, err := sql.Open("sqlite", dsn("&_txlock=immediate"))
@@ -90,8 +97,8 @@ func openSQLite(dataDir string) (*DB, error) {
 		read.Close()
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
 	}
-	return &DB{dialect: SQLite, read: read, write: write, lockPath: path + ".migrate.lock",
-		readStmts: newStmtCache(read), writeStmts: newStmtCache(write)}, nil
+	return &DB{dialect: SQLite, read: read, write: write, lockPath: lockPath,
+		readStmts: newStmtCache(read), writeStmts: newStmtCache(write), wake: &wakeups{}}, nil
 }
 
 func openPostgres(ctx context.Context, databaseURL string) (*DB, error) {
@@ -115,7 +122,7 @@ func openPostgres(ctx context.Context, databaseURL string) (*DB, error) {
 		return nil, fmt.Errorf("connect to postgres: %w", err)
 	}
 	db := stdlib.OpenDBFromPool(pool)
-	return &DB{dialect: Postgres, read: db, write: db, pool: pool}, nil
+	return &DB{dialect: Postgres, read: db, write: db, pool: pool, wake: &wakeups{}}, nil
 }
 
 // Dialect reports the engine.
@@ -209,7 +216,12 @@ type Tx struct {
 	afterCommit []func()
 	// stmts is the writer's statement cache on SQLite, nil on PostgreSQL.
 	stmts *stmtCache
+	wake  *wakeups
 }
+
+// AfterCommit runs fn once the transaction has committed, and never if it
+// rolls back: for telling others about a change only once they can see it.
+func (tx *Tx) AfterCommit(fn func()) { tx.afterCommit = append(tx.afterCommit, fn) }
 
 // stmt is query's cached statement bound to this transaction, or nil.
 func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
@@ -222,10 +234,6 @@ func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
 	}
 	return tx.tx.StmtContext(ctx, s)
 }
-
-// AfterCommit runs fn once the transaction has committed, and never if it
-// rolls back: for telling others about a change only once they can see it.
-func (tx *Tx) AfterCommit(fn func()) { tx.afterCommit = append(tx.afterCommit, fn) }
 
 // Exec runs a statement in the transaction.
 func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
@@ -294,7 +302,7 @@ func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
 	}
-	tx := &Tx{tx: sqlTx, conn: conn, dialect: db.dialect, stmts: db.writeStmts}
+	tx := &Tx{tx: sqlTx, conn: conn, dialect: db.dialect, stmts: db.writeStmts, wake: db.wake}
 	if err := fn(tx); err != nil {
 		_ = sqlTx.Rollback()
 		return err

@@ -212,6 +212,10 @@ type TestEvent struct {
 	Event      string
 	Env        *string
 	Payload    map[string]any
+	// Warning says, when it is known at once, why the event will not
+	// arrive: no URL for the environment, or a receiver address this
+	// server refuses.
+	Warning string
 }
 
 // SendTest writes a webhook.test event to the outbox. env is "dev", "prod"
@@ -220,7 +224,8 @@ func (d *Deliveries) SendTest(ctx context.Context, userID, env string) (TestEven
 	if env != "" && env != "dev" && env != "prod" {
 		return TestEvent{}, apperr.Invalid("env", "env must be dev or prod")
 	}
-	var id, payload string
+	var id string
+	var payload []byte
 	err := d.db.InTx(ctx, func(tx *store.Tx) error {
 		if _, err := account.Lock(ctx, tx, userID); err != nil {
 			return err
@@ -231,7 +236,9 @@ func (d *Deliveries) SendTest(ctx context.Context, userID, env string) (TestEven
 		if err != nil {
 			return err
 		}
-		return tx.QueryRow(ctx, `SELECT payload FROM outbox_events WHERE id = ?`, id).Scan(&payload)
+		ev, err := outbox.Get(ctx, tx, id)
+		payload = ev.Payload
+		return err
 	})
 	if err != nil {
 		return TestEvent{}, err
@@ -241,10 +248,11 @@ func (d *Deliveries) SendTest(ctx context.Context, userID, env string) (TestEven
 	if env != "" {
 		out.Env = &env
 	}
-	if err := json.Unmarshal([]byte(payload), &out.Payload); err != nil {
+	if err := json.Unmarshal(payload, &out.Payload); err != nil {
 		return TestEvent{}, fmt.Errorf("decode test event: %w", err)
 	}
-	return out, nil
+	out.Warning, err = d.testWarning(ctx, userID, env)
+	return out, err
 }
 
 func contains(list []string, v string) bool {

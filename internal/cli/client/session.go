@@ -1,4 +1,4 @@
-package cli
+package client
 
 import (
 	"encoding/json"
@@ -164,14 +164,32 @@ func (s *session) keyClient() (*notegen.Client, error) {
 	return c, nil
 }
 
-// printJSON writes v as indented JSON.
+// printJSON writes v as indented JSON, URLs as they are (no HTML escaping,
+// so a shell script can use them).
 func (s *session) printJSON(v any) error {
 	enc := json.NewEncoder(s.env.Stdout)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		return fmt.Errorf("write output: %w", err)
 	}
 	return nil
+}
+
+// show prints v as JSON with --json, else as text writes it.
+func (s *session) show(v any, text func() error) error {
+	if s.jsonOut {
+		return s.printJSON(v)
+	}
+	return text()
+}
+
+// say prints v as JSON with --json, else the line.
+func (s *session) say(v any, line string) error {
+	return s.show(v, func() error {
+		_, err := fmt.Fprintln(s.env.Stdout, line)
+		return err
+	})
 }
 
 // table writes rows under a header, aligned.

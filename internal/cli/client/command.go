@@ -1,0 +1,211 @@
+// Package client holds the client commands of the notegen CLI (login,
+// keys, account, webhook, notes, usage): each talks to a running service
+// through the Go SDK in the repository's root package. The composition
+// root, internal/cli, hands them the words after the program name.
+package client
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/notegen/notegen"
+)
+
+// Env is what a client command may touch of its process, passed in so that
+// tests run the real commands without globals.
+type Env struct {
+	Getenv func(string) string
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+}
+
+// runner runs a command once its flags are parsed; args are the positional
+// arguments.
+type runner func(ctx context.Context, s *session, args []string) error
+
+// command is one client command, e.g. "keys create".
+type command struct {
+	name    string // "keys create"
+	args    string // synopsis of positional arguments and flags
+	summary string
+	help    string // description and examples
+	// setup registers the command's flags and returns its runner.
+	setup func(fs *flag.FlagSet) runner
+}
+
+// commands lists every client command, one constructor each.
+func commands() []command {
+	return []command{
+		loginCmd(), logoutCmd(),
+		keysListCmd(), keysCreateCmd(), keysMetadataCmd(),
+		keysStatusCmd("activate", notegen.KeyStatusActive, "Activate a key."),
+		keysStatusCmd("deactivate", notegen.KeyStatusInactive, "Deactivate a key: it stops working at once."),
+		keysDeleteCmd(),
+		accountShowCmd(), accountUpdateCmd(), accountCancelCmd(), accountReactivateCmd(), usageCmd(),
+		webhookShowCmd(), webhookSetCmd(), webhookSecretCmd(), webhookRotateCmd(), webhookTestCmd(),
+		webhookDeliveriesCmd(), webhookListenCmd(),
+		notesSubmitCmd(), notesStatusCmd(), notesNoteCmd(), notesTranscriptCmd(), notesRegenerateCmd(),
+	}
+}
+
+// groups are the first words of the client commands.
+var groups = map[string]string{
+	"login":   "log in and save the session",
+	"logout":  "end the saved session",
+	"keys":    "list, create and manage API keys",
+	"account": "show, update, cancel or reactivate the account",
+	"webhook": "webhook URLs, signing secret, deliveries, local receiver",
+	"notes":   "submit audio or text, follow jobs, fetch notes",
+	"usage":   "usage and billing for a range of months",
+}
+
+// Usage summarises the client commands, for the top-level help.
+const Usage = `Client commands (talk to a running service; --help on each for examples):
+  notegen login             log in; the session is saved in the config directory
+  notegen logout            end the saved session
+  notegen keys ...          list|create|metadata|activate|deactivate|delete
+  notegen account ...       show|update|cancel|reactivate
+  notegen webhook ...       show|set|secret|rotate|test|deliveries|listen
+  notegen notes ...         submit|status|note|transcript|regenerate
+  notegen usage             usage and billing
+
+With --json a command prints JSON on standard output, and so does a failure:
+  {"error":{"code":"...","message":"...","field":"...","request_id":"...","exit_code":N}}
+`
+
+// IsCommand reports whether name is the first word of a client command.
+func IsCommand(name string) bool {
+	_, ok := groups[name]
+	return ok
+}
+
+// Run runs the client command named by args (e.g. ["keys", "list"]). The
+// returned error carries the exit status (an ExitCode method); when it was
+// already written out (help, or a JSON error object), it also has a
+// Reported method that says so.
+func Run(ctx context.Context, env Env, args []string) error {
+	if len(args) == 0 || !IsCommand(args[0]) {
+		return usageErr("not a client command")
+	}
+	cmds := map[string]command{}
+	for _, c := range commands() {
+		cmds[c.name] = c
+	}
+	name, rest := args[0], args[1:]
+	if _, ok := cmds[name]; !ok {
+		if len(rest) == 0 || isHelp(rest) {
+			groupHelp(env.Stdout, args[0], cmds)
+			if len(rest) == 0 {
+				return reported(usageErr("%s needs a command", args[0]))
+			}
+			return nil
+		}
+		name, rest = args[0]+" "+rest[0], rest[1:]
+	}
+	cmd, ok := cmds[name]
+	if !ok {
+		fmt.Fprintf(env.Stderr, "notegen: unknown command %q\n\n", name)
+		groupHelp(env.Stderr, args[0], cmds)
+		return reported(usageErr("unknown command %q", name))
+	}
+	return cmd.run(ctx, env, rest)
+}
+
+// run parses the command's flags and runs it; with --json a failure is
+// written as a JSON error object on standard output.
+func (cmd command) run(ctx context.Context, env Env, args []string) error {
+	fs := flag.NewFlagSet("notegen "+cmd.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	// The flag package would print usage on stderr for -h and for every
+	// mistake; help goes to stdout below, mistakes are returned.
+	fs.Usage = func() {}
+	s := &session{env: env}
+	fs.StringVar(&s.flagURL, "url", "", "service URL (default $NOTEGEN_URL, the saved login's URL, or "+defaultURL+")")
+	fs.BoolVar(&s.jsonOut, "json", false, "print JSON for scripts instead of tables; a failure too, as {\"error\":{...}}")
+	run := cmd.setup(fs)
+	positional, err := parseInterleaved(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		cmd.printHelp(env.Stdout, fs)
+		return nil
+	case err != nil:
+		err = usageErr("notegen %s: %v", cmd.name, err)
+	default:
+		err = s.load()
+		if err == nil {
+			err = run(ctx, s, positional)
+		}
+	}
+	if err == nil {
+		return nil
+	}
+	err = classify(err)
+	if s.jsonOut {
+		return reported(writeJSONError(env.Stdout, err))
+	}
+	return err
+}
+
+func (cmd command) printHelp(out io.Writer, fs *flag.FlagSet) {
+	fmt.Fprintf(out, "Usage: notegen %s %s\n\n%s\n", cmd.name, cmd.args, cmd.summary)
+	if cmd.help != "" {
+		fmt.Fprintf(out, "\n%s\n", strings.TrimRight(cmd.help, "\n"))
+	}
+	fmt.Fprintln(out, "\nFlags:")
+	fs.SetOutput(out)
+	fs.PrintDefaults()
+	fmt.Fprintf(out, "\n%s", exitCodesHelp)
+}
+
+// parseInterleaved parses flags that come before, between or after the
+// positional arguments, and returns the positional ones.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return positional, nil
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+}
+
+func groupHelp(out io.Writer, group string, cmds map[string]command) {
+	var names []string
+	for name := range cmds {
+		if name == group || strings.HasPrefix(name, group+" ") {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	fmt.Fprintf(out, "notegen %s: %s\n\nCommands:\n", group, groups[group])
+	for _, n := range names {
+		fmt.Fprintf(out, "  notegen %-22s %s\n", n, cmds[n].summary)
+	}
+	fmt.Fprintf(out, "\nRun `notegen %s COMMAND --help` for flags and examples.\n\n%s", group, exitCodesHelp)
+}
+
+func isHelp(args []string) bool {
+	return len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help" || strings.TrimLeft(args[0], "-") == "help")
+}
+
+// needArgs checks the number of positional arguments.
+func needArgs(args []string, n int, what string) error {
+	if len(args) != n {
+		return usageErr("expected %s", what)
+	}
+	return nil
+}
+
+// noArgs checks that a command got no positional arguments.
+func noArgs(args []string) error { return needArgs(args, 0, "no arguments") }

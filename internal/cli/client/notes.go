@@ -1,0 +1,280 @@
+package client
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/notegen/notegen"
+)
+
+// jobFlags are the submission fields shared by notes submit.
+type jobFlags struct {
+	template, visitType, recordingType, lang, outputLang, style, webhookEnv string
+	consent                                                                 bool
+}
+
+func (j *jobFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&j.template, "template", "primaryCare", "note template (primaryCare, er, psychiatry, ..., wfw, smartInsert)")
+	fs.StringVar(&j.visitType, "visit-type", "initialEncounter", "initialEncounter or followUp")
+	fs.StringVar(&j.recordingType, "recording-type", "dictation", "dictation or conversation")
+	fs.StringVar(&j.lang, "lang", "en", "language of the recording or text: en or fr")
+	fs.StringVar(&j.outputLang, "output-language", "", "language of the note: en or fr (default: lang)")
+	fs.StringVar(&j.style, "style", "", "documentation style: soap or problemBased")
+	fs.StringVar(&j.webhookEnv, "webhook-env", "", "webhook URL for this job: dev or prod")
+	fs.BoolVar(&j.consent, "consent", false, "the patient consented to recording (required for conversation)")
+}
+
+func (j *jobFlags) options() notegen.JobOptions {
+	return notegen.JobOptions{Template: j.template, VisitType: j.visitType, RecordingType: j.recordingType, Lang: j.lang,
+		OutputLanguage: j.outputLang, DocumentationStyle: j.style, WebhookEnv: j.webhookEnv, PatientConsent: j.consent}
+}
+
+// apiKeyFlag registers --api-key on a note command.
+func apiKeyFlag(fs *flag.FlagSet) *string {
+	return fs.String("api-key", "", "API key (default $NOTEGEN_API_KEY)")
+}
+
+func notesSubmitCmd() command {
+	return command{
+		name: "notes submit", args: "FILE | --text TEXT|- [job flags] [--wait]",
+		summary: "Submit an audio file (with a progress bar) or text for a note.",
+		help: `TEXT "-" reads the text from standard input. --wait waits for the job to
+finish (the server answers as soon as its status changes) and prints the note.
+
+Examples:
+  notegen notes submit visit.mp3 --template er --visit-type followUp --wait
+  notegen notes submit --text "BP 128/82, follow-up in 3 months" --template primaryCare
+  cat dictation.txt | notegen notes submit --text - --json`,
+		setup: func(fs *flag.FlagSet) runner {
+			var jf jobFlags
+			jf.register(fs)
+			key := apiKeyFlag(fs)
+			text := fs.String("text", "", "submit this text instead of a file (- reads standard input)")
+			wait := fs.Bool("wait", false, "wait for the note and print it")
+			quiet := fs.Bool("quiet", false, "no progress bar")
+			return func(ctx context.Context, s *session, args []string) error {
+				s.apiKey = *key
+				textSet := false
+				fs.Visit(func(f *flag.Flag) { textSet = textSet || f.Name == "text" })
+				if textSet == (len(args) == 1) || len(args) > 1 {
+					return usageErr("give either one FILE or --text")
+				}
+				c, err := s.keyClient()
+				if err != nil {
+					return err
+				}
+				var job *notegen.Job
+				if textSet {
+					job, err = submitText(ctx, s, c, jf.options(), *text)
+				} else {
+					job, err = submitFile(ctx, s, c, jf.options(), args[0], !*quiet && !s.jsonOut)
+				}
+				if err != nil {
+					return err
+				}
+				return jobStarted(ctx, s, c, job, *wait)
+			}
+		},
+	}
+}
+
+// jobStarted prints a submitted job, or with wait its note once done.
+func jobStarted(ctx context.Context, s *session, c *notegen.Client, job *notegen.Job, wait bool) error {
+	if wait {
+		return waitAndPrint(ctx, s, c, job.JobID)
+	}
+	return s.say(job, fmt.Sprintf("Job %s %s.", job.JobID, job.Status))
+}
+
+// jobClient checks that the command got one JOB_ID and returns a client
+// with the API key of --api-key or NOTEGEN_API_KEY.
+func jobClient(s *session, args []string, key string) (*notegen.Client, error) {
+	if err := needArgs(args, 1, "one JOB_ID"); err != nil {
+		return nil, err
+	}
+	s.apiKey = key
+	return s.keyClient()
+}
+
+// jobCmd is a command on one job, authenticated with an API key.
+func jobCmd(name, summary, example string, run func(context.Context, *session, *notegen.Client, string) error) command {
+	return command{
+		name: "notes " + name, args: "JOB_ID", summary: summary, help: "Example:\n  " + example,
+		setup: func(fs *flag.FlagSet) runner {
+			key := apiKeyFlag(fs)
+			return func(ctx context.Context, s *session, args []string) error {
+				c, err := jobClient(s, args, *key)
+				if err != nil {
+					return err
+				}
+				return run(ctx, s, c, args[0])
+			}
+		},
+	}
+}
+
+func notesStatusCmd() command {
+	return jobCmd("status", "Show a job's status.", "notegen notes status job_123",
+		func(ctx context.Context, s *session, c *notegen.Client, id string) error {
+			st, err := c.GetJobStatus(ctx, id)
+			if err != nil {
+				return err
+			}
+			return s.show(st, func() error {
+				return s.fields("Job", st.JobID, "Status", st.Status, "Message", orDash(st.Message),
+					"Progress", strconv.Itoa(st.Progress)+"%", "Created", fmtTime(st.CreatedAt), "Updated", fmtTime(st.UpdatedAt))
+			})
+		})
+}
+
+func notesNoteCmd() command {
+	return jobCmd("note", "Print a completed job's note.", "notegen notes note job_123 > note.txt", printNote)
+}
+
+func notesTranscriptCmd() command {
+	return jobCmd("transcript", "Print an audio job's transcript.", "notegen notes transcript job_123",
+		func(ctx context.Context, s *session, c *notegen.Client, id string) error {
+			tr, err := c.FetchTranscript(ctx, id)
+			if err != nil {
+				return err
+			}
+			return s.say(tr, tr.Transcript)
+		})
+}
+
+func notesRegenerateCmd() command {
+	return command{
+		name: "notes regenerate", args: "JOB_ID [--template T] [--output-language L] [--style S] [--wait]",
+		summary: "Write a job's note again, optionally with another template or style (counts as a job).",
+		help:    "Example:\n  notegen notes regenerate job_123 --style problemBased --wait",
+		setup: func(fs *flag.FlagSet) runner {
+			key := apiKeyFlag(fs)
+			template := fs.String("template", "", "template (default: the job's)")
+			outLang := fs.String("output-language", "", "en or fr")
+			style := fs.String("style", "", "soap or problemBased")
+			wait := fs.Bool("wait", false, "wait for the note and print it")
+			return func(ctx context.Context, s *session, args []string) error {
+				c, err := jobClient(s, args, *key)
+				if err != nil {
+					return err
+				}
+				job, err := c.RegenerateNote(ctx, notegen.RegenerateRequest{JobID: args[0], Template: optional(*template), OutputLanguage: optional(*outLang), DocumentationStyle: optional(*style)})
+				if err != nil {
+					return err
+				}
+				return jobStarted(ctx, s, c, job, *wait)
+			}
+		},
+	}
+}
+
+func submitText(ctx context.Context, s *session, c *notegen.Client, opts notegen.JobOptions, text string) (*notegen.Job, error) {
+	if text == "-" {
+		data, err := io.ReadAll(s.env.Stdin)
+		if err != nil {
+			return nil, fmt.Errorf("read text: %w", err)
+		}
+		text = string(data)
+	}
+	return c.SubmitText(ctx, notegen.TextJobRequest{JobOptions: opts, Text: text})
+}
+
+func submitFile(ctx context.Context, s *session, c *notegen.Client, opts notegen.JobOptions, path string, bar bool) (*notegen.Job, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, exitErr(exitValidation, fmt.Errorf("open audio: %w", err))
+	}
+	defer f.Close()
+	up := notegen.UploadOptions{}
+	if bar {
+		p := &progressBar{out: s.env.Stderr, name: filepath.Base(path)}
+		up.Progress = p.update
+		defer p.finish()
+	}
+	ext := strings.TrimPrefix(filepath.Ext(path), ".")
+	return c.SubmitAudio(ctx, notegen.AudioJobRequest{JobOptions: opts, FileExtension: ext}, f, up)
+}
+
+func waitAndPrint(ctx context.Context, s *session, c *notegen.Client, id string) error {
+	if !s.jsonOut {
+		fmt.Fprintf(s.env.Stderr, "Waiting for job %s...\n", id)
+	}
+	st, err := c.WaitForJob(ctx, id, 0)
+	if err != nil {
+		return err
+	}
+	if st.Status == notegen.JobError {
+		return exitErr(exitFailure, fmt.Errorf("job %s failed: %s", id, orDash(st.Message)))
+	}
+	return printNote(ctx, s, c, id)
+}
+
+func printNote(ctx context.Context, s *session, c *notegen.Client, id string) error {
+	n, err := c.FetchNote(ctx, id)
+	if err != nil {
+		return err
+	}
+	if s.jsonOut {
+		return s.printJSON(n)
+	}
+	if n.NoteTitle != "" {
+		fmt.Fprintf(s.env.Stdout, "%s\n\n", n.NoteTitle)
+	}
+	fmt.Fprintln(s.env.Stdout, strings.TrimRight(n.Note, "\n"))
+	return nil
+}
+
+// progressBar draws upload progress on one terminal line.
+type progressBar struct {
+	out   io.Writer
+	name  string
+	last  time.Time
+	drawn bool
+}
+
+func (p *progressBar) update(sent, total int64) {
+	now := time.Now()
+	if now.Sub(p.last) < 100*time.Millisecond && sent != total {
+		return
+	}
+	p.last, p.drawn = now, true
+	if total <= 0 {
+		fmt.Fprintf(p.out, "\rUploading %s: %s", p.name, humanBytes(sent))
+		return
+	}
+	const width = 30
+	filled := int(float64(width) * float64(sent) / float64(total))
+	fmt.Fprintf(p.out, "\rUploading %s [%s%s] %3d%% %s/%s", p.name, strings.Repeat("#", filled), strings.Repeat(" ", width-filled),
+		sent*100/total, humanBytes(sent), humanBytes(total))
+}
+
+func (p *progressBar) finish() {
+	if p.drawn {
+		fmt.Fprintln(p.out)
+	}
+}
+
+func humanBytes(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+// optional is nil for an empty flag, which keeps the job's own value.
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
