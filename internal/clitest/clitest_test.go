@@ -592,3 +592,29 @@ func postWebhook(t *testing.T, addr, secret, body string) int {
 	resp.Body.Close()
 	return resp.StatusCode
 }
+
+// The README's curl quick start runs as written against a real server, and
+// runs again: the second time the account and its sandbox key exist.
+func TestReadmeCurlQuickStartRunsTwice(t *testing.T) {
+	t.Parallel()
+	_, err := exec.LookPath("curl")
+	require.NoError(t, err, "the quick start needs curl")
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	_, after, ok := strings.Cut(string(readme), "## Quick start with curl")
+	require.True(t, ok)
+	_, block, ok := strings.Cut(after, "```sh\n")
+	require.True(t, ok)
+	block, _, ok = strings.Cut(block, "```")
+	require.True(t, ok)
+	s := st.Start(t, st.SQLite)
+	script := strings.ReplaceAll(block, "localhost:8080", strings.TrimPrefix(s.URL, "http://"))
+	for run := 1; run <= 2; run++ {
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		out, err := exec.CommandContext(ctx, "bash", "-c", script).CombinedOutput()
+		cancel()
+		require.NoError(t, err, "run %d:\n%s", run, out)
+		require.Contains(t, string(out), `"status":"completed"`, "run %d", run)
+		require.Contains(t, string(out), `"note":"`, "run %d", run)
+	}
+}
