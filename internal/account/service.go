@@ -11,7 +11,9 @@ import (
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/audit"
 	"github.com/notegen/notegen/internal/billing"
+	"github.com/notegen/notegen/internal/broker"
 	"github.com/notegen/notegen/internal/outbox"
+	"github.com/notegen/notegen/internal/replica"
 	"github.com/notegen/notegen/internal/store"
 )
 
@@ -27,12 +29,18 @@ type Info struct {
 
 // Service runs the account operations.
 type Service struct {
-	db  *store.DB
-	log *slog.Logger
+	db      *store.DB
+	log     *slog.Logger
+	events  *broker.Broker
+	replica *replica.Replica
 }
 
-// NewService returns the account service.
-func NewService(db *store.DB, log *slog.Logger) *Service { return &Service{db: db, log: log} }
+// NewService returns the account service. Cancellations are announced on
+// events and acknowledged by the replicas r knows of (see
+// replica.CredentialsChanged); r may be nil.
+func NewService(db *store.DB, log *slog.Logger, events *broker.Broker, r *replica.Replica) *Service {
+	return &Service{db: db, log: log, events: events, replica: r}
+}
 
 var errNoUser = apperr.New(apperr.NotFound, "User not found")
 
@@ -146,6 +154,7 @@ type StatusResult struct {
 // final invoice issued.
 func (s *Service) Cancel(ctx context.Context, userID string) (StatusResult, error) {
 	now := store.Now()
+	var epoch int64
 	err := s.db.InTx(ctx, func(tx *store.Tx) error {
 		status, err := Lock(ctx, tx, userID)
 		if err != nil {
@@ -162,6 +171,9 @@ func (s *Service) Cancel(ctx context.Context, userID string) (StatusResult, erro
 		if _, err := tx.Exec(ctx, `UPDATE api_keys SET status = 'inactive' WHERE user_id = ? AND key_type = 'live' AND status = 'active'`, userID); err != nil {
 			return fmt.Errorf("deactivate live keys: %w", err)
 		}
+		if epoch, err = replica.CredentialsChanged(ctx, tx, s.events); err != nil {
+			return err
+		}
 		if err := Transition(ctx, tx, userID, status, Cancelled, now); err != nil {
 			return err
 		}
@@ -170,6 +182,9 @@ func (s *Service) Cancel(ctx context.Context, userID string) (StatusResult, erro
 	})
 	if err != nil {
 		return StatusResult{}, err
+	}
+	if epoch > 0 {
+		s.replica.AwaitCredentials(ctx, epoch)
 	}
 	s.log.InfoContext(ctx, "account cancelled", "user_id", userID)
 	return StatusResult{Message: "Account cancelled", UserID: userID}, nil
