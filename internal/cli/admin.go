@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/notegen/notegen/internal/account"
 	"github.com/notegen/notegen/internal/audit"
@@ -245,8 +246,10 @@ func adminAccounts(ctx context.Context, a adminEnv) error {
 	return tw.Flush()
 }
 
-func adminPlan(ctx context.Context, a adminEnv, email, plan string) error {
-	err := a.db.InTx(ctx, func(tx *store.Tx) error {
+// onAccount runs fn in a transaction that holds the lock of the account
+// whose owner has this email, as the service's own changes do.
+func (a adminEnv) onAccount(ctx context.Context, email string, fn func(tx *store.Tx, userID string, now time.Time) error) error {
+	return a.db.InTx(ctx, func(tx *store.Tx) error {
 		userID, err := billing.UserByEmail(ctx, tx, email)
 		if err != nil {
 			return err
@@ -254,7 +257,13 @@ func adminPlan(ctx context.Context, a adminEnv, email, plan string) error {
 		if _, err := account.Lock(ctx, tx, userID); err != nil {
 			return err
 		}
-		return billing.SetPlan(ctx, tx, userID, plan, store.Now())
+		return fn(tx, userID, store.Now())
+	})
+}
+
+func adminPlan(ctx context.Context, a adminEnv, email, plan string) error {
+	err := a.onAccount(ctx, email, func(tx *store.Tx, userID string, now time.Time) error {
+		return billing.SetPlan(ctx, tx, userID, plan, now)
 	})
 	if err != nil {
 		return err
@@ -280,15 +289,8 @@ func adminIssue(ctx context.Context, a adminEnv, email, amount string) error {
 		}
 	}
 	var inv billing.Invoice
-	err := a.db.InTx(ctx, func(tx *store.Tx) error {
-		userID, err := billing.UserByEmail(ctx, tx, email)
-		if err != nil {
-			return err
-		}
-		if _, err := account.Lock(ctx, tx, userID); err != nil {
-			return err
-		}
-		now := store.Now()
+	err := a.onAccount(ctx, email, func(tx *store.Tx, userID string, now time.Time) error {
+		var err error
 		inv, err = billing.Issue(ctx, tx, userID, billing.KindManual, cents, now)
 		if err != nil {
 			return err
@@ -304,15 +306,8 @@ func adminIssue(ctx context.Context, a adminEnv, email, amount string) error {
 
 func adminPay(ctx context.Context, a adminEnv, email string) error {
 	var paid []billing.Invoice
-	err := a.db.InTx(ctx, func(tx *store.Tx) error {
-		userID, err := billing.UserByEmail(ctx, tx, email)
-		if err != nil {
-			return err
-		}
-		if _, err := account.Lock(ctx, tx, userID); err != nil {
-			return err
-		}
-		now := store.Now()
+	err := a.onAccount(ctx, email, func(tx *store.Tx, userID string, now time.Time) error {
+		var err error
 		if paid, err = billing.PayAll(ctx, tx, userID, now); err != nil {
 			return err
 		}

@@ -170,15 +170,14 @@ func serve(ctx context.Context, env Env, args []string) error {
 		inserter.Wake(queue.Webhooks)
 	})
 
-
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	keys := apikey.NewService(db, key, events, self)
+	bills := billing.NewService(db, settings.FreeJobs, keys.MaskedNames)
 	handler, err := httpapi.NewServer(httpapi.Deps{
-		Log: log, DB: db, Auth: identity, Accounts: account.NewService(db, log, events, self),
-		Keys: apikey.NewService(db, key, events, self), Webhooks: webhooks,
+		Log: log, DB: db, Auth: identity, Accounts: account.NewService(db, bills, keys, log),
+		Keys: keys, Webhooks: webhooks,
 		Jobs: jobs, Uploads: uploads, Limiter: ratelimit.New(db),
-		Audit: audit.NewLog(db), Billing: billing.NewService(db, settings.FreeJobs, func(keyType, last4 string) string {
-			return apikey.MaskLast4(apikey.Type(keyType), last4)
-		}),
+		Audit: audit.NewLog(db), Billing: bills,
 		Config: settings, Metrics: registry, Version: env.Version,
 		Deliveries: deliveries,
 	})

@@ -296,10 +296,12 @@ func TestNoteCommandsAndFailures(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(keyed.ok("Dictated follow-up. BP 128/82.\n", "notes", "submit", "--text", "-", "--json")), &job))
 	id := job["job_id"].(string)
 	require.NotEmpty(t, id)
-	var status map[string]any
+	// A --json status is the job's status object; --wait on submit already
+	// showed the job ends, so this one is done within seconds.
 	require.Eventually(t, func() bool {
-		require.NoError(t, json.Unmarshal([]byte(keyed.ok("", "notes", "status", id, "--json")), &status))
-		return status["status"] == notegen.JobCompleted
+		var status map[string]any
+		r := keyed.run("", "notes", "status", id, "--json")
+		return r.code == 0 && json.Unmarshal([]byte(r.stdout), &status) == nil && status["status"] == notegen.JobCompleted
 	}, 60*time.Second, 50*time.Millisecond)
 	require.Regexp(t, `(?m)^Job: +`+id+`\nStatus: +completed\n`, keyed.ok("", "notes", "status", id))
 	require.NotEmpty(t, strings.TrimSpace(keyed.ok("", "notes", "note", id)))
@@ -475,8 +477,9 @@ func TestWebhookRefusedAddressIsReported(t *testing.T) {
 		// The deliveries table says why nothing arrived.
 		var table string
 		require.Eventually(t, func() bool {
-			table = u.ok("", "webhook", "deliveries")
-			return strings.Contains(table, "refused")
+			r := u.run("", "webhook", "deliveries")
+			table = r.stdout
+			return r.code == 0 && strings.Contains(table, "refused")
 		}, 30*time.Second, 50*time.Millisecond)
 		require.Regexp(t, `(?m)^ID +EVENT +STATUS +ATTEMPTS +CREATED +ERROR$`, table)
 		require.Regexp(t, `webhook\.test +\S+ +1 +\S+Z +refused: .*NOTEGEN_WEBHOOK_ALLOW_PRIVATE=true`, table)
@@ -591,4 +594,30 @@ func postWebhook(t *testing.T, addr, secret, body string) int {
 	require.NoError(t, err)
 	resp.Body.Close()
 	return resp.StatusCode
+}
+
+// The README's curl quick start runs as written against a real server, and
+// runs again: the second time the account and its sandbox key exist.
+func TestReadmeCurlQuickStartRunsTwice(t *testing.T) {
+	t.Parallel()
+	_, err := exec.LookPath("curl")
+	require.NoError(t, err, "the quick start needs curl")
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	_, after, ok := strings.Cut(string(readme), "## Quick start with curl")
+	require.True(t, ok)
+	_, block, ok := strings.Cut(after, "```sh\n")
+	require.True(t, ok)
+	block, _, ok = strings.Cut(block, "```")
+	require.True(t, ok)
+	s := st.Start(t, st.SQLite)
+	script := strings.ReplaceAll(block, "localhost:8080", strings.TrimPrefix(s.URL, "http://"))
+	for run := 1; run <= 2; run++ {
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		out, err := exec.CommandContext(ctx, "bash", "-c", script).CombinedOutput()
+		cancel()
+		require.NoError(t, err, "run %d:\n%s", run, out)
+		require.Contains(t, string(out), `"status":"completed"`, "run %d", run)
+		require.Contains(t, string(out), `"note":"`, "run %d", run)
+	}
 }

@@ -50,6 +50,9 @@ type analyzer struct {
 	out      analysis
 	seen     map[string]bool
 	findings map[string]int
+	// answerTaken is set when a question's short answer was charted with
+	// it ("Denies fever."), so the bare "no" is not written again.
+	answerTaken bool
 }
 
 func analyze(turns []turn, lex *lexicon, lang string, p pronouns) analysis {
@@ -94,13 +97,22 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	lex := a.lex
 	padded := replaceWords(padTokens(raw), lex.rewrites)
 	padded = removeFillers(padded, lex)
+	// Only the sentence right after a charted question is its answer.
+	taken := a.answerTaken
+	a.answerTaken = false
+	if taken && who != speakerClinician && wordCount(padded) > 0 && wordCount(padded) <= 6 {
+		a.out.verbatim = append(a.out.verbatim, statement{text: finish(padded, a.lang != "fr"), sources: []Span{src}, problem: -1})
+		return
+	}
 	if wordCount(padded) == 0 || a.isAcknowledgement(padded) {
 		return
 	}
 	a.out.verbatim = append(a.out.verbatim, statement{text: finish(padded, a.lang != "fr"), sources: []Span{src}, problem: -1})
 	if who == speakerClinician {
 		a.advancePhase(padded)
-		a.findChiefComplaint(padded, src)
+	}
+	if who != speakerOther {
+		a.findChiefComplaint(padded, who, src)
 	}
 	if a.isQuestion(raw, padded) {
 		if who == speakerClinician && answer != nil && answer.speaker == speakerPatient {
@@ -283,7 +295,13 @@ func (a *analyzer) classify(padded string, who speaker) category {
 		}
 		return catExam
 	}
+	symptom := a.hasSymptom(padded)
 	for _, c := range []category{catResults, catFamily, catMedications, catSocial, catSurgicalHistory, catPastHistory} {
+		// A symptom makes the sentence history of the illness even when it
+		// mentions work or an inhaler.
+		if symptom && (c == catSocial || c == catMedications) {
+			continue
+		}
 		if hasCue(padded, cues[c]) {
 			if c == catPastHistory && strings.Contains(padded, " year old ") {
 				break
@@ -314,12 +332,23 @@ func (a *analyzer) questionAnswered(question, answerText string, sources []Span)
 			matched = true
 		}
 	}
-	if matched || !hasCue(question, lex.clinical) {
+	if matched {
+		a.answerTaken = true
+		return
+	}
+	if !hasCue(question, lex.clinical) {
 		return
 	}
 	topic := questionTopic(question, lex)
 	if topic == "" || len(strings.Fields(topic)) > 8 {
 		return
+	}
+	// A topic that is still a question ("could you tell me", "avez-vous
+	// remarqué") cannot be charted as a finding.
+	for _, w := range strings.Fields(topic) {
+		if lex.questionWords[w] || w == "you" || w == "your" || w == "vous" || w == "votre" || w == "tu" {
+			return
+		}
 	}
 	prefix := lex.deniesPrefix
 	if present {
@@ -329,6 +358,7 @@ func (a *analyzer) questionAnswered(question, answerText string, sources []Span)
 	written := finish(normalizeNumbers(text, &lex.numbers), a.lang != "fr")
 	if a.phase == phaseHistory && !a.seen[written] {
 		a.seen[written] = true
+		a.answerTaken = true
 		a.out.statements = append(a.out.statements, statement{cat: catHPI, text: written, problem: -1, sources: sources})
 	}
 }
@@ -434,4 +464,13 @@ func (a *analyzer) worth(padded string, clinical int, density float64) bool {
 		return false
 	}
 	return float64(clinical) >= density*float64(len(words))
+}
+
+func (a *analyzer) hasSymptom(padded string) bool {
+	for _, s := range a.lex.symptoms {
+		if strings.Contains(padded, " "+s.cue) {
+			return true
+		}
+	}
+	return false
 }

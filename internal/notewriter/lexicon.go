@@ -82,6 +82,8 @@ type lexicon struct {
 	thoughtStarters map[string]bool
 
 	phaseCues map[phase][]string
+	// feminine nouns take "sa", not "son" (French only).
+	feminine map[string]bool
 	// dangling words cannot end a sentence; one that ends with them was
 	// cut off mid-thought.
 	dangling map[string]bool
@@ -157,10 +159,11 @@ type numberRules struct {
 }
 
 // hasCue reports whether any cue starts a word of padded (a sentence
-// wrapped in spaces, lower-case).
+// wrapped in spaces, lower-case), also after an elided article
+// ("l'analyse").
 func hasCue(padded string, cues []string) bool {
 	for _, c := range cues {
-		if strings.Contains(padded, " "+c) {
+		if strings.Contains(padded, " "+c) || (strings.Contains(padded, "'") && strings.Contains(padded, "'"+c)) {
 			return true
 		}
 	}
@@ -170,8 +173,10 @@ func hasCue(padded string, cues []string) bool {
 // countCues counts the cues present in padded.
 func countCues(padded string, cues []string) int {
 	n := 0
+	elided := strings.Contains(padded, "'")
 	for _, c := range cues {
-		if strings.Contains(padded, " "+c) {
+		// French elides articles: "l'analyse" holds the cue "analyse".
+		if strings.Contains(padded, " "+c) || (elided && strings.Contains(padded, "'"+c)) {
 			n++
 		}
 	}

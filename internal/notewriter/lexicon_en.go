@@ -45,6 +45,7 @@ var englishLexicon = &lexicon{
 	},
 	commands: []string{"show me", "hey dragon", "dragon", "hey dax", "open the", "pull up"},
 	clinical: []string{
+		"suicid",
 		"pain", "ache", "hurt", "sore", "swell", "swollen", "fever", "chill", "cough", "breath", "short of",
 		"nausea", "nauseous", "vomit", "diarrhea", "constipat", "bleed", "blood", "rash", "itch", "dizz",
 		"lightheaded", "headache", "migraine", "numb", "tingl", "weak", "fatigue", "tired", "sleep", "insomnia",

@@ -21,6 +21,8 @@ var frenchLexicon = &lexicon{
 	},
 	commands: []string{"montre-moi", "montrez-moi", "affiche", "ouvre le", "ouvre la"},
 	clinical: []string{
+		"cardiaque", "insuffisance", "fibrillation", "arythmie", "pharyngite", "lombalgie", "arthrose", "suicid",
+		"perdu", "kilos", "saignement", "palpitation", "urine", "brûlure", "nausée", "ibuprofène", "amoxicilline",
 		"douleur", "mal ", "mal à", "enfl", "fièvre", "frisson", "toux", "tousse", "souffle", "essouffl",
 		"nausée", "vomi", "diarrhée", "constipa", "saign", "sang", "éruption", "démang", "étourdi", "vertige",
 		"céphalée", "mal de tête", "migraine", "engourdi", "picote", "faibl", "fatigu", "sommeil", "dorm",
@@ -61,7 +63,7 @@ var frenchLexicon = &lexicon{
 	},
 	categoryCues: map[category][]string{
 		catAllergies:       {"allerg"},
-		catVitals:          {"tension artérielle", "pression artérielle", "fréquence cardiaque", "pouls", "température", "saturation", "fréquence respiratoire"},
+		catVitals:          {"tension artérielle", "pression artérielle", "fréquence cardiaque", "pouls", "température", "saturation", "fréquence respiratoire", "poids"},
 		catResults:         {"radiographie", "radio ", "irm", "scanner", "tomodensitométrie", "échographie", "écho", "ecg", "électrocardiogramme", "analyse", "prise de sang", "bilan sanguin", "hémoglobine", "résultat", "biopsie", "culture", "montre", "révèle", "démontre", "taux"},
 		catMedications:     {"médicament", "mg", "milligramme", "prends", "prenez", "prend ", "prescri", "comprimé", "pilule", "pompe", "inhalateur", "insuline", "metformine", "aspirine", "ibuprofène", "acétaminophène", "tylenol", "advil", "vitamine", "antibiotique"},
 		catFamily:          {"antécédents familiaux", "mère", "père", "sœur", "soeur", "frère", "grand-mère", "grand-père", "tante", "oncle", "dans la famille", "parents"},
@@ -77,6 +79,15 @@ var frenchLexicon = &lexicon{
 		catTechnique:       {"contraste", "incidences", "technique", "séquences", "sous guidage", "aiguille", "cathéter", "guide"},
 		catRisk:            {"suicid", "vous faire du mal", "vous blesser", "idées noires", "automutil", "homicid", "arme"},
 	},
+	feminine: set("tension", "pression", "température", "saturation", "fréquence", "douleur", "toux", "fièvre",
+		"glycémie", "jambe", "main", "tête", "poitrine", "gorge", "peau", "mère", "fille", "sœur", "femme",
+		"médication", "ordonnance", "dose", "radiographie", "prise", "analyse", "maladie", "respiration", "bouche",
+		"cuisse", "fatigue", "vision", "pompe", "chirurgie", "lombalgie", "dépression", "migraine", "fibrillation",
+		"pharyngite", "hanche", "cheville", "cheville", "cicatrice", "plaie", "hémoglobine", "créatinine", "vessie",
+		"prostate", "selle", "nuit", "douleur", "colonne", "grossesse", "consommation", "santé", "perte", "prise",
+		"glande", "thyroïde", "tumeur", "fracture", "entorse", "chute", "blessure", "brûlure", "diarrhée",
+		"constipation", "nausée", "insomnie", "anxiété", "humeur", "mémoire", "vue", "voix", "langue", "poitrine",
+		"rate", "veine", "artère", "valve", "pompe", "crise", "toux", "maison", "famille", "conjointe"),
 	dangling: set("il", "elle", "je", "nous", "que", "qui", "le", "la", "les", "un", "une", "de", "du", "des", "à",
 		"et", "mais", "parce", "avec", "pour", "est", "mon", "ma", "mes", "votre", "son", "sa", "ses", "si", "quand",
 		"en", "sur", "ou", "vous", "ce", "cette"),
@@ -88,7 +99,7 @@ var frenchLexicon = &lexicon{
 		"orienté", "sensibilité", "cicatrice", "masse", "bruits", "tension", "saturation", "température",
 	},
 	examAsides: []string{
-		"je vais", "on va", "nous allons", "je veux", "je pense", "parce que", "c'est probablement", "laissez-moi",
+		"regardons", "je vais", "on va", "nous allons", "je veux", "je pense", "parce que", "c'est probablement", "laissez-moi",
 	},
 	examLeads: []string{
 		"à l'examen physique", "à l'examen", "à l'auscultation", "à la palpation", ",", "je remarque", "je note",
@@ -115,6 +126,7 @@ var frenchLexicon = &lexicon{
 		"analyse", "prise de sang", "bilan", "hémoglobine", "créatinine", "cholestérol", "résultat", "biopsie", "culture", "test",
 	},
 	planCues: []string{
+		"évitez", "on se revoit", "revoit", "revenez", "référer", "je vous demande",
 		"prescri", "demande", "réf", "commenc", "continu", "poursuiv", "augment", "diminu", "arrêt", "cess",
 		"rendez-vous", "suivi", "recommand", "je veux", "j'aimerais", "nous allons", "on va", "je vais",
 		"contrôle", "revenir", "revoir", "appel", "devr", "physiothérapie", "attelle", "glace", "prendre",
@@ -125,7 +137,8 @@ var frenchLexicon = &lexicon{
 		"il s'agit", "semble", "on dirait", "bien contrôlé", "stable", "mal contrôlé", "impression",
 	},
 	symptoms: []symptom{
-		{"fièvre", "fièvre", "constitutional"}, {"frisson", "frissons", "constitutional"},
+		{"fièvre", "fièvre", "constitutional"}, {"perdu", "perte de poids", "constitutional"},
+		{"jambes enflées", "œdème des membres inférieurs", "cardiovascular"}, {"idées suicidaires", "idées suicidaires", "psychiatric"}, {"frisson", "frissons", "constitutional"},
 		{"fatigu", "fatigue", "constitutional"}, {"perte de poids", "perte de poids", "constitutional"},
 		{"prise de poids", "prise de poids", "constitutional"}, {"sueurs", "sueurs", "constitutional"},
 		{"douleur thoracique", "douleur thoracique", "cardiovascular"}, {"mal à la poitrine", "douleur thoracique", "cardiovascular"},
@@ -159,6 +172,7 @@ var frenchLexicon = &lexicon{
 		"et", "alors", "donc", "d'accord", "est-ce que vous avez des", "est-ce que vous avez de la", "est-ce que vous avez du",
 		"est-ce que vous avez", "avez-vous des", "avez-vous de la", "avez-vous du", "avez-vous eu des", "avez-vous eu",
 		"avez-vous", "vous avez des", "vous avez de la", "vous avez du", "vous avez", "des", "pas de", "aucun", "aucune",
+		"et toi", "toi", "tu as des", "tu as de la", "tu as du", "tu as", "as-tu", "de la", "du", "de l'",
 	},
 	questionWords: set("est-ce", "avez-vous", "êtes-vous", "prenez-vous", "quand", "comment", "pourquoi", "où", "quel", "quelle", "combien", "depuis"),
 	problemLeads: []string{
@@ -171,6 +185,8 @@ var frenchLexicon = &lexicon{
 			"j'ai": "a", "je suis": "est", "je vais": "va", "je fais": "fait", "je peux": "peut", "je prends": "prend",
 			"je dois": "doit", "je sens": "sent", "je dors": "dort", "je bois": "boit", "je sais": "sait",
 			"je veux": "veut", "je vois": "voit", "je crois": "croit", "je sors": "sort", "je mets": "met",
+			"je viens": "vient", "je vis": "vit", "je dis": "dit", "je ressens": "ressent", "je connais": "connaît",
+			"j'utilise": "utilise", "je reste": "reste",
 			"vous avez": "a", "vous êtes": "est", "vous allez": "va", "vous faites": "fait", "vous pouvez": "peut",
 			"vous prenez": "prend", "vous devez": "doit", "vous dormez": "dort", "vous buvez": "boit",
 		},
@@ -208,7 +224,7 @@ var frenchLexicon = &lexicon{
 	reportsPrefix: "rapporte",
 	deniesPrefix:  "nie",
 	ccPatterns: []string{
-		"consulte pour", "se présente pour", "se présente avec", "vient pour", "venu pour", "venue pour",
+		"viens pour", "suis ici pour", "je consulte pour", "consulte pour", "se présente pour", "se présente avec", "vient pour", "venu pour", "venue pour",
 		"ici pour", "ici aujourd'hui pour", "se plaint de", "en suivi pour", "suivi de", "référé pour", "référée pour",
 	},
 }

@@ -176,31 +176,115 @@ func reportLead(words []string, lex *lexicon) []string {
 }
 
 // rewritePersonFrench handles the common French forms: "j'ai" -> "il a",
-// "je me sens" -> "il se sent", "mon/ma/mes" -> "son/sa/ses", and the
-// clinician's "vous avez" -> "il a", "votre/vos" -> "son/ses".
+// "je n'ai pas" -> "il n'a pas", "je me sens" -> "il se sent",
+// "mon/ma/mes" -> "son/sa/ses", and the clinician's "vous avez" -> "il a",
+// "vous toussez" -> "il tousse", "votre/vos" -> "sa/son/ses" (agreeing with
+// the noun), "je vais vous examiner" -> "je vais l'examiner".
 func rewritePersonFrench(padded string, who speaker, p pronouns, lex *lexicon) string {
 	s := padded
 	if who == speakerPatient {
 		words := reportLead(strings.Fields(s), lex)
 		s = " " + strings.Join(words, " ") + " "
 		for form, third := range lex.person.irregular {
-			if strings.HasPrefix(form, "je ") || strings.HasPrefix(form, "j'") {
+			switch {
+			case strings.HasPrefix(form, "je "):
+				verb := form[len("je "):]
 				s = strings.ReplaceAll(s, " "+form+" ", " "+p.subject+" "+third+" ")
+				s = strings.ReplaceAll(s, " je ne "+verb+" ", " "+p.subject+" ne "+third+" ")
+				if startsWithVowel(verb) {
+					s = strings.ReplaceAll(s, " je n'"+verb+" ", " "+p.subject+" n'"+third+" ")
+				}
+			case strings.HasPrefix(form, "j'"):
+				verb := form[len("j'"):]
+				s = strings.ReplaceAll(s, " "+form+" ", " "+p.subject+" "+third+" ")
+				s = strings.ReplaceAll(s, " je n'"+verb+" ", " "+p.subject+" n'"+third+" ")
 			}
 		}
 		s = replaceWords(s, [][2]string{
 			{" je me ", " " + p.subject + " se "}, {" je m'", " " + p.subject + " s'"}, {" j'", " " + p.subject + " "},
+			{" je ne ", " " + p.subject + " ne "}, {" je n'", " " + p.subject + " n'"},
 			{" je ", " " + p.subject + " "}, {" mon ", " son "}, {" ma ", " sa "}, {" mes ", " ses "},
 			{" moi ", " " + p.subject + " "}, {" m'a ", " l'a "}, {" se sens ", " se sent "},
 		})
-		return s
+		return frenchAgreement(oneNamedSubject(s, p), lex)
 	}
 	for form, third := range lex.person.irregular {
 		if strings.HasPrefix(form, "vous ") {
 			s = strings.ReplaceAll(s, " "+form+" ", " "+p.subject+" "+third+" ")
+			s = strings.ReplaceAll(s, " vous ne "+form[len("vous "):]+" ", " "+p.subject+" ne "+third+" ")
 		}
 	}
-	return replaceWords(s, [][2]string{
+	s = replaceWords(s, [][2]string{
 		{" vous vous ", " " + p.subject + " se "}, {" votre ", " son "}, {" vos ", " ses "},
 	})
+	// What is left of "vous" is a regular verb's subject ("vous toussez")
+	// or an object ("je vais vous examiner").
+	words := strings.Fields(s)
+	out := make([]string, 0, len(words))
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if w != "vous" {
+			out = append(out, w)
+			continue
+		}
+		next := ""
+		if i+1 < len(words) {
+			next = words[i+1]
+		}
+		switch {
+		case frenchIndirect[next]:
+			// "je vous demande de" -> "je lui demande de".
+			out = append(out, "lui")
+		case strings.HasSuffix(next, "ez") && len(next) > 3:
+			out = append(out, p.subject, strings.TrimSuffix(next, "z"))
+			i++
+		case startsWithVowel(next):
+			out = append(out, "l'"+next)
+			i++
+		default:
+			out = append(out, p.object)
+		}
+	}
+	return frenchAgreement(oneNamedSubject(" "+strings.Join(out, " ")+" ", p), lex)
+}
+
+// oneNamedSubject says "le patient" once per sentence and "il" after, as a
+// French writer would.
+func oneNamedSubject(s string, p pronouns) string {
+	named := " " + p.subject + " "
+	if p.subject != frenchUnknown.subject || strings.Count(s, named) < 2 {
+		return s
+	}
+	first := strings.Index(s, named) + len(named)
+	return s[:first] + strings.ReplaceAll(s[first:], named, " il ")
+}
+
+// frenchAgreement writes "sa" before a feminine noun that starts with a
+// consonant: "votre tension" became "son tension" word by word.
+func frenchAgreement(s string, lex *lexicon) string {
+	if !strings.Contains(s, " son ") {
+		return s
+	}
+	words := strings.Fields(s)
+	for i := 0; i+1 < len(words); i++ {
+		if words[i] == "son" && lex.feminine[words[i+1]] && !startsWithVowel(words[i+1]) {
+			words[i] = "sa"
+		}
+	}
+	return " " + strings.Join(words, " ") + " "
+}
+
+func startsWithVowel(w string) bool {
+	for _, v := range []string{"a", "e", "i", "o", "u", "y", "h", "é", "è", "ê", "à", "â", "î", "ô", "œ"} {
+		if strings.HasPrefix(w, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// frenchIndirect verbs take an indirect object: "je lui conseille".
+var frenchIndirect = map[string]bool{
+	"demande": true, "conseille": true, "recommande": true, "dis": true, "explique": true, "prescris": true,
+	"donne": true, "propose": true, "suggère": true, "rappelle": true, "montre": true,
 }

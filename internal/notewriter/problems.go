@@ -78,7 +78,7 @@ func (a *analyzer) addProblem(name string, src Span) int {
 
 // findChiefComplaint takes the reason for the visit from the clinician's
 // framing ("presents today for follow-up of his chronic problems").
-func (a *analyzer) findChiefComplaint(padded string, src Span) {
+func (a *analyzer) findChiefComplaint(padded string, who speaker, src Span) {
 	if a.out.chiefComplaint.text != "" || a.phase != phaseHistory {
 		return
 	}
@@ -90,6 +90,9 @@ func (a *analyzer) findChiefComplaint(padded string, src Span) {
 		rest := padded[idx+len(pat)+2:]
 		var words []string
 		for _, w := range strings.Fields(rest) {
+			if len(words) == 0 && problemDeterminers[w] {
+				continue
+			}
 			if w == "," || w == "." || w == "?" || w == "and" || w == "who" || w == "et" || w == "qui" || w == "today" || w == "aujourd'hui" {
 				break
 			}
@@ -101,7 +104,7 @@ func (a *analyzer) findChiefComplaint(padded string, src Span) {
 		if len(words) == 0 {
 			continue
 		}
-		cc := rewritePerson(" "+strings.Join(words, " ")+" ", speakerClinician, a.pronouns, a.lex, a.lang)
+		cc := rewritePerson(" "+strings.Join(words, " ")+" ", who, a.pronouns, a.lex, a.lang)
 		a.out.chiefComplaint = statement{text: finish(normalizeNumbers(cc, &a.lex.numbers), a.lang != "fr"), sources: []Span{src}, problem: -1}
 		return
 	}

@@ -64,8 +64,14 @@ func openSQLite(dataDir string) (*DB, error) {
 		return nil, fmt.Errorf("create data directory: %w", err)
 	}
 	path := filepath.Join(dataDir, "notegen.db")
+	lockPath := path + ".migrate.lock"
+	if err := enableWAL(path, lockPath); err != nil {
+		return nil, err
+	}
+	// No journal_mode pragma here: the file is in WAL already, and setting
+	// it again per connection is what raced between replicas.
 	dsn := func(extra string) string {
-		return "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
+		return "file:" + path + "?_pragma=busy_timeout(10000)" +
 			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_time_format=sqlite" + extra
 	}
 	write, err := sql.Open("sqlite", dsn("&_txlock=immediate"))
@@ -91,7 +97,7 @@ func openSQLite(dataDir string) (*DB, error) {
 		read.Close()
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
 	}
-	return &DB{dialect: SQLite, read: read, write: write, lockPath: path + ".migrate.lock",
+	return &DB{dialect: SQLite, read: read, write: write, lockPath: lockPath,
 		readStmts: newStmtCache(read), writeStmts: newStmtCache(write), wake: &wakeups{}}, nil
 }
 

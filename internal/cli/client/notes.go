@@ -93,6 +93,16 @@ func jobStarted(ctx context.Context, s *session, c *notegen.Client, job *notegen
 	return s.say(job, fmt.Sprintf("Job %s %s.", job.JobID, job.Status))
 }
 
+// jobClient checks that the command got one JOB_ID and returns a client
+// with the API key of --api-key or NOTEGEN_API_KEY.
+func jobClient(s *session, args []string, key string) (*notegen.Client, error) {
+	if err := needArgs(args, 1, "one JOB_ID"); err != nil {
+		return nil, err
+	}
+	s.apiKey = key
+	return s.keyClient()
+}
+
 // jobCmd is a command on one job, authenticated with an API key.
 func jobCmd(name, summary, example string, run func(context.Context, *session, *notegen.Client, string) error) command {
 	return command{
@@ -100,11 +110,7 @@ func jobCmd(name, summary, example string, run func(context.Context, *session, *
 		setup: func(fs *flag.FlagSet) runner {
 			key := apiKeyFlag(fs)
 			return func(ctx context.Context, s *session, args []string) error {
-				if err := needArgs(args, 1, "one JOB_ID"); err != nil {
-					return err
-				}
-				s.apiKey = *key
-				c, err := s.keyClient()
+				c, err := jobClient(s, args, *key)
 				if err != nil {
 					return err
 				}
@@ -155,11 +161,7 @@ func notesRegenerateCmd() command {
 			style := fs.String("style", "", "soap or problemBased")
 			wait := fs.Bool("wait", false, "wait for the note and print it")
 			return func(ctx context.Context, s *session, args []string) error {
-				if err := needArgs(args, 1, "one JOB_ID"); err != nil {
-					return err
-				}
-				s.apiKey = *key
-				c, err := s.keyClient()
+				c, err := jobClient(s, args, *key)
 				if err != nil {
 					return err
 				}

@@ -1,0 +1,25 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	st "github.com/notegen/notegen/internal/servertest"
+)
+
+// The README promises the example runs as written, twice in a row: the
+// second run finds the account and its sandbox key.
+func TestQuickstartRunsTwice(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b)
+		for range 2 {
+			var out strings.Builder
+			require.NoError(t, run(context.Background(), s.URL, &out))
+			require.Contains(t, out.String(), "CHIEF COMPLAINT")
+		}
+	})
+}
