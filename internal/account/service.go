@@ -10,7 +10,6 @@ import (
 
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/audit"
-	"github.com/notegen/notegen/internal/billing"
 	"github.com/notegen/notegen/internal/outbox"
 	"github.com/notegen/notegen/internal/store"
 )
@@ -27,12 +26,32 @@ type Info struct {
 
 // Service runs the account operations.
 type Service struct {
-	db  *store.DB
-	log *slog.Logger
+	db      *store.DB
+	billing Billing
+	keys    Keys
+	log     *slog.Logger
+}
+
+// Billing is what cancelling and reactivating ask of billing. billing keeps
+// its plan on the account row through this package, so account cannot
+// import it: the service is given it instead.
+type Billing interface {
+	// OpenInvoices counts the account's unpaid invoices.
+	OpenInvoices(ctx context.Context, q store.Queryer, userID string) (int, error)
+	// IssueFinal issues the closing invoice of an account being cancelled.
+	IssueFinal(ctx context.Context, tx *store.Tx, userID string, now time.Time) error
+}
+
+// Keys is what cancelling asks of the API keys, which depend on account.
+type Keys interface {
+	// DeactivateLive turns the account's active live keys inactive.
+	DeactivateLive(ctx context.Context, tx *store.Tx, userID string) error
 }
 
 // NewService returns the account service.
-func NewService(db *store.DB, log *slog.Logger) *Service { return &Service{db: db, log: log} }
+func NewService(db *store.DB, billing Billing, keys Keys, log *slog.Logger) *Service {
+	return &Service{db: db, billing: billing, keys: keys, log: log}
+}
 
 var errNoUser = apperr.New(apperr.NotFound, "User not found")
 
@@ -154,19 +173,18 @@ func (s *Service) Cancel(ctx context.Context, userID string) (StatusResult, erro
 		if status == Cancelled {
 			return nil
 		}
-		if open, _, err := billing.OpenBalance(ctx, tx, userID); err != nil {
+		if open, err := s.billing.OpenInvoices(ctx, tx, userID); err != nil {
 			return err
 		} else if open > 0 {
 			return apperr.New(apperr.PaymentRequired, "The account has an outstanding balance; pay the open invoices before cancelling")
 		}
-		if _, err := tx.Exec(ctx, `UPDATE api_keys SET status = 'inactive' WHERE user_id = ? AND key_type = 'live' AND status = 'active'`, userID); err != nil {
-			return fmt.Errorf("deactivate live keys: %w", err)
+		if err := s.keys.DeactivateLive(ctx, tx, userID); err != nil {
+			return err
 		}
 		if err := Transition(ctx, tx, userID, status, Cancelled, now); err != nil {
 			return err
 		}
-		_, err = billing.Issue(ctx, tx, userID, billing.KindFinal, -1, now)
-		return err
+		return s.billing.IssueFinal(ctx, tx, userID, now)
 	})
 	if err != nil {
 		return StatusResult{}, err
@@ -187,7 +205,7 @@ func (s *Service) Reactivate(ctx context.Context, userID string) (StatusResult, 
 		if status != Cancelled {
 			return apperr.New(apperr.BadRequest, "Only a cancelled account can be reactivated; this one is %s", status)
 		}
-		if open, _, err := billing.OpenBalance(ctx, tx, userID); err != nil {
+		if open, err := s.billing.OpenInvoices(ctx, tx, userID); err != nil {
 			return err
 		} else if open > 0 {
 			return apperr.New(apperr.PaymentRequired, "The account has unpaid invoices; pay them before reactivating")

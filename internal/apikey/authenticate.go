@@ -42,10 +42,8 @@ func (s *Service) Authenticate(ctx context.Context, key string) (Caller, error) 
 	var c Caller
 	var status Status
 	var deletedAt, lastUsed sql.NullTime
-	var accountStatus account.Status
-	err = s.db.QueryRow(ctx, `SELECT k.id, k.user_id, k.status, k.deleted_at, k.last_used, a.status
-		FROM api_keys k JOIN accounts a ON a.user_id = k.user_id WHERE k.key_hash = ?`, Hash(key)).
-		Scan(&c.KeyID, &c.UserID, &status, &deletedAt, &lastUsed, &accountStatus)
+	err = s.db.QueryRow(ctx, `SELECT id, user_id, status, deleted_at, last_used FROM api_keys WHERE key_hash = ?`, Hash(key)).
+		Scan(&c.KeyID, &c.UserID, &status, &deletedAt, &lastUsed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Caller{}, errBadKey
 	}
@@ -54,6 +52,10 @@ func (s *Service) Authenticate(ctx context.Context, key string) (Caller, error) 
 	}
 	if status != Active || deletedAt.Valid {
 		return Caller{}, apperr.New(apperr.Authentication, "API key is inactive")
+	}
+	accountStatus, err := account.StatusOf(ctx, s.db, c.UserID)
+	if err != nil {
+		return Caller{}, err
 	}
 	if accountStatus == account.Cancelled {
 		return Caller{}, apperr.New(apperr.AccountInactive, "The account is cancelled")

@@ -313,3 +313,37 @@ func (s *Service) Delete(ctx context.Context, userID, key string) (Confirmation,
 	}
 	return Confirmation{Message: "API key deleted", APIKey: Mask(key)}, nil
 }
+
+// DeactivateLive turns the account's active live keys inactive, inside the
+// transaction that cancels the account.
+func (s *Service) DeactivateLive(ctx context.Context, tx *store.Tx, userID string) error {
+	if _, err := tx.Exec(ctx, `UPDATE api_keys SET status = 'inactive' WHERE user_id = ? AND key_type = 'live' AND status = 'active'`, userID); err != nil {
+		return fmt.Errorf("deactivate live keys: %w", err)
+	}
+	return nil
+}
+
+// MaskedNames returns each of the account's keys among ids as listings
+// show it, masked; usage reports name keys this way.
+func (s *Service) MaskedNames(ctx context.Context, userID string, ids []string) (map[string]string, error) {
+	want := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		want[id] = true
+	}
+	rows, err := s.db.Query(ctx, `SELECT id, key_type, last4 FROM api_keys WHERE user_id = ?`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("read key names: %w", err)
+	}
+	defer rows.Close()
+	names := make(map[string]string, len(ids))
+	for rows.Next() {
+		var id, keyType, last4 string
+		if err := rows.Scan(&id, &keyType, &last4); err != nil {
+			return nil, fmt.Errorf("read key names: %w", err)
+		}
+		if want[id] {
+			names[id] = MaskLast4(Type(keyType), last4)
+		}
+	}
+	return names, rows.Err()
+}

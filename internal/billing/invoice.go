@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/notegen/notegen/internal/account"
 	"github.com/notegen/notegen/internal/outbox"
 	"github.com/notegen/notegen/internal/store"
 )
@@ -121,9 +122,11 @@ func Issue(ctx context.Context, tx *store.Tx, userID, kind string, amountCents i
 		amountCents = usage
 	}
 	if from.IsZero() {
-		if err := tx.QueryRow(ctx, `SELECT created_at FROM accounts WHERE user_id = ?`, userID).Scan(&from); err != nil {
+		p, err := account.ReadPlan(ctx, tx, userID)
+		if err != nil {
 			return Invoice{}, fmt.Errorf("read account start: %w", err)
 		}
+		from = p.CreatedAt
 	}
 	inv := Invoice{
 		ID: uuid.Must(uuid.NewV7()).String(), Kind: kind, Status: "open", AmountCents: amountCents,

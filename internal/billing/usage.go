@@ -7,6 +7,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/notegen/notegen/internal/account"
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/store"
 )
@@ -78,24 +79,42 @@ func parseMonth(field, v string, def time.Time) (time.Time, error) {
 	return t, nil
 }
 
+// KeyNames returns, for the account's API key ids, each key as listings
+// show it (masked). The apikey package answers it; billing cannot import
+// apikey, which asks billing about overdue invoices.
+type KeyNames func(ctx context.Context, userID string, ids []string) (map[string]string, error)
+
 // Service answers account owners' billing questions.
 type Service struct {
 	db       *store.DB
 	freeJobs int
-	mask     func(keyType, last4 string) string
+	keyNames KeyNames
 }
 
 // NewService returns the billing service. freeJobs is the trial's
-// allowance of live jobs; mask renders an API key as listings show it,
-// from its type and last four characters.
-func NewService(db *store.DB, freeJobs int, mask func(keyType, last4 string) string) *Service {
-	return &Service{db: db, freeJobs: freeJobs, mask: mask}
+// allowance of live jobs.
+func NewService(db *store.DB, freeJobs int, keyNames KeyNames) *Service {
+	return &Service{db: db, freeJobs: freeJobs, keyNames: keyNames}
+}
+
+// OpenInvoices counts the account's unpaid invoices; account asks it
+// before cancelling or reactivating.
+func (s *Service) OpenInvoices(ctx context.Context, q store.Queryer, userID string) (int, error) {
+	n, _, err := OpenBalance(ctx, q, userID)
+	return n, err
+}
+
+// IssueFinal issues the closing invoice of an account being cancelled, for
+// its usage not yet invoiced.
+func (s *Service) IssueFinal(ctx context.Context, tx *store.Tx, userID string, now time.Time) error {
+	_, err := Issue(ctx, tx, userID, KindFinal, -1, now)
+	return err
 }
 
 // Usage reports the account's live usage for the months start..end
 // ("YYYY-MM", both defaulting to the current month).
 func (s *Service) Usage(ctx context.Context, userID, startMonth, endMonth string) (UsageReport, error) {
-	db, freeJobs, mask, now := s.db, s.freeJobs, s.mask, store.Now()
+	db, freeJobs, now := s.db, s.freeJobs, store.Now()
 	current := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
 	start, err := parseMonth("start_month", startMonth, current)
 	if err != nil {
@@ -109,19 +128,19 @@ func (s *Service) Usage(ctx context.Context, userID, startMonth, endMonth string
 		return UsageReport{}, apperr.Invalid("end_month", "end_month must not be before start_month")
 	}
 	r := UsageReport{Period: Period{StartMonth: start.Format("2006-01"), EndMonth: end.Format("2006-01")}, APIKeys: map[string]KeyUsage{}, MonthlyBreakdown: []MonthUsage{}}
-	rows, err := db.Query(ctx, `SELECT u.created_at, u.transcription_tokens, u.note_tokens, k.key_type, k.last4
-		FROM usage_records u JOIN api_keys k ON k.id = u.api_key_id
-		WHERE u.user_id = ? AND u.created_at >= ? AND u.created_at < ?`, userID, start, end.AddDate(0, 1, 0))
+	rows, err := db.Query(ctx, `SELECT created_at, transcription_tokens, note_tokens, api_key_id
+		FROM usage_records WHERE user_id = ? AND created_at >= ? AND created_at < ?`, userID, start, end.AddDate(0, 1, 0))
 	if err != nil {
 		return UsageReport{}, fmt.Errorf("read usage: %w", err)
 	}
 	defer rows.Close()
 	months := map[string]*MonthUsage{}
+	byKey := map[string]KeyUsage{}
 	for rows.Next() {
 		var at time.Time
 		var tr, nt int64
-		var keyType, last4 string
-		if err := rows.Scan(&at, &tr, &nt, &keyType, &last4); err != nil {
+		var keyID string
+		if err := rows.Scan(&at, &tr, &nt, &keyID); err != nil {
 			return UsageReport{}, fmt.Errorf("read usage: %w", err)
 		}
 		month := at.UTC().Format("2006-01")
@@ -134,16 +153,38 @@ func (s *Service) Usage(ctx context.Context, userID, startMonth, endMonth string
 		m.TranscriptionTokens += tr
 		m.NoteTokens += nt
 		m.TotalTokens += tr + nt
-		masked := mask(keyType, last4)
-		k := r.APIKeys[masked]
+		k := byKey[keyID]
 		k.Jobs++
 		k.Tokens.Transcription += tr
 		k.Tokens.NoteGeneration += nt
 		k.Tokens.Total += tr + nt
-		r.APIKeys[masked] = k
+		byKey[keyID] = k
 	}
 	if err := rows.Err(); err != nil {
 		return UsageReport{}, fmt.Errorf("read usage: %w", err)
+	}
+	rows.Close()
+	ids := make([]string, 0, len(byKey))
+	for id := range byKey {
+		ids = append(ids, id)
+	}
+	names, err := s.keyNames(ctx, userID, ids)
+	if err != nil {
+		return UsageReport{}, err
+	}
+	for id, k := range byKey {
+		// Keys of one type and last four characters share a name, as they
+		// did when the report joined the key table.
+		masked, ok := names[id]
+		if !ok {
+			continue
+		}
+		sum := r.APIKeys[masked]
+		sum.Jobs += k.Jobs
+		sum.Tokens.Transcription += k.Tokens.Transcription
+		sum.Tokens.NoteGeneration += k.Tokens.NoteGeneration
+		sum.Tokens.Total += k.Tokens.Total
+		r.APIKeys[masked] = sum
 	}
 	for _, m := range months {
 		r.MonthlyBreakdown = append(r.MonthlyBreakdown, *m)
@@ -160,13 +201,13 @@ func (s *Service) Usage(ctx context.Context, userID, startMonth, endMonth string
 		r.APIKeys[masked] = k
 	}
 
-	var plan string
-	var used int64
-	if err := db.QueryRow(ctx, `SELECT plan, live_jobs_used FROM accounts WHERE user_id = ?`, userID).Scan(&plan, &used); err != nil {
-		return UsageReport{}, fmt.Errorf("read plan: %w", err)
+	p, err := account.ReadPlan(ctx, db, userID)
+	if err != nil {
+		return UsageReport{}, err
 	}
+	plan := p.Plan
 	if plan == PlanTrial {
-		left := max(0, int64(freeJobs)-used)
+		left := max(0, int64(freeJobs)-p.LiveJobsUsed)
 		r.Totals.FreeJobsLeft = &left
 	}
 	var monthTokens int64

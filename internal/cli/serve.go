@@ -149,13 +149,13 @@ func serve(ctx context.Context, env Env, args []string) error {
 	}
 
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	keys := apikey.NewService(db, key)
+	bills := billing.NewService(db, settings.FreeJobs, keys.MaskedNames)
 	handler, err := httpapi.NewServer(httpapi.Deps{
-		Log: log, DB: db, Auth: identity, Accounts: account.NewService(db, log),
-		Keys: apikey.NewService(db, key), Webhooks: webhooks,
+		Log: log, DB: db, Auth: identity, Accounts: account.NewService(db, bills, keys, log),
+		Keys: keys, Webhooks: webhooks,
 		Jobs: jobs, Uploads: uploads, Limiter: ratelimit.New(db),
-		Audit: audit.NewLog(db), Billing: billing.NewService(db, settings.FreeJobs, func(keyType, last4 string) string {
-			return apikey.MaskLast4(apikey.Type(keyType), last4)
-		}),
+		Audit: audit.NewLog(db), Billing: bills,
 		Config: settings, Metrics: registry, Version: env.Version,
 		Deliveries: deliveries,
 	})

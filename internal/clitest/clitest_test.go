@@ -296,10 +296,12 @@ func TestNoteCommandsAndFailures(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(keyed.ok("Dictated follow-up. BP 128/82.\n", "notes", "submit", "--text", "-", "--json")), &job))
 	id := job["job_id"].(string)
 	require.NotEmpty(t, id)
-	var status map[string]any
+	// A --json status is the job's status object; --wait on submit already
+	// showed the job ends, so this one is done within seconds.
 	require.Eventually(t, func() bool {
-		require.NoError(t, json.Unmarshal([]byte(keyed.ok("", "notes", "status", id, "--json")), &status))
-		return status["status"] == notegen.JobCompleted
+		var status map[string]any
+		r := keyed.run("", "notes", "status", id, "--json")
+		return r.code == 0 && json.Unmarshal([]byte(r.stdout), &status) == nil && status["status"] == notegen.JobCompleted
 	}, 60*time.Second, 50*time.Millisecond)
 	require.Regexp(t, `(?m)^Job: +`+id+`\nStatus: +completed\n`, keyed.ok("", "notes", "status", id))
 	require.NotEmpty(t, strings.TrimSpace(keyed.ok("", "notes", "note", id)))
@@ -475,8 +477,9 @@ func TestWebhookRefusedAddressIsReported(t *testing.T) {
 		// The deliveries table says why nothing arrived.
 		var table string
 		require.Eventually(t, func() bool {
-			table = u.ok("", "webhook", "deliveries")
-			return strings.Contains(table, "refused")
+			r := u.run("", "webhook", "deliveries")
+			table = r.stdout
+			return r.code == 0 && strings.Contains(table, "refused")
 		}, 30*time.Second, 50*time.Millisecond)
 		require.Regexp(t, `(?m)^ID +EVENT +STATUS +ATTEMPTS +CREATED +ERROR$`, table)
 		require.Regexp(t, `webhook\.test +\S+ +1 +\S+Z +refused: .*NOTEGEN_WEBHOOK_ALLOW_PRIVATE=true`, table)

@@ -33,6 +33,17 @@ type route struct {
 	// pathParams are the names of the path's {wildcards}, checked by the
 	// input rules before the handler runs.
 	pathParams []string
+	// errors are client errors the route answers beyond those its
+	// credential, input and path imply, for the OpenAPI document.
+	errors []int
+	// formFile, when set, is the file part of the multipart/form-data body
+	// the route also takes, with the request type's fields as form fields.
+	formFile string
+	// formImplied are required JSON fields that the form's file part can
+	// stand for (its name's extension for file_extension).
+	formImplied []string
+	// binaryBody marks a route that reads raw bytes, not JSON.
+	binaryBody bool
 }
 
 type queryParam struct {
@@ -44,15 +55,15 @@ func (s *Server) routeTable() []route {
 	return []route{
 		// Operations.
 		{method: "GET", path: "/healthz", summary: "Liveness: the process answers", tag: "operations", response: notegen.Health{}, status: http.StatusOK, handle: s.healthz},
-		{method: "GET", path: "/readyz", summary: "Readiness: the database answers and migrations are applied", tag: "operations", response: notegen.Health{}, status: http.StatusOK, handle: s.readyz},
+		{method: "GET", path: "/readyz", summary: "Readiness: the database answers and migrations are applied", tag: "operations", response: notegen.Health{}, status: http.StatusOK, handle: s.readyz, errors: []int{503}},
 		{method: "GET", path: "/metrics", summary: "Prometheus metrics", tag: "operations", response: "", status: http.StatusOK, handle: s.serveMetrics},
 		{method: "GET", path: "/openapi.json", summary: "This OpenAPI 3.1 document", tag: "operations", response: map[string]any{}, status: http.StatusOK, handle: s.serveOpenAPI},
 		{method: "GET", path: "/.well-known/jwks.json", summary: "Public keys that sign ID tokens", tag: "identity", response: notegen.JSONWebKeySet{}, status: http.StatusOK, handle: s.jwks},
 
 		// Identity.
-		{method: "POST", path: "/v1/auth/create-account", summary: "Create an account owner", tag: "identity", request: notegen.CreateAccountRequest{}, response: notegen.NewAccount{}, status: http.StatusCreated, handle: s.createAccount},
-		{method: "POST", path: "/v1/auth/login", summary: "Log in with email and password", tag: "identity", request: notegen.LoginRequest{}, response: notegen.Tokens{}, status: http.StatusOK, handle: s.login},
-		{method: "POST", path: "/v1/auth/refresh", summary: "Rotate a refresh token for new tokens", tag: "identity", request: notegen.RefreshRequest{}, response: notegen.Tokens{}, status: http.StatusOK, handle: s.refresh},
+		{method: "POST", path: "/v1/auth/create-account", summary: "Create an account owner", tag: "identity", request: notegen.CreateAccountRequest{}, response: notegen.NewAccount{}, status: http.StatusCreated, handle: s.createAccount, errors: []int{403, 409}},
+		{method: "POST", path: "/v1/auth/login", summary: "Log in with email and password", tag: "identity", request: notegen.LoginRequest{}, response: notegen.Tokens{}, status: http.StatusOK, handle: s.login, errors: []int{401, 429}},
+		{method: "POST", path: "/v1/auth/refresh", summary: "Rotate a refresh token for new tokens", tag: "identity", request: notegen.RefreshRequest{}, response: notegen.Tokens{}, status: http.StatusOK, handle: s.refresh, errors: []int{401}},
 		{method: "POST", path: "/v1/auth/change-password", summary: "Change the password; every session must log in again", tag: "identity", auth: authBearer, request: notegen.ChangePasswordRequest{}, response: notegen.PasswordChange{}, status: http.StatusOK, handle: s.changePassword},
 		{method: "POST", path: "/v1/auth/logout", summary: "End the login session of a refresh token", tag: "identity", auth: authBearer, request: notegen.RefreshRequest{}, response: notegen.LogoutResult{}, status: http.StatusOK, handle: s.logout},
 
@@ -85,14 +96,14 @@ func (s *Server) routeTable() []route {
 		{method: "POST", path: "/v1/user/webhook/test", summary: "Queue a webhook.test event", tag: "webhooks", auth: authBearer, request: notegen.WebhookTestRequest{}, response: notegen.WebhookTestResult{}, status: http.StatusAccepted, handle: s.sendWebhookTest},
 
 		// Note generation.
-		{method: "POST", path: "/v1/process-audio", summary: "Submit audio: JSON (returns a presigned upload URL) or multipart with part \"file\"", tag: "notes", auth: authAPIKey, request: notegen.AudioJobRequest{}, response: notegen.Job{}, status: http.StatusOK, handle: s.processAudio},
+		{method: "POST", path: "/v1/process-audio", summary: "Submit audio: JSON (returns a presigned upload URL) or multipart with part \"file\"", tag: "notes", auth: authAPIKey, request: notegen.AudioJobRequest{}, formFile: "file", formImplied: []string{"file_extension"}, response: notegen.Job{}, status: http.StatusOK, handle: s.processAudio, errors: []int{402, 409, 413}},
 		{method: "PUT", path: "/v1/uploads/{job_id}", summary: "Upload a job's audio to its presigned URL (Content-Range resumes)", tag: "notes",
-			query: []queryParam{{"expires", "from the presigned URL", "integer"}, {"signature", "from the presigned URL", "string"}}, response: notegen.UploadResult{}, status: http.StatusOK, handle: s.upload},
-		{method: "POST", path: "/v1/process-text", summary: "Submit text", tag: "notes", auth: authAPIKey, request: notegen.TextJobRequest{}, response: notegen.Job{}, status: http.StatusOK, handle: s.processText},
-		{method: "POST", path: "/v1/regenerate-note", summary: "Write a completed job's note again", tag: "notes", auth: authAPIKey, request: notegen.RegenerateRequest{}, response: notegen.Job{}, status: http.StatusOK, handle: s.regenerateNote},
+			query: []queryParam{{"expires", "from the presigned URL", "integer"}, {"signature", "from the presigned URL", "string"}}, binaryBody: true, response: notegen.UploadResult{}, status: http.StatusOK, handle: s.upload, errors: []int{403, 409, 413}},
+		{method: "POST", path: "/v1/process-text", summary: "Submit text", tag: "notes", auth: authAPIKey, request: notegen.TextJobRequest{}, response: notegen.Job{}, status: http.StatusOK, handle: s.processText, errors: []int{402, 409}},
+		{method: "POST", path: "/v1/regenerate-note", summary: "Write a completed job's note again", tag: "notes", auth: authAPIKey, request: notegen.RegenerateRequest{}, response: notegen.Job{}, status: http.StatusOK, handle: s.regenerateNote, errors: []int{402, 409}},
 		{method: "GET", path: "/v1/status/{job_id}", summary: "A job's status; with wait, answers as soon as it changes", tag: "notes", auth: authAPIKey,
 			query: []queryParam{{"wait", "seconds to wait for a change (0-60, default 0: answer at once)", "integer"}, {"status", "the status last seen: answer once the job's differs (default: once it is completed or error)", "string"}}, response: notegen.JobStatus{}, status: http.StatusOK, handle: s.jobStatus},
-		{method: "GET", path: "/v1/fetch-note/{job_id}", summary: "A completed job's note", tag: "notes", auth: authAPIKey, response: notegen.Note{}, status: http.StatusOK, handle: s.fetchNote},
+		{method: "GET", path: "/v1/fetch-note/{job_id}", summary: "A completed job's note", tag: "notes", auth: authAPIKey, response: notegen.Note{}, status: http.StatusOK, handle: s.fetchNote, errors: []int{409}},
 		{method: "GET", path: "/v1/fetch-transcript/{job_id}", summary: "A job's transcript", tag: "notes", auth: authAPIKey, response: notegen.Transcript{}, status: http.StatusOK, handle: s.fetchTranscript},
 		{method: "GET", path: "/v1/user/usage", summary: "Live usage and charges by month and key", tag: "billing", auth: authBearer,
 			query: []queryParam{{"start_month", "YYYY-MM, default the current month", "string"}, {"end_month", "YYYY-MM, default the current month", "string"}}, response: notegen.Usage{}, status: http.StatusOK, handle: s.usage},

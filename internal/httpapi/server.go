@@ -82,7 +82,7 @@ func NewServer(deps Deps) (http.Handler, error) {
 	for _, rt := range s.routes {
 		s.mux.Handle(rt.method+" "+rt.path, s.wrap(rt))
 	}
-	doc, err := openAPIDocument(s.routes, deps.Version)
+	doc, err := openAPIDocument(s.routes, deps.Version, deps.Config.PublicURL)
 	if err != nil {
 		return nil, err
 	}

@@ -64,6 +64,10 @@ const jobColumns = `id, user_id, api_key_id, is_sandbox, source, status, message
 	transcription_tokens, note_tokens, error_code, error_message, regenerations, created_at, updated_at, completed_at,
 	purge_after, purged_at, source_job_id`
 
+// errCodeBilling marks job errors about billing, whose webhook carries no
+// error object (the interface says so).
+const errCodeBilling = "billing"
+
 var errJobNotFound = apperr.New(apperr.NotFound, "Job not found")
 
 // load reads a job; forUpdate locks its row for the rest of a transaction.

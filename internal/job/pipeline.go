@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/notegen/notegen/internal/audio"
+	"github.com/notegen/notegen/internal/billing"
 	"github.com/notegen/notegen/internal/provider"
 	"github.com/notegen/notegen/internal/queue"
 	"github.com/notegen/notegen/internal/store"
@@ -251,7 +252,8 @@ func (s *Service) writeNote(ctx context.Context, j *Job) error {
 		if !current.Sandbox {
 			// A regeneration's transcription tokens are zero: its source
 			// job's note paid for the transcript.
-			if err := recordUsage(ctx, tx, current, current.TranscriptionTokens, note.Tokens, now); err != nil {
+			if err := billing.RecordUsage(ctx, tx, billing.JobUsage{UserID: current.UserID, APIKeyID: current.APIKeyID, JobID: current.ID,
+				TranscriptionTokens: current.TranscriptionTokens, NoteTokens: note.Tokens}, now); err != nil {
 				return err
 			}
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/billing"
 	"github.com/notegen/notegen/internal/blobstore"
 	"github.com/notegen/notegen/internal/broker"
 	"github.com/notegen/notegen/internal/masterkey"
@@ -142,7 +143,7 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build
 	}
 	err := s.db.InTx(ctx, func(tx *store.Tx) error {
 		if !n.caller.Sandbox() {
-			if err := chargeLiveJob(ctx, tx, n.caller.UserID, s.cfg.FreeJobs, now); err != nil {
+			if err := billing.ChargeLiveJob(ctx, tx, n.caller.UserID, s.cfg.FreeJobs, now); err != nil {
 				return err
 			}
 		}

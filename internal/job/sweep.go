@@ -4,10 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"time"
 
 	"github.com/riverqueue/river"
 
+	"github.com/notegen/notegen/internal/ratelimit"
 	"github.com/notegen/notegen/internal/store"
 )
 
@@ -68,10 +68,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 	if err := forgetIdempotencyKeys(ctx, s.db, now); err != nil {
 		return err
 	}
-	if _, err := s.db.Exec(ctx, `DELETE FROM rate_windows WHERE window_start < ?`, now.Add(-2*time.Hour)); err != nil {
-		return fmt.Errorf("forget rate windows: %w", err)
-	}
-	return nil
+	return ratelimit.ForgetWindows(ctx, s.db, now)
 }
 
 func collectIDs(rows *sql.Rows) ([]string, error) {

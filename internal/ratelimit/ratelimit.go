@@ -165,3 +165,16 @@ func (l *Limiter) bucket(keyID string, period time.Duration, now time.Time) *buc
 	}
 	return b
 }
+
+// windowRetention is how long a window's row is kept after it starts:
+// longer than any window, so a row is never deleted while it counts.
+const windowRetention = 2 * time.Hour
+
+// ForgetWindows deletes the rows of windows that started before
+// now - windowRetention. The retention sweep calls it.
+func ForgetWindows(ctx context.Context, q store.Queryer, now time.Time) error {
+	if _, err := q.Exec(ctx, `DELETE FROM rate_windows WHERE window_start < ?`, now.Add(-windowRetention)); err != nil {
+		return fmt.Errorf("forget rate windows: %w", err)
+	}
+	return nil
+}

@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/riverqueue/river"
 
+	"github.com/notegen/notegen/internal/outbox"
 	"github.com/notegen/notegen/internal/queue"
 	"github.com/notegen/notegen/internal/store"
 )
@@ -173,17 +174,21 @@ type delivery struct {
 	NextAttemptAt    sql.NullTime
 }
 
+// load reads a delivery and its event (the delivery's id is the event's);
+// sql.ErrNoRows when either is gone.
 func (d *Deliveries) load(ctx context.Context, q store.Queryer, id string) (delivery, error) {
 	var del delivery
-	var jobID, env sql.NullString
-	var payload string
-	err := q.QueryRow(ctx, `SELECT d.id, d.user_id, d.event_type, d.job_id, e.env, e.payload, d.status, d.attempts, d.next_attempt_at
-		FROM webhook_deliveries d JOIN outbox_events e ON e.id = d.id WHERE d.id = ?`, id).
-		Scan(&del.ID, &del.UserID, &del.Type, &jobID, &env, &payload, &del.Status, &del.Attempts, &del.NextAttemptAt)
+	var jobID sql.NullString
+	err := q.QueryRow(ctx, `SELECT id, user_id, event_type, job_id, status, attempts, next_attempt_at FROM webhook_deliveries WHERE id = ?`, id).
+		Scan(&del.ID, &del.UserID, &del.Type, &jobID, &del.Status, &del.Attempts, &del.NextAttemptAt)
 	if err != nil {
 		return del, err
 	}
-	del.JobID, del.Env, del.Payload = jobID.String, env.String, []byte(payload)
+	ev, err := outbox.Get(ctx, q, id)
+	if err != nil {
+		return del, err
+	}
+	del.JobID, del.Env, del.Payload = jobID.String, ev.Env, ev.Payload
 	return del, nil
 }
 
@@ -260,11 +265,7 @@ func (d *Deliveries) route(ctx context.Context, del delivery) (target, error) {
 		return pick(del.Env), nil
 	}
 	if del.JobID != "" {
-		env, err := d.jobEnv(ctx, del)
-		if err != nil {
-			return target{}, err
-		}
-		return pick(env), nil
+		return pick(jobEnv(del)), nil
 	}
 	if t := pick("prod"); t.URL != "" {
 		return t, nil
@@ -274,28 +275,15 @@ func (d *Deliveries) route(ctx context.Context, del delivery) (target, error) {
 	return t, nil
 }
 
-// jobEnv is the environment of a job event without its own: the job's
-// webhook_env, else dev for sandbox jobs and prod for live ones.
-func (d *Deliveries) jobEnv(ctx context.Context, del delivery) (string, error) {
-	var sandbox bool
-	var env string
-	err := d.db.QueryRow(ctx, `SELECT is_sandbox, webhook_env FROM jobs WHERE id = ? AND user_id = ?`, del.JobID, del.UserID).Scan(&sandbox, &env)
-	if errors.Is(err, sql.ErrNoRows) {
-		// No job row: fall back on the event body.
-		sandbox = payloadBool(del.Payload, "is_sandbox")
-		err = nil
+// jobEnv is the environment of a job event without its own. The job
+// service gives every event of a job its routing (the job's webhook_env,
+// else dev for sandbox jobs and prod for live ones), so this reads only
+// the event: a sandbox job's event goes to dev, any other to prod.
+func jobEnv(del delivery) string {
+	if payloadBool(del.Payload, "is_sandbox") {
+		return "dev"
 	}
-	if err != nil {
-		return "", fmt.Errorf("read job routing: %w", err)
-	}
-	switch {
-	case env == "dev" || env == "prod":
-		return env, nil
-	case sandbox:
-		return "dev", nil
-	default:
-		return "prod", nil
-	}
+	return "prod"
 }
 
 // endpointKey names the endpoint a URL reaches: scheme, host and port.

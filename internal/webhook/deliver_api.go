@@ -224,7 +224,8 @@ func (d *Deliveries) SendTest(ctx context.Context, userID, env string) (TestEven
 	if env != "" && env != "dev" && env != "prod" {
 		return TestEvent{}, apperr.Invalid("env", "env must be dev or prod")
 	}
-	var id, payload string
+	var id string
+	var payload []byte
 	err := d.db.InTx(ctx, func(tx *store.Tx) error {
 		if _, err := account.Lock(ctx, tx, userID); err != nil {
 			return err
@@ -235,7 +236,9 @@ func (d *Deliveries) SendTest(ctx context.Context, userID, env string) (TestEven
 		if err != nil {
 			return err
 		}
-		return tx.QueryRow(ctx, `SELECT payload FROM outbox_events WHERE id = ?`, id).Scan(&payload)
+		ev, err := outbox.Get(ctx, tx, id)
+		payload = ev.Payload
+		return err
 	})
 	if err != nil {
 		return TestEvent{}, err
@@ -245,7 +248,7 @@ func (d *Deliveries) SendTest(ctx context.Context, userID, env string) (TestEven
 	if env != "" {
 		out.Env = &env
 	}
-	if err := json.Unmarshal([]byte(payload), &out.Payload); err != nil {
+	if err := json.Unmarshal(payload, &out.Payload); err != nil {
 		return TestEvent{}, fmt.Errorf("decode test event: %w", err)
 	}
 	out.Warning, err = d.testWarning(ctx, userID, env)

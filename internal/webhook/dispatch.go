@@ -65,51 +65,24 @@ func (d *Deliveries) Notify() {
 	}
 }
 
-type outboxRow struct {
-	id, userID, typ string
-	jobID           sql.NullString
-	sequence        sql.NullInt64
-}
-
 // dispatch moves one batch of undispatched outbox events into deliveries,
 // each with its first attempt queued (or waiting behind an earlier event of
 // its job), in one transaction. It returns how many it moved.
 func (d *Deliveries) dispatch(ctx context.Context) (int, error) {
-	var probe string
-	err := d.db.QueryRow(ctx, `SELECT id FROM outbox_events WHERE dispatched_at IS NULL LIMIT 1`).Scan(&probe)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, fmt.Errorf("look for outbox events: %w", err)
+	if waiting, err := outbox.AnyUndispatched(ctx, d.db); err != nil || !waiting {
+		return 0, err
 	}
 	var n int
-	err = d.db.InTx(ctx, func(tx *store.Tx) error {
-		lock := ""
-		if tx.Dialect() == store.Postgres {
-			lock = " FOR UPDATE SKIP LOCKED"
-		}
-		rows, err := tx.Query(ctx, `SELECT id, user_id, type, job_id, sequence FROM outbox_events WHERE dispatched_at IS NULL
-			ORDER BY created_at, id LIMIT ?`+lock, dispatchBatch)
+	err := d.db.InTx(ctx, func(tx *store.Tx) error {
+		events, err := outbox.ClaimUndispatched(ctx, tx, dispatchBatch)
 		if err != nil {
-			return fmt.Errorf("read outbox: %w", err)
+			return err
 		}
-		var events []outboxRow
 		var jobs []string
-		for rows.Next() {
-			var r outboxRow
-			if err := rows.Scan(&r.id, &r.userID, &r.typ, &r.jobID, &r.sequence); err != nil {
-				rows.Close()
-				return fmt.Errorf("read outbox: %w", err)
+		for _, ev := range events {
+			if ev.JobID != "" {
+				jobs = append(jobs, ev.JobID)
 			}
-			events = append(events, r)
-			if r.jobID.Valid {
-				jobs = append(jobs, r.jobID.String)
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return fmt.Errorf("read outbox: %w", err)
 		}
 		// Job locks in one order, so two dispatchers cannot deadlock.
 		slices.Sort(jobs)
@@ -121,8 +94,10 @@ func (d *Deliveries) dispatch(ctx context.Context) (int, error) {
 		now := store.Now()
 		for _, ev := range events {
 			status := StatusPending
-			if ev.jobID.Valid {
-				blocked, err := blockedBehind(ctx, tx, ev.jobID.String, ev.sequence.Int64)
+			var jobID, sequence any
+			if ev.JobID != "" {
+				jobID, sequence = ev.JobID, ev.Sequence
+				blocked, err := blockedBehind(ctx, tx, ev.JobID, ev.Sequence)
 				if err != nil {
 					return err
 				}
@@ -131,16 +106,16 @@ func (d *Deliveries) dispatch(ctx context.Context) (int, error) {
 				}
 			}
 			if _, err := tx.Exec(ctx, `INSERT INTO webhook_deliveries (id, user_id, event_type, job_id, sequence, status, created_at, updated_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, ev.id, ev.userID, ev.typ, ev.jobID, ev.sequence, status, now, now); err != nil {
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, ev.ID, ev.UserID, ev.Type, jobID, sequence, status, now, now); err != nil {
 				return fmt.Errorf("create delivery: %w", err)
 			}
 			if status == StatusPending {
-				if err := d.enqueue(ctx, tx, ev.id); err != nil {
+				if err := d.enqueue(ctx, tx, ev.ID); err != nil {
 					return err
 				}
 			}
-			if _, err := tx.Exec(ctx, `UPDATE outbox_events SET dispatched_at = ? WHERE id = ?`, now, ev.id); err != nil {
-				return fmt.Errorf("mark event dispatched: %w", err)
+			if err := outbox.MarkDispatched(ctx, tx, ev.ID, now); err != nil {
+				return err
 			}
 		}
 		n = len(events)
@@ -154,11 +129,16 @@ func (d *Deliveries) dispatch(ctx context.Context) (int, error) {
 }
 
 // blockedBehind reports whether an earlier event of the job is not decided
-// yet (not dispatched, waiting or pending).
+// yet: not dispatched (an event becomes a delivery in the transaction that
+// marks it dispatched), or a delivery still waiting or pending.
 func blockedBehind(ctx context.Context, tx *store.Tx, jobID string, sequence int64) (bool, error) {
+	undispatched, err := outbox.UndispatchedBefore(ctx, tx, jobID, sequence)
+	if err != nil || undispatched > 0 {
+		return undispatched > 0, err
+	}
 	var n int
-	err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM outbox_events e LEFT JOIN webhook_deliveries d ON d.id = e.id
-		WHERE e.job_id = ? AND e.sequence < ? AND (d.id IS NULL OR d.status IN ('waiting', 'pending'))`, jobID, sequence).Scan(&n)
+	err = tx.QueryRow(ctx, `SELECT COUNT(*) FROM webhook_deliveries WHERE job_id = ? AND sequence < ? AND status IN ('waiting', 'pending')`,
+		jobID, sequence).Scan(&n)
 	if err != nil {
 		return false, fmt.Errorf("check earlier job events: %w", err)
 	}

@@ -1,12 +1,10 @@
 // Package webhook owns the account's webhook settings (a development and a
-// production URL), its signing secrets, and the delivery of outbox events.
+// production URL, validated here and stored on the account row through
+// package account), its signing secrets, and the delivery of outbox events.
 package webhook
 
 import (
 	"context"
-	"database/sql"
-	"errors"
-	"fmt"
 	"net/url"
 	"strings"
 	"unicode/utf8"
@@ -68,19 +66,15 @@ type Service struct {
 // Get returns the account's webhook URLs.
 func (s *Service) Get(ctx context.Context, userID string) (Settings, error) {
 	var st Settings
-	var dev, prod sql.NullString
-	err := s.db.QueryRow(ctx, `SELECT webhook_dev, webhook_prod FROM accounts WHERE user_id = ?`, userID).Scan(&dev, &prod)
-	if errors.Is(err, sql.ErrNoRows) {
-		return st, apperr.New(apperr.NotFound, "User not found")
-	}
+	urls, err := account.ReadWebhookURLs(ctx, s.db, userID)
 	if err != nil {
-		return st, fmt.Errorf("read webhook settings: %w", err)
+		return st, err
 	}
-	if dev.Valid && dev.String != "" {
-		st.Dev = &dev.String
+	if urls.Dev != "" {
+		st.Dev = &urls.Dev
 	}
-	if prod.Valid && prod.String != "" {
-		st.Prod = &prod.String
+	if urls.Prod != "" {
+		st.Prod = &urls.Prod
 	}
 	return st, nil
 }
@@ -119,20 +113,16 @@ func (s *Service) Update(ctx context.Context, userID string, in Settings) (Updat
 		}
 		details := map[string]string{}
 		for _, c := range []struct {
-			column string
-			value  *string
-		}{{"webhook_dev", in.Dev}, {"webhook_prod", in.Prod}} {
+			env   string
+			value *string
+		}{{"dev", in.Dev}, {"prod", in.Prod}} {
 			if c.value == nil {
 				continue
 			}
-			var v any
-			if *c.value != "" {
-				v = *c.value
+			if err := account.SetWebhookURL(ctx, tx, userID, c.env, *c.value, now); err != nil {
+				return err
 			}
-			if _, err := tx.Exec(ctx, `UPDATE accounts SET `+c.column+` = ?, updated_at = ? WHERE user_id = ?`, v, now, userID); err != nil {
-				return fmt.Errorf("update %s: %w", c.column, err)
-			}
-			details[c.column] = *c.value
+			details["webhook_"+c.env] = *c.value
 		}
 		return audit.Record(ctx, tx, userID, "webhook.settings_updated", userID, details, now)
 	})
