@@ -30,3 +30,15 @@ func BenchmarkExtractLongEncounter(b *testing.B) {
 	}
 	b.ReportMetric(float64(words), "words")
 }
+
+// BenchmarkExtractUnpunctuated extracts facts from 60,000 words with no
+// punctuation and no turns, as speech-to-text without punctuation gives:
+// one endless sentence must not make extraction quadratic.
+func BenchmarkExtractUnpunctuated(b *testing.B) {
+	unit := "blood pressure one fifty over ninety lisinopril twenty milligrams daily no chest pain order an mri "
+	segs := transcript.Split(strings.Repeat(unit, 4000), nil)
+	x := facts.New()
+	for b.Loop() {
+		x.Extract(segs, "en")
+	}
+}

@@ -132,7 +132,7 @@ func (d *doc) allergies(skip map[[2]int]bool) []Allergy {
 				byName[al.canon] = al2
 				order = append(order, al.canon)
 			}
-			if r := d.scanRange(d.lex.reactions, a, b); len(r) > 0 && al2.Reaction == nil {
+			if r := d.scanRange(d.lex.reactions, max(a, cue.i-12), min(b, al.j+12)); len(r) > 0 && al2.Reaction == nil {
 				al2.Reaction = strPtr(r[0].canon)
 				lo, hi = min(lo, r[0].i), max(hi, r[0].j)
 			}

@@ -26,6 +26,10 @@ type doc struct {
 	segs []transcript.Segment
 	toks []token
 	lex  *lexicon
+	// sentFirst and sentLast are the first and last token of each sentence,
+	// so that finding a token's sentence costs nothing on a long one
+	sentFirst, sentLast []int
+	runes               map[int][]rune // segment text as code points, by index, made on demand
 }
 
 func analyse(segs []transcript.Segment, lx *lexicon) *doc {
@@ -42,6 +46,15 @@ func analyse(segs []transcript.Segment, lx *lexicon) *doc {
 		}
 		sent++ // a new turn is a new sentence
 	}
+	d.sentFirst = make([]int, sent+1)
+	d.sentLast = make([]int, sent+1)
+	for i := len(d.toks) - 1; i >= 0; i-- {
+		d.sentFirst[d.toks[i].sent] = i
+	}
+	for i, t := range d.toks {
+		d.sentLast[t.sent] = i
+	}
+	d.runes = map[int][]rune{}
 	return d
 }
 
@@ -153,25 +166,27 @@ func (d *doc) span(i, j int) Span {
 
 // textOf is the segment text covered by tokens i..j.
 func (d *doc) textOf(i, j int) string {
-	rs := []rune(d.segs[d.toks[i].seg].Text)
+	seg := d.toks[i].seg
+	rs, ok := d.runes[seg]
+	if !ok {
+		rs = []rune(d.segs[seg].Text)
+		d.runes[seg] = rs
+	}
 	return string(rs[d.toks[i].start:d.toks[j].end])
 }
 
 // sentenceBounds returns the first and last token index of i's sentence.
 func (d *doc) sentenceBounds(i int) (int, int) {
-	a, b := i, i
-	for a > 0 && d.toks[a-1].sent == d.toks[i].sent {
-		a--
-	}
-	for b+1 < len(d.toks) && d.toks[b+1].sent == d.toks[i].sent {
-		b++
-	}
-	return a, b
+	s := d.toks[i].sent
+	return d.sentFirst[s], d.sentLast[s]
 }
 
 // match returns the length in tokens of the longest phrase of set starting
 // at token i, and the phrase's canonical form; 0 when none.
 func (d *doc) match(set phraseSet, i int) (int, string) {
+	if i >= len(d.toks) || !set.first[d.toks[i].norm] {
+		return 0, ""
+	}
 	for n := set.maxLen; n >= 1; n-- {
 		if i+n > len(d.toks) {
 			continue
@@ -203,10 +218,11 @@ func (d *doc) match(set phraseSet, i int) (int, string) {
 // name.
 type phraseSet struct {
 	m      map[string]string
+	first  map[string]bool // the first word of every phrase: most tokens start none
 	maxLen int
 }
 
-func newPhraseSet() phraseSet { return phraseSet{m: map[string]string{}} }
+func newPhraseSet() phraseSet { return phraseSet{m: map[string]string{}, first: map[string]bool{}} }
 
 // add registers every phrase of a "|"-separated list under canon; an empty
 // canon means each phrase is its own canonical form.
@@ -221,6 +237,8 @@ func (p *phraseSet) add(canon string, phrases ...string) {
 			c = strings.TrimSpace(ph)
 		}
 		p.m[key] = c
+		first, _, _ := strings.Cut(key, " ")
+		p.first[first] = true
 		if n := strings.Count(key, " ") + 1; n > p.maxLen {
 			p.maxLen = n
 		}
