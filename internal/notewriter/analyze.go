@@ -127,6 +127,10 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		return
 	}
 	clinical := countCues(padded, lex.clinical)
+	if a.phase == phaseExam && who == speakerClinician {
+		// Findings have their own vocabulary ("no apparent distress").
+		clinical += countCues(padded, lex.examCues)
+	}
 	if clinical == 0 && !hasDigitWord(normalizeNumbers(padded, &lex.numbers)) {
 		return
 	}
@@ -144,12 +148,18 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	}
 	body := trimLeading(padded, lex.glue)
 	system := ""
-	if cat == catExam {
+	switch cat {
+	case catExam:
 		body = stripLeads(body, lex.examLeads)
 		if wordCount(body) < 2 {
 			return
 		}
 		system = examSystem(body, lex)
+	case catResults:
+		body = stripLeads(body, lex.resultLeads)
+		if wordCount(body) < 2 {
+			return
+		}
 	}
 	text := rewritePerson(body, who, a.pronouns, lex, a.lang)
 	text = normalizeNumbers(text, &lex.numbers)
@@ -186,7 +196,7 @@ func stripLeads(padded string, leads []string) string {
 // examSystem is the body system a finding is about, or "" when unclear.
 func examSystem(padded string, lex *lexicon) string {
 	for _, s := range lex.examSystems {
-		if strings.Contains(padded, " "+s[0]) {
+		if cueAt(padded, s[0]) {
 			return s[1]
 		}
 	}
@@ -295,6 +305,11 @@ func (a *analyzer) classify(padded string, who speaker) category {
 		}
 		return catExam
 	}
+	// "Anna is a 44-year-old female with ... who presents for" opens the
+	// history whatever tests it names.
+	if hasCue(padded, lex.introCues) {
+		return catHPI
+	}
 	symptom := a.hasSymptom(padded)
 	for _, c := range []category{catResults, catFamily, catMedications, catSocial, catSurgicalHistory, catPastHistory} {
 		// A symptom makes the sentence history of the illness even when it
@@ -327,7 +342,7 @@ func (a *analyzer) questionAnswered(question, answerText string, sources []Span)
 	}
 	matched := false
 	for _, s := range lex.symptoms {
-		if strings.Contains(question, " "+s.cue) {
+		if cueAt(question, s.cue) {
 			a.addFinding(finding{name: s.name, system: s.system, present: present, sources: sources})
 			matched = true
 		}
@@ -409,7 +424,7 @@ func (a *analyzer) recordFindings(padded string, who speaker, src Span) {
 	}
 	negated := hasCue(padded, a.lex.negations)
 	for _, s := range a.lex.symptoms {
-		if strings.Contains(padded, " "+s.cue) {
+		if cueAt(padded, s.cue) {
 			a.addFinding(finding{name: s.name, system: s.system, present: !negated, sources: []Span{src}})
 		}
 	}
@@ -468,7 +483,7 @@ func (a *analyzer) worth(padded string, clinical int, density float64) bool {
 
 func (a *analyzer) hasSymptom(padded string) bool {
 	for _, s := range a.lex.symptoms {
-		if strings.Contains(padded, " "+s.cue) {
+		if cueAt(padded, s.cue) {
 			return true
 		}
 	}

@@ -99,6 +99,10 @@ type lexicon struct {
 	examSystems [][2]string
 	// resultCues mark a sentence of the results review as a result.
 	resultCues []string
+	// resultLeads are stripped from a result ("looking here at").
+	resultLeads []string
+	// introCues mark the clinician's one-line introduction of the patient.
+	introCues []string
 	// resultTests name tests: during the examination only a sentence that
 	// names one is a result ("the knee shows erythema" is a finding).
 	resultTests  []string
@@ -163,7 +167,7 @@ type numberRules struct {
 // ("l'analyse").
 func hasCue(padded string, cues []string) bool {
 	for _, c := range cues {
-		if strings.Contains(padded, " "+c) || (strings.Contains(padded, "'") && strings.Contains(padded, "'"+c)) {
+		if cueAt(padded, c) {
 			return true
 		}
 	}
@@ -173,14 +177,29 @@ func hasCue(padded string, cues []string) bool {
 // countCues counts the cues present in padded.
 func countCues(padded string, cues []string) int {
 	n := 0
-	elided := strings.Contains(padded, "'")
 	for _, c := range cues {
-		// French elides articles: "l'analyse" holds the cue "analyse".
-		if strings.Contains(padded, " "+c) || (elided && strings.Contains(padded, "'"+c)) {
+		if cueAt(padded, c) {
 			n++
 		}
 	}
 	return n
+}
+
+// cueAt reports whether cue occurs in padded right after a space or an
+// apostrophe. It allocates nothing: it runs for every cue of every
+// sentence of an hour-long transcript.
+func cueAt(padded, cue string) bool {
+	for from := 0; ; {
+		i := strings.Index(padded[from:], cue)
+		if i < 0 {
+			return false
+		}
+		at := from + i
+		if at > 0 && (padded[at-1] == ' ' || padded[at-1] == '\'') {
+			return true
+		}
+		from = at + 1
+	}
 }
 
 func (l *lexicon) startsThought(words []string, i int) bool {

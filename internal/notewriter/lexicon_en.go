@@ -89,8 +89,10 @@ var englishLexicon = &lexicon{
 			"blood work", "bloodwork", "your x-ray", "the x-ray", "your mri", "the mri", "your echo",
 			"i looked at your", "your imaging", "your ct", "your ultrasound"},
 		phasePlan: {"assessment", "my impression", "impression is", "my plan", "the plan", "our plan", "diagnosis",
-			"for your first problem", "let us talk about", "let us go over", "what i think", "i think you have",
-			"i believe you have", "what we are going to do", "what i would like to do", "treatment"},
+			"for your first problem", "let us talk about the plan", "let us talk about my", "let us talk about what",
+			"let us go over the plan", "let us go over my", "what i think", "i think you have",
+			"i believe you have", "what we are going to do", "what i would like to do", "treatment plan",
+			"for your next problem", "first problem"},
 	},
 	categoryCues: map[category][]string{
 		catAllergies:       {"allerg"},
@@ -125,6 +127,7 @@ var englishLexicon = &lexicon{
 	examAsides: []string{
 		"let us", "let me", "i am going to", "i will", "we will", "i want", "going to", "i would like",
 		"i think", "that is probably", "because", "we drew", "we ordered", "can certainly", "i know",
+		"i am feeling your", "i am just", "let you know", "what that means", "what does that mean", "concern me",
 	},
 	examLeads: []string{
 		"on physical exam", "on physical examination", "on your physical exam", "on exam", "on your exam",
@@ -132,6 +135,7 @@ var englishLexicon = &lexicon{
 		"on your musculoskeletal exam", "on your neurological exam", "on your skin exam", "on my exam", ",",
 		"i do appreciate", "i appreciate", "i do notice", "i notice", "i do see", "i see", "i do hear", "i hear",
 		"i do feel like", "i do feel", "i feel like", "i feel", "it looks like", "other than that", "and",
+		"your", "you do have", "you have", "so", "now", "but",
 	},
 	examSystems: [][2]string{
 		{"murmur", "Cardiovascular"}, {"heart", "Cardiovascular"}, {"rhythm", "Cardiovascular"},
@@ -153,8 +157,11 @@ var englishLexicon = &lexicon{
 		"normal", "abnormal", "unremarkable", "elevated", "low", "high", "positive", "negative", "fracture",
 		"showed", "shows", "revealed", "demonstrat", "level", "count", "function", "within", "stone", "mass",
 		"arthritis", "no evidence", "x-ray", "mri", "ct", "echo", "lab", "a1c", "hemoglobin", "creatinine",
-		"cholesterol", "ejection fraction", "result", "titer", "test", "panel",
+		"cholesterol", "ejection fraction", "result", "titer", "test", "panel", "pft", "stud", "good", "fine",
+		"ekg", "ultrasound", "scan", "x-rays", "urine", "culture", "biopsy",
 	},
+	resultLeads: []string{"looking here at", "looking at", "i looked at", "i reviewed", "so", "and", "now", ",", "here"},
+	introCues:   []string{"year old", "year-old"},
 	resultTests: []string{
 		"x-ray", "xray", "x ray", "mri", "ct scan", "cat scan", "ct of", "ultrasound", "echocardiogram", "echo ",
 		"ekg", "ecg", "lab", "blood work", "bloodwork", "a1c", "hemoglobin", "creatinine", "cholesterol", "results",

@@ -121,6 +121,8 @@ var frenchLexicon = &lexicon{
 		"fonction", "dans les limites", "radiographie", "radio", "irm", "scanner", "échographie", "écho", "analyse",
 		"hémoglobine", "créatinine", "cholestérol", "résultat", "bilan", "test",
 	},
+	resultLeads: []string{"en regardant", "j'ai regardé", "donc", "et", ","},
+	introCues:   []string{"ans qui", "âgé de", "âgée de"},
 	resultTests: []string{
 		"radiographie", "radio ", "irm", "scanner", "tomodensitométrie", "échographie", "ecg", "électrocardiogramme",
 		"analyse", "prise de sang", "bilan", "hémoglobine", "créatinine", "cholestérol", "résultat", "biopsie", "culture", "test",

@@ -18,6 +18,13 @@ var problemDeterminers = map[string]bool{
 	"votre": true, "vos": true, "son": true, "sa": true, "ses": true, "le": true, "la": true, "les": true, "mon": true, "ma": true,
 }
 
+// ccLeadWords open a reason for the visit without naming it: "some back
+// pain", "an abnormal lab", "evaluation of high blood sugar".
+var ccLeadWords = map[string]bool{
+	"some": true, "a": true, "an": true, "for": true, "evaluation": true, "of": true, "un": true, "une": true,
+	"des": true, "du": true, "de": true, "pour": true,
+}
+
 // problemOrdinals prefix a problem without naming it ("first problem").
 var problemOrdinals = []string{
 	"first problem", "second problem", "third problem", "next problem", "last problem", "other problem",
@@ -90,7 +97,7 @@ func (a *analyzer) findChiefComplaint(padded string, who speaker, src Span) {
 		rest := padded[idx+len(pat)+2:]
 		var words []string
 		for _, w := range strings.Fields(rest) {
-			if len(words) == 0 && problemDeterminers[w] {
+			if len(words) == 0 && (problemDeterminers[w] || ccLeadWords[w]) {
 				continue
 			}
 			if w == "," || w == "." || w == "?" || w == "and" || w == "who" || w == "et" || w == "qui" || w == "today" || w == "aujourd'hui" {

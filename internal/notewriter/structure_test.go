@@ -23,7 +23,7 @@ func TestVisitStructure(t *testing.T) {
 [doctor] let me take a listen to your heart .
 [doctor] okay let's look at your results . your x-ray shows no fracture .
 [doctor] so for your knee pain , i think you have a sprain . i want you to ice it twice a day .`,
-			[]string{"• Musculoskeletal: Swelling of the right knee.", "• Respiratory: Their lungs are clear."},
+			[]string{"• Musculoskeletal: Swelling of the right knee.", "• Respiratory: Lungs are clear."},
 			[]string{"Their x-ray shows no fracture."},
 			[]string{"ice it twice daily"},
 			[]string{"listen", "dragon", "results"}},

@@ -61,6 +61,9 @@ func replaceWords(padded string, pairs [][2]string) string {
 // stutters ("i , i , i think" -> "i think") and doubled words.
 func removeFillers(padded string, lex *lexicon) string {
 	for _, f := range lex.fillers {
+		if !strings.Contains(padded, f) {
+			continue
+		}
 		// ", uh ," leaves one comma behind, not two.
 		padded = strings.ReplaceAll(padded, " , "+f+" , ", " , ")
 		needle := " " + f + " "
