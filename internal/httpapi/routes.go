@@ -105,6 +105,9 @@ func (s *Server) routeTable() []route {
 			query: []queryParam{{"wait", "seconds to wait for a change (0-60, default 0: answer at once)", "integer"}, {"status", "the status last seen: answer once the job's differs (default: once it is completed or error)", "string"}}, response: notegen.JobStatus{}, status: http.StatusOK, handle: s.jobStatus},
 		{method: "GET", path: "/v1/fetch-note/{job_id}", summary: "A completed job's note", tag: "notes", auth: authAPIKey, response: notegen.Note{}, status: http.StatusOK, handle: s.fetchNote, errors: []int{409}},
 		{method: "GET", path: "/v1/fetch-transcript/{job_id}", summary: "A job's transcript", tag: "notes", auth: authAPIKey, response: notegen.Transcript{}, status: http.StatusOK, handle: s.fetchTranscript},
+		{method: "GET", path: "/v1/user/jobs", summary: "The account's jobs, sandbox and live, newest first; no patient text", tag: "notes", auth: authBearer,
+			query: []queryParam{{"limit", "jobs per page (1-100, default 20)", "integer"}, {"cursor", "next_cursor of the previous page", "string"}, {"status", "pending, queued, transcribing, transcribed, completed or error", "string"}, {"key_type", "sandbox or live", "string"}}, response: notegen.JobPage{}, status: http.StatusOK, handle: s.listJobs},
+		{method: "GET", path: "/v1/user/jobs/{job_id}", summary: "One of the account's jobs with its note, transcript and segments; recorded in the audit log as job.viewed", tag: "notes", auth: authBearer, response: notegen.JobDetail{}, status: http.StatusOK, handle: s.viewJob},
 		{method: "GET", path: "/v1/user/usage", summary: "Live usage and charges by month and key", tag: "billing", auth: authBearer,
 			query: []queryParam{{"start_month", "YYYY-MM, default the current month", "string"}, {"end_month", "YYYY-MM, default the current month", "string"}}, response: notegen.Usage{}, status: http.StatusOK, handle: s.usage},
 

@@ -1,0 +1,261 @@
+package job
+
+import (
+	"context"
+	"database/sql"
+	"encoding/base64"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/notegen/notegen/internal/apikey"
+	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/audit"
+	"github.com/notegen/notegen/internal/notewriter"
+	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// Page sizes of the owner's job list.
+const (
+	DefaultListLimit = 20
+	MaxListLimit     = 100
+)
+
+// ActionJobViewed is the audit action of the owner reading a job's note
+// and transcript: patient data, so every read is on the record.
+const ActionJobViewed = "job.viewed"
+
+// ListFilter selects a page of the owner's jobs. Empty fields select all.
+type ListFilter struct {
+	// Limit is 1 to MaxListLimit; 0 means DefaultListLimit.
+	Limit  int
+	Cursor string
+	// Status is one of the job statuses.
+	Status string
+	// KeyType is "sandbox" or "live".
+	KeyType string
+}
+
+// Summary is a job as the owner's list shows it: what was asked and how it
+// went, without patient text.
+type Summary struct {
+	JobID         string
+	Status        Status
+	Template      string
+	VisitType     string
+	RecordingType string
+	Lang          string
+	IsSandbox     bool
+	// APIKey is the submitting key, masked.
+	APIKey string
+	// SourceJobID is empty except for regenerations.
+	SourceJobID string
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+	// DurationSeconds is the audio's length; nil for text jobs.
+	DurationSeconds *float64
+	// ErrorCode and ErrorMessage are set for jobs that ended in error.
+	ErrorCode    string
+	ErrorMessage string
+}
+
+// SummaryPage is one page of the owner's jobs, newest first.
+type SummaryPage struct {
+	Jobs []Summary
+	// NextCursor fetches the next, older page; empty on the last page.
+	NextCursor string
+}
+
+// ListOwned lists the jobs of account userID, sandbox and live, newest
+// first.
+func (s *Service) ListOwned(ctx context.Context, userID string, f ListFilter) (SummaryPage, error) {
+	limit := f.Limit
+	if limit == 0 {
+		limit = DefaultListLimit
+	}
+	if limit < 1 || limit > MaxListLimit {
+		return SummaryPage{}, apperr.Invalid("limit", "limit must be between 1 and %d", MaxListLimit)
+	}
+	query := `SELECT j.id, j.status, j.template, j.visit_type, j.recording_type, j.lang, j.is_sandbox, k.key_type, k.last4,
+		j.source_job_id, j.created_at, j.updated_at, j.audio_seconds, j.error_code, j.error_message
+		FROM jobs j JOIN api_keys k ON k.id = j.api_key_id WHERE j.user_id = ?`
+	args := []any{userID}
+	if f.Status != "" {
+		st, err := ParseStatus("status", f.Status)
+		if err != nil {
+			return SummaryPage{}, err
+		}
+		query += ` AND j.status = ?`
+		args = append(args, st)
+	}
+	switch f.KeyType {
+	case "":
+	case "sandbox", "live":
+		query += ` AND j.is_sandbox = ?`
+		args = append(args, f.KeyType == "sandbox")
+	default:
+		return SummaryPage{}, apperr.Invalid("key_type", "key_type must be one of sandbox, live")
+	}
+	if f.Cursor != "" {
+		at, id, err := decodeListCursor(f.Cursor)
+		if err != nil {
+			return SummaryPage{}, apperr.Invalid("cursor", "cursor is not one this server issued")
+		}
+		query += ` AND (j.created_at < ? OR (j.created_at = ? AND j.id < ?))`
+		args = append(args, at, at, id)
+	}
+	query += ` ORDER BY j.created_at DESC, j.id DESC LIMIT ?`
+	args = append(args, limit+1)
+	rows, err := s.db.Query(ctx, query, args...)
+	if err != nil {
+		return SummaryPage{}, fmt.Errorf("list jobs: %w", err)
+	}
+	defer rows.Close()
+	page := SummaryPage{Jobs: []Summary{}}
+	for rows.Next() {
+		var j Summary
+		var keyType, last4 string
+		var source sql.NullString
+		var seconds sql.NullFloat64
+		if err := rows.Scan(&j.JobID, &j.Status, &j.Template, &j.VisitType, &j.RecordingType, &j.Lang, &j.IsSandbox, &keyType, &last4,
+			&source, &j.CreatedAt, &j.UpdatedAt, &seconds, &j.ErrorCode, &j.ErrorMessage); err != nil {
+			return SummaryPage{}, fmt.Errorf("list jobs: %w", err)
+		}
+		j.APIKey = apikey.MaskLast4(apikey.Type(keyType), last4)
+		j.SourceJobID = source.String
+		if seconds.Valid {
+			j.DurationSeconds = &seconds.Float64
+		}
+		j.CreatedAt, j.UpdatedAt = j.CreatedAt.UTC(), j.UpdatedAt.UTC()
+		page.Jobs = append(page.Jobs, j)
+	}
+	if err := rows.Err(); err != nil {
+		return SummaryPage{}, fmt.Errorf("list jobs: %w", err)
+	}
+	if len(page.Jobs) > limit {
+		last := page.Jobs[limit-1]
+		page.Jobs = page.Jobs[:limit]
+		page.NextCursor = encodeListCursor(last.CreatedAt, last.JobID)
+	}
+	return page, nil
+}
+
+// The cursor is the position of the last job of a page: its creation time
+// and id, which order the list.
+func encodeListCursor(at time.Time, id string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(at.UTC().Format(time.RFC3339Nano) + "|" + id))
+}
+
+func decodeListCursor(cursor string) (time.Time, string, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(cursor)
+	if err != nil {
+		return time.Time{}, "", err
+	}
+	ts, id, ok := strings.Cut(string(raw), "|")
+	if !ok {
+		return time.Time{}, "", fmt.Errorf("cursor has no id")
+	}
+	if _, err := uuid.Parse(id); err != nil {
+		return time.Time{}, "", err
+	}
+	at, err := time.Parse(time.RFC3339Nano, ts)
+	if err != nil {
+		return time.Time{}, "", err
+	}
+	return at, id, nil
+}
+
+// OwnerView is a job as its owner reads it: the fetch-note answer with the
+// transcript and its segments. A job still running has no note yet.
+type OwnerView struct {
+	NoteView
+	Transcript string
+	Segments   []transcript.Segment
+}
+
+// ViewOwned returns job id of account userID with its note and transcript,
+// and records the read in the audit log. Another account's job is not
+// found.
+func (s *Service) ViewOwned(ctx context.Context, userID, id string) (OwnerView, error) {
+	if _, err := uuid.Parse(id); err != nil {
+		return OwnerView{}, errJobNotFound
+	}
+	j, err := load(ctx, s.db, id, false)
+	if err != nil {
+		return OwnerView{}, err
+	}
+	if j.UserID != userID {
+		return OwnerView{}, errJobNotFound
+	}
+	if j.PurgedAt.Valid {
+		return OwnerView{}, errPurged
+	}
+	v := OwnerView{NoteView: NoteView{
+		JobID: j.ID, Status: j.Status, Lang: j.Spec.Lang, OutputLanguage: j.Spec.OutputLanguage,
+		RecordingType: j.Spec.RecordingType, VisitType: j.Spec.VisitType, Template: j.Spec.Template, IsSandbox: j.Sandbox,
+		Timestamp: j.UpdatedAt, SourceJobID: j.SourceJobID,
+	}, Segments: []transcript.Segment{}}
+	if j.Status == Completed {
+		note, err := s.master.Open(sealPurpose(notePurpose, j.ID), j.NoteSealed)
+		if err != nil {
+			return OwnerView{}, fmt.Errorf("open note: %w", err)
+		}
+		v.Note, v.NoteTitle = string(note), j.NoteTitle
+		if j.PurgeAfter.Valid {
+			v.TTL = max(0, int64(time.Until(j.PurgeAfter.Time).Seconds()))
+		}
+	}
+	if j.TranscriptSealed != nil {
+		text, err := s.master.Open(sealPurpose(transcriptPurpose, j.ID), j.TranscriptSealed)
+		if err != nil {
+			return OwnerView{}, fmt.Errorf("open transcript: %w", err)
+		}
+		v.Transcript = string(text)
+		v.Segments = transcript.Split(v.Transcript, inferRoles(j.Spec.RecordingType, j.Spec.Lang))
+	}
+	// The read is recorded before the data leaves: a view that cannot be
+	// recorded is refused.
+	if err := s.db.InTx(ctx, func(tx *store.Tx) error {
+		return audit.Record(ctx, tx, userID, ActionJobViewed, j.ID, nil, store.Now())
+	}); err != nil {
+		return OwnerView{}, err
+	}
+	return v, nil
+}
+
+// inferRoles gives unlabelled turns a role: a dictation is the clinician
+// speaking; a conversation's turns are attributed by the note writer's
+// role model.
+func inferRoles(recordingType, lang string) transcript.RoleInferrer {
+	return func(segs []transcript.Segment) {
+		if recordingType == "dictation" {
+			for i := range segs {
+				if segs[i].Speaker == transcript.Unknown {
+					segs[i].Speaker = transcript.Clinician
+				}
+			}
+			return
+		}
+		turns := make([]string, len(segs))
+		for i, seg := range segs {
+			turns[i] = seg.Text
+		}
+		roles := notewriter.InferRoles(turns, lang)
+		for i := range segs {
+			if segs[i].Speaker != transcript.Unknown || i >= len(roles) {
+				continue
+			}
+			switch roles[i] {
+			case notewriter.RoleClinician:
+				segs[i].Speaker = transcript.Clinician
+			case notewriter.RolePatient:
+				segs[i].Speaker = transcript.Patient
+			case notewriter.RoleOther:
+				segs[i].Speaker = transcript.Other
+			}
+		}
+	}
+}
