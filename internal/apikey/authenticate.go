@@ -28,9 +28,10 @@ type Caller struct {
 var errBadKey = apperr.New(apperr.Authentication, "Invalid API key")
 
 // Authenticate checks an x-api-key value. A malformed key or a bad checksum
-// is refused before any database read. The key's row is read on every
-// request, never cached, so a deactivation or deletion applies to the very
-// next request on every replica.
+// is refused before any database read. On PostgreSQL a key that
+// authenticated is cached until a change to keys or accounts is announced
+// (see keyCache); on SQLite its row is read on every request. Either way a
+// deactivation or deletion applies to the next request on every replica.
 func (s *Service) Authenticate(ctx context.Context, key string) (Caller, error) {
 	if key == "" {
 		return Caller{}, apperr.New(apperr.Authentication, "Missing API key; send x-api-key")
@@ -39,10 +40,26 @@ func (s *Service) Authenticate(ctx context.Context, key string) (Caller, error) 
 	if err != nil {
 		return Caller{}, errBadKey
 	}
+	hash := Hash(key)
+	now := store.Now()
+	var gen uint64
+	if s.cache != nil {
+		e, g, ok := s.cache.get(hash, now)
+		if ok {
+			if now.Sub(e.usedAt) >= lastUsedResolution {
+				if err := s.recordUse(ctx, e.caller.KeyID, now); err != nil {
+					return Caller{}, err
+				}
+				s.cache.used(hash, now)
+			}
+			return e.caller, nil
+		}
+		gen = g
+	}
 	var c Caller
 	var status Status
 	var deletedAt, lastUsed sql.NullTime
-	err = s.db.QueryRow(ctx, `SELECT id, user_id, status, deleted_at, last_used FROM api_keys WHERE key_hash = ?`, Hash(key)).
+	err = s.db.QueryRow(ctx, `SELECT id, user_id, status, deleted_at, last_used FROM api_keys WHERE key_hash = ?`, hash).
 		Scan(&c.KeyID, &c.UserID, &status, &deletedAt, &lastUsed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Caller{}, errBadKey
@@ -61,15 +78,27 @@ func (s *Service) Authenticate(ctx context.Context, key string) (Caller, error) 
 		return Caller{}, apperr.New(apperr.AccountInactive, "The account is cancelled")
 	}
 	c.Type, c.Masked = t, Mask(key)
-	now := store.Now()
+	usedAt := lastUsed.Time
 	if !lastUsed.Valid || now.Sub(lastUsed.Time) >= lastUsedResolution {
-		// Conditional, so replicas racing on one key write it once.
-		if _, err := s.db.Exec(ctx, `UPDATE api_keys SET last_used = ? WHERE id = ? AND (last_used IS NULL OR last_used < ?)`,
-			now, c.KeyID, now.Add(-lastUsedResolution)); err != nil {
-			return Caller{}, fmt.Errorf("record key use: %w", err)
+		if err := s.recordUse(ctx, c.KeyID, now); err != nil {
+			return Caller{}, err
 		}
+		usedAt = now
+	}
+	if s.cache != nil {
+		s.cache.put(hash, cachedKey{caller: c, cachedAt: now, usedAt: usedAt}, gen)
 	}
 	return c, nil
+}
+
+// recordUse writes the key's last_used, at most once a minute per key.
+func (s *Service) recordUse(ctx context.Context, keyID string, now time.Time) error {
+	// Conditional, so replicas racing on one key write it once.
+	if _, err := s.db.Exec(ctx, `UPDATE api_keys SET last_used = ? WHERE id = ? AND (last_used IS NULL OR last_used < ?)`,
+		now, keyID, now.Add(-lastUsedResolution)); err != nil {
+		return fmt.Errorf("record key use: %w", err)
+	}
+	return nil
 }
 
 // Sandbox reports whether the caller uses a sandbox key: no AI, no billing.

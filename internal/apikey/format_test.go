@@ -73,7 +73,7 @@ func TestBadChecksumNeedsNoDatabase(t *testing.T) {
 	require.NoError(t, db.Close())
 	key, err := masterkey.Parse(masterkey.Generate())
 	require.NoError(t, err)
-	svc := NewService(db, key)
+	svc := NewService(db, key, nil, nil)
 
 	good := Generate(Live)
 	bad := good[:len(good)-1] + string(base62[(strings.IndexByte(base62, good[len(good)-1])+1)%62])

@@ -14,7 +14,9 @@ import (
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/audit"
 	"github.com/notegen/notegen/internal/billing"
+	"github.com/notegen/notegen/internal/broker"
 	"github.com/notegen/notegen/internal/masterkey"
+	"github.com/notegen/notegen/internal/replica"
 	"github.com/notegen/notegen/internal/store"
 )
 
@@ -31,13 +33,18 @@ const (
 
 // Service manages and authenticates API keys.
 type Service struct {
-	db     *store.DB
-	master *masterkey.Key
+	db      *store.DB
+	master  *masterkey.Key
+	events  *broker.Broker
+	replica *replica.Replica
+	cache   *keyCache
 }
 
-// NewService returns the API key service.
-func NewService(db *store.DB, master *masterkey.Key) *Service {
-	return &Service{db: db, master: master}
+// NewService returns the API key service. Key changes are announced on
+// events and acknowledged by every replica r knows of, which keeps the
+// authentication cache coherent; r may be nil (no cache).
+func NewService(db *store.DB, master *masterkey.Key, events *broker.Broker, r *replica.Replica) *Service {
+	return &Service{db: db, master: master, events: events, replica: r, cache: newKeyCache(db, r)}
 }
 
 // Entry is one key in a listing.
@@ -246,13 +253,14 @@ func (s *Service) UpdateMetadata(ctx context.Context, userID, key string, rawMet
 }
 
 // SetStatus activates or deactivates a key; it takes effect on the next
-// request on every replica because every request reads the key's row.
+// request on every replica (the change is announced to their key caches).
 func (s *Service) SetStatus(ctx context.Context, userID, key, status string) (Confirmation, error) {
 	want := Status(status)
 	if want != Active && want != Inactive {
 		return Confirmation{}, apperr.Invalid("status", "status must be \"active\" or \"inactive\"")
 	}
 	now := store.Now()
+	var epoch int64
 	err := s.db.InTx(ctx, func(tx *store.Tx) error {
 		accountStatus, r, err := findOwned(ctx, tx, userID, key)
 		if err != nil {
@@ -270,10 +278,16 @@ func (s *Service) SetStatus(ctx context.Context, userID, key, status string) (Co
 		if _, err := tx.Exec(ctx, `UPDATE api_keys SET status = ? WHERE id = ?`, want, r.id); err != nil {
 			return fmt.Errorf("update key status: %w", err)
 		}
+		if epoch, err = replica.CredentialsChanged(ctx, tx, s.events); err != nil {
+			return err
+		}
 		return audit.Record(ctx, tx, userID, "api_key.status_changed", Mask(key), map[string]string{"status": string(want)}, now)
 	})
 	if err != nil {
 		return Confirmation{}, err
+	}
+	if epoch > 0 {
+		s.replica.AwaitCredentials(ctx, epoch)
 	}
 	return Confirmation{Message: "API key status updated", APIKey: Mask(key), Status: want}, nil
 }
@@ -282,6 +296,7 @@ func (s *Service) SetStatus(ctx context.Context, userID, key, status string) (Co
 // the last live key makes the account inactive.
 func (s *Service) Delete(ctx context.Context, userID, key string) (Confirmation, error) {
 	now := store.Now()
+	var epoch int64
 	err := s.db.InTx(ctx, func(tx *store.Tx) error {
 		accountStatus, r, err := findOwned(ctx, tx, userID, key)
 		if err != nil {
@@ -292,6 +307,9 @@ func (s *Service) Delete(ctx context.Context, userID, key string) (Confirmation,
 		}
 		if _, err := tx.Exec(ctx, `UPDATE api_keys SET status = 'inactive', deleted_at = ? WHERE id = ?`, now, r.id); err != nil {
 			return fmt.Errorf("delete key: %w", err)
+		}
+		if epoch, err = replica.CredentialsChanged(ctx, tx, s.events); err != nil {
+			return err
 		}
 		if err := audit.Record(ctx, tx, userID, "api_key.deleted", Mask(key), map[string]string{"type": string(r.typ)}, now); err != nil {
 			return err
@@ -311,15 +329,25 @@ func (s *Service) Delete(ctx context.Context, userID, key string) (Confirmation,
 	if err != nil {
 		return Confirmation{}, err
 	}
+	s.replica.AwaitCredentials(ctx, epoch)
 	return Confirmation{Message: "API key deleted", APIKey: Mask(key)}, nil
 }
 
 // DeactivateLive turns the account's active live keys inactive, inside the
 // transaction that cancels the account.
+//
+// The cancellation also refuses the account's sandbox keys, so it is
+// announced as a credentials change; once tx commits, the caller's InTx
+// returns only after every replica has acknowledged it.
 func (s *Service) DeactivateLive(ctx context.Context, tx *store.Tx, userID string) error {
 	if _, err := tx.Exec(ctx, `UPDATE api_keys SET status = 'inactive' WHERE user_id = ? AND key_type = 'live' AND status = 'active'`, userID); err != nil {
 		return fmt.Errorf("deactivate live keys: %w", err)
 	}
+	epoch, err := replica.CredentialsChanged(ctx, tx, s.events)
+	if err != nil {
+		return err
+	}
+	tx.AfterCommit(func() { s.replica.AwaitCredentials(ctx, epoch) })
 	return nil
 }
 

@@ -40,6 +40,8 @@ var owners = map[string]string{
 	"webhook_deliveries": "webhook",
 	"webhook_attempts":   "webhook",
 	"goose_db_version":   "store",
+	"replicas":           "replica",
+	"credentials_epoch":  "replica",
 }
 
 // notOwners are packages whose SQL is not production code: the black-box

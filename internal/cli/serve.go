@@ -27,6 +27,7 @@ import (
 	"github.com/notegen/notegen/internal/masterkey"
 	"github.com/notegen/notegen/internal/queue"
 	"github.com/notegen/notegen/internal/ratelimit"
+	"github.com/notegen/notegen/internal/replica"
 	"github.com/notegen/notegen/internal/store"
 	"github.com/notegen/notegen/internal/upload"
 	"github.com/notegen/notegen/internal/webhook"
@@ -120,6 +121,22 @@ func serve(ctx context.Context, env Env, args []string) error {
 		stopListening()
 		<-listening
 	}()
+	// This replica's heartbeat: dead replicas' running work is taken over
+	// within seconds, and key revocations wait for every replica's cache.
+	self, err := replica.Register(ctx, db, events, log.With("component", "replica"))
+	if err != nil {
+		return err
+	}
+	replicaCtx, stopReplica := context.WithCancel(context.WithoutCancel(ctx))
+	replicaDone := make(chan struct{})
+	go func() {
+		defer close(replicaDone)
+		self.Run(replicaCtx)
+	}()
+	defer func() {
+		stopReplica()
+		<-replicaDone
+	}()
 	// Note jobs and webhook deliveries run on the durable queue in the
 	// service's own database. Components are built in dependency order:
 	// the inserter first, then the services that enqueue work, then the
@@ -143,13 +160,18 @@ func serve(ctx context.Context, env Env, args []string) error {
 		JobTimeout: settings.JobTimeout,
 		Log:        slog.New(log.Handler()).With("component", "queue"),
 		Inserter:   inserter,
+		ID:         self.ID(),
 	}, jobs.Register, deliveries.Register)
 	if err != nil {
 		return err
 	}
+	self.OnRescued(func() {
+		inserter.Wake(queue.Notes)
+		inserter.Wake(queue.Webhooks)
+	})
 
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	keys := apikey.NewService(db, key)
+	keys := apikey.NewService(db, key, events, self)
 	bills := billing.NewService(db, settings.FreeJobs, func(ctx context.Context, userID string, ids []string) (map[string]string, error) {
 		return apikey.MaskedNames(ctx, db, userID, ids)
 	})

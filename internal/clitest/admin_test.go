@@ -96,28 +96,64 @@ func TestHelpOnEveryCommand(t *testing.T) {
 	}
 }
 
+// readmeBlock returns the first sh code block of the README after marker.
+func readmeBlock(t *testing.T, marker string) string {
+	t.Helper()
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	_, after, ok := strings.Cut(string(readme), marker)
+	require.True(t, ok, marker)
+	_, block, ok := strings.Cut(after, "```sh\n")
+	require.True(t, ok, marker)
+	block, _, ok = strings.Cut(block, "```")
+	require.True(t, ok, marker)
+	return block
+}
+
+// runScript runs a shell script with bash and returns its output.
+func runScript(t *testing.T, script, stdin string, env []string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "bash", "-e", "-c", script)
+	cmd.Env, cmd.Stdin = env, strings.NewReader(stdin)
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	return string(out)
+}
+
 // The README's curl quick start runs as written against a real server, and
 // runs again: the second time the account and its sandbox key exist.
 func TestReadmeCurlQuickStartRunsTwice(t *testing.T) {
 	t.Parallel()
 	_, err := exec.LookPath("curl")
 	require.NoError(t, err, "the quick start needs curl")
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	require.NoError(t, err)
-	_, after, ok := strings.Cut(string(readme), "## Quick start with curl")
-	require.True(t, ok)
-	_, block, ok := strings.Cut(after, "```sh\n")
-	require.True(t, ok)
-	block, _, ok = strings.Cut(block, "```")
-	require.True(t, ok)
 	s := st.Start(t, st.SQLite)
-	script := strings.ReplaceAll(block, "localhost:8080", strings.TrimPrefix(s.URL, "http://"))
+	script := strings.ReplaceAll(readmeBlock(t, "## Quick start with curl"), "localhost:8080", strings.TrimPrefix(s.URL, "http://"))
 	for run := 1; run <= 2; run++ {
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		out, err := exec.CommandContext(ctx, "bash", "-c", script).CombinedOutput()
-		cancel()
-		require.NoError(t, err, "run %d:\n%s", run, out)
-		require.Contains(t, string(out), `"status":"completed"`, "run %d", run)
-		require.Contains(t, string(out), `"note":"`, "run %d", run)
+		out := runScript(t, script, "", os.Environ())
+		require.Contains(t, out, `"status":"completed"`, "run %d", run)
+		require.Contains(t, out, `"note":"`, "run %d", run)
+	}
+}
+
+// The README's CLI walk-through runs as written (with the binary built
+// once for these tests, and the password typed at the prompt), twice.
+func TestReadmeCLIWalkThroughRunsTwice(t *testing.T) {
+	t.Parallel()
+	s := st.Start(t, st.SQLite)
+	resp := s.Do(t, "POST", "/v1/auth/create-account",
+		map[string]any{"email": "owner@clinic.example", "password": "a long passphrase", "company_name": "Clinic"})
+	require.Equal(t, 201, resp.Status, "%s", resp.Body)
+	block := readmeBlock(t, "And from a terminal")
+	require.Contains(t, block, "go build -o notegen ./cmd/notegen\n")
+	script := strings.ReplaceAll(block, "go build -o notegen ./cmd/notegen\n", "")
+	script = strings.ReplaceAll(script, "./notegen", binary)
+	script = strings.ReplaceAll(script, "http://localhost:8080", s.URL)
+	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "XDG_CONFIG_HOME=" + t.TempDir()}
+	for run := 1; run <= 2; run++ {
+		out := runScript(t, script, "a long passphrase\n", env)
+		require.Contains(t, out, "CHIEF COMPLAINT", "run %d", run)
+		require.Contains(t, out, "Client commands", "run %d: --help ran", run)
 	}
 }

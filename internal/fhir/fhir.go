@@ -13,6 +13,7 @@ import (
 	"html"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -101,15 +102,15 @@ func (b *builder) bundle() *Bundle {
 
 	b.patient = b.add("patient", func(id string) any {
 		p := Patient{ResourceType: "Patient", ID: id}
-		if b.note.PatientID != "" {
-			p.Identifier = []Identifier{{Value: b.note.PatientID}}
+		if id := clean(b.note.PatientID); id != "" {
+			p.Identifier = []Identifier{{Value: id}}
 		}
 		return p
 	})
 	device := b.add("device", func(id string) any {
 		d := Device{ResourceType: "Device", ID: id, DeviceName: []DeviceName{{Name: "notegen", Type: "manufacturer-name"}}}
-		if b.note.Version != "" {
-			d.Version = []DeviceVersion{{Value: b.note.Version}}
+		if v := clean(b.note.Version); v != "" {
+			d.Version = []DeviceVersion{{Value: v}}
 		}
 		return d
 	})
@@ -117,7 +118,7 @@ func (b *builder) bundle() *Bundle {
 	b.addFacts()
 
 	doc := DocumentType(b.note.Template)
-	title := b.note.Title
+	title := clean(b.note.Title)
 	if title == "" {
 		title = doc.Display
 	}
@@ -150,14 +151,17 @@ func (b *builder) bundle() *Bundle {
 func (b *builder) sections() []Section {
 	var out []Section
 	for _, s := range b.note.Sections {
-		sec := Section{Title: s.Title}
+		sec := Section{Title: clean(s.Title)}
 		if sec.Title == "" {
-			sec.Title = s.Key
+			sec.Title = clean(s.Key)
+		}
+		if sec.Title == "" {
+			sec.Title = "Section"
 		}
 		if c, ok := SectionCode(s.Key); ok {
 			sec.Code = &CodeableConcept{Coding: []Coding{c}}
 		}
-		text := strings.TrimSpace(s.Text)
+		text := clean(s.Text)
 		if text == "" {
 			sec.EmptyReason = &CodeableConcept{Coding: []Coding{{System: listEmpty, Code: "unavailable", Display: "Unavailable"}}}
 			text = sec.Title
@@ -208,10 +212,24 @@ func xhtml(text string) string {
 			if i > 0 {
 				sb.WriteString("<br/>")
 			}
-			sb.WriteString(html.EscapeString(line))
+			sb.WriteString(html.EscapeString(clean(line)))
 		}
 		sb.WriteString("</p>")
 	}
 	sb.WriteString("</div>")
 	return sb.String()
+}
+
+// clean drops what XML and FHIR strings cannot hold (control characters
+// other than tab and line breaks, non-characters) and trims the ends.
+func clean(s string) string {
+	return strings.TrimSpace(strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			return r
+		case r < 0x20 || r == 0x7f || r == 0xfffe || r == 0xffff || r == utf8.RuneError:
+			return -1
+		}
+		return r
+	}, s))
 }

@@ -159,3 +159,25 @@ func TestBundleRefusesIncompleteNote(t *testing.T) {
 }
 
 func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
+
+func TestOddFactValuesStayValid(t *testing.T) {
+	t.Parallel()
+	n := sampleNote()
+	nan, weird := "NaN mg", "\x01"
+	n.Facts = facts.Facts{
+		Medications: []facts.Medication{{Name: "\x02", Dose: &nan, Route: &weird, Action: facts.ActionMention}},
+		Vitals:      []facts.Vital{{Kind: facts.VitalHeartRate, Value: "1e5", Unit: "/min"}, {Kind: facts.VitalBloodPressure, Value: "120", Unit: "mm[Hg]"}, {Kind: "mood", Value: "5", Unit: "1"}},
+	}
+	m := decode(t, n)
+	kinds := map[string]int{}
+	for _, r := range resources(m) {
+		kinds[r["resourceType"].(string)]++
+		if r["resourceType"] == "MedicationStatement" {
+			require.Equal(t, "unknown", r["medicationCodeableConcept"].(map[string]any)["text"])
+			dosage := r["dosage"].([]any)[0].(map[string]any)
+			require.NotContains(t, dosage, "doseAndRate", "NaN is not a dose")
+			require.NotContains(t, dosage, "route", "a blank route is left out")
+		}
+	}
+	require.Zero(t, kinds["Observation"], "vitals that cannot be coded are left out, not written wrong")
+}

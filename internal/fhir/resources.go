@@ -3,7 +3,7 @@ package fhir
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
+	"regexp"
 	"strings"
 
 	"github.com/notegen/notegen/internal/facts"
@@ -23,7 +23,7 @@ func (b *builder) addFacts() {
 				ResourceType: "Condition",
 				ID:           id,
 				Category:     []CodeableConcept{*concept(condCategory, Coding{Code: "encounter-diagnosis", Display: "Encounter Diagnosis"})},
-				Code:         CodeableConcept{Text: p.Text},
+				Code:         CodeableConcept{Text: orUnknown(p.Text)},
 				Subject:      b.patient,
 			}
 			switch p.Status {
@@ -44,7 +44,7 @@ func (b *builder) addFacts() {
 				ResourceType:              "MedicationStatement",
 				ID:                        id,
 				Status:                    medicationStatus(m.Action),
-				MedicationCodeableConcept: CodeableConcept{Text: m.Name},
+				MedicationCodeableConcept: CodeableConcept{Text: orUnknown(m.Name)},
 				Subject:                   b.patient,
 				Dosage:                    dosage(m),
 				Note:                      []Annotation{{Text: "Action in this encounter: " + m.Action}},
@@ -57,11 +57,11 @@ func (b *builder) addFacts() {
 				ResourceType:   "AllergyIntolerance",
 				ID:             id,
 				ClinicalStatus: concept(allergyStatus, Coding{Code: "active", Display: "Active"}),
-				Code:           CodeableConcept{Text: a.Substance},
+				Code:           CodeableConcept{Text: orUnknown(a.Substance)},
 				Patient:        b.patient,
 			}
-			if a.Reaction != nil && *a.Reaction != "" {
-				al.Reaction = []Reaction{{Manifestation: []CodeableConcept{{Text: *a.Reaction}}}}
+			if a.Reaction != nil && clean(*a.Reaction) != "" {
+				al.Reaction = []Reaction{{Manifestation: []CodeableConcept{{Text: clean(*a.Reaction)}}}}
 			}
 			return al
 		}))
@@ -83,7 +83,7 @@ func (b *builder) addFacts() {
 				ID:           id,
 				Status:       "active",
 				Intent:       "order",
-				Code:         CodeableConcept{Text: o.Text},
+				Code:         CodeableConcept{Text: orUnknown(o.Text)},
 				Subject:      b.patient,
 			}
 			if c, ok := orderCategories[o.Kind]; ok {
@@ -112,19 +112,19 @@ func medicationStatus(action string) string {
 func dosage(m facts.Medication) []Dosage {
 	var d Dosage
 	var text []string
-	if m.Dose != nil {
-		text = append(text, *m.Dose)
+	if m.Dose != nil && clean(*m.Dose) != "" {
+		text = append(text, clean(*m.Dose))
 		if q := doseQuantity(*m.Dose); q != nil {
 			d.DoseAndRate = []DoseAndRate{{DoseQuantity: q}}
 		}
 	}
-	if m.Route != nil {
-		text = append(text, *m.Route)
-		d.Route = &CodeableConcept{Text: *m.Route}
+	if m.Route != nil && clean(*m.Route) != "" {
+		text = append(text, clean(*m.Route))
+		d.Route = &CodeableConcept{Text: clean(*m.Route)}
 	}
-	if m.Frequency != nil {
-		text = append(text, *m.Frequency)
-		d.Timing = &Timing{Code: &CodeableConcept{Text: *m.Frequency}}
+	if m.Frequency != nil && clean(*m.Frequency) != "" {
+		text = append(text, clean(*m.Frequency))
+		d.Timing = &Timing{Code: &CodeableConcept{Text: clean(*m.Frequency)}}
 		if *m.Frequency == "as needed" {
 			yes := true
 			d.AsNeeded = &yes
@@ -137,6 +137,10 @@ func dosage(m facts.Medication) []Dosage {
 	return []Dosage{d}
 }
 
+// decimal is a FHIR decimal as JSON writes it; strconv would also take
+// "NaN", "1e5" or hex floats, which are not.
+var decimal = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?$`)
+
 // doseQuantity reads "20 mg" as a Quantity, with its UCUM code when the unit
 // has one.
 func doseQuantity(dose string) *Quantity {
@@ -144,7 +148,7 @@ func doseQuantity(dose string) *Quantity {
 	if len(parts) == 0 {
 		return nil
 	}
-	if _, err := strconv.ParseFloat(parts[0], 64); err != nil {
+	if !decimal.MatchString(parts[0]) {
 		return nil
 	}
 	q := &Quantity{Value: json.Number(parts[0])}
@@ -175,7 +179,7 @@ func (b *builder) observation(v facts.Vital) (Observation, bool) {
 		Effective:    b.date,
 	}
 	quantity := func(s string) (*Quantity, bool) {
-		if _, err := strconv.ParseFloat(s, 64); err != nil {
+		if !decimal.MatchString(s) {
 			return nil, false
 		}
 		return &Quantity{Value: json.Number(s), Unit: v.Unit, System: ucum, Code: v.Unit}, true
@@ -199,4 +203,12 @@ func (b *builder) observation(v facts.Vital) (Observation, bool) {
 	}
 	obs.ValueQuantity = q
 	return obs, true
+}
+
+// orUnknown is a fact's text made safe for FHIR, which has no empty strings.
+func orUnknown(s string) string {
+	if s = clean(s); s == "" {
+		return "unknown"
+	}
+	return s
 }

@@ -155,8 +155,12 @@ func TestBundlesValidate(t *testing.T) {
 	write("edge-empty", fhir.Note{JobID: "e1", Template: "wfw", Created: created, Facts: x.Extract(nil, "en")})
 	fr := transcript.Split("Médecin : Votre tension est à cent trente sur quatre-vingt-cinq, température trente-huit virgule cinq. On arrête l'ibuprofène. Je vous adresse au cardiologue.\nPatiente : Je suis allergique à la pénicilline.", nil)
 	write("edge-french", fhir.Note{JobID: "e2", Template: "er", Lang: "fr", Created: created, PatientID: "dossier 12 & <b>",
-		Sections: []fhir.NoteSection{{Key: "assessment", Title: "Évaluation", Text: "Fièvre à 38,5 °C <b>isolée</b> & \"toux\"."}, {Key: "plan", Title: "Plan", Text: "  "}},
-		Facts:    x.Extract(fr, "fr")})
+		Sections: []fhir.NoteSection{
+			{Key: "assessment", Title: "Évaluation", Text: "Fièvre à 38,5 °C <b>isolée</b> & \"toux\".\x01\x7f\ufffe"},
+			{Key: "plan", Title: "Plan", Text: "  "},
+			{Key: "", Title: " \x02 ", Text: "\x03"},
+		},
+		Facts: x.Extract(fr, "fr")})
 	for _, id := range templates {
 		tpl, _ := notetemplate.Lookup(id)
 		var secs []fhir.NoteSection

@@ -45,6 +45,10 @@ type Config struct {
 	// Inserter is the inserter whose committed jobs wake this queue's
 	// workers at once; without it they wait for a poll.
 	Inserter *Inserter
+	// ID is the River client ID this replica's attempts are recorded
+	// under (replica.Replica.ID), so that a dead replica's running jobs can
+	// be found; River makes one up when empty.
+	ID string
 }
 
 // fetchCooldown is the shortest time between two fetches of one queue, and
@@ -96,6 +100,11 @@ func (i *Inserter) InsertTx(ctx context.Context, tx *store.Tx, args river.JobArg
 	return nil
 }
 
+// Wake makes this replica's workers of queueName look for work now: for
+// jobs made available by other means than an insert (a dead replica's
+// jobs taken over).
+func (i *Inserter) Wake(queueName string) { i.hub.jobInserted(queueName) }
+
 // Queue runs background jobs.
 type Queue struct {
 	start func(context.Context) error
@@ -121,6 +130,7 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 		Logger:               cfg.Log,
 		Queues:               map[string]river.QueueConfig{},
 		FetchCooldown:        fetchCooldown,
+		ID:                   cfg.ID,
 	}
 	for name, n := range cfg.Queues {
 		rc.Queues[name] = river.QueueConfig{MaxWorkers: n, FetchPollInterval: pollInterval(db.Dialect(), name)}
