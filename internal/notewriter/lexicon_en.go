@@ -43,7 +43,7 @@ var englishLexicon = &lexicon{
 		"let me just", "i am going to examine", "let me examine", "i am going to take a listen", "squeeze my",
 		"push against", "does that hurt", "how is that", "excited", "congratulations", "funny",
 	},
-	commands: []string{"show me", "hey dragon", "dragon", "hey dax", "open the", "pull up"},
+	commands: []string{"show me", "hey dragon", "dragon", "hey dax", "open the", "pull up", "tell me", "can you tell me", "could you tell me", "walk me through", "describe"},
 	clinical: []string{
 		"suicid",
 		"pain", "ache", "hurt", "sore", "swell", "swollen", "fever", "chill", "cough", "breath", "short of",

@@ -19,7 +19,7 @@ var frenchLexicon = &lexicon{
 		"merci", "bonne journée", "prenez une grande respiration", "respirez", "allongez-vous", "assoyez-vous",
 		"suivez mon doigt", "des questions",
 	},
-	commands: []string{"montre-moi", "montrez-moi", "affiche", "ouvre le", "ouvre la"},
+	commands: []string{"montre-moi", "montrez-moi", "affiche", "ouvre le", "ouvre la", "dites-moi", "décrivez", "racontez-moi", "expliquez-moi"},
 	clinical: []string{
 		"cardiaque", "insuffisance", "fibrillation", "arythmie", "pharyngite", "lombalgie", "arthrose", "suicid",
 		"perdu", "kilos", "saignement", "palpitation", "urine", "brûlure", "nausée", "ibuprofène", "amoxicilline",
