@@ -190,10 +190,12 @@ func TestACIBenchFacts(t *testing.T) {
 	t.Parallel()
 	x := facts.New()
 	for _, split := range []string{"train", "valid"} {
+		var total facts.Score
 		for _, row := range readACIBench(t, split) {
 			segs := transcript.Split(row[0], nil)
 			f := x.Extract(segs, "en")
 			s := facts.ScoreEncounter(x, f, row[0], row[1], "en")
+			total.Add(s)
 			require.Empty(t, s.Unsaid, "numbers in facts that were not said")
 			for _, m := range f.Medications {
 				require.NotEmpty(t, m.Spans)
@@ -217,6 +219,11 @@ func TestACIBenchFacts(t *testing.T) {
 				}
 			}
 		}
+		// the target: 80% of the medications named in both the
+		// dialogue and the clinician's note, with the dose when said
+		require.Greater(t, total.MedsGold, 40, split)
+		require.GreaterOrEqual(t, float64(total.MedsFound)/float64(total.MedsGold), 0.8,
+			"%s medication recall %d/%d, missed %v", split, total.MedsFound, total.MedsGold, total.Missed)
 	}
 }
 

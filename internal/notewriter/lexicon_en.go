@@ -43,7 +43,7 @@ var englishLexicon = &lexicon{
 		"let me just", "i am going to examine", "let me examine", "i am going to take a listen", "squeeze my",
 		"push against", "does that hurt", "how is that", "excited", "congratulations", "funny",
 	},
-	commands: []string{"show me", "hey dragon", "dragon", "hey dax", "open the", "pull up"},
+	commands: []string{"show me", "hey dragon", "dragon", "hey dax", "open the", "pull up", "tell me", "can you tell me", "could you tell me", "walk me through", "describe"},
 	clinical: []string{
 		"suicid",
 		"pain", "ache", "hurt", "sore", "swell", "swollen", "fever", "chill", "cough", "breath", "short of",
@@ -79,6 +79,14 @@ var englishLexicon = &lexicon{
 	},
 	glue: set("okay", "all", "right", "alright", "so", "well", "yeah", "yes", "and", "but", "um", "uh", "oh",
 		"now", "then", "sure", "great", "good", "perfect", "hey", "also", "because", "or"),
+	findingOn:   "on",
+	findingExam: "exam",
+	possessives: set("your", "his", "her", "their"),
+	bodyParts: set("heart", "lungs", "lung", "abdomen", "belly", "neck", "knee", "back", "skin", "extremities",
+		"legs", "leg", "shoulder", "hip", "ankle", "wrist", "elbow", "foot", "feet", "hand", "throat", "ears", "eyes",
+		"thyroid", "pulses", "reflexes", "strength", "range", "gait", "incision", "wound", "spine"),
+	prepositions: set("of", "to", "in", "on", "at", "with", "for", "about", "into", "from", "check", "examine",
+		"listen", "feel", "see", "move", "bend", "and", "that"),
 	thoughtStarters: set("okay", "alright", "so", "now", "and", "but", "well", "anyway", "also"),
 	phaseCues: map[phase][]string{
 		phaseExam: {"physical exam", "physical examination", "examine you", "quick exam", "do an exam", "take a listen",

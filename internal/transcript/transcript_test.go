@@ -145,3 +145,19 @@ func TestSplitACIBench(t *testing.T) {
 		}
 	}
 }
+
+func TestFromTimed(t *testing.T) {
+	t.Parallel()
+	segs := transcript.FromTimed([]transcript.Timed{
+		{Start: 0, End: 2.5, Text: " Hello, how are you? "},
+		{Start: 2.5, End: 3, Text: "  "},
+		{Start: 3.1, End: 6.25, Text: "I've had a cough for two weeks."},
+	}, nil)
+	b, err := json.Marshal(segs)
+	require.NoError(t, err)
+	require.JSONEq(t, `[
+		{"id":0,"speaker":"unknown","start_time":0,"end_time":2.5,"text":"Hello, how are you?"},
+		{"id":1,"speaker":"unknown","start_time":3.1,"end_time":6.25,"text":"I've had a cough for two weeks."}
+	]`, string(b))
+	require.Empty(t, transcript.FromTimed(nil, nil))
+}
