@@ -82,11 +82,7 @@ type PasswordChange struct {
 // CreateAccount signs up a new account owner (POST /v1/auth/create-account).
 // It does not log in.
 func (c *Client) CreateAccount(ctx context.Context, req CreateAccountRequest) (*NewAccount, error) {
-	var out NewAccount
-	if err := c.do(ctx, call{method: "POST", path: "/v1/auth/create-account", body: req}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[NewAccount](ctx, c, call{method: "POST", path: "/v1/auth/create-account", body: req})
 }
 
 // Login logs in with email and password (POST /v1/auth/login); the client
