@@ -52,7 +52,13 @@ var frenchLexicon = &lexicon{
 	negations: []string{
 		"pas ", "non ", "nie ", "aucun", "aucune", "jamais", "sans ", "ni ", "négatif pour",
 	},
-	glue:            set("d'accord", "alors", "donc", "bon", "et", "oui", "ben", "mais", "bien", "parfait", "ok", "ensuite", "puis"),
+	glue:        set("d'accord", "alors", "donc", "bon", "et", "oui", "ben", "mais", "bien", "parfait", "ok", "ensuite", "puis"),
+	findingOn:   "à",
+	findingExam: "l'examen",
+	possessives: set("votre", "vos", "son", "sa", "ses", "le", "la", "les"),
+	bodyParts: set("cœur", "coeur", "poumons", "abdomen", "ventre", "cou", "genou", "dos", "peau", "jambes",
+		"épaule", "hanche", "cheville", "poignet", "pied", "pieds", "main", "gorge", "thyroïde", "pouls", "réflexes"),
+	prepositions:    set("de", "du", "des", "à", "au", "aux", "dans", "sur", "avec", "pour", "et", "que", "examiner", "écouter"),
 	thoughtStarters: set("d'accord", "alors", "donc", "bon", "et", "mais", "maintenant", "aussi", "ensuite"),
 	phaseCues: map[phase][]string{
 		phaseExam: {"examen physique", "l'examen physique", "à l'examen", "examiner", "vous examiner", "je vais écouter", "signes vitaux", "à l'auscultation"},

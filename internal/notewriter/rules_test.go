@@ -60,6 +60,12 @@ func TestSplitSentences(t *testing.T) {
 		{"unpunctuated ASR cut at discourse markers", "en",
 			"so your knee looks swollen and there is some tenderness on the inside of the joint when i press okay so let us talk about the plan i want you to ice it twice a day",
 			[]string{"so your knee looks swollen and there is some tenderness on the inside of the joint when i press", "okay so let us talk about the plan i want you to ice it twice a day"}},
+		{"unpunctuated exam cut where a finding starts", "en",
+			"alright so on exam today i do not see any jvd in the neck and there are no bruits that i can hear your lungs are clear with no wheezing on your heart exam there is a two out of six murmur",
+			[]string{"alright so on exam today i do not see any jvd in the neck and there are no bruits that i can hear", "your lungs are clear with no wheezing", "on your heart exam there is a two out of six murmur"}},
+		{"french unpunctuated exam", "fr",
+			"alors à l'examen aujourd'hui il n'y a pas de ganglion dans le cou et pas de souffle que je peux entendre vos poumons sont clairs sans sibilances et votre abdomen est souple",
+			[]string{"alors à l'examen aujourd'hui il n'y a pas de ganglion dans le cou et pas de souffle que je peux entendre", "vos poumons sont clairs sans sibilances et votre abdomen est souple"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
