@@ -79,9 +79,9 @@ func (s *Service) ListOwned(ctx context.Context, userID string, f ListFilter) (S
 	if limit < 1 || limit > MaxListLimit {
 		return SummaryPage{}, apperr.Invalid("limit", "limit must be between 1 and %d", MaxListLimit)
 	}
-	query := `SELECT j.id, j.status, j.template, j.visit_type, j.recording_type, j.lang, j.is_sandbox, k.key_type, k.last4,
+	query := `SELECT j.id, j.status, j.template, j.visit_type, j.recording_type, j.lang, j.is_sandbox, j.api_key_id,
 		j.source_job_id, j.created_at, j.updated_at, j.audio_seconds, j.error_code, j.error_message
-		FROM jobs j JOIN api_keys k ON k.id = j.api_key_id WHERE j.user_id = ?`
+		FROM jobs j WHERE j.user_id = ?`
 	args := []any{userID}
 	if f.Status != "" {
 		st, err := ParseStatus("status", f.Status)
@@ -115,16 +115,19 @@ func (s *Service) ListOwned(ctx context.Context, userID string, f ListFilter) (S
 	}
 	defer rows.Close()
 	page := SummaryPage{Jobs: []Summary{}}
+	var keyIDs []string
 	for rows.Next() {
 		var j Summary
-		var keyType, last4 string
+		var keyID string
 		var source sql.NullString
 		var seconds sql.NullFloat64
-		if err := rows.Scan(&j.JobID, &j.Status, &j.Template, &j.VisitType, &j.RecordingType, &j.Lang, &j.IsSandbox, &keyType, &last4,
+		if err := rows.Scan(&j.JobID, &j.Status, &j.Template, &j.VisitType, &j.RecordingType, &j.Lang, &j.IsSandbox, &keyID,
 			&source, &j.CreatedAt, &j.UpdatedAt, &seconds, &j.ErrorCode, &j.ErrorMessage); err != nil {
 			return SummaryPage{}, fmt.Errorf("list jobs: %w", err)
 		}
-		j.APIKey = apikey.MaskLast4(apikey.Type(keyType), last4)
+		// The key's id until the names are read below, after the rows.
+		j.APIKey = keyID
+		keyIDs = append(keyIDs, keyID)
 		j.SourceJobID = source.String
 		if seconds.Valid {
 			j.DurationSeconds = &seconds.Float64
@@ -134,6 +137,14 @@ func (s *Service) ListOwned(ctx context.Context, userID string, f ListFilter) (S
 	}
 	if err := rows.Err(); err != nil {
 		return SummaryPage{}, fmt.Errorf("list jobs: %w", err)
+	}
+	rows.Close()
+	names, err := apikey.MaskedNames(ctx, s.db, userID, keyIDs)
+	if err != nil {
+		return SummaryPage{}, err
+	}
+	for i := range page.Jobs {
+		page.Jobs[i].APIKey = names[page.Jobs[i].APIKey]
 	}
 	if len(page.Jobs) > limit {
 		last := page.Jobs[limit-1]
