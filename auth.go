@@ -21,8 +21,9 @@ type Tokens struct {
 	ExpiresIn int    `json:"expires_in"`
 	TokenType string `json:"token_type"`
 	// ExpiresAt is when the ID token expires, computed by the client (zero
-	// when unknown).
-	ExpiresAt time.Time `json:"expires_at,omitzero"`
+	// when unknown); kept when Tokens are saved as JSON, never sent by the
+	// server, so the OpenAPI document leaves it out.
+	ExpiresAt time.Time `json:"expires_at,omitzero" openapi:"-"`
 }
 
 // String describes the session without its secrets.

@@ -43,6 +43,8 @@ func TestMedicationsEnglish(t *testing.T) {
 [doctor] okay . let's increase the lisinopril to 40 milligrams daily . and stop the ibuprofen .
 [doctor] i'm going to start you on atorvastatin 40 mg at bedtime by mouth .
 [patient] i'm allergic to penicillin , it gives me hives .
+[doctor] any other allergies ?
+[patient] nope , just penicillin .
 [doctor] your potassium level was fine .`, nil)
 	f := x.Extract(segs, "en")
 	byName := map[string]facts.Medication{}

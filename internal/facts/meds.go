@@ -26,12 +26,14 @@ func (d *doc) scan(set phraseSet) []mention {
 // medications finds every drug named, with the dose, route and frequency
 // said in the same sentence and the clinician's action on it. Mentions of
 // one drug merge into one fact: the last dose said wins (a change states the
-// new dose last) and the strongest action wins.
-func (d *doc) medications(skip map[[2]int]bool) []Medication {
+// new dose last) and the strongest action wins. A drug the patient is
+// allergic to is not one they take ("any other allergies?" "just
+// penicillin").
+func (d *doc) medications(skip map[[2]int]bool, allergens map[string]bool) []Medication {
 	byName := map[string]*Medication{}
 	var order []string
 	for _, m := range d.scan(d.lex.meds) {
-		if skip[[2]int{m.i, m.j}] || d.measured(m) {
+		if skip[[2]int{m.i, m.j}] || d.measured(m) || allergens[fold(m.canon)] || allergens[fold(d.textOf(m.i, m.j))] {
 			continue
 		}
 		a, b := d.sentenceBounds(m.i)
