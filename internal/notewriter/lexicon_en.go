@@ -42,6 +42,7 @@ var englishLexicon = &lexicon{
 		"breathe out", "lie back", "sit up", "follow my finger", "hop up", "let me see", "let me take a look",
 		"let me just", "i am going to examine", "let me examine", "i am going to take a listen", "squeeze my",
 		"push against", "does that hurt", "how is that", "excited", "congratulations", "funny",
+		"proud of", "glad to see", "happy to see", "glad to hear", "happy to hear", "good job", "awesome",
 	},
 	commands: []string{"show me", "hey dragon", "dragon", "hey dax", "open the", "pull up", "tell me", "can you tell me", "could you tell me", "walk me through", "describe"},
 	clinical: []string{

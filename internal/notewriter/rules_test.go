@@ -123,6 +123,18 @@ func TestRewritePerson(t *testing.T) {
 			"je me sens fatigué", "Il se sent fatigué."},
 		{"french clinician", "fr", speakerClinician, frenchMale,
 			"vous avez une entorse à votre genou", "Il a une entorse à son genou."},
+		{"a participle is not a report", "en", speakerPatient, englishMale,
+			"i have taken some ibuprofen", "He has taken some ibuprofen."},
+		{"a particle is not a report", "en", speakerPatient, englishFemale,
+			"i get out of bed at six", "She gets out of bed at 6."},
+		{"french agreement with the noun", "fr", speakerClinician, frenchFemale,
+			"votre tension est à cent trente sur quatre-vingt-cinq", "Sa tension est à 130/85."},
+		{"french negation", "fr", speakerPatient, frenchMale,
+			"je n'ai pas de fièvre et je ne fume pas", "Il n'a pas de fièvre et il ne fume pas."},
+		{"french regular verb and object", "fr", speakerClinician, frenchFemale,
+			"vous toussez depuis hier et je vais vous examiner", "Elle tousse depuis hier et je vais l'examiner."},
+		{"french indirect object", "fr", speakerClinician, frenchMale,
+			"je vous conseille de marcher", "Je lui conseille de marcher."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
