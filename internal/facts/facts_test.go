@@ -256,3 +256,32 @@ func readACIBenchTB(t testing.TB, split string) [][2]string {
 	}
 	return out
 }
+
+// TestFrenchConsultation reads a whole French visit: statuses, numbers in
+// words, doses, orders, and a dose that belongs to the drug it was said with.
+func TestFrenchConsultation(t *testing.T) {
+	t.Parallel()
+	segs := transcript.Split(`Médecin : Bonjour madame. Alors, votre diabète, comment ça va ?
+Patiente : Ça va, mais j'ai des maux de tête le matin.
+Médecin : Avez-vous de la fièvre ?
+Patiente : Non.
+Médecin : Pas de douleur thoracique ? Votre pneumonie de l'an dernier est guérie.
+Médecin : Votre tension est à cent cinquante-deux sur quatre-vingt-dix-huit, le pouls à soixante-huit, saturation à quatre-vingt-dix-sept pour cent.
+Médecin : On va augmenter le ramipril à dix milligrammes le matin et continuer la metformine.
+Médecin : Je vous prescris une prise de sang avec hémoglobine glyquée, et je vous adresse au cardiologue. On se revoit dans trois mois.`, nil)
+	f := facts.New().Extract(segs, "fr")
+	require.Equal(t, strings.Join([]string{
+		"ramipril 10 mg every morning (change)",
+		"metformine (continue)",
+		"blood_pressure 152/98 mm[Hg]",
+		"heart_rate 68 /min",
+		"oxygen_saturation 97 %",
+		"lab: prise de sang",
+		"lab: hémoglobine glyquée",
+		"referral: cardiologue",
+		"follow_up: se revoit dans trois mois",
+		"diabète (active)",
+		"céphalée (active)",
+		"pneumonie (resolved)",
+	}, "\n")+"\n", facts.Text(f))
+}

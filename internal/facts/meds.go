@@ -147,7 +147,7 @@ func (d *doc) doseNear(m mention, a, b int) (string, int, int) {
 		if end >= m.i && i <= m.j {
 			continue
 		}
-		if d.medBetween(m, i, end) {
+		if d.medBetween(m, i, end) || !d.closestMed(m, i, end) {
 			continue
 		}
 		dist := i - m.j
@@ -177,6 +177,39 @@ func (d *doc) medBetween(m mention, i, j int) bool {
 	return false
 }
 
+// closestMed reports whether tokens i..j are nearer to the mention than to
+// any other drug named in the sentence: in "ramipril 10 mg in the morning
+// and continue metformin", the dose and the time are ramipril's. A tie goes
+// to the drug before the words, which is how doses are usually said.
+func (d *doc) closestMed(m mention, i, j int) bool {
+	dist := func(a, b int) int {
+		if b < i {
+			return i - b
+		}
+		if a > j {
+			return a - j
+		}
+		return 0
+	}
+	mine := dist(m.i, m.j)
+	a, b := d.sentenceBounds(m.i)
+	for k := max(a, i-12); k <= min(b, j+12); k++ {
+		if k >= m.i && k <= m.j {
+			continue
+		}
+		n, _ := d.match(d.lex.meds, k)
+		if n == 0 {
+			continue
+		}
+		other := dist(k, k+n-1)
+		if other < mine || (other == mine && k < m.i) {
+			return false
+		}
+		k += n - 1
+	}
+	return true
+}
+
 // nearestPhrase finds the phrase of set nearest to the mention within window
 // tokens in its sentence.
 func (d *doc) nearestPhrase(set phraseSet, m mention, a, b, window int) (string, int, int) {
@@ -190,7 +223,7 @@ func (d *doc) nearestPhrase(set phraseSet, m mention, a, b, window int) (string,
 			continue
 		}
 		end := i + n - 1
-		if d.medBetween(m, i, end) {
+		if d.medBetween(m, i, end) || !d.closestMed(m, i, end) {
 			i = end
 			continue
 		}
