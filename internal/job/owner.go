@@ -204,21 +204,11 @@ func (s *Service) ViewOwned(ctx context.Context, userID, id string) (OwnerView, 
 	if j.PurgedAt.Valid {
 		return OwnerView{}, errPurged
 	}
-	v := OwnerView{NoteView: NoteView{
-		JobID: j.ID, Status: j.Status, Lang: j.Spec.Lang, OutputLanguage: j.Spec.OutputLanguage,
-		RecordingType: j.Spec.RecordingType, VisitType: j.Spec.VisitType, Template: j.Spec.Template, IsSandbox: j.Sandbox,
-		Timestamp: j.UpdatedAt, SourceJobID: j.SourceJobID,
-	}, Segments: []transcript.Segment{}}
-	if j.Status == Completed {
-		note, err := s.master.Open(sealPurpose(notePurpose, j.ID), j.NoteSealed)
-		if err != nil {
-			return OwnerView{}, fmt.Errorf("open note: %w", err)
-		}
-		v.Note, v.NoteTitle = string(note), j.NoteTitle
-		if j.PurgeAfter.Valid {
-			v.TTL = max(0, int64(time.Until(j.PurgeAfter.Time).Seconds()))
-		}
+	note, err := s.noteView(j)
+	if err != nil {
+		return OwnerView{}, err
 	}
+	v := OwnerView{NoteView: note, Segments: []transcript.Segment{}}
 	if j.TranscriptSealed != nil {
 		text, err := s.master.Open(sealPurpose(transcriptPurpose, j.ID), j.TranscriptSealed)
 		if err != nil {
