@@ -124,6 +124,8 @@ type lexicon struct {
 	// topic ("do you have any chest pain" -> "chest pain").
 	questionLeads []string
 	questionWords map[string]bool
+	// questionPhrases ask a question wherever they are in a sentence.
+	questionPhrases []string
 	// problemPattern captures a problem name announced by the clinician.
 	problemLeads []string
 

@@ -231,6 +231,9 @@ var englishLexicon = &lexicon{
 		"did you have any", "did you have", "do you get any", "do you get", "did you notice any", "did you notice",
 		"do you feel any", "any other", "any", "is there any", "are there any", "no",
 	},
+	questionPhrases: []string{"how about ", "what about ", "have you been ", "do you ", "did you ", "are you ",
+		"how is it ", "how are you ", "how have you ", "can you ", "could you ", "would you ", "have you had ",
+		"have you noticed ", "is that right ", "any other "},
 	questionWords: set("do", "does", "did", "have", "has", "are", "is", "was", "were", "any", "can", "could",
 		"how", "what", "when", "where", "why", "which", "who", "would", "will"),
 	problemLeads: []string{

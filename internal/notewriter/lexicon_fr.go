@@ -182,6 +182,8 @@ var frenchLexicon = &lexicon{
 		"avez-vous", "vous avez des", "vous avez de la", "vous avez du", "vous avez", "des", "pas de", "aucun", "aucune",
 		"et toi", "toi", "tu as des", "tu as de la", "tu as du", "tu as", "as-tu", "de la", "du", "de l'",
 	},
+	questionPhrases: []string{"est-ce que ", "est-ce qu'", "avez-vous ", "êtes-vous ", "pouvez-vous ", "prenez-vous ",
+		"comment ça ", "depuis quand ", "est-ce que vous "},
 	questionWords: set("est-ce", "avez-vous", "êtes-vous", "prenez-vous", "quand", "comment", "pourquoi", "où", "quel", "quelle", "combien", "depuis"),
 	problemLeads: []string{
 		"pour votre", "concernant votre", "en ce qui concerne votre", "quant à votre", "pour ce qui est de votre",
