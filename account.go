@@ -69,43 +69,27 @@ func String(s string) *string { return &s }
 
 // GetAccount reads the account (GET /v1/user/account/info).
 func (c *Client) GetAccount(ctx context.Context) (*Account, error) {
-	var out Account
-	if err := c.do(ctx, call{method: "GET", path: "/v1/user/account/info", auth: authBearer, idempotent: true}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[Account](ctx, c, call{method: "GET", path: "/v1/user/account/info", auth: authBearer, idempotent: true})
 }
 
 // UpdateAccount updates the account's contact fields (POST
 // /v1/user/account/update). No field set is an InvalidFieldError.
 func (c *Client) UpdateAccount(ctx context.Context, req AccountUpdate) (*AccountUpdated, error) {
-	var out AccountUpdated
-	if err := c.do(ctx, call{method: "POST", path: "/v1/user/account/update", body: req, auth: authBearer, idempotent: true}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[AccountUpdated](ctx, c, call{method: "POST", path: "/v1/user/account/update", body: req, auth: authBearer, idempotent: true})
 }
 
 // CancelAccount cancels the account (POST /v1/user/cancel-account): every
 // live key is deactivated and a final invoice issued. An unpaid invoice is
 // a PaymentRequiredError.
 func (c *Client) CancelAccount(ctx context.Context) (*AccountStatusChange, error) {
-	var out AccountStatusChange
-	if err := c.do(ctx, call{method: "POST", path: "/v1/user/cancel-account", auth: authBearer}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[AccountStatusChange](ctx, c, call{method: "POST", path: "/v1/user/cancel-account", auth: authBearer})
 }
 
 // ReactivateAccount reactivates a cancelled account (POST
 // /v1/user/reactivate-account); it becomes inactive until a live key is
 // created. An account that is not cancelled is a BadRequestError.
 func (c *Client) ReactivateAccount(ctx context.Context) (*AccountStatusChange, error) {
-	var out AccountStatusChange
-	if err := c.do(ctx, call{method: "POST", path: "/v1/user/reactivate-account", auth: authBearer}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[AccountStatusChange](ctx, c, call{method: "POST", path: "/v1/user/reactivate-account", auth: authBearer})
 }
 
 // AuditLog reads one page of the account's audit log (GET
@@ -119,9 +103,5 @@ func (c *Client) AuditLog(ctx context.Context, limit int, cursor string) (*Audit
 	if cursor != "" {
 		q.Set("cursor", cursor)
 	}
-	var out AuditPage
-	if err := c.do(ctx, call{method: "GET", path: "/v1/user/audit-log", query: q, auth: authBearer, idempotent: true}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[AuditPage](ctx, c, call{method: "GET", path: "/v1/user/audit-log", query: q, auth: authBearer, idempotent: true})
 }

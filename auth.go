@@ -21,8 +21,9 @@ type Tokens struct {
 	ExpiresIn int    `json:"expires_in"`
 	TokenType string `json:"token_type"`
 	// ExpiresAt is when the ID token expires, computed by the client (zero
-	// when unknown).
-	ExpiresAt time.Time `json:"expires_at,omitzero"`
+	// when unknown); kept when Tokens are saved as JSON, never sent by the
+	// server, so the OpenAPI document leaves it out.
+	ExpiresAt time.Time `json:"expires_at,omitzero" openapi:"-"`
 }
 
 // String describes the session without its secrets.
@@ -82,11 +83,7 @@ type PasswordChange struct {
 // CreateAccount signs up a new account owner (POST /v1/auth/create-account).
 // It does not log in.
 func (c *Client) CreateAccount(ctx context.Context, req CreateAccountRequest) (*NewAccount, error) {
-	var out NewAccount
-	if err := c.do(ctx, call{method: "POST", path: "/v1/auth/create-account", body: req}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[NewAccount](ctx, c, call{method: "POST", path: "/v1/auth/create-account", body: req})
 }
 
 // Login logs in with email and password (POST /v1/auth/login); the client

@@ -193,6 +193,15 @@ type call struct {
 	wait time.Duration
 }
 
+// doJSON performs cl and decodes its answer into a new T.
+func doJSON[T any](ctx context.Context, c *Client, cl call) (*T, error) {
+	var out T
+	if err := c.do(ctx, cl, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
 // do performs c with retries and, for bearer calls, one token renewal on
 // 401; it decodes a 2xx JSON body into out when out is non-nil.
 func (c *Client) do(ctx context.Context, cl call, out any) error {

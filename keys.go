@@ -89,11 +89,7 @@ func (c *Client) ListAPIKeys(ctx context.Context, showFull bool) ([]APIKey, erro
 // The first live key activates the account. It is not retried after a
 // network error, which could create a second key.
 func (c *Client) CreateAPIKey(ctx context.Context, req CreateAPIKeyRequest) (*CreatedAPIKey, error) {
-	var out CreatedAPIKey
-	if err := c.do(ctx, call{method: "POST", path: "/v1/user/create-api-key", body: req, auth: authBearer}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[CreatedAPIKey](ctx, c, call{method: "POST", path: "/v1/user/create-api-key", body: req, auth: authBearer})
 }
 
 // UpdateAPIKeyMetadata replaces the whole metadata of a live key (POST
@@ -103,11 +99,7 @@ func (c *Client) UpdateAPIKeyMetadata(ctx context.Context, apiKey string, metada
 		metadata = map[string]string{}
 	}
 	body := UpdateAPIKeyMetadataRequest{APIKey: apiKey, Metadata: metadata}
-	var out KeyConfirmation
-	if err := c.do(ctx, call{method: "POST", path: "/v1/user/update-api-key-metadata", body: body, auth: authBearer, idempotent: true}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[KeyConfirmation](ctx, c, call{method: "POST", path: "/v1/user/update-api-key-metadata", body: body, auth: authBearer, idempotent: true})
 }
 
 // SetAPIKeyStatus activates or deactivates a key (POST
@@ -128,9 +120,5 @@ func (c *Client) SetAPIKeyStatus(ctx context.Context, apiKey, status string) (*K
 // inactive.
 func (c *Client) DeleteAPIKey(ctx context.Context, apiKey string) (*KeyConfirmation, error) {
 	body := DeleteAPIKeyRequest{APIKey: apiKey}
-	var out KeyConfirmation
-	if err := c.do(ctx, call{method: "POST", path: "/v1/user/delete-api-key", body: body, auth: authBearer, idempotent: true}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[KeyConfirmation](ctx, c, call{method: "POST", path: "/v1/user/delete-api-key", body: body, auth: authBearer, idempotent: true})
 }

@@ -181,29 +181,17 @@ func (c *Client) RegenerateNote(ctx context.Context, req RegenerateRequest) (*Jo
 
 // GetJobStatus reads a job's status (GET /v1/status/{job_id}).
 func (c *Client) GetJobStatus(ctx context.Context, jobID string) (*JobStatus, error) {
-	var out JobStatus
-	if err := c.do(ctx, call{method: "GET", path: "/v1/status/" + pathEscape(jobID), auth: authAPIKey, idempotent: true}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[JobStatus](ctx, c, call{method: "GET", path: "/v1/status/" + pathEscape(jobID), auth: authAPIKey, idempotent: true})
 }
 
 // FetchNote reads a completed job's note (GET /v1/fetch-note/{job_id}).
 // Before completion it is a ServiceError with code "conflict".
 func (c *Client) FetchNote(ctx context.Context, jobID string) (*Note, error) {
-	var out Note
-	if err := c.do(ctx, call{method: "GET", path: "/v1/fetch-note/" + pathEscape(jobID), auth: authAPIKey, idempotent: true}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[Note](ctx, c, call{method: "GET", path: "/v1/fetch-note/" + pathEscape(jobID), auth: authAPIKey, idempotent: true})
 }
 
 // FetchTranscript reads an audio job's transcript (GET
 // /v1/fetch-transcript/{job_id}).
 func (c *Client) FetchTranscript(ctx context.Context, jobID string) (*Transcript, error) {
-	var out Transcript
-	if err := c.do(ctx, call{method: "GET", path: "/v1/fetch-transcript/" + pathEscape(jobID), auth: authAPIKey, idempotent: true}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[Transcript](ctx, c, call{method: "GET", path: "/v1/fetch-transcript/" + pathEscape(jobID), auth: authAPIKey, idempotent: true})
 }

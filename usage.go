@@ -91,19 +91,11 @@ func (c *Client) GetUsage(ctx context.Context, req UsageRequest) (*Usage, error)
 	if req.EndMonth != "" {
 		q.Set("end_month", req.EndMonth)
 	}
-	var out Usage
-	if err := c.do(ctx, call{method: "GET", path: "/v1/user/usage", query: q, auth: authBearer, idempotent: true}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[Usage](ctx, c, call{method: "GET", path: "/v1/user/usage", query: q, auth: authBearer, idempotent: true})
 }
 
 // GetSystemStatus tells what the service can do right now (GET
 // /v1/system/status, API key).
 func (c *Client) GetSystemStatus(ctx context.Context) (*SystemStatus, error) {
-	var out SystemStatus
-	if err := c.do(ctx, call{method: "GET", path: "/v1/system/status", auth: authAPIKey, idempotent: true}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[SystemStatus](ctx, c, call{method: "GET", path: "/v1/system/status", auth: authAPIKey, idempotent: true})
 }

@@ -105,40 +105,24 @@ type WebhookTestResult struct {
 
 // GetWebhook reads the webhook URLs (GET /v1/user/webhook).
 func (c *Client) GetWebhook(ctx context.Context) (*WebhookSettings, error) {
-	var out WebhookSettings
-	if err := c.do(ctx, call{method: "GET", path: "/v1/user/webhook", auth: authBearer, idempotent: true}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[WebhookSettings](ctx, c, call{method: "GET", path: "/v1/user/webhook", auth: authBearer, idempotent: true})
 }
 
 // UpdateWebhook sets or removes webhook URLs (POST /v1/user/webhook). The
 // production URL must be https.
 func (c *Client) UpdateWebhook(ctx context.Context, req WebhookUpdate) (*WebhookUpdated, error) {
-	var out WebhookUpdated
-	if err := c.do(ctx, call{method: "POST", path: "/v1/user/webhook", body: req, auth: authBearer, idempotent: true}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[WebhookUpdated](ctx, c, call{method: "POST", path: "/v1/user/webhook", body: req, auth: authBearer, idempotent: true})
 }
 
 // GetWebhookSecret reads the signing secret (GET /v1/user/webhook/secret).
 func (c *Client) GetWebhookSecret(ctx context.Context) (*WebhookSecret, error) {
-	var out WebhookSecret
-	if err := c.do(ctx, call{method: "GET", path: "/v1/user/webhook/secret", auth: authBearer, idempotent: true}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[WebhookSecret](ctx, c, call{method: "GET", path: "/v1/user/webhook/secret", auth: authBearer, idempotent: true})
 }
 
 // RotateWebhookSecret replaces the signing secret (POST
 // /v1/user/webhook/secret/rotate); the old one keeps signing for 24 hours.
 func (c *Client) RotateWebhookSecret(ctx context.Context) (*WebhookSecret, error) {
-	var out WebhookSecret
-	if err := c.do(ctx, call{method: "POST", path: "/v1/user/webhook/secret/rotate", auth: authBearer}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[WebhookSecret](ctx, c, call{method: "POST", path: "/v1/user/webhook/secret/rotate", auth: authBearer})
 }
 
 // ListWebhookDeliveries lists recent deliveries with their attempts (GET
@@ -175,9 +159,5 @@ func (c *Client) RedeliverWebhook(ctx context.Context, deliveryID string) (*Deli
 // TestWebhook sends a webhook.test event (POST /v1/user/webhook/test) to
 // the URL of env ("dev" or "prod"; "" lets the server choose).
 func (c *Client) TestWebhook(ctx context.Context, env string) (*WebhookTestResult, error) {
-	var out WebhookTestResult
-	if err := c.do(ctx, call{method: "POST", path: "/v1/user/webhook/test", body: WebhookTestRequest{Env: env}, auth: authBearer}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[WebhookTestResult](ctx, c, call{method: "POST", path: "/v1/user/webhook/test", body: WebhookTestRequest{Env: env}, auth: authBearer})
 }

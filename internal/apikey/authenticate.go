@@ -28,10 +28,9 @@ type Caller struct {
 var errBadKey = apperr.New(apperr.Authentication, "Invalid API key")
 
 // Authenticate checks an x-api-key value. A malformed key or a bad checksum
-// is refused before any database read. On PostgreSQL a key that
-// authenticated is cached until a change to keys or accounts is announced
-// (see keyCache); on SQLite its row is read on every request. Either way a
-// deactivation or deletion applies to the next request on every replica.
+// is refused before any database read. A key that authenticated is cached
+// (see keyCache), yet a deactivation, a deletion or an account's
+// cancellation applies to the next request on every replica.
 func (s *Service) Authenticate(ctx context.Context, key string) (Caller, error) {
 	if key == "" {
 		return Caller{}, apperr.New(apperr.Authentication, "Missing API key; send x-api-key")
@@ -42,9 +41,9 @@ func (s *Service) Authenticate(ctx context.Context, key string) (Caller, error) 
 	}
 	hash := Hash(key)
 	now := store.Now()
-	var gen uint64
+	var stamp uint64
 	if s.cache != nil {
-		e, g, ok := s.cache.get(hash, now)
+		e, g, ok := s.cache.get(ctx, hash, now)
 		if ok {
 			if now.Sub(e.usedAt) >= lastUsedResolution {
 				if err := s.recordUse(ctx, e.caller.KeyID, now); err != nil {
@@ -54,7 +53,7 @@ func (s *Service) Authenticate(ctx context.Context, key string) (Caller, error) 
 			}
 			return e.caller, nil
 		}
-		gen = g
+		stamp = g
 	}
 	var c Caller
 	var status Status
@@ -86,7 +85,7 @@ func (s *Service) Authenticate(ctx context.Context, key string) (Caller, error) 
 		usedAt = now
 	}
 	if s.cache != nil {
-		s.cache.put(hash, cachedKey{caller: c, cachedAt: now, usedAt: usedAt}, gen)
+		s.cache.put(hash, cachedKey{caller: c, cachedAt: now, usedAt: usedAt, stamp: stamp})
 	}
 	return c, nil
 }

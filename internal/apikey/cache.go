@@ -1,6 +1,7 @@
 package apikey
 
 import (
+	"context"
 	"sync"
 	"time"
 
@@ -17,43 +18,50 @@ const cacheTTL = time.Minute
 const maxCachedKeys = 100_000
 
 // keyCache remembers the keys that authenticated, by hash, so that a
-// request does not read the database. Only good keys are cached: an
-// unknown, inactive or deleted key, or one of a cancelled account, is
-// looked up every time.
+// request does not read the key's and its account's rows. Only good keys
+// are cached: an unknown, inactive or deleted key, or one of a cancelled
+// account, is looked up every time.
 //
 // Every change that can make a cached key fail (deactivation, deletion, an
-// account cancelled) is recorded with replica.CredentialsChanged in its
-// transaction, and answered only after every live replica has emptied its
-// cache and acknowledged it (replica.AwaitCredentials). A replica whose
-// own heartbeat is stale, and so is not waited for, does not use its
-// cache.
+// account cancelled) bumps the credentials epoch in its transaction
+// (replica.CredentialsChanged). Then:
 //
-// PostgreSQL only: on SQLite the broker does not reach other processes on
-// the same file, so there every request reads the key's row.
+//   - On PostgreSQL the change is announced through the broker, and answered
+//     only after every live replica has emptied its cache and acknowledged
+//     it (replica.AwaitCredentials). A replica whose own heartbeat is stale,
+//     and so is not waited for, does not use its cache. No database read.
+//   - On SQLite, where the broker does not reach other processes on the same
+//     file, each look-up reads the epoch (one row of one small table) and
+//     trusts only entries cached under the same epoch: one cheap read
+//     instead of the key's and the account's rows.
 type keyCache struct {
 	replica *replica.Replica
+	// byEpoch is the SQLite mode: entries are checked against the epoch.
+	byEpoch bool
 
 	mu      sync.Mutex
 	entries map[string]cachedKey
-	// gen counts the times the cache was emptied: a row read before a
-	// change is not stored after it.
+	// gen counts the times the cache was emptied (PostgreSQL): a row read
+	// before a change is not stored after it.
 	gen uint64
 }
 
 type cachedKey struct {
 	caller   Caller
 	cachedAt time.Time
+	// stamp is the generation (PostgreSQL) or the credentials epoch
+	// (SQLite) the entry was read under.
+	stamp uint64
 	// usedAt is the last time this replica wrote the key's last_used.
 	usedAt time.Time
 }
 
-// newKeyCache returns the cache for db, or nil where it cannot be kept
-// coherent.
+// newKeyCache returns the cache, or nil without a replica.
 func newKeyCache(db *store.DB, r *replica.Replica) *keyCache {
-	if r == nil || db.Dialect() != store.Postgres {
+	if r == nil {
 		return nil
 	}
-	c := &keyCache{replica: r, entries: map[string]cachedKey{}}
+	c := &keyCache{replica: r, byEpoch: db.Dialect() != store.Postgres, entries: map[string]cachedKey{}}
 	r.OnCredentialsChanged(c.flush)
 	return c
 }
@@ -66,26 +74,40 @@ func (c *keyCache) flush() {
 	c.gen++
 }
 
-// get returns the cached key for hash and the generation to store under
-// if it is not there.
-func (c *keyCache) get(hash string, now time.Time) (cachedKey, uint64, bool) {
-	current := c.replica.Current()
+// get returns the cached key for hash, and the stamp to store a freshly
+// read key under.
+func (c *keyCache) get(ctx context.Context, hash string, now time.Time) (cachedKey, uint64, bool) {
+	var stamp uint64
+	current := true
+	if c.byEpoch {
+		epoch, err := c.replica.Epoch(ctx)
+		if err != nil {
+			// Read the rows instead; store nothing under a made-up stamp.
+			return cachedKey{}, 0, false
+		}
+		stamp = uint64(epoch) + 1
+	} else {
+		current = c.replica.Current()
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if !c.byEpoch {
+		stamp = c.gen
+	}
 	e, ok := c.entries[hash]
-	if ok && (!current || now.Sub(e.cachedAt) >= cacheTTL) {
+	if ok && (!current || e.stamp != stamp || now.Sub(e.cachedAt) >= cacheTTL) {
 		delete(c.entries, hash)
 		ok = false
 	}
-	return e, c.gen, ok
+	return e, stamp, ok
 }
 
-// put stores a key read under generation gen, unless the cache was emptied
-// since.
-func (c *keyCache) put(hash string, e cachedKey, gen uint64) {
+// put stores a key read under stamp, unless the cache was emptied since
+// (PostgreSQL). Stamp 0 is never stored.
+func (c *keyCache) put(hash string, e cachedKey) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.gen != gen {
+	if (c.byEpoch && e.stamp == 0) || (!c.byEpoch && c.gen != e.stamp) {
 		return
 	}
 	if len(c.entries) >= maxCachedKeys {

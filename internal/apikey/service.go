@@ -352,13 +352,13 @@ func (s *Service) DeactivateLive(ctx context.Context, tx *store.Tx, userID strin
 }
 
 // MaskedNames returns each of the account's keys among ids as listings
-// show it, masked; usage reports name keys this way.
-func (s *Service) MaskedNames(ctx context.Context, userID string, ids []string) (map[string]string, error) {
+// show it, masked: usage reports and job lists name keys this way.
+func MaskedNames(ctx context.Context, q store.Queryer, userID string, ids []string) (map[string]string, error) {
 	want := make(map[string]bool, len(ids))
 	for _, id := range ids {
 		want[id] = true
 	}
-	rows, err := s.db.Query(ctx, `SELECT id, key_type, last4 FROM api_keys WHERE user_id = ?`, userID)
+	rows, err := q.Query(ctx, `SELECT id, key_type, last4 FROM api_keys WHERE user_id = ?`, userID)
 	if err != nil {
 		return nil, fmt.Errorf("read key names: %w", err)
 	}

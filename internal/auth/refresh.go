@@ -136,7 +136,7 @@ func (s *Service) Refresh(ctx context.Context, token string) (Tokens, error) {
 		s.log.WarnContext(ctx, "rotated refresh token reused; login family revoked", "user_id", row.userID)
 		return Tokens{}, errBadRefresh
 	}
-	return s.tokens(row.userID, row.email, row.generation, successor, now)
+	return s.tokens(ctx, row.userID, row.email, row.generation, successor, now)
 }
 
 // Logout revokes the login family of a refresh token of the principal.

@@ -188,11 +188,11 @@ func (s *Service) Login(ctx context.Context, email, password, clientAddr string)
 		return Tokens{}, err
 	}
 	s.log.InfoContext(ctx, "login", "user_id", userID)
-	return s.tokens(userID, email, generation, refresh, now)
+	return s.tokens(ctx, userID, email, generation, refresh, now)
 }
 
-func (s *Service) tokens(userID, email string, generation int64, refresh string, now time.Time) (Tokens, error) {
-	idToken, err := s.signer.Sign(userID, email, generation, now)
+func (s *Service) tokens(ctx context.Context, userID, email string, generation int64, refresh string, now time.Time) (Tokens, error) {
+	idToken, err := s.signer.Sign(ctx, userID, email, generation, now)
 	if err != nil {
 		return Tokens{}, err
 	}

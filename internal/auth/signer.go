@@ -28,10 +28,6 @@ const Audience = "notegen"
 
 const signingKeyPurpose = "id-token-signing-key"
 
-// keyReloadInterval bounds how often an unknown kid makes a replica re-read
-// the key table, so a flood of forged kids cannot hammer the database.
-const keyReloadInterval = 10 * time.Second
-
 // Claims are the claims of a notegen ID token.
 type Claims struct {
 	jwt.RegisteredClaims
@@ -53,7 +49,6 @@ type Signer struct {
 	public     map[string]ed25519.PublicKey
 	currentKid string
 	current    ed25519.PrivateKey
-	loadedAt   time.Time
 }
 
 // NewSigner makes sure a signing key exists and loads the keys.
@@ -150,13 +145,34 @@ func (s *Signer) load(ctx context.Context) error {
 		return errors.New("no active signing key")
 	}
 	s.mu.Lock()
-	s.public, s.currentKid, s.current, s.loadedAt = public, currentKid, current, time.Now()
+	s.public, s.currentKid, s.current = public, currentKid, current
 	s.mu.Unlock()
 	return nil
 }
 
-// Sign issues an ID token for the user.
-func (s *Signer) Sign(userID, email string, generation int64, now time.Time) (string, error) {
+// Refresh reloads the keys when another process rotated them (an operator's
+// `admin signing-key rotate`, another replica): without it a replica would
+// keep signing with a retiring key until its tokens no longer verify. It
+// costs one indexed read of the newest active key id.
+func (s *Signer) Refresh(ctx context.Context) error {
+	var kid string
+	if err := s.db.QueryRow(ctx, `SELECT kid FROM signing_keys WHERE retire_at IS NULL ORDER BY created_at DESC LIMIT 1`).Scan(&kid); err != nil {
+		return fmt.Errorf("read the current signing key: %w", err)
+	}
+	s.mu.RLock()
+	same := kid == s.currentKid
+	s.mu.RUnlock()
+	if same {
+		return nil
+	}
+	return s.load(ctx)
+}
+
+// Sign issues an ID token for the user with the current signing key.
+func (s *Signer) Sign(ctx context.Context, userID, email string, generation int64, now time.Time) (string, error) {
+	if err := s.Refresh(ctx); err != nil {
+		return "", err
+	}
 	s.mu.RLock()
 	kid, key := s.currentKid, s.current
 	s.mu.RUnlock()
@@ -206,14 +222,15 @@ func (s *Signer) Verify(ctx context.Context, token string) (*Claims, error) {
 func (s *Signer) publicKey(ctx context.Context, kid string) (ed25519.PublicKey, error) {
 	s.mu.RLock()
 	key, ok := s.public[kid]
-	stale := time.Since(s.loadedAt) > keyReloadInterval
 	s.mu.RUnlock()
 	if ok {
 		return key, nil
 	}
-	if kid != "" && stale {
-		// Another replica may have rotated the key.
-		if err := s.load(ctx); err != nil {
+	if kid != "" {
+		// Another process may have rotated the key. Refresh reloads only
+		// when the newest active key changed, so a token with a made-up
+		// kid costs one indexed read, no reload.
+		if err := s.Refresh(ctx); err != nil {
 			return nil, err
 		}
 		s.mu.RLock()

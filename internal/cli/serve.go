@@ -172,7 +172,9 @@ func serve(ctx context.Context, env Env, args []string) error {
 
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	keys := apikey.NewService(db, key, events, self)
-	bills := billing.NewService(db, settings.FreeJobs, keys.MaskedNames)
+	bills := billing.NewService(db, settings.FreeJobs, func(ctx context.Context, userID string, ids []string) (map[string]string, error) {
+		return apikey.MaskedNames(ctx, db, userID, ids)
+	})
 	handler, err := httpapi.NewServer(httpapi.Deps{
 		Log: log, DB: db, Auth: identity, Accounts: account.NewService(db, bills, keys, log),
 		Keys: keys, Webhooks: webhooks,

@@ -62,7 +62,6 @@ func goCmd(t *testing.T, dir string, args ...string) string {
 const clientProgram = `package main
 
 import (
-	"encoding/json"
 	"context"
 	"fmt"
 	"net/http"

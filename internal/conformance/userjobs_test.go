@@ -50,9 +50,13 @@ func TestOwnerListsJobs(t *testing.T) {
 		waitForStatus(t, s, live, text, "completed")
 		regen := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": text, "template": "er"}, st.APIKey(live)).JSON(t)["job_id"].(string)
 		created = append(created, regen)
-		audioID, uploadURL := audioJob(t, s, live)
+		// In one request: a presigned upload could expire under load with
+		// the one-second upload TTL this test needs.
+		multipart := submitMultipart(t, s, live, map[string]string{"template": "primaryCare", "visit_type": "followUp",
+			"recording_type": "dictation", "lang": "en"}, "visit.wav", testWAV(1.5))
+		require.Equal(t, http.StatusOK, multipart.Status, "%s", multipart.Body)
+		audioID := multipart.JSON(t)["job_id"].(string)
 		created = append(created, audioID)
-		require.Equal(t, http.StatusOK, put(t, s, uploadURL, testWAV(1.5), "").Status)
 		expired, _ := audioJob(t, s, sandbox)
 		created = append(created, expired)
 		sandboxText := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(sandbox)).JSON(t)["job_id"].(string)

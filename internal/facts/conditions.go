@@ -18,7 +18,7 @@ func (d *doc) problems() []Problem {
 			continue
 		case d.deniedInAnswer(m, a, b):
 			continue
-		case d.cueBefore(d.lex.resolved, m, a, 5) || d.cueAfter(d.lex.resolved, m, b, 4):
+		case d.cueBefore(d.lex.resolved, m, a, 5) || d.cueAfter(d.lex.resolved, m, b, 6):
 			status = StatusResolved
 		}
 		p, ok := byName[m.canon]

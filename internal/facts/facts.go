@@ -139,7 +139,11 @@ func (x *Extractor) Extract(segs []transcript.Segment, lang string) Facts {
 	}
 	allergyTokens := map[[2]int]bool{}
 	f.Allergies = doc.allergies(allergyTokens)
-	f.Medications = doc.medications(allergyTokens)
+	allergens := map[string]bool{}
+	for _, a := range f.Allergies {
+		allergens[fold(a.Substance)] = true
+	}
+	f.Medications = doc.medications(allergyTokens, allergens)
 	if v := doc.vitals(); v != nil {
 		f.Vitals = v
 	}

@@ -73,7 +73,7 @@ func englishLexicon() rawLexicon {
 		problems: []string{
 			"hypertension|high blood pressure|elevated blood pressure|htn",
 			"hypotension|low blood pressure",
-			"type 2 diabetes|type two diabetes|type ii diabetes|diabetes type 2|diabetes type two",
+			"type 2 diabetes|type two diabetes|diabetes type 2|diabetes type two", "type ii diabetes",
 			"type 1 diabetes|type one diabetes|diabetes type 1",
 			"diabetes|diabetes mellitus|diabetic",
 			"prediabetes|pre diabetes|prediabetic",

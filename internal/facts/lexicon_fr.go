@@ -48,7 +48,7 @@ func frenchLexicon() rawLexicon {
 		problems: []string{
 			"hypertension|hypertension artérielle|hta|tension élevée|tension haute|trop de tension",
 			"hypotension|tension basse",
-			"diabète de type 2|diabète de type deux|diabète type 2|diabète",
+			"diabète de type 2|diabète de type deux|diabète type 2", "diabète",
 			"diabète de type 1|diabète de type un", "prédiabète",
 			"hypercholestérolémie|cholestérol|dyslipidémie|hyperlipidémie",
 			"insuffisance cardiaque", "maladie coronarienne|coronaropathie", "infarctus|crise cardiaque|infarctus du myocarde",

@@ -26,12 +26,14 @@ func (d *doc) scan(set phraseSet) []mention {
 // medications finds every drug named, with the dose, route and frequency
 // said in the same sentence and the clinician's action on it. Mentions of
 // one drug merge into one fact: the last dose said wins (a change states the
-// new dose last) and the strongest action wins.
-func (d *doc) medications(skip map[[2]int]bool) []Medication {
+// new dose last) and the strongest action wins. A drug the patient is
+// allergic to is not one they take ("any other allergies?" "just
+// penicillin").
+func (d *doc) medications(skip map[[2]int]bool, allergens map[string]bool) []Medication {
 	byName := map[string]*Medication{}
 	var order []string
 	for _, m := range d.scan(d.lex.meds) {
-		if skip[[2]int{m.i, m.j}] || d.measured(m) {
+		if skip[[2]int{m.i, m.j}] || d.measured(m) || allergens[fold(m.canon)] || allergens[fold(d.textOf(m.i, m.j))] {
 			continue
 		}
 		a, b := d.sentenceBounds(m.i)
@@ -145,7 +147,7 @@ func (d *doc) doseNear(m mention, a, b int) (string, int, int) {
 		if end >= m.i && i <= m.j {
 			continue
 		}
-		if d.medBetween(m, i, end) {
+		if d.medBetween(m, i, end) || !d.closestMed(m, i, end) {
 			continue
 		}
 		dist := i - m.j
@@ -175,6 +177,39 @@ func (d *doc) medBetween(m mention, i, j int) bool {
 	return false
 }
 
+// closestMed reports whether tokens i..j are nearer to the mention than to
+// any other drug named in the sentence: in "ramipril 10 mg in the morning
+// and continue metformin", the dose and the time are ramipril's. A tie goes
+// to the drug before the words, which is how doses are usually said.
+func (d *doc) closestMed(m mention, i, j int) bool {
+	dist := func(a, b int) int {
+		if b < i {
+			return i - b
+		}
+		if a > j {
+			return a - j
+		}
+		return 0
+	}
+	mine := dist(m.i, m.j)
+	a, b := d.sentenceBounds(m.i)
+	for k := max(a, i-12); k <= min(b, j+12); k++ {
+		if k >= m.i && k <= m.j {
+			continue
+		}
+		n, _ := d.match(d.lex.meds, k)
+		if n == 0 {
+			continue
+		}
+		other := dist(k, k+n-1)
+		if other < mine || (other == mine && k < m.i) {
+			return false
+		}
+		k += n - 1
+	}
+	return true
+}
+
 // nearestPhrase finds the phrase of set nearest to the mention within window
 // tokens in its sentence.
 func (d *doc) nearestPhrase(set phraseSet, m mention, a, b, window int) (string, int, int) {
@@ -188,7 +223,7 @@ func (d *doc) nearestPhrase(set phraseSet, m mention, a, b, window int) (string,
 			continue
 		}
 		end := i + n - 1
-		if d.medBetween(m, i, end) {
+		if d.medBetween(m, i, end) || !d.closestMed(m, i, end) {
 			i = end
 			continue
 		}

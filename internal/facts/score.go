@@ -79,8 +79,12 @@ func ScoreEncounter(x *Extractor, f Facts, dialogue, note, lang string) Score {
 			gold[w] = ""
 		}
 	}
+	allergySection := map[string]bool{}
+	for _, w := range strings.FieldsFunc(fold(sectionOf(note, "ALLERGIES")), notWordRune) {
+		allergySection[w] = true
+	}
 	for name := range gold {
-		if allergyInNote(lowerNote, name) {
+		if allergyInNote(lowerNote, name) || allergySection[name] {
 			delete(gold, name) // an allergen, not a medication
 			continue
 		}
@@ -137,6 +141,24 @@ func ScoreEncounter(x *Extractor, f Facts, dialogue, note, lang string) Score {
 		}
 	}
 	return s
+}
+
+// sectionOf returns the text under an upper-case heading of a note, up to
+// the next heading.
+func sectionOf(note, heading string) string {
+	var b strings.Builder
+	in := false
+	for _, line := range strings.Split(note, "\n") {
+		l := strings.TrimSpace(line)
+		if l != "" && l == strings.ToUpper(l) && strings.ContainsAny(l, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+			in = l == heading
+			continue
+		}
+		if in {
+			b.WriteString(line + "\n")
+		}
+	}
+	return b.String()
 }
 
 // allergyInNote reports whether the note names name as an allergen: in an

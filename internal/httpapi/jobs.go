@@ -20,12 +20,7 @@ func (s *Server) writeSubmission(w http.ResponseWriter, sub job.Submitted) error
 }
 
 func (s *Server) processText(w http.ResponseWriter, r *http.Request) error {
-	var req notegen.TextJobRequest
-	raw, err := readJSON(w, r, &req)
-	if err != nil {
-		return err
-	}
-	idem, err := job.NewIdempotency(r.Header.Get("Idempotency-Key"), "process-text", raw)
+	req, idem, err := readSubmission[notegen.TextJobRequest](w, r, "process-text")
 	if err != nil {
 		return err
 	}
@@ -50,12 +45,7 @@ func (s *Server) processAudio(w http.ResponseWriter, r *http.Request) error {
 		}
 		return s.writeSubmission(w, resp)
 	}
-	var req notegen.AudioJobRequest
-	raw, err := readJSON(w, r, &req)
-	if err != nil {
-		return err
-	}
-	idem, err := job.NewIdempotency(r.Header.Get("Idempotency-Key"), "process-audio", raw)
+	req, idem, err := readSubmission[notegen.AudioJobRequest](w, r, "process-audio")
 	if err != nil {
 		return err
 	}
@@ -93,12 +83,7 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) regenerateNote(w http.ResponseWriter, r *http.Request) error {
-	var req notegen.RegenerateRequest
-	raw, err := readJSON(w, r, &req)
-	if err != nil {
-		return err
-	}
-	idem, err := job.NewIdempotency(r.Header.Get("Idempotency-Key"), "regenerate-note", raw)
+	req, idem, err := readSubmission[notegen.RegenerateRequest](w, r, "regenerate-note")
 	if err != nil {
 		return err
 	}
@@ -137,27 +122,16 @@ func (s *Server) jobStatus(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) fetchNote(w http.ResponseWriter, r *http.Request) error {
 	v, err := s.Jobs.FetchNote(r.Context(), caller(r.Context()), r.PathValue("job_id"))
-	if err != nil {
-		return err
-	}
-	w.Header().Set("Cache-Control", "no-store")
-	return s.json(w, http.StatusOK, wireNote(v))
+	return answerSecret(s, w, http.StatusOK, v, err, wireNote)
 }
 
 func (s *Server) fetchTranscript(w http.ResponseWriter, r *http.Request) error {
 	v, err := s.Jobs.FetchTranscript(r.Context(), caller(r.Context()), r.PathValue("job_id"))
-	if err != nil {
-		return err
-	}
-	w.Header().Set("Cache-Control", "no-store")
-	return s.json(w, http.StatusOK, wireTranscript(v))
+	return answerSecret(s, w, http.StatusOK, v, err, wireTranscript)
 }
 
 func (s *Server) usage(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	report, err := s.Billing.Usage(r.Context(), principal(r.Context()).UserID, q.Get("start_month"), q.Get("end_month"))
-	if err != nil {
-		return err
-	}
-	return s.json(w, http.StatusOK, wireUsage(report))
+	report, err := s.Billing.Usage(r.Context(), ownerID(r), q.Get("start_month"), q.Get("end_month"))
+	return answer(s, w, http.StatusOK, report, err, wireUsage)
 }

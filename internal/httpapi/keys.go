@@ -42,59 +42,42 @@ func (s *Server) listKeys(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	keys, err := s.Keys.List(r.Context(), principal(r.Context()).UserID, showFull)
-	if err != nil {
-		return err
-	}
-	w.Header().Set("Cache-Control", "no-store")
-	return s.json(w, http.StatusOK, mapSlice(keys, wireKey))
+	keys, err := s.Keys.List(r.Context(), ownerID(r), showFull)
+	return answerSecret(s, w, http.StatusOK, keys, err, wireKeys)
 }
 
 func (s *Server) createKey(w http.ResponseWriter, r *http.Request) error {
-	var req createKeyBody
-	if err := decodeJSON(w, r, &req); err != nil {
-		return err
-	}
-	created, err := s.Keys.Create(r.Context(), principal(r.Context()).UserID, req.KeyType, req.Metadata)
+	req, err := readBody[createKeyBody](w, r)
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	return s.json(w, http.StatusOK, wireCreatedKey(created))
+	created, err := s.Keys.Create(r.Context(), ownerID(r), req.KeyType, req.Metadata)
+	return answerSecret(s, w, http.StatusOK, created, err, wireCreatedKey)
 }
 
 func (s *Server) updateKeyMetadata(w http.ResponseWriter, r *http.Request) error {
-	var req updateMetadataBody
-	if err := decodeJSON(w, r, &req); err != nil {
-		return err
-	}
-	res, err := s.Keys.UpdateMetadata(r.Context(), principal(r.Context()).UserID, req.APIKey, req.Metadata)
+	req, err := readBody[updateMetadataBody](w, r)
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, wireKeyConfirmation(res))
+	res, err := s.Keys.UpdateMetadata(r.Context(), ownerID(r), req.APIKey, req.Metadata)
+	return answer(s, w, http.StatusOK, res, err, wireKeyConfirmation)
 }
 
 func (s *Server) setKeyStatus(w http.ResponseWriter, r *http.Request) error {
-	var req notegen.APIKeyStatusRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		return err
-	}
-	res, err := s.Keys.SetStatus(r.Context(), principal(r.Context()).UserID, r.PathValue("api_key"), req.Status)
+	req, err := readBody[notegen.APIKeyStatusRequest](w, r)
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, wireKeyConfirmation(res))
+	res, err := s.Keys.SetStatus(r.Context(), ownerID(r), r.PathValue("api_key"), req.Status)
+	return answer(s, w, http.StatusOK, res, err, wireKeyConfirmation)
 }
 
 func (s *Server) deleteKey(w http.ResponseWriter, r *http.Request) error {
-	var req notegen.DeleteAPIKeyRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		return err
-	}
-	res, err := s.Keys.Delete(r.Context(), principal(r.Context()).UserID, req.APIKey)
+	req, err := readBody[notegen.DeleteAPIKeyRequest](w, r)
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, wireKeyConfirmation(res))
+	res, err := s.Keys.Delete(r.Context(), ownerID(r), req.APIKey)
+	return answer(s, w, http.StatusOK, res, err, wireKeyConfirmation)
 }

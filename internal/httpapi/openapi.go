@@ -278,7 +278,8 @@ func (b *schemaBuilder) schema(t reflect.Type) map[string]any {
 }
 
 // object is a struct's schema. A field without omitempty or omitzero is
-// always written, so it is required (and nullable when it is a pointer).
+// always written, so it is required (and nullable when it is a pointer). A
+// field tagged openapi:"-" is the SDK's own, never on the wire.
 func (b *schemaBuilder) object(t reflect.Type) map[string]any {
 	props := map[string]any{}
 	var required []string
@@ -305,7 +306,7 @@ func (b *schemaBuilder) addFields(t reflect.Type, props map[string]any, required
 				continue
 			}
 		}
-		if !f.IsExported() || name == "-" {
+		if !f.IsExported() || name == "-" || f.Tag.Get("openapi") == "-" {
 			continue
 		}
 		if name == "" {

@@ -43,6 +43,11 @@ func (s *Server) serveOpenAPI(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) jwks(w http.ResponseWriter, r *http.Request) error {
+	// A key rotated elsewhere is published here at once, as verifiers
+	// outside the service fetch the set to check tokens signed with it.
+	if err := s.Auth.Signer().Refresh(r.Context()); err != nil {
+		return err
+	}
 	keys := s.Auth.Signer().PublicKeys()
 	set := notegen.JSONWebKeySet{Keys: make([]notegen.JSONWebKey, len(keys))}
 	for i, k := range keys {

@@ -51,6 +51,8 @@ func wireAuditPage(p audit.Page) notegen.AuditPage {
 	return out
 }
 
+func wireKeys(keys []apikey.Entry) []notegen.APIKey { return mapSlice(keys, wireKey) }
+
 func wireKey(e apikey.Entry) notegen.APIKey {
 	return notegen.APIKey{Key: e.Key, Type: string(e.Type), Status: string(e.Status), CreatedAt: e.CreatedAt,
 		LastUsed: e.LastUsed, Metadata: e.Metadata}

@@ -49,7 +49,6 @@ type Job struct {
 	NoteTokens           int64
 	ErrorCode            string
 	ErrorMessage         string
-	Regenerations        int
 	// SourceJobID names the job a regenerated note was written from.
 	SourceJobID          string
 	CreatedAt, UpdatedAt time.Time
@@ -61,7 +60,7 @@ type Job struct {
 const jobColumns = `id, user_id, api_key_id, is_sandbox, source, status, message, template, visit_type, recording_type, lang,
 	output_language, documentation_style, custom_sealed, custom_metadata, webhook_env, patient_consent, file_extension,
 	upload_bytes, upload_total, upload_expires_at, audio_seconds, transcript_sealed, note_sealed, note_title,
-	transcription_tokens, note_tokens, error_code, error_message, regenerations, created_at, updated_at, completed_at,
+	transcription_tokens, note_tokens, error_code, error_message, created_at, updated_at, completed_at,
 	purge_after, purged_at, source_job_id`
 
 // errCodeBilling marks job errors about billing, whose webhook carries no
@@ -85,7 +84,7 @@ func load(ctx context.Context, q store.Queryer, id string, forUpdate bool) (*Job
 		&j.Spec.RecordingType, &j.Spec.Lang, &j.Spec.OutputLanguage, &j.Spec.DocumentationStyle, &j.CustomSealed, &metadata,
 		&j.Spec.WebhookEnv, &consent, &j.Spec.FileExtension, &j.UploadBytes, &j.UploadTotal, &j.UploadExpiresAt,
 		&j.AudioSeconds, &j.TranscriptSealed, &j.NoteSealed, &j.NoteTitle, &j.TranscriptionTokens, &j.NoteTokens,
-		&j.ErrorCode, &j.ErrorMessage, &j.Regenerations, &j.CreatedAt, &j.UpdatedAt, &j.CompletedAt, &j.PurgeAfter, &j.PurgedAt, &source)
+		&j.ErrorCode, &j.ErrorMessage, &j.CreatedAt, &j.UpdatedAt, &j.CompletedAt, &j.PurgeAfter, &j.PurgedAt, &source)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errJobNotFound
 	}

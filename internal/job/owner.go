@@ -79,9 +79,9 @@ func (s *Service) ListOwned(ctx context.Context, userID string, f ListFilter) (S
 	if limit < 1 || limit > MaxListLimit {
 		return SummaryPage{}, apperr.Invalid("limit", "limit must be between 1 and %d", MaxListLimit)
 	}
-	query := `SELECT j.id, j.status, j.template, j.visit_type, j.recording_type, j.lang, j.is_sandbox, k.key_type, k.last4,
+	query := `SELECT j.id, j.status, j.template, j.visit_type, j.recording_type, j.lang, j.is_sandbox, j.api_key_id,
 		j.source_job_id, j.created_at, j.updated_at, j.audio_seconds, j.error_code, j.error_message
-		FROM jobs j JOIN api_keys k ON k.id = j.api_key_id WHERE j.user_id = ?`
+		FROM jobs j WHERE j.user_id = ?`
 	args := []any{userID}
 	if f.Status != "" {
 		st, err := ParseStatus("status", f.Status)
@@ -115,16 +115,19 @@ func (s *Service) ListOwned(ctx context.Context, userID string, f ListFilter) (S
 	}
 	defer rows.Close()
 	page := SummaryPage{Jobs: []Summary{}}
+	var keyIDs []string
 	for rows.Next() {
 		var j Summary
-		var keyType, last4 string
+		var keyID string
 		var source sql.NullString
 		var seconds sql.NullFloat64
-		if err := rows.Scan(&j.JobID, &j.Status, &j.Template, &j.VisitType, &j.RecordingType, &j.Lang, &j.IsSandbox, &keyType, &last4,
+		if err := rows.Scan(&j.JobID, &j.Status, &j.Template, &j.VisitType, &j.RecordingType, &j.Lang, &j.IsSandbox, &keyID,
 			&source, &j.CreatedAt, &j.UpdatedAt, &seconds, &j.ErrorCode, &j.ErrorMessage); err != nil {
 			return SummaryPage{}, fmt.Errorf("list jobs: %w", err)
 		}
-		j.APIKey = apikey.MaskLast4(apikey.Type(keyType), last4)
+		// The key's id until the names are read below, after the rows.
+		j.APIKey = keyID
+		keyIDs = append(keyIDs, keyID)
 		j.SourceJobID = source.String
 		if seconds.Valid {
 			j.DurationSeconds = &seconds.Float64
@@ -134,6 +137,14 @@ func (s *Service) ListOwned(ctx context.Context, userID string, f ListFilter) (S
 	}
 	if err := rows.Err(); err != nil {
 		return SummaryPage{}, fmt.Errorf("list jobs: %w", err)
+	}
+	rows.Close()
+	names, err := apikey.MaskedNames(ctx, s.db, userID, keyIDs)
+	if err != nil {
+		return SummaryPage{}, err
+	}
+	for i := range page.Jobs {
+		page.Jobs[i].APIKey = names[page.Jobs[i].APIKey]
 	}
 	if len(page.Jobs) > limit {
 		last := page.Jobs[limit-1]
@@ -193,21 +204,11 @@ func (s *Service) ViewOwned(ctx context.Context, userID, id string) (OwnerView, 
 	if j.PurgedAt.Valid {
 		return OwnerView{}, errPurged
 	}
-	v := OwnerView{NoteView: NoteView{
-		JobID: j.ID, Status: j.Status, Lang: j.Spec.Lang, OutputLanguage: j.Spec.OutputLanguage,
-		RecordingType: j.Spec.RecordingType, VisitType: j.Spec.VisitType, Template: j.Spec.Template, IsSandbox: j.Sandbox,
-		Timestamp: j.UpdatedAt, SourceJobID: j.SourceJobID,
-	}, Segments: []transcript.Segment{}}
-	if j.Status == Completed {
-		note, err := s.master.Open(sealPurpose(notePurpose, j.ID), j.NoteSealed)
-		if err != nil {
-			return OwnerView{}, fmt.Errorf("open note: %w", err)
-		}
-		v.Note, v.NoteTitle = string(note), j.NoteTitle
-		if j.PurgeAfter.Valid {
-			v.TTL = max(0, int64(time.Until(j.PurgeAfter.Time).Seconds()))
-		}
+	note, err := s.noteView(j)
+	if err != nil {
+		return OwnerView{}, err
 	}
+	v := OwnerView{NoteView: note, Segments: []transcript.Segment{}}
 	if j.TranscriptSealed != nil {
 		text, err := s.master.Open(sealPurpose(transcriptPurpose, j.ID), j.TranscriptSealed)
 		if err != nil {

@@ -331,19 +331,29 @@ func (s *Service) FetchNote(ctx context.Context, c apikey.Caller, id string) (No
 	if j.Status != Completed {
 		return NoteView{}, apperr.New(apperr.Conflict, "The note is not ready: the job is %s", j.Status)
 	}
+	return s.noteView(j)
+}
+
+// noteView is a job's fetch-note answer, for fetch-note and the owner's
+// view alike; a job not completed yet has no note in it.
+func (s *Service) noteView(j *Job) (NoteView, error) {
+	v := NoteView{
+		JobID: j.ID, Status: j.Status, Lang: j.Spec.Lang, OutputLanguage: j.Spec.OutputLanguage,
+		RecordingType: j.Spec.RecordingType, VisitType: j.Spec.VisitType, Template: j.Spec.Template, IsSandbox: j.Sandbox,
+		Timestamp: j.UpdatedAt, SourceJobID: j.SourceJobID,
+	}
+	if j.Status != Completed {
+		return v, nil
+	}
 	note, err := s.master.Open(sealPurpose(notePurpose, j.ID), j.NoteSealed)
 	if err != nil {
-		return NoteView{}, err
+		return NoteView{}, fmt.Errorf("open note: %w", err)
 	}
-	ttl := int64(0)
+	v.Note, v.NoteTitle = string(note), j.NoteTitle
 	if j.PurgeAfter.Valid {
-		ttl = max(0, int64(time.Until(j.PurgeAfter.Time).Seconds()))
+		v.TTL = max(0, int64(time.Until(j.PurgeAfter.Time).Seconds()))
 	}
-	return NoteView{
-		JobID: j.ID, Status: j.Status, Note: string(note), NoteTitle: j.NoteTitle, Lang: j.Spec.Lang,
-		OutputLanguage: j.Spec.OutputLanguage, RecordingType: j.Spec.RecordingType, VisitType: j.Spec.VisitType,
-		Template: j.Spec.Template, IsSandbox: j.Sandbox, Timestamp: j.UpdatedAt, TTL: ttl, SourceJobID: j.SourceJobID,
-	}, nil
+	return v, nil
 }
 
 // TranscriptView is the answer to fetch-transcript.

@@ -80,6 +80,11 @@ type lexicon struct {
 	// thoughtStarters are words that may begin a new sentence in
 	// unpunctuated ASR text.
 	thoughtStarters map[string]bool
+	// findingOn, findingExam, possessives, bodyParts and prepositions find
+	// where an examination finding starts in unpunctuated speech.
+	findingOn, findingExam string
+	possessives, bodyParts map[string]bool
+	prepositions           map[string]bool
 
 	phaseCues map[phase][]string
 	// feminine nouns take "sa", not "son" (French only).
@@ -119,6 +124,8 @@ type lexicon struct {
 	// topic ("do you have any chest pain" -> "chest pain").
 	questionLeads []string
 	questionWords map[string]bool
+	// questionPhrases ask a question wherever they are in a sentence.
+	questionPhrases []string
 	// problemPattern captures a problem name announced by the clinician.
 	problemLeads []string
 
@@ -204,6 +211,9 @@ func cueAt(padded, cue string) bool {
 
 func (l *lexicon) startsThought(words []string, i int) bool {
 	w := strings.Trim(strings.ToLower(words[i]), ",")
+	if l.startsFinding(words, i) {
+		return true
+	}
 	if !l.thoughtStarters[w] {
 		return false
 	}
@@ -211,6 +221,26 @@ func (l *lexicon) startsThought(words []string, i int) bool {
 	// a clause ("so much") does not, hence the comma or known pair check.
 	prev := strings.ToLower(words[i-1])
 	return strings.HasSuffix(prev, ",") || l.acknowledgements[strings.Trim(prev, ",")] || w == "okay" || w == "alright"
+}
+
+// startsFinding recognises where a new examination finding begins in
+// unpunctuated speech: "on your heart exam", "his lungs are", "your
+// abdomen is".
+func (l *lexicon) startsFinding(words []string, i int) bool {
+	if i+2 >= len(words) {
+		return false
+	}
+	w, next := strings.ToLower(words[i]), strings.Trim(strings.ToLower(words[i+1]), ",")
+	if w == l.findingOn && l.possessives[next] {
+		for k := i + 2; k < len(words) && k <= i+5; k++ {
+			if strings.HasPrefix(strings.ToLower(words[k]), l.findingExam) {
+				return true
+			}
+		}
+		return false
+	}
+	prev := strings.Trim(strings.ToLower(words[i-1]), ",")
+	return l.possessives[w] && l.bodyParts[next] && !l.prepositions[prev]
 }
 
 func lexiconFor(lang string) *lexicon {

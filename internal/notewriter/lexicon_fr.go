@@ -19,7 +19,7 @@ var frenchLexicon = &lexicon{
 		"merci", "bonne journée", "prenez une grande respiration", "respirez", "allongez-vous", "assoyez-vous",
 		"suivez mon doigt", "des questions",
 	},
-	commands: []string{"montre-moi", "montrez-moi", "affiche", "ouvre le", "ouvre la"},
+	commands: []string{"montre-moi", "montrez-moi", "affiche", "ouvre le", "ouvre la", "dites-moi", "décrivez", "racontez-moi", "expliquez-moi"},
 	clinical: []string{
 		"cardiaque", "insuffisance", "fibrillation", "arythmie", "pharyngite", "lombalgie", "arthrose", "suicid",
 		"perdu", "kilos", "saignement", "palpitation", "urine", "brûlure", "nausée", "ibuprofène", "amoxicilline",
@@ -52,7 +52,13 @@ var frenchLexicon = &lexicon{
 	negations: []string{
 		"pas ", "non ", "nie ", "aucun", "aucune", "jamais", "sans ", "ni ", "négatif pour",
 	},
-	glue:            set("d'accord", "alors", "donc", "bon", "et", "oui", "ben", "mais", "bien", "parfait", "ok", "ensuite", "puis"),
+	glue:        set("d'accord", "alors", "donc", "bon", "et", "oui", "ben", "mais", "bien", "parfait", "ok", "ensuite", "puis"),
+	findingOn:   "à",
+	findingExam: "l'examen",
+	possessives: set("votre", "vos", "son", "sa", "ses", "le", "la", "les"),
+	bodyParts: set("cœur", "coeur", "poumons", "abdomen", "ventre", "cou", "genou", "dos", "peau", "jambes",
+		"épaule", "hanche", "cheville", "poignet", "pied", "pieds", "main", "gorge", "thyroïde", "pouls", "réflexes"),
+	prepositions:    set("de", "du", "des", "à", "au", "aux", "dans", "sur", "avec", "pour", "et", "que", "examiner", "écouter"),
 	thoughtStarters: set("d'accord", "alors", "donc", "bon", "et", "mais", "maintenant", "aussi", "ensuite"),
 	phaseCues: map[phase][]string{
 		phaseExam: {"examen physique", "l'examen physique", "à l'examen", "examiner", "vous examiner", "je vais écouter", "signes vitaux", "à l'auscultation"},
@@ -176,6 +182,8 @@ var frenchLexicon = &lexicon{
 		"avez-vous", "vous avez des", "vous avez de la", "vous avez du", "vous avez", "des", "pas de", "aucun", "aucune",
 		"et toi", "toi", "tu as des", "tu as de la", "tu as du", "tu as", "as-tu", "de la", "du", "de l'",
 	},
+	questionPhrases: []string{"est-ce que ", "est-ce qu'", "avez-vous ", "êtes-vous ", "pouvez-vous ", "prenez-vous ",
+		"comment ça ", "depuis quand ", "est-ce que vous "},
 	questionWords: set("est-ce", "avez-vous", "êtes-vous", "prenez-vous", "quand", "comment", "pourquoi", "où", "quel", "quelle", "combien", "depuis"),
 	problemLeads: []string{
 		"pour votre", "concernant votre", "en ce qui concerne votre", "quant à votre", "pour ce qui est de votre",

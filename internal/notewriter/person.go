@@ -163,7 +163,13 @@ func reportLead(words []string, lex *lexicon) []string {
 			return words
 		}
 		switch tail[0] {
-		case "to", "been", "not", "no", "never", "it", "that", "this", "had", "got", "pas":
+		case "to", "been", "not", "no", "never", "it", "that", "this", "had", "got", "pas",
+			// Irregular participles ("i have taken") and particles ("i get
+			// out of bed") do not name something the patient has.
+			"done", "taken", "built", "gone", "seen", "made", "given", "known", "felt", "kept", "left", "lost",
+			"put", "read", "said", "told", "thought", "worn", "broken", "fallen", "eaten", "driven", "written",
+			"begun", "gotten", "heard", "on", "out", "in", "up", "off", "over", "from", "for", "back", "around",
+			"but", "so", "and", "if", "when", "because", "like", "just", "also", "always", "ever":
 			return words
 		}
 		// "i have noticed" is a perfect tense, not a possession.

@@ -82,17 +82,27 @@ var frenchRoleCues = roleCues{
 		"ma conjointe", "il a été", "elle a été"},
 }
 
-// switchProbability is how often the next turn is the other speaker's: in
+// switchProbability is how often the next turn is another speaker's: in
 // the training conversations a speaker rarely holds two turns in a row.
 const switchProbability = 0.97
+
+// companionShare is how often the clinician is answered by a companion
+// rather than the patient, and companionPrior the evidence a turn needs
+// before it is the companion's: training data has no companions, so a
+// turn must clearly speak of the patient in the third person.
+const (
+	companionShare = 0.1
+	companionPrior = 1.0
+)
 
 // InferRoles says who speaks each turn of an unlabelled conversation
 // (speech-to-text output, one turn per element): the clinician, the
 // patient, or a third party. Each turn's words give evidence (questions,
 // "you", examination and plan words point to the clinician; "I", "my",
-// short answers to the patient) and the sequence is decoded with the prior
-// that speakers alternate, so a bare "okay" takes the role its place
-// implies. lang is "en" or "fr". The result has one role per turn.
+// short answers to the patient; "he", "she", "my son" to a companion) and
+// the sequence is decoded with the prior that speakers alternate (Viterbi),
+// so a bare "okay" takes the role its place implies. lang is "en" or "fr".
+// The result has one role per turn.
 func InferRoles(turns []string, lang string) []Role {
 	if len(turns) == 0 {
 		return nil
@@ -101,44 +111,50 @@ func InferRoles(turns []string, lang string) []Role {
 	if lang == "fr" {
 		cues = frenchRoleCues
 	}
-	// Viterbi over two states, clinician (0) and patient (1).
-	stay, change := math.Log(1-switchProbability), math.Log(switchProbability)
-	score := make([][2]float64, len(turns))
-	from := make([][2]int, len(turns))
+	const states = 3
+	l := math.Log
+	stay := l(1 - switchProbability)
+	// move[from][to]: clinicians are answered by the patient or, less
+	// often, a companion; both hand back to the clinician.
+	move := [states][states]float64{
+		{stay, l(switchProbability * (1 - companionShare)), l(switchProbability * companionShare)},
+		{l(switchProbability * 0.95), stay, l(switchProbability * 0.05)},
+		{l(switchProbability * 0.85), l(switchProbability * 0.15), stay},
+	}
+	score := make([][states]float64, len(turns))
+	from := make([][states]int, len(turns))
 	padded := make([]string, len(turns))
 	for i, t := range turns {
 		padded[i] = padTokens(t)
 		e := cues.evidence(padded[i])
-		// Evidence is a log-odds; split it between the two states.
-		emit := [2]float64{e / 2, -e / 2}
+		// Evidence is a log-odds; split it between clinician and the rest.
+		emit := [states]float64{e / 2, -e / 2, -e/2 + cues.companion(padded[i]) - companionPrior}
 		if i == 0 {
 			// Clinicians open the visit.
-			score[0] = [2]float64{emit[0] + math.Log(0.8), emit[1] + math.Log(0.2)}
+			score[0] = [states]float64{emit[0] + l(0.8), emit[1] + l(0.15), emit[2] + l(0.05)}
 			continue
 		}
-		for s := 0; s < 2; s++ {
-			fromSame := score[i-1][s] + stay
-			fromOther := score[i-1][1-s] + change
-			if fromSame >= fromOther {
-				score[i][s], from[i][s] = fromSame+emit[s], s
-			} else {
-				score[i][s], from[i][s] = fromOther+emit[s], 1-s
+		for s := 0; s < states; s++ {
+			best, arg := math.Inf(-1), 0
+			for p := 0; p < states; p++ {
+				if v := score[i-1][p] + move[p][s]; v > best {
+					best, arg = v, p
+				}
 			}
+			score[i][s], from[i][s] = best+emit[s], arg
 		}
 	}
 	roles := make([]Role, len(turns))
 	state := 0
-	if score[len(turns)-1][1] > score[len(turns)-1][0] {
-		state = 1
+	last := score[len(turns)-1]
+	for s := 1; s < states; s++ {
+		if last[s] > last[state] {
+			state = s
+		}
 	}
 	for i := len(turns) - 1; i >= 0; i-- {
 		roles[i] = Role(state)
 		state = from[i][state]
-	}
-	for i := range roles {
-		if roles[i] == RolePatient && cues.thirdParty(padded[i]) {
-			roles[i] = RoleOther
-		}
 	}
 	return roles
 }
@@ -162,28 +178,24 @@ func (c roleCues) evidence(padded string) float64 {
 	return e
 }
 
-// thirdParty recognises a companion answering for the patient: they speak
-// of a relative of theirs ("my husband") in the third person ("he has"),
-// and not of themselves.
-func (c roleCues) thirdParty(padded string) bool {
-	relative := false
+// companion is the evidence that a turn is a companion's: they speak of
+// the patient in the third person ("he has been coughing") or name them as
+// their relative ("my son"), and rarely of themselves.
+func (c roleCues) companion(padded string) float64 {
+	e := 0.0
 	for _, cue := range c.other {
 		if strings.Contains(padded, " "+cue+" ") {
-			relative = true
-			break
+			e += 2
 		}
-	}
-	if !relative {
-		return false
 	}
 	third, first := 0, 0
 	for _, w := range strings.Fields(padded) {
 		switch w {
-		case "he", "she", "he's", "she's", "il", "elle":
+		case "he", "she", "he's", "she's", "him", "his", "il", "elle", "lui":
 			third++
-		case "i", "i'm", "i've", "je", "j'ai":
+		case "i", "i'm", "i've", "me", "je", "j'ai", "moi":
 			first++
 		}
 	}
-	return third >= 2 && first == 0
+	return e + 0.8*math.Min(float64(third), 4) - 0.6*math.Min(float64(first), 4)
 }

@@ -46,6 +46,12 @@ func TestInferRoles(t *testing.T) {
 			"okay , any vomiting ?",
 			"no .",
 		}, []Role{C, O, C, P}},
+		{"une mère répond pour son fils", "fr", []string{
+			"qu'est-ce qui vous amène aujourd'hui ?",
+			"mon fils tousse depuis une semaine . il a de la fièvre et il ne mange presque rien .",
+			"d'accord , est-ce qu'il vomit ?",
+			"non .",
+		}, []Role{C, O, C, P}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

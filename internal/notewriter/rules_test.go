@@ -60,6 +60,16 @@ func TestSplitSentences(t *testing.T) {
 		{"unpunctuated ASR cut at discourse markers", "en",
 			"so your knee looks swollen and there is some tenderness on the inside of the joint when i press okay so let us talk about the plan i want you to ice it twice a day",
 			[]string{"so your knee looks swollen and there is some tenderness on the inside of the joint when i press", "okay so let us talk about the plan i want you to ice it twice a day"}},
+		{"a decimal cut by a full stop stays whole", "en", "your temperature is ninety eight . two your pulse is seventy two . okay",
+			[]string{"your temperature is ninety eight . two your pulse is seventy two .", "okay"}},
+		{"a sentence ending in a number still ends", "en", "i walk two miles . two days ago it got worse",
+			[]string{"i walk two miles .", "two days ago it got worse"}},
+		{"unpunctuated exam cut where a finding starts", "en",
+			"alright so on exam today i do not see any jvd in the neck and there are no bruits that i can hear your lungs are clear with no wheezing on your heart exam there is a two out of six murmur",
+			[]string{"alright so on exam today i do not see any jvd in the neck and there are no bruits that i can hear", "your lungs are clear with no wheezing", "on your heart exam there is a two out of six murmur"}},
+		{"french unpunctuated exam", "fr",
+			"alors à l'examen aujourd'hui il n'y a pas de ganglion dans le cou et pas de souffle que je peux entendre vos poumons sont clairs sans sibilances et votre abdomen est souple",
+			[]string{"alors à l'examen aujourd'hui il n'y a pas de ganglion dans le cou et pas de souffle que je peux entendre", "vos poumons sont clairs sans sibilances et votre abdomen est souple"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -117,6 +127,18 @@ func TestRewritePerson(t *testing.T) {
 			"je me sens fatigué", "Il se sent fatigué."},
 		{"french clinician", "fr", speakerClinician, frenchMale,
 			"vous avez une entorse à votre genou", "Il a une entorse à son genou."},
+		{"a participle is not a report", "en", speakerPatient, englishMale,
+			"i have taken some ibuprofen", "He has taken some ibuprofen."},
+		{"a particle is not a report", "en", speakerPatient, englishFemale,
+			"i get out of bed at six", "She gets out of bed at 6."},
+		{"french agreement with the noun", "fr", speakerClinician, frenchFemale,
+			"votre tension est à cent trente sur quatre-vingt-cinq", "Sa tension est à 130/85."},
+		{"french negation", "fr", speakerPatient, frenchMale,
+			"je n'ai pas de fièvre et je ne fume pas", "Il n'a pas de fièvre et il ne fume pas."},
+		{"french regular verb and object", "fr", speakerClinician, frenchFemale,
+			"vous toussez depuis hier et je vais vous examiner", "Elle tousse depuis hier et je vais l'examiner."},
+		{"french indirect object", "fr", speakerClinician, frenchMale,
+			"je vous conseille de marcher", "Je lui conseille de marcher."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -208,6 +208,10 @@ func (r *Replica) rescue(ctx context.Context, now time.Time) error {
 	return nil
 }
 
+// Epoch reads the credentials epoch: it changes with every change that can
+// refuse a key that authenticated before.
+func (r *Replica) Epoch(ctx context.Context) (int64, error) { return r.epoch(ctx) }
+
 func (r *Replica) epoch(ctx context.Context) (int64, error) {
 	var epoch int64
 	if err := r.db.QueryRow(ctx, `SELECT epoch FROM credentials_epoch WHERE id = 1`).Scan(&epoch); err != nil {
