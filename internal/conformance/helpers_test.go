@@ -29,7 +29,7 @@ func openStore(t *testing.T, d *st.Database) *store.DB {
 }
 
 // createKey creates a key and returns it, failing the test on any error.
-func createKey(t *testing.T, s *st.Server, o *st.Owner, keyType string, metadata any) string {
+func createKey(t testing.TB, s *st.Server, o *st.Owner, keyType string, metadata any) string {
 	t.Helper()
 	body := map[string]any{"keyType": keyType}
 	if metadata != nil {

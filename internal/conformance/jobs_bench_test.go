@@ -37,7 +37,7 @@ func BenchmarkTextSubmissions(b *testing.B) {
 	benchBackends(b, func(b *testing.B, backend st.Backend) {
 		s := st.Start(b, backend, st.WithEnv("NOTEGEN_RATE_LIVE", "1000000/min"), st.WithEnv("NOTEGEN_FREE_JOBS", "100000000"))
 		o := s.NewOwner(b)
-		key := createKey(&testing.T{}, s, o, "live", nil)
+		key := createKey(b, s, o, "live", nil)
 		body := textJob(nil)
 		b.SetParallelism(8) // 8 x GOMAXPROCS(2) = 16 clients
 		b.ResetTimer()
@@ -62,7 +62,7 @@ func BenchmarkSandboxLatency(b *testing.B) {
 	benchBackends(b, func(b *testing.B, backend st.Backend) {
 		s := st.Start(b, backend, st.WithEnv("NOTEGEN_RATE_SANDBOX", "1000000/min"))
 		o := s.NewOwner(b)
-		key := createKey(&testing.T{}, s, o, "sandbox", nil)
+		key := createKey(b, s, o, "sandbox", nil)
 		var latencies []time.Duration
 		b.ResetTimer()
 		for range b.N {
@@ -71,7 +71,7 @@ func BenchmarkSandboxLatency(b *testing.B) {
 			if err != nil || resp.Status != http.StatusOK {
 				b.Fatalf("submission failed: %v %s", err, resp.Body)
 			}
-			id := decode[map[string]any](&testing.T{}, resp.Body)["job_id"].(string)
+			id := decode[map[string]any](b, resp.Body)["job_id"].(string)
 			for {
 				st, err := s.Try("GET", "/v1/status/"+id, nil, st.APIKey(key))
 				if err != nil {
@@ -99,9 +99,9 @@ func BenchmarkUploadMemory(b *testing.B) {
 			db := st.NewDatabase(b, backend)
 			p := st.StartProcess(b, db, map[string]string{"NOTEGEN_RATE_SANDBOX": "1000/min"})
 			o := p.NewOwner(b)
-			key := createKey(&testing.T{}, p.Server, o, "sandbox", nil)
+			key := createKey(b, p.Server, o, "sandbox", nil)
 			resp := p.Do(b, "POST", "/v1/process-audio", audioFields, st.APIKey(key))
-			url := localURL(p.Server, decode[map[string]any](&testing.T{}, resp.Body)["presigned_url"].(string))
+			url := localURL(p.Server, decode[map[string]any](b, resp.Body)["presigned_url"].(string))
 			before := procMemKiB(b, p.Pid(), "VmHWM")
 
 			const size = 500 << 20

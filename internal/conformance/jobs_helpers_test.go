@@ -108,7 +108,7 @@ func localURL(s *st.Server, presigned string) string {
 	return strings.Replace(presigned, s.PublicURL, s.URL, 1)
 }
 
-func decode[T any](t *testing.T, data []byte) T {
+func decode[T any](t testing.TB, data []byte) T {
 	t.Helper()
 	var v T
 	require.NoError(t, json.Unmarshal(data, &v), "%s", data)

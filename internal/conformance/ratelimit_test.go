@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -30,17 +31,23 @@ func TestRateLimitsPerKeyAcrossReplicas(t *testing.T) {
 			require.Equal(t, "4", resp.Header.Get("X-RateLimit-Limit"))
 			require.Equal(t, strconv.Itoa(3-i), resp.Header.Get("X-RateLimit-Remaining"), "both replicas count the same window")
 		}
+		before := time.Now()
 		limited := replica.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key))
+		after := time.Now()
 		require.Equal(t, http.StatusTooManyRequests, limited.Status)
 		require.Equal(t, "rate_limited", limited.ErrorCode(t))
-		retry, err := strconv.Atoi(limited.Header.Get("Retry-After"))
-		require.NoError(t, err)
-		require.Greater(t, retry, 0)
-		require.LessOrEqual(t, retry, int(time.Hour/time.Second))
 		require.Equal(t, "0", limited.Header.Get("X-RateLimit-Remaining"))
+		// The window is the clock hour: it resets at the top of the next
+		// hour, and Retry-After is the whole seconds until then, as counted
+		// at some moment between sending the request and its answer.
 		reset, err := strconv.ParseInt(limited.Header.Get("X-RateLimit-Reset"), 10, 64)
 		require.NoError(t, err)
-		require.Greater(t, reset, time.Now().Unix())
+		require.Equal(t, before.Truncate(time.Hour).Add(time.Hour).Unix(), reset, "the window ends at the top of the hour")
+		retry, err := strconv.Atoi(limited.Header.Get("Retry-After"))
+		require.NoError(t, err)
+		resetAt := time.Unix(reset, 0)
+		require.GreaterOrEqual(t, retry, int(math.Ceil(resetAt.Sub(after).Seconds())), "Retry-After counts to the window's end")
+		require.LessOrEqual(t, retry, int(math.Ceil(resetAt.Sub(before).Seconds())), "Retry-After counts to the window's end")
 		require.Equal(t, http.StatusOK, a.Do(t, "GET", "/v1/system/status", nil, st.APIKey(other)).Status, "another key has its own budget")
 	})
 }
