@@ -114,7 +114,7 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	if who != speakerOther {
 		a.findChiefComplaint(padded, who, src)
 	}
-	if a.isQuestion(raw, padded) {
+	if a.isQuestion(raw, padded, who) {
 		if who == speakerClinician && answer != nil && answer.speaker == speakerPatient {
 			a.questionAnswered(padded, answer.text, []Span{src, answer.span()})
 		}
@@ -226,7 +226,7 @@ func (a *analyzer) isAcknowledgement(padded string) bool {
 
 // isQuestion uses the question mark when there is one and otherwise the
 // first word, because ASR conversations often lack punctuation.
-func (a *analyzer) isQuestion(raw, padded string) bool {
+func (a *analyzer) isQuestion(raw, padded string, who speaker) bool {
 	if strings.HasSuffix(strings.TrimSpace(raw), "?") {
 		return true
 	}
@@ -234,7 +234,13 @@ func (a *analyzer) isQuestion(raw, padded string) bool {
 		return false
 	}
 	words := strings.Fields(trimLeading(padded, a.lex.glue))
-	return len(words) > 0 && a.lex.questionWords[words[0]] && len(words) < 15
+	if len(words) > 0 && a.lex.questionWords[words[0]] && len(words) < 15 {
+		return true
+	}
+	// Unpunctuated speech asks in mid-sentence too: "since you are in how
+	// about your blood pressure". Only while taking the history: later, a
+	// plan ends in "do you have any questions" and stays a plan.
+	return who == speakerClinician && a.phase == phaseHistory && hasCue(padded, a.lex.questionPhrases)
 }
 
 // advancePhase moves forward only: an encounter does not return from the

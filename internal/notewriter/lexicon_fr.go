@@ -52,7 +52,9 @@ var frenchLexicon = &lexicon{
 	negations: []string{
 		"pas ", "non ", "nie ", "aucun", "aucune", "jamais", "sans ", "ni ", "négatif pour",
 	},
-	glue:        set("d'accord", "alors", "donc", "bon", "et", "oui", "ben", "mais", "bien", "parfait", "ok", "ensuite", "puis"),
+	glue: set("d'accord", "alors", "donc", "bon", "et", "oui", "ben", "mais", "bien", "parfait", "ok", "ensuite", "puis"),
+	clauseOpeners: [][]string{{"donc"}, {"alors"}, {"et", "puis"}, {"pour", "votre"}, {"pour", "la"}, {"pour", "le"},
+		{"je", "veux"}, {"je", "vais"}, {"maintenant"}, {"mais"}},
 	findingOn:   "à",
 	findingExam: "l'examen",
 	possessives: set("votre", "vos", "son", "sa", "ses", "le", "la", "les"),
@@ -182,6 +184,8 @@ var frenchLexicon = &lexicon{
 		"avez-vous", "vous avez des", "vous avez de la", "vous avez du", "vous avez", "des", "pas de", "aucun", "aucune",
 		"et toi", "toi", "tu as des", "tu as de la", "tu as du", "tu as", "as-tu", "de la", "du", "de l'",
 	},
+	questionPhrases: []string{"est-ce que ", "est-ce qu'", "avez-vous ", "êtes-vous ", "pouvez-vous ", "prenez-vous ",
+		"comment ça ", "depuis quand ", "est-ce que vous "},
 	questionWords: set("est-ce", "avez-vous", "êtes-vous", "prenez-vous", "quand", "comment", "pourquoi", "où", "quel", "quelle", "combien", "depuis"),
 	problemLeads: []string{
 		"pour votre", "concernant votre", "en ce qui concerne votre", "quant à votre", "pour ce qui est de votre",

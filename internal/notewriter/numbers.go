@@ -122,15 +122,7 @@ func runLength(words []string, rules *numberRules) int {
 // read returns the digits of the number spoken at the start of words and
 // how many words it used; used is 0 when words does not start with one.
 func (r *numberRules) read(words []string) (string, int) {
-	var value, used int
-	if r.french {
-		value, used = r.frenchCardinal(words)
-	} else {
-		value, used = r.englishCardinal(words)
-		if used > 0 {
-			value, used = r.englishShorthand(words, value, used)
-		}
-	}
+	value, used := r.cardinal(words)
 	if used == 0 {
 		return "", 0
 	}
@@ -138,10 +130,33 @@ func (r *numberRules) read(words []string) (string, int) {
 	if frac, n := r.decimals(words[used:]); n > 0 {
 		return digits + r.decimalMark + frac, used + n
 	}
+	// "ninety eight . two": speech-to-text wrote the decimal point as a
+	// full stop; the sentence splitter kept it inside the sentence.
+	if rest := words[used:]; value >= 10 && len(rest) >= 2 && rest[0] == "." {
+		if u, ok := r.units[rest[1]]; ok && u <= 9 && (len(rest) == 2 || !r.isNumberWord(rest[2])) {
+			return digits + r.decimalMark + strconv.Itoa(u), used + 2
+		}
+		if len(rest[1]) == 1 && isDigit(rest[1][0]) {
+			return digits + r.decimalMark + rest[1], used + 2
+		}
+	}
 	if n := r.half(words[used:]); n > 0 {
 		return digits + r.decimalMark + "5", used + n
 	}
 	return digits, used
+}
+
+// cardinal reads the whole number at the start of words in the
+// language's grammar, shorthand included.
+func (r *numberRules) cardinal(words []string) (int, int) {
+	if r.french {
+		return r.frenchCardinal(words)
+	}
+	value, used := r.englishCardinal(words)
+	if used > 0 {
+		value, used = r.englishShorthand(words, value, used)
+	}
+	return value, used
 }
 
 // englishCardinal reads "one hundred and twenty", "a hundred", "forty

@@ -31,6 +31,8 @@ func TestSpokenNumbers(t *testing.T) {
 		{"decimal point", "en", "one point five milligrams", "1.5 mg"},
 		{"decimal two digits", "en", "creatinine of one point two five", "creatinine of 1.25"},
 		{"decimal zero", "en", "zero point five", "0.5"},
+		{"decimal point written as a full stop", "en", "temperature is ninety eight . two your pulse", "temperature is 98.2 your pulse"},
+		{"a hundred point four", "en", "a hundred . four right", "100.4 right"},
 		{"and a half", "en", "two and a half weeks", "2.5 weeks"},
 		{"units do not add up", "en", "five six days", "five six days"},
 		{"tens do not add up", "en", "twenty thirty minutes", "twenty thirty minutes"},

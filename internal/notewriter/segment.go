@@ -170,8 +170,12 @@ func splitSentences(text string, lex *lexicon) []sentence {
 		if c != '.' && c != '?' && c != '!' && c != ';' {
 			continue
 		}
-		// Keep decimals such as "98.6" and "1.5 mg" whole.
+		// Keep decimals such as "98.6" and "1.5 mg" whole, and the ones
+		// speech-to-text cuts with a full stop ("ninety eight . two").
 		if c == '.' && i > 0 && i+1 < len(text) && isDigit(text[i-1]) && isDigit(text[i+1]) {
+			continue
+		}
+		if c == '.' && spokenDecimal(text, i, lex) {
 			continue
 		}
 		add(start, i+1)
@@ -189,7 +193,7 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 // discourse markers. Short sentences are left alone: "okay so how are you"
 // is one thought.
 func splitOnMarkers(text string, from, to int, lex *lexicon) []sentence {
-	const longSentenceWords = 25
+	const longSentenceWords, veryLongSentenceWords = 25, 40
 	var starts, ends []int
 	for i := from; i < to; {
 		for i < to && isSpaceByte(text[i]) {
@@ -214,14 +218,54 @@ func splitOnMarkers(text string, from, to int, lex *lexicon) []sentence {
 	}
 	var out []sentence
 	begin := 0
+	// Speech-to-text without punctuation runs a whole turn into one
+	// sentence; past veryLongSentenceWords a clause opener also starts a
+	// new sentence ("... trace edema so i am looking at your results").
+	veryLong := len(words) > veryLongSentenceWords
 	for i := 1; i < len(words); i++ {
 		if i-begin < 4 {
 			continue
 		}
-		if lex.startsThought(words, i) {
+		if lex.startsThought(words, i) || (veryLong && i-begin >= 6 && lex.opensClause(words, i)) {
 			out = append(out, sentence{text[starts[begin]:ends[i-1]], starts[begin], ends[i-1]})
 			begin = i
 		}
 	}
 	return append(out, sentence{text[starts[begin]:to], starts[begin], to})
+}
+
+// spokenDecimal reports whether the full stop at text[i] sits inside a
+// number, between a number of at least ten and a single digit followed by
+// a word: "ninety eight . two your pulse" is 98.2 (the clinicians' notes
+// say so), not "98." and a sentence "two your pulse".
+func spokenDecimal(text string, i int, lex *lexicon) bool {
+	before := strings.Fields(text[:i])
+	after := strings.Fields(text[i+1:])
+	if len(before) == 0 || len(after) < 2 {
+		return false
+	}
+	digit, ok := lex.numbers.units[strings.ToLower(after[0])]
+	if !ok && !(len(after[0]) == 1 && isDigit(after[0][0])) {
+		return false
+	}
+	if ok && digit > 9 {
+		return false
+	}
+	if lex.numbers.isNumberWord(strings.ToLower(after[1])) || isNumeral(after[1]) {
+		return false
+	}
+	// The number before must be at least ten: read it back from its words.
+	k := len(before)
+	for k > 0 && (lex.numbers.isNumberWord(strings.ToLower(before[k-1])) || strings.ToLower(before[k-1]) == "a") {
+		k--
+	}
+	if k == len(before) {
+		return isNumeral(before[k-1]) && len(before[k-1]) >= 2
+	}
+	words := make([]string, 0, len(before)-k)
+	for _, w := range before[k:] {
+		words = append(words, strings.ToLower(w))
+	}
+	v, used := lex.numbers.cardinal(words)
+	return used == len(words) && v >= 10
 }

@@ -60,3 +60,15 @@ func TestVisitStructure(t *testing.T) {
 		})
 	}
 }
+
+// TestUnpunctuatedQuestionsAreNotFacts: speech-to-text without question
+// marks still leaves the clinician's questions out of the history.
+func TestUnpunctuatedQuestionsAreNotFacts(t *testing.T) {
+	t.Parallel()
+	note := write(t, Input{Transcript: `[doctor] so since you are in how about your blood pressure have you been taking your blood pressure medicine
+[patient] yes every morning i take my lisinopril twenty milligrams
+[doctor] okay and your knee pain how long has that been going on`, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	require.NotContains(t, note.Text, "how about")
+	require.NotContains(t, note.Text, "have them been")
+	require.Contains(t, note.Text, "lisinopril 20 mg")
+}

@@ -36,11 +36,11 @@ func (s Speaker) Valid() bool {
 // Start and End are seconds into the audio and nil for text jobs, which is
 // why they are pointers: zero is a real time.
 type Segment struct {
-	ID      int      `json:"id"`
-	Speaker Speaker  `json:"speaker"`
-	Start   *float64 `json:"start_time"`
-	End     *float64 `json:"end_time"`
-	Text    string   `json:"text"`
+	ID      int
+	Speaker Speaker
+	Start   *float64
+	End     *float64
+	Text    string
 }
 
 // Len is the segment's length in code points, the unit of every offset the
