@@ -112,6 +112,14 @@ func (c *Console) authenticate(w http.ResponseWriter, r *http.Request) (*session
 		s.IDToken, s.RefreshToken = t.IDToken, t.RefreshToken
 		c.setCookie(w, s)
 		p = auth.Principal{UserID: t.UserID, Email: t.Email}
+	} else if err := c.Auth.SessionActive(r.Context(), p, s.RefreshToken); err != nil {
+		// Logged out elsewhere, or the password changed: the ID token may
+		// still verify, but the session it came with has ended.
+		if apperr.From(err).Code != apperr.Authentication {
+			return nil, err
+		}
+		c.clearCookie(w)
+		return nil, errSignedOut
 	}
 	s.UserID, s.Email = p.UserID, p.Email
 	return s, nil
