@@ -18,6 +18,8 @@ const keyRefPurpose = "console-key-ref"
 // keyRow is one key as the keys page lists it.
 type keyRow struct {
 	apikey.Entry
+	// Masked shows the key's type prefix and last four characters: enough
+	// to tell keys apart, short enough for a phone.
 	Masked string
 	// Ref names the key in the page's forms without revealing it.
 	Ref string
@@ -60,7 +62,7 @@ func (c *Console) keysView(r *http.Request, v *view) error {
 		data = &keysData{}
 	}
 	for _, e := range entries {
-		row := keyRow{Entry: e, Masked: apikey.Mask(e.Key), Ref: c.keyRef(userID, e.Key)}
+		row := keyRow{Entry: e, Masked: shortMask(e.Key), Ref: c.keyRef(userID, e.Key)}
 		row.Entry.Key = ""
 		data.Keys = append(data.Keys, row)
 	}
@@ -138,4 +140,20 @@ func (c *Console) afterKeyChange(w http.ResponseWriter, r *http.Request, err err
 	}
 	c.render(w, r, status, "keys", v)
 	return nil
+}
+
+// shortMask renders a key as its prefix, an ellipsis and its last four
+// characters, which listings already reveal.
+func shortMask(key string) string {
+	masked := apikey.Mask(key)
+	prefix := ""
+	for _, p := range []string{"ng_sandbox_", "ng_live_"} {
+		if strings.HasPrefix(key, p) {
+			prefix = p
+		}
+	}
+	if len(masked) < 4 {
+		return masked
+	}
+	return prefix + "…" + masked[len(masked)-4:]
 }
