@@ -63,5 +63,7 @@ func TestSTTStreamClient(t *testing.T) {
 	require.Less(t, segs[0].Start, segs[0].End)
 	require.LessOrEqual(t, segs[0].End, firstEnd+300*time.Millisecond)
 	require.Greater(t, segs[1].Start, firstEnd+2*time.Second-100*time.Millisecond, "the second utterance starts after the pause")
+	require.Less(t, segs[1].Start, firstEnd+2*time.Second+time.Second, "and soon after it")
+	t.Logf("segments: %+v (first file ends at %s)", segs, firstEnd)
 	require.Less(t, segs[1].Start, segs[1].End)
 }

@@ -45,6 +45,9 @@ var DefaultConfig = Config{
 	MaxAudioSeconds: 4 * 3600,
 }
 
+// primeMS is the silence fed to a new stream before the client's audio.
+const primeMS = 300
+
 // outQueue is how many server events may wait for a slow client. When it is
 // full the session stops reading (and so stops decoding), the client's own
 // writes block in TCP, and memory stays bounded.
@@ -170,6 +173,7 @@ type session struct {
 	language   string
 	beta       bool
 
+	primed     bool  // the stream got its leading silence
 	samples    int64 // samples received, at rate
 	uttStart   int64 // sample position of the current utterance's start (last reset)
 	uttSamples int64 // samples since the last reset
@@ -412,6 +416,16 @@ func (s *session) append(ctx context.Context, pcm []byte) {
 		samples[i] = float32(int16(binary.LittleEndian.Uint16(pcm[2*i:]))) / 32768
 	}
 	t0 := time.Now()
+	if !s.primed {
+		// The streaming encoder's first chunk has no left context; on the
+		// LibriVox files its first word is often wrong unless a little
+		// silence comes first (0920: "HOW DO YOU MARRIED" instead of "HAD HE
+		// MARRIED"). The recognizer's clock then starts before the client's.
+		s.primed = true
+		n := int64(s.rate) * primeMS / 1000
+		s.stream.Accept(make([]float32, n), s.rate)
+		s.uttStart -= n
+	}
 	s.stream.Accept(samples, s.rate)
 	s.samples += int64(n)
 	s.uttSamples += int64(n)
@@ -441,6 +455,7 @@ func (s *session) update1(ctx context.Context, res recognizer.Result) {
 		if len(res.Timestamps) > 0 {
 			start += int64(float64(res.Timestamps[0]) * float64(s.rate))
 		}
+		start = max(start, 0)
 		s.send(ctx, serverEvent{Type: "input_audio_buffer.speech_started", ItemID: s.itemID, AudioStartMS: ptr(s.ms(start))})
 	}
 	// Greedy transducer decoding only appends tokens, so the new text
@@ -469,7 +484,7 @@ func (s *session) endUtterance(ctx context.Context, manual bool) {
 			return
 		}
 	}
-	end := s.uttStart + s.uttSamples
+	end := s.samples
 	if n := len(res.Timestamps); n > 0 {
 		// The last token's time plus a short tail for its sound: the
 		// trailing silence that triggered the endpoint is not speech.
