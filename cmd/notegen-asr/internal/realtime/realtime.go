@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"math"
 	"net/http"
+	"runtime"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -415,7 +416,8 @@ func (s *session) append(ctx context.Context, pcm []byte) {
 	for i := range samples {
 		samples[i] = float32(int16(binary.LittleEndian.Uint16(pcm[2*i:]))) / 32768
 	}
-	t0 := time.Now()
+	runtime.LockOSThread()
+	t0, c0 := time.Now(), threadCPU()
 	if !s.primed {
 		// The streaming encoder's first chunk has no left context; on the
 		// LibriVox files its first word is often wrong unless a little
@@ -431,10 +433,12 @@ func (s *session) append(ctx context.Context, pcm []byte) {
 	s.uttSamples += int64(n)
 	res := s.stream.Result()
 	endpoint := s.autoCommit && s.stream.IsEndpoint()
-	elapsed := time.Since(t0)
+	elapsed, cpu := time.Since(t0), threadCPU()-c0
+	runtime.UnlockOSThread()
 	s.proc += elapsed
 	s.h.m.audioSeconds.Add(float64(n) / float64(s.rate))
 	s.h.m.procSeconds.Add(elapsed.Seconds())
+	s.h.m.cpuSeconds.Add(cpu.Seconds())
 
 	s.update1(ctx, res)
 	if endpoint {
