@@ -54,27 +54,10 @@ func (c *Client) UploadAudio(ctx context.Context, presignedURL string, audio io.
 	if err != nil {
 		return nil, err
 	}
-	size := opts.Size
-	if size <= 0 {
-		size = sizeOf(audio)
-	}
-	seeker, _ := audio.(io.Seeker)
-	var start int64
-	if seeker != nil {
-		if start, err = seeker.Seek(0, io.SeekCurrent); err != nil {
-			seeker = nil
-		}
-	}
-	for attempt := 1; ; attempt++ {
-		if attempt > 1 {
-			if _, err := seeker.Seek(start, io.SeekStart); err != nil {
-				return nil, fmt.Errorf("notegen: rewind audio for retry: %w", err)
-			}
-		}
-		body := &progressReader{r: audio, total: size, fn: opts.Progress}
+	return c.sendAudio(ctx, audio, opts, "upload", func(body io.Reader, size int64) (*http.Request, func(), error) {
 		req, err := http.NewRequestWithContext(ctx, http.MethodPut, target, body)
 		if err != nil {
-			return nil, fmt.Errorf("notegen: build upload: %w", err)
+			return nil, nil, fmt.Errorf("notegen: build upload: %w", err)
 		}
 		if size > 0 {
 			req.ContentLength = size
@@ -82,30 +65,8 @@ func (c *Client) UploadAudio(ctx context.Context, presignedURL string, audio io.
 		req.Header.Set("Content-Type", "application/octet-stream")
 		req.Header.Set("User-Agent", c.userAgent)
 		req.Header.Set("Accept", "application/json")
-		resp, data, err := c.send(req)
-		retryable := seeker != nil && c.retry.allows(attempt) && ctx.Err() == nil
-		if err != nil {
-			if retryable && sleep(ctx, c.retry.backoff(attempt)) == nil {
-				continue
-			}
-			return nil, networkError("upload audio failed", err)
-		}
-		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
-			var out Job
-			if len(data) > 0 {
-				if err := json.Unmarshal(data, &out); err != nil {
-					return nil, newError(resp.StatusCode, "invalid_response", "upload response is not the expected JSON", "", resp.Header.Get("X-Request-Id"), err)
-				}
-			}
-			return &out, nil
-		}
-		if retryable && c.shouldRetry(resp.StatusCode, true, attempt) {
-			if d, ok := c.retry.delay(attempt, retryAfter(resp.Header, c.now())); ok && sleep(ctx, d) == nil {
-				continue
-			}
-		}
-		return nil, errorFromResponse(resp, data)
-	}
+		return req, func() {}, nil
+	})
 }
 
 // SubmitAudioMultipart creates an audio job and sends the audio in the
@@ -117,33 +78,15 @@ func (c *Client) SubmitAudioMultipart(ctx context.Context, opts JobOptions, file
 	if err != nil {
 		return nil, err
 	}
-	size := up.Size
-	if size <= 0 {
-		size = sizeOf(audio)
-	}
-	seeker, _ := audio.(io.Seeker)
-	var start int64
-	if seeker != nil {
-		if start, err = seeker.Seek(0, io.SeekCurrent); err != nil {
-			seeker = nil
-		}
-	}
 	header := idempotencyHeader(opts.IdempotencyKey)
-	for attempt := 1; ; attempt++ {
-		if attempt > 1 {
-			if _, err := seeker.Seek(start, io.SeekStart); err != nil {
-				return nil, fmt.Errorf("notegen: rewind audio for retry: %w", err)
-			}
-		}
+	return c.sendAudio(ctx, audio, up, "process-audio", func(body io.Reader, _ int64) (*http.Request, func(), error) {
 		pr, pw := io.Pipe()
 		mw := multipart.NewWriter(pw)
-		go func() {
-			pw.CloseWithError(writeMultipart(mw, fields, filename, &progressReader{r: audio, total: size, fn: up.Progress}))
-		}()
+		go func() { pw.CloseWithError(writeMultipart(mw, fields, filename, body)) }()
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.endpoint("/v1/process-audio", nil), pr)
 		if err != nil {
 			pr.Close()
-			return nil, fmt.Errorf("notegen: build upload: %w", err)
+			return nil, nil, fmt.Errorf("notegen: build upload: %w", err)
 		}
 		req.Header.Set("Content-Type", mw.FormDataContentType())
 		for k, v := range header {
@@ -151,10 +94,44 @@ func (c *Client) SubmitAudioMultipart(ctx context.Context, opts JobOptions, file
 		}
 		if _, err := c.authorize(ctx, req, authAPIKey); err != nil {
 			pr.Close()
+			return nil, nil, err
+		}
+		return req, func() { pr.Close() }, nil
+	})
+}
+
+// audioRequest builds one attempt's request around body (the audio with
+// progress reporting, of size bytes or -1) and a release func to call once
+// the answer has arrived.
+type audioRequest func(body io.Reader, size int64) (req *http.Request, release func(), err error)
+
+// sendAudio sends audio with build's requests, retrying transient failures
+// when audio can be rewound (an io.Seeker); what names the call in errors.
+func (c *Client) sendAudio(ctx context.Context, audio io.Reader, up UploadOptions, what string, build audioRequest) (*Job, error) {
+	size := up.Size
+	if size <= 0 {
+		size = sizeOf(audio)
+	}
+	seeker, _ := audio.(io.Seeker)
+	var start int64
+	if seeker != nil {
+		var err error
+		if start, err = seeker.Seek(0, io.SeekCurrent); err != nil {
+			seeker = nil
+		}
+	}
+	for attempt := 1; ; attempt++ {
+		if attempt > 1 {
+			if _, err := seeker.Seek(start, io.SeekStart); err != nil {
+				return nil, fmt.Errorf("notegen: rewind audio for retry: %w", err)
+			}
+		}
+		req, release, err := build(&progressReader{r: audio, total: size, fn: up.Progress}, size)
+		if err != nil {
 			return nil, err
 		}
 		resp, data, err := c.send(req)
-		pr.Close()
+		release()
 		retryable := seeker != nil && c.retry.allows(attempt) && ctx.Err() == nil
 		if err != nil {
 			if retryable && sleep(ctx, c.retry.backoff(attempt)) == nil {
@@ -164,8 +141,10 @@ func (c *Client) SubmitAudioMultipart(ctx context.Context, opts JobOptions, file
 		}
 		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 			var out Job
-			if err := json.Unmarshal(data, &out); err != nil {
-				return nil, newError(resp.StatusCode, "invalid_response", "process-audio response is not the expected JSON", "", resp.Header.Get("X-Request-Id"), err)
+			if len(data) > 0 {
+				if err := json.Unmarshal(data, &out); err != nil {
+					return nil, newError(resp.StatusCode, "invalid_response", what+" response is not the expected JSON", "", resp.Header.Get("X-Request-Id"), err)
+				}
 			}
 			return &out, nil
 		}

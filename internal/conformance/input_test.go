@@ -130,7 +130,8 @@ func stringFields(t *testing.T, doc map[string]any, schema map[string]any, prefi
 	typ := schemaType(schema)
 	switch typ {
 	case "string":
-		if _, hasFormat := schema["format"]; !hasFormat && schema["enum"] == nil {
+		// A date-time would be refused by its own parser first.
+		if format, _ := schema["format"].(string); format != "date-time" {
 			out[prefix] = value
 		}
 	case "object":

@@ -153,7 +153,11 @@ func TestLiveStreamSandboxEndToEnd(t *testing.T) {
 		waitEnded(t, s, key, job.JobID, "completed")
 		tr := s.Do(t, "GET", "/v1/fetch-transcript/"+job.JobID, nil, st.APIKey(key))
 		require.Equal(t, http.StatusOK, tr.Status, "%s", tr.Body)
-		require.Equal(t, segs[0].Segment.Text, tr.JSON(t)["transcript"])
+		transcript := decode[notegen.Transcript](t, tr.Body)
+		require.Equal(t, segs[0].Segment.Text, transcript.Transcript)
+		require.Len(t, transcript.Segments, 1, "the streamed utterance is the transcript's timed segment")
+		require.NotNil(t, transcript.Segments[0].EndTime)
+		require.InDelta(t, 2.5, *transcript.Segments[0].EndTime, 0.01)
 		require.Equal(t, http.StatusOK, s.Do(t, "GET", "/v1/fetch-note/"+job.JobID, nil, st.APIKey(key)).Status)
 
 		// The stream has ended: its URL opens nothing any more.

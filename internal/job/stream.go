@@ -16,6 +16,7 @@ import (
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/provider"
 	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/transcript"
 	"github.com/notegen/notegen/internal/upload"
 )
 
@@ -306,14 +307,16 @@ func (s *Service) EndStream(ctx context.Context, jobID string) (Status, error) {
 			return err
 		}
 		lines := make([]string, 0, len(segs))
+		timed := make([]transcript.Timed, 0, len(segs))
 		for _, seg := range segs {
 			if t := strings.TrimSpace(seg.Text); t != "" {
 				lines = append(lines, t)
+				timed = append(timed, transcript.Timed{Start: seg.Start, End: seg.End, Text: t})
 			}
 		}
-		transcript := strings.Join(lines, "\n")
+		text := strings.Join(lines, "\n")
 		seconds := float64(j.UploadBytes/2) / float64(row.rate.Int64)
-		if transcript == "" {
+		if text == "" {
 			j.ErrorCode, j.ErrorMessage = "no_speech", "No speech was heard in the stream"
 			if _, err := tx.Exec(ctx, `UPDATE jobs SET error_code = ?, error_message = ?, audio_seconds = ?, completed_at = ?, purge_after = ? WHERE id = ?`,
 				j.ErrorCode, j.ErrorMessage, seconds, now, now.Add(s.cfg.Retention), jobID); err != nil {
@@ -322,9 +325,17 @@ func (s *Service) EndStream(ctx context.Context, jobID string) (Status, error) {
 			status, ended = Failed, true
 			return s.setStatus(ctx, tx, j, Failed, j.ErrorMessage, now)
 		}
-		tokens := provider.EstimateTokens(transcript)
-		if _, err := tx.Exec(ctx, `UPDATE jobs SET transcript_sealed = ?, transcription_tokens = ?, audio_seconds = ?, upload_total = upload_bytes WHERE id = ?`,
-			s.master.Seal(sealPurpose(transcriptPurpose, jobID), []byte(transcript)), tokens, seconds, jobID); err != nil {
+		tokens := provider.EstimateTokens(text)
+		timedJSON, err := json.Marshal(timed)
+		if err != nil {
+			return fmt.Errorf("encode stream segments: %w", err)
+		}
+		// The utterances move into the transcript's segments, which the
+		// note's evidence points into; the stream's own copy is dropped.
+		if _, err := tx.Exec(ctx, `UPDATE jobs SET transcript_sealed = ?, segments_sealed = ?, stream_segments_sealed = NULL, transcription_tokens = ?,
+			audio_seconds = ?, upload_total = upload_bytes WHERE id = ?`,
+			s.master.Seal(sealPurpose(transcriptPurpose, jobID), []byte(text)), s.master.Seal(sealPurpose(segmentsPurpose, jobID), timedJSON),
+			tokens, seconds, jobID); err != nil {
 			return fmt.Errorf("store stream transcript: %w", err)
 		}
 		status, ended = Transcribed, true

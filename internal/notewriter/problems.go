@@ -41,7 +41,7 @@ func (a *analyzer) trackProblem(padded string, src Span) {
 			continue
 		}
 		name := problemName(padded[idx+len(lead)+2:])
-		if name == "" || countCues(" "+name+" ", a.lex.clinical) == 0 {
+		if name == "" || countCues(" "+name+" ", a.lex.clinical) == 0 || notAProblem(name) {
 			continue
 		}
 		a.problem = a.addProblem(name, src)
@@ -130,4 +130,16 @@ func (a *analyzer) fallbackChiefComplaint() statement {
 		return statement{text: capitalize(p.name) + ".", sources: p.sources, problem: -1}
 	}
 	return statement{problem: -1}
+}
+
+// notAProblem rejects what follows "for the" without naming a condition:
+// a time ("next 12 weeks"), a procedure's preparation, a test.
+func notAProblem(name string) bool {
+	first := strings.Fields(name)[0]
+	switch first {
+	case "next", "last", "past", "rest", "time", "moment", "day", "week", "month", "year", "prochain",
+		"prochaine", "prochaines", "semaine", "mois", "an", "test", "prep", "bowel", "appointment", "visit":
+		return true
+	}
+	return false
 }
