@@ -1,5 +1,11 @@
 package notegen
 
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+)
+
 // NoteSection is one section of a note, in the note's order. Key comes
 // from the template definition (chief_complaint, history_of_present_illness,
 // physical_exam, assessment, plan, ...); Text is the section's body as it
@@ -80,4 +86,32 @@ type Order struct {
 	Kind  string `json:"kind"`
 	Text  string `json:"text"`
 	Spans []Span `json:"spans"`
+}
+
+// FetchNoteFHIR reads a completed job's note as a FHIR R4 document Bundle
+// (GET /v1/fetch-note/{job_id}?format=fhir), as the JSON the server sent,
+// ready to hand to an EHR.
+func (c *Client) FetchNoteFHIR(ctx context.Context, jobID string) (json.RawMessage, error) {
+	var raw json.RawMessage
+	cl := call{method: "GET", path: "/v1/fetch-note/" + pathEscape(jobID), query: url.Values{"format": {"fhir"}}, auth: authAPIKey, idempotent: true}
+	if err := c.do(ctx, cl, &raw); err != nil {
+		return nil, err
+	}
+	return raw, nil
+}
+
+// Cited returns the words of the transcript a span points at, or "" when
+// the span does not fit segs (segments from FetchTranscript or GetJob).
+func (sp Span) Cited(segs []Segment) string {
+	for _, seg := range segs {
+		if seg.ID != sp.Segment {
+			continue
+		}
+		runes := []rune(seg.Text)
+		if sp.Start < 0 || sp.End > len(runes) || sp.Start > sp.End {
+			return ""
+		}
+		return string(runes[sp.Start:sp.End])
+	}
+	return ""
 }

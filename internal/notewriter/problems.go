@@ -41,7 +41,10 @@ func (a *analyzer) trackProblem(padded string, src Span) {
 			continue
 		}
 		name := problemName(padded[idx+len(lead)+2:])
-		if name == "" || countCues(" "+name+" ", a.lex.clinical) == 0 || notAProblem(name) {
+		// A test ("for the echocardiogram") is not a problem either, but
+		// "high cholesterol" is.
+		if name == "" || countCues(" "+name+" ", a.lex.clinical) == 0 || notAProblem(name) ||
+			namesTest(name, a.lex.resultTests) {
 			continue
 		}
 		a.problem = a.addProblem(name, src)
@@ -140,6 +143,19 @@ func notAProblem(name string) bool {
 	case "next", "last", "past", "rest", "time", "moment", "day", "week", "month", "year", "prochain",
 		"prochaine", "prochaines", "semaine", "mois", "an", "test", "prep", "bowel", "appointment", "visit":
 		return true
+	}
+	return false
+}
+
+func namesTest(name string, tests []string) bool {
+	for _, t := range tests {
+		// Cholesterol is a test and a problem; clinicians mean the problem.
+		if t == "cholesterol" || t == "cholestérol" {
+			continue
+		}
+		if strings.HasPrefix(name, strings.TrimSpace(t)) {
+			return true
+		}
 	}
 	return false
 }
