@@ -181,6 +181,9 @@ var englishLexicon = &lexicon{
 		"biopsy", "urinalysis", "culture", "titer", "panel", "imaging", "strep test", "covid test", "pregnancy test",
 		"stress test", "blood test", "urine test",
 	},
+	planStarts: []string{"what i want you to do", "i want you to continue", "continue your", "i am going to order",
+		"i am going to prescribe", "i want to start", "i want to order", "we will start", "i would like to start",
+		"i am going to start", "going to prescribe", "i want you to start"},
 	planCues: []string{
 		"prescri", "order", "refer", "start", "continue", "increase", "decrease", "stop", "discontinu",
 		"schedule", "follow up", "follow-up", "recommend", "i want", "i would like", "we will", "i will",
