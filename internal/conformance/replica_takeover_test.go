@@ -33,6 +33,7 @@ func TestDeadReplicasJobIsTakenOverLongBeforeItsTimeout(t *testing.T) {
 		require.Eventually(t, func() bool { return stt.Calls("/v1/audio/transcriptions") == 1 }, 30*time.Second, 20*time.Millisecond, "the speech server is mid-call")
 
 		first.Kill(t)
+		killed := time.Now()
 		stt.Release()
 
 		var opts []st.Option
@@ -42,6 +43,7 @@ func TestDeadReplicasJobIsTakenOverLongBeforeItsTimeout(t *testing.T) {
 		second := st.StartOn(t, db, opts...)
 		done := waitForStatus(t, second, key, jobID, "completed", "error")
 		require.Equal(t, "completed", done["status"], "%v", done)
+		t.Logf("completed %v after the kill (restart included)", time.Since(killed).Round(time.Millisecond))
 
 		sdb := openStore(t, db)
 		var completed int

@@ -140,6 +140,7 @@ var englishLexicon = &lexicon{
 		"let us", "let me", "i am going to", "i will", "we will", "i want", "going to", "i would like",
 		"i think", "that is probably", "because", "we drew", "we ordered", "can certainly", "i know",
 		"i am feeling your", "i am just", "let you know", "what that means", "what does that mean", "concern me",
+		"template", "documented", "talk through",
 	},
 	examLeads: []string{
 		"on physical exam", "on physical examination", "on your physical exam", "on exam", "on your exam",
@@ -177,8 +178,12 @@ var englishLexicon = &lexicon{
 	resultTests: []string{
 		"x-ray", "xray", "x ray", "mri", "ct scan", "cat scan", "ct of", "ultrasound", "echocardiogram", "echo ",
 		"ekg", "ecg", "lab", "blood work", "bloodwork", "a1c", "hemoglobin", "creatinine", "cholesterol", "results",
-		"biopsy", "urinalysis", "culture", "titer", "panel", "imaging", "strep test", "test",
+		"biopsy", "urinalysis", "culture", "titer", "panel", "imaging", "strep test", "covid test", "pregnancy test",
+		"stress test", "blood test", "urine test",
 	},
+	planStarts: []string{"what i want you to do", "i want you to continue", "continue your", "i am going to order",
+		"i am going to prescribe", "i want to start", "i want to order", "we will start", "i would like to start",
+		"i am going to start", "going to prescribe", "i want you to start"},
 	planCues: []string{
 		"prescri", "order", "refer", "start", "continue", "increase", "decrease", "stop", "discontinu",
 		"schedule", "follow up", "follow-up", "recommend", "i want", "i would like", "we will", "i will",
