@@ -59,11 +59,11 @@ func TestModelCitationsAreVerifiedOnTheServer(t *testing.T) {
 		}},
 		{"key": "historyOfPresentIllness", "heading": "History of Present Illness", "sentences": []map[string]any{
 			{"text": "Takes metformin 500 mg twice a day for diabetes.", "segments": []int{3, 0}}, // 0 is wrong
-			{"text": "Blood pressure was high at the pharmacy.", "segments": []int{99}},          // no such segment
+			{"text": "Blood pressure was high at the pharmacy.", "segments": []int{99}},           // no such segment
 		}},
 		{"key": "plan", "heading": "Plan", "sentences": []map[string]any{
 			{"text": "Start lisinopril 20 mg once daily.", "segments": []int{4}}, // 20 was never said
-			{"text": "Basic metabolic panel.", "segments": []int{4}},            // good
+			{"text": "Basic metabolic panel.", "segments": []int{4}},             // good
 		}},
 	}})
 	require.NoError(t, err)
