@@ -3,7 +3,7 @@ package notewriter
 // englishLexicon is read-only; it is built once at package initialisation.
 var englishLexicon = &lexicon{
 	fillers: []string{
-		"um", "umm", "uh", "uhm", "hmm", "er", "erm", "mm-hmm", "uh-huh", "mhm",
+		"um", "umm", "uh", "uhm", "hmm", "erm", "mm-hmm", "uh-huh", "mhm",
 		"you know", "i mean", "kind of", "kinda", "sort of", "like ,", "okay ,", "ok ,",
 		"alright ,", "all right ,", "so ,", "well ,", "yeah ,", "oh ,", "just", "really", "actually",
 		"basically", "pretty much", "hey , dragon ,", "hey dragon", "dragon ,",
