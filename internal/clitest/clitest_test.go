@@ -135,9 +135,7 @@ func closedPort(t *testing.T) string {
 
 func TestLoginSavesPrivateSession(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		u := newUser(t, s.URL)
 
 		u.fails(3, "account", "show")
@@ -177,9 +175,7 @@ func TestLoginSavesPrivateSession(t *testing.T) {
 
 func TestKeysCommands(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		u := newUser(t, s.URL)
 		u.login(o)
 
@@ -227,9 +223,7 @@ func TestKeysCommands(t *testing.T) {
 
 func TestAccountAndWebhookCommands(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		u := newUser(t, s.URL)
 		u.login(o)
 
@@ -333,9 +327,7 @@ func TestNoteCommandsAndFailures(t *testing.T) {
 
 func TestErrorsPrintOnceAndAsJSON(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		u := newUser(t, s.URL)
 		u.login(o)
 		bad := "ng_sandbox_" + strings.Repeat("b", 38)

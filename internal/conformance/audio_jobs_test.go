@@ -128,9 +128,7 @@ func TestMultipartAudioAndUploadRules(t *testing.T) {
 
 func TestLiveAudioNeedsSpeechToText(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		live := createKey(t, s, o, "live", nil)
 		sandbox := createKey(t, s, o, "sandbox", nil)
 		resp := s.Do(t, "POST", "/v1/process-audio", audioFields, st.APIKey(live))

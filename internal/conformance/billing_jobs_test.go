@@ -15,9 +15,7 @@ import (
 
 func TestFreeJobsRaceLetsExactlyTheRemainderThrough(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_RATE_LIVE", "10000/min"))
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		live := createKey(t, s, o, "live", nil)
 		db := openStore(t, s.DB)
 		_, err := db.Exec(context.Background(), `UPDATE accounts SET live_jobs_used = 95 WHERE user_id = ?`, o.UserID)
@@ -48,14 +46,12 @@ func TestFreeJobsRaceLetsExactlyTheRemainderThrough(t *testing.T) {
 		usage := s.Do(t, "GET", "/v1/user/usage", nil, st.Bearer(o.IDToken)).JSON(t)
 		require.Nil(t, usage["totals"].(map[string]any)["free_jobs_left"])
 		require.Equal(t, "paid", usage["billing"].(map[string]any)["subscription_status"])
-	})
+	}, st.WithEnv("NOTEGEN_RATE_LIVE", "10000/min"))
 }
 
 func TestIdempotentSubmission(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		key := createKey(t, s, o, "live", nil)
 		idem := st.Header{"Idempotency-Key", "visit-2024-001"}
 		first := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key), idem)
@@ -105,9 +101,7 @@ func TestIdempotentSubmission(t *testing.T) {
 // regeneration is billed as a job without billing the transcript again.
 func TestRegenerateNote(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		key := createKey(t, s, o, "live", nil)
 		jobID := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key)).JSON(t)["job_id"].(string)
 		waitForStatus(t, s, key, jobID, "completed")
@@ -172,9 +166,7 @@ func TestRegenerateNote(t *testing.T) {
 
 func TestRetentionPurgesPatientData(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_RETENTION", "1s"), st.WithEnv("NOTEGEN_SWEEP_INTERVAL", "200ms"), st.WithEnv("NOTEGEN_UPLOAD_TTL", "1s"))
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		key := createKey(t, s, o, "sandbox", nil)
 		jobID := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key)).JSON(t)["job_id"].(string)
 		waitForStatus(t, s, key, jobID, "completed")
@@ -194,7 +186,7 @@ func TestRetentionPurgesPatientData(t *testing.T) {
 		expired := waitForStatus(t, s, key, pending, "error")
 		require.Contains(t, expired["message"], "not uploaded")
 		require.Equal(t, http.StatusForbidden, put(t, s, url, testWAV(0.2), "").Status, "an expired upload URL is refused")
-	})
+	}, st.WithEnv("NOTEGEN_RETENTION", "1s"), st.WithEnv("NOTEGEN_SWEEP_INTERVAL", "200ms"), st.WithEnv("NOTEGEN_UPLOAD_TTL", "1s"))
 }
 
 func TestTwoReplicasProcessEachJobOnce(t *testing.T) {

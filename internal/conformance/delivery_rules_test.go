@@ -20,9 +20,7 @@ import (
 // secret, and the reference library accepts the message with either.
 func TestDeliverySignsWithBothSecretsDuringRotation(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, deliveryEnv("100ms,200ms,300ms")...)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		rc := newReceiver(t, false, ok200)
 		setWebhooks(t, s, o, ptr(rc.URL("/hook")), nil)
 		old := s.Do(t, "GET", "/v1/user/webhook/secret", nil, st.Bearer(o.IDToken)).JSON(t)["secret"].(string)
@@ -63,7 +61,7 @@ func TestDeliverySignsWithBothSecretsDuringRotation(t *testing.T) {
 		tampered[len(tampered)-2] ^= 1
 		wh, _ := standardwebhooks.NewWebhook(rotated)
 		require.Error(t, wh.Verify(tampered, msg.Header))
-	})
+	}, deliveryEnv("100ms,200ms,300ms")...)
 }
 
 // With private networks not allowed, every loopback, private, link-local
@@ -71,9 +69,7 @@ func TestDeliverySignsWithBothSecretsDuringRotation(t *testing.T) {
 // local receiver never hears of it.
 func TestDeliveryRefusesPrivateAddresses(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_WEBHOOK_RETRY_SCHEDULE", "100ms,200ms,300ms"))
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		rc := newReceiver(t, false, ok200)
 		port := strings.Split(hostPort(t, rc.URL("")), ":")[1]
 		for _, target := range []string{
@@ -95,7 +91,7 @@ func TestDeliveryRefusesPrivateAddresses(t *testing.T) {
 			require.Contains(t, d["error"], "refused", target)
 		}
 		require.Empty(t, rc.Requests(), "nothing reached the local receiver")
-	})
+	}, st.WithEnv("NOTEGEN_WEBHOOK_RETRY_SCHEDULE", "100ms,200ms,300ms"))
 }
 
 // Account events go to the production URL when set, else development; a
@@ -185,9 +181,7 @@ func countType(t *testing.T, rs []received, typ string) int {
 // the transcribed one is being retried.
 func TestDeliveryJobEventsOrderAndRouting(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, deliveryEnv("300ms,300ms,300ms")...)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		dev := newReceiver(t, false, func(nth int, r received, w http.ResponseWriter) {
 			if strings.Contains(string(r.Body), `"job.transcribed"`) && nth <= 2 {
 				w.WriteHeader(http.StatusServiceUnavailable)
@@ -249,7 +243,7 @@ func TestDeliveryJobEventsOrderAndRouting(t *testing.T) {
 		failed := deliveryList(t, s, o, "?status=failed&event=job.transcribed")
 		require.Len(t, failed, 1)
 		require.Equal(t, float64(410), attemptsOf(failed[0])[0]["status_code"])
-	})
+	}, deliveryEnv("300ms,300ms,300ms")...)
 }
 
 // Retry-After on 503 postpones the next attempt; redirects are not
@@ -313,9 +307,7 @@ func TestDeliveryRetryAfterRedirectsAndRedeliver(t *testing.T) {
 // contract's error body, and paginate.
 func TestDeliveryRoutesValidateAndPaginate(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		for _, path := range []string{"/v1/user/webhook/deliveries"} {
 			resp := s.Do(t, "GET", path, nil)
 			require.Equal(t, http.StatusUnauthorized, resp.Status)

@@ -12,9 +12,7 @@ import (
 
 func TestErrorContract(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		huge := `{"email":"` + strings.Repeat("a", 1<<20) + `@example.com","password":"x"}`
 		cases := []struct {
 			name          string

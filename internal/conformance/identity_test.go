@@ -58,9 +58,7 @@ func TestSignupCanBeSwitchedOff(t *testing.T) {
 
 func TestLoginFailuresLookTheSame(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		unknown := s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": "nobody@example.com", "password": o.Password})
 		wrong := s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": o.Email, "password": "not the password"})
 		require.Equal(t, http.StatusUnauthorized, unknown.Status)
@@ -82,9 +80,7 @@ func TestLoginFailuresLookTheSame(t *testing.T) {
 
 func TestBearerAuthentication(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		ok := s.Do(t, "GET", "/v1/user/account/info", nil, st.Bearer(o.IDToken))
 		require.Equal(t, http.StatusOK, ok.Status, "%s", ok.Body)
 		require.Equal(t, "inactive", ok.JSON(t)["account_status"])
@@ -141,9 +137,7 @@ func TestRefreshRotatesAndDetectsReuse(t *testing.T) {
 
 func TestConcurrentRefreshesDoNotLogOut(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		const n = 8
 		var wg sync.WaitGroup
 		results := make([]st.Response, n)
@@ -175,9 +169,7 @@ func TestConcurrentRefreshesDoNotLogOut(t *testing.T) {
 
 func TestChangePasswordRevokesEverySession(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		other := *o
 		s.Login(t, &other) // a second session of the same user
 
@@ -210,9 +202,7 @@ func TestChangePasswordRevokesEverySession(t *testing.T) {
 
 func TestLogout(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		intruder := s.NewOwner(t)
 		stranger := s.Do(t, "POST", "/v1/auth/logout", map[string]any{"refresh_token": o.RefreshToken}, st.Bearer(intruder.IDToken))
 		require.Equal(t, http.StatusUnauthorized, stranger.Status, "one owner cannot end another's session")
@@ -226,9 +216,7 @@ func TestLogout(t *testing.T) {
 
 func TestLoginIsThrottled(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		for range 5 {
 			resp := s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": o.Email, "password": "wrong guess"})
 			require.Equal(t, http.StatusUnauthorized, resp.Status)

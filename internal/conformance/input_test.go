@@ -61,9 +61,7 @@ func requireError(t *testing.T, resp st.Response, status int, code, field, msgAn
 // would win is up to the reader, so the server takes neither.
 func TestDuplicateCredentialHeaders(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		other := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 		otherKey := createKey(t, s, other, "sandbox", nil)
@@ -201,9 +199,7 @@ func resolveRef(t *testing.T, doc map[string]any, schema map[string]any) map[str
 // to answer 500 where SQLite stored the bytes) and store none of it.
 func TestInputRules(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_RATE_SANDBOX", "100000/min"))
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		key := createKey(t, s, o, "sandbox", nil)
 
 		resp := s.Do(t, "GET", "/openapi.json", nil)
@@ -320,5 +316,5 @@ func TestInputRules(t *testing.T) {
 		require.Equal(t, http.StatusOK, info.Status)
 		require.NotContains(t, string(info.Body), inputMarker)
 		require.NotContains(t, dumpDatabase(t, s.DB), inputMarker)
-	})
+	}, st.WithEnv("NOTEGEN_RATE_SANDBOX", "100000/min"))
 }

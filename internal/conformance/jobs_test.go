@@ -12,9 +12,7 @@ import (
 
 func TestTextJobEndToEnd(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		live := createKey(t, s, o, "live", nil)
 
 		resp := s.Do(t, "POST", "/v1/process-text", textJob(map[string]any{"custom_metadata": map[string]any{"encounter": "E-17"}}), st.APIKey(live))
@@ -69,9 +67,7 @@ func TestTextJobEndToEnd(t *testing.T) {
 
 func TestSandboxJobsFollowTheTemplate(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		sandbox := createKey(t, s, o, "sandbox", nil)
 		resp := s.Do(t, "POST", "/v1/process-text", textJob(map[string]any{"template": "radiology", "lang": "fr"}), st.APIKey(sandbox))
 		require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
@@ -94,9 +90,7 @@ func TestSandboxJobsFollowTheTemplate(t *testing.T) {
 
 func TestJobFieldValidation(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_RATE_SANDBOX", "1000/min"))
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		key := createKey(t, s, o, "sandbox", nil)
 		for name, tc := range map[string]struct {
 			body  map[string]any
@@ -151,5 +145,5 @@ func TestJobFieldValidation(t *testing.T) {
 				require.Equal(t, "file_extension", resp.JSON(t)["error"].(map[string]any)["field"])
 			}
 		}
-	})
+	}, st.WithEnv("NOTEGEN_RATE_SANDBOX", "1000/min"))
 }

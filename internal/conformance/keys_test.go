@@ -20,9 +20,7 @@ var (
 
 func TestCreateAndListKeys(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 
 		resp := s.Do(t, "POST", "/v1/user/create-api-key", map[string]any{"keyType": "live", "metadata": map[string]string{"team": "cardiology"}}, st.Bearer(o.IDToken))
 		require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
@@ -94,9 +92,7 @@ func TestCreateAndListKeys(t *testing.T) {
 
 func TestMetadataRules(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		key := createKey(t, s, o, "live", map[string]string{"a": "1", "b": "2"})
 		sandbox := createKey(t, s, o, "sandbox", nil)
 
@@ -181,9 +177,7 @@ func TestMetadataRules(t *testing.T) {
 
 func TestKeyStatusAndDeletion(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		key := createKey(t, s, o, "live", nil)
 		other := createKey(t, s, o, "live", nil)
 		use := func(k string) int { return s.Do(t, "GET", "/v1/system/status", nil, st.APIKey(k)).Status }
@@ -236,9 +230,7 @@ func TestKeyStatusAndDeletion(t *testing.T) {
 
 func TestAPIKeyAuthentication(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		key := createKey(t, s, o, "sandbox", nil)
 		broken := key[:len(key)-1] + string("0123456789"[(strings.IndexByte("0123456789", key[len(key)-1])+1)%10])
 		if broken == key {
@@ -268,9 +260,7 @@ func TestAPIKeyAuthentication(t *testing.T) {
 
 func TestKeysAreNeverStoredInPlainText(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		keys := []string{createKey(t, s, o, "sandbox", nil), createKey(t, s, o, "live", map[string]string{"team": "er"})}
 		s.Do(t, "GET", "/v1/system/status", nil, st.APIKey(keys[0]))
 		s.Stop(t) // flush everything to the files
@@ -286,9 +276,7 @@ func TestKeysAreNeverStoredInPlainText(t *testing.T) {
 
 func TestConcurrentSandboxCreationLeavesOneKey(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		statuses := concurrently(t, 20, func(int) (st.Response, error) {
 			return s.Try("POST", "/v1/user/create-api-key", map[string]any{"keyType": "sandbox"}, st.Bearer(o.IDToken))
 		})

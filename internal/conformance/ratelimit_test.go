@@ -102,9 +102,7 @@ func TestRateLimitLeasesAcrossReplicas(t *testing.T) {
 
 func TestPatientDataIsSealedAtRest(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		key := createKey(t, s, o, "live", nil)
 		secret := "Zyxwvut Qponmlk reports hemoptysis since Tuesday"
 		jobID := s.Do(t, "POST", "/v1/process-text", textJob(map[string]any{"text": secret + ".", "custom": map[string]string{"context": "Patient Zyxwvut is allergic to penicillin"}}), st.APIKey(key)).JSON(t)["job_id"].(string)

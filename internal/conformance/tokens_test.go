@@ -46,9 +46,7 @@ func segment(v any) string {
 
 func TestForgedAndExpiredTokensAreRefused(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		kid, priv := serverSigningKey(t, s.DB)
 		parts := strings.Split(o.IDToken, ".")
 		require.Len(t, parts, 3)
@@ -101,9 +99,7 @@ func TestForgedAndExpiredTokensAreRefused(t *testing.T) {
 
 func TestIDTokenVerifiesWithPublishedJWKS(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		resp := s.Do(t, "GET", "/.well-known/jwks.json", nil)
 		require.Equal(t, http.StatusOK, resp.Status)
 		var set jose.JSONWebKeySet

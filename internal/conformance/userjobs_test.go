@@ -157,9 +157,7 @@ func TestOwnerListsJobs(t *testing.T) {
 
 func TestOwnerViewsJob(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		key := createKey(t, s, o, "sandbox", nil)
 		conversation := "[doctor] What brings you in today?\n[patient] My knee has hurt for a week.\nIt is worse on stairs.\n[doctor] Let us get an x-ray."
 		jobID := s.Do(t, "POST", "/v1/process-text", textJob(map[string]any{"text": conversation, "recording_type": "conversation", "patient_consent": true}),

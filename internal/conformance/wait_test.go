@@ -54,9 +54,7 @@ type pollResult struct {
 
 func TestStatusWaitValidation(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		key := createKey(t, s, o, "sandbox", nil)
 		jobID, _ := audioJob(t, s, key)
 		for _, q := range []string{"?wait=61", "?wait=-1", "?wait=abc", "?wait=1.5", "?wait=", "?wait=10&status=done", "?status="} {
@@ -147,9 +145,7 @@ func TestStatusWaitAcrossReplicas(t *testing.T) {
 // their whole wait.
 func TestStatusWaitReleasedOnShutdown(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		key := createKey(t, s, o, "sandbox", nil)
 		jobID, _ := audioJob(t, s, key)
 		answer := startLongPoll(s, key, jobID, "?wait=60&status=pending")

@@ -53,6 +53,17 @@ func Each(t *testing.T, fn func(t *testing.T, b Backend)) {
 	}
 }
 
+// EachOwner runs fn on each backend against a fresh server, started with
+// opts, and an owner who has just signed up and logged in: the opening that
+// most black-box tests share.
+func EachOwner(t *testing.T, fn func(t *testing.T, s *Server, o *Owner), opts ...Option) {
+	t.Helper()
+	Each(t, func(t *testing.T, b Backend) {
+		s := Start(t, b, opts...)
+		fn(t, s, s.NewOwner(t))
+	})
+}
+
 // Database is a fresh database for one test: a temporary directory for
 // SQLite, a new schema for PostgreSQL. It is removed when the test ends.
 type Database struct {
