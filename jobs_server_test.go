@@ -52,8 +52,7 @@ func (r *receiver) received() []string {
 
 func TestNoteJobsAgainstServer(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
 		owner, _, _ := owner(t, s)
@@ -141,8 +140,7 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 
 func TestWebhookTestAndRedeliverAgainstServer(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_WEBHOOK_ALLOW_PRIVATE", "true"))
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		owner, _, _ := owner(t, s)
@@ -170,5 +168,5 @@ func TestWebhookTestAndRedeliverAgainstServer(t *testing.T) {
 
 		_, err = owner.RedeliverWebhook(ctx, "dlv_missing")
 		requireKind[*notegen.NotFoundError](t, err, notegen.ErrNotFound, 404, notegen.CodeNotFound)
-	})
+	}, st.WithEnv("NOTEGEN_WEBHOOK_ALLOW_PRIVATE", "true"))
 }

@@ -31,7 +31,8 @@ func outboxTypes(t *testing.T, d *st.Database, userID string) []string {
 
 func TestAccountStateMachine(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		post := func(path string) st.Response { return s.Do(t, "POST", path, nil, st.Bearer(o.IDToken)) }
 		require.Equal(t, "inactive", accountStatus(t, s, o), "a new account is inactive")
 
@@ -93,7 +94,8 @@ func TestAccountStateMachine(t *testing.T) {
 
 func TestUnpaidInvoicesBlockCancelAndReactivate(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		createKey(t, s, o, "live", nil)
 
 		out, err := runAdmin(t, s.DB, "invoice", "issue", "--email", o.Email, "--amount", "12.50")
@@ -135,7 +137,8 @@ func TestUnpaidInvoicesBlockCancelAndReactivate(t *testing.T) {
 
 func TestAdminPlanAndErrors(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		out, err := runAdmin(t, s.DB, "plan", "--email", strings.ToUpper(o.Email), "--plan", "paid")
 		require.NoError(t, err)
 		require.Contains(t, out, "paid")
@@ -154,7 +157,8 @@ func TestAdminPlanAndErrors(t *testing.T) {
 
 func TestAccountUpdate(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		update := func(body any) st.Response {
 			return s.Do(t, "POST", "/v1/user/account/update", body, st.Bearer(o.IDToken))
 		}
@@ -190,7 +194,8 @@ func TestAccountUpdate(t *testing.T) {
 
 func TestWebhookSettings(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		get := func() map[string]any { return s.Do(t, "GET", "/v1/user/webhook", nil, st.Bearer(o.IDToken)).JSON(t) }
 		set := func(body any) st.Response { return s.Do(t, "POST", "/v1/user/webhook", body, st.Bearer(o.IDToken)) }
 		require.Equal(t, map[string]any{"webhook_dev": nil, "webhook_prod": nil}, get())
@@ -239,7 +244,8 @@ func TestWebhookSettings(t *testing.T) {
 
 func TestWebhookSecretRotation(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		secret := func() string {
 			resp := s.Do(t, "GET", "/v1/user/webhook/secret", nil, st.Bearer(o.IDToken))
 			require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
@@ -268,7 +274,8 @@ func TestWebhookSecretRotation(t *testing.T) {
 
 func TestAuditLog(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		key := createKey(t, s, o, "live", map[string]string{"team": "er"})
 		s.Do(t, "POST", "/v1/user/update-api-key-metadata", map[string]any{"apiKey": key, "metadata": map[string]string{"team": "icu"}}, st.Bearer(o.IDToken))
 		s.Do(t, "POST", "/v1/user/webhook", map[string]any{"webhook_prod": "https://clinic.example/hook"}, st.Bearer(o.IDToken))

@@ -128,7 +128,8 @@ func TestMultipartAudioAndUploadRules(t *testing.T) {
 
 func TestLiveAudioNeedsSpeechToText(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		live := createKey(t, s, o, "live", nil)
 		sandbox := createKey(t, s, o, "sandbox", nil)
 		resp := s.Do(t, "POST", "/v1/process-audio", audioFields, st.APIKey(live))

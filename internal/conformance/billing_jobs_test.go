@@ -15,7 +15,8 @@ import (
 
 func TestFreeJobsRaceLetsExactlyTheRemainderThrough(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		live := createKey(t, s, o, "live", nil)
 		db := openStore(t, s.DB)
 		_, err := db.Exec(context.Background(), `UPDATE accounts SET live_jobs_used = 95 WHERE user_id = ?`, o.UserID)
@@ -51,7 +52,8 @@ func TestFreeJobsRaceLetsExactlyTheRemainderThrough(t *testing.T) {
 
 func TestIdempotentSubmission(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		key := createKey(t, s, o, "live", nil)
 		idem := st.Header{"Idempotency-Key", "visit-2024-001"}
 		first := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key), idem)
@@ -101,7 +103,8 @@ func TestIdempotentSubmission(t *testing.T) {
 // regeneration is billed as a job without billing the transcript again.
 func TestRegenerateNote(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		key := createKey(t, s, o, "live", nil)
 		jobID := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key)).JSON(t)["job_id"].(string)
 		waitForStatus(t, s, key, jobID, "completed")
@@ -166,7 +169,8 @@ func TestRegenerateNote(t *testing.T) {
 
 func TestRetentionPurgesPatientData(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 		jobID := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key)).JSON(t)["job_id"].(string)
 		waitForStatus(t, s, key, jobID, "completed")
@@ -191,8 +195,7 @@ func TestRetentionPurgesPatientData(t *testing.T) {
 
 func TestTwoReplicasProcessEachJobOnce(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		a := st.Start(t, b, st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example"), st.WithEnv("NOTEGEN_RATE_LIVE", "10000/min"))
+	st.EachServer(t, func(t *testing.T, a *st.Server) {
 		replica := st.Replica(t, a, st.WithEnv("NOTEGEN_RATE_LIVE", "10000/min"))
 		o := a.NewOwner(t)
 		key := createKey(t, a, o, "live", nil)
@@ -224,5 +227,5 @@ func TestTwoReplicasProcessEachJobOnce(t *testing.T) {
 		require.NoError(t, db.QueryRow(context.Background(), `SELECT COUNT(*) FROM usage_records WHERE user_id = ?`, o.UserID).Scan(&usageRows))
 		require.Equal(t, n, completedEvents, "each job completed exactly once")
 		require.Equal(t, n, usageRows, "each job billed exactly once")
-	})
+	}, st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example"), st.WithEnv("NOTEGEN_RATE_LIVE", "10000/min"))
 }

@@ -20,7 +20,8 @@ import (
 // secret, and the reference library accepts the message with either.
 func TestDeliverySignsWithBothSecretsDuringRotation(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		rc := newReceiver(t, false, ok200)
 		setWebhooks(t, s, o, ptr(rc.URL("/hook")), nil)
 		old := s.Do(t, "GET", "/v1/user/webhook/secret", nil, st.Bearer(o.IDToken)).JSON(t)["secret"].(string)
@@ -69,7 +70,8 @@ func TestDeliverySignsWithBothSecretsDuringRotation(t *testing.T) {
 // local receiver never hears of it.
 func TestDeliveryRefusesPrivateAddresses(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		rc := newReceiver(t, false, ok200)
 		port := strings.Split(hostPort(t, rc.URL("")), ":")[1]
 		for _, target := range []string{
@@ -100,8 +102,7 @@ func TestDeliveryRefusesPrivateAddresses(t *testing.T) {
 // when delivering, so a change while an event waits is honoured.
 func TestDeliveryRouting(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, deliveryEnv("1500ms,200ms,300ms")...)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		dev := newReceiver(t, false, ok200)
 		prod := newReceiver(t, true, ok200)
 
@@ -161,7 +162,7 @@ func TestDeliveryRouting(t *testing.T) {
 		d = waitDelivery(t, s, o4, id, 10*time.Second, hasStatus("succeeded"))
 		require.Equal(t, id, moved.Requests()[0].ID())
 		require.Contains(t, attemptsOf(d)[1]["endpoint"], "/new")
-	})
+	}, deliveryEnv("1500ms,200ms,300ms")...)
 }
 
 func countType(t *testing.T, rs []received, typ string) int {
@@ -181,7 +182,8 @@ func countType(t *testing.T, rs []received, typ string) int {
 // the transcribed one is being retried.
 func TestDeliveryJobEventsOrderAndRouting(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		dev := newReceiver(t, false, func(nth int, r received, w http.ResponseWriter) {
 			if strings.Contains(string(r.Body), `"job.transcribed"`) && nth <= 2 {
 				w.WriteHeader(http.StatusServiceUnavailable)
@@ -251,8 +253,7 @@ func TestDeliveryJobEventsOrderAndRouting(t *testing.T) {
 // redeliver answers with the new attempt.
 func TestDeliveryRetryAfterRedirectsAndRedeliver(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, deliveryEnv("100ms,100ms,100ms")...)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		slow := newReceiver(t, false, func(nth int, _ received, w http.ResponseWriter) {
 			if nth == 1 {
 				w.Header().Set("Retry-After", "2")
@@ -300,14 +301,15 @@ func TestDeliveryRetryAfterRedirectsAndRedeliver(t *testing.T) {
 		require.Equal(t, http.StatusNotFound, resp.Status)
 		require.Equal(t, "not_found", resp.ErrorCode(t))
 		require.Nil(t, findDelivery(t, s, o, id))
-	})
+	}, deliveryEnv("100ms,100ms,100ms")...)
 }
 
 // The delivery routes take the bearer token, validate their input with the
 // contract's error body, and paginate.
 func TestDeliveryRoutesValidateAndPaginate(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		for _, path := range []string{"/v1/user/webhook/deliveries"} {
 			resp := s.Do(t, "GET", path, nil)
 			require.Equal(t, http.StatusUnauthorized, resp.Status)

@@ -12,7 +12,8 @@ import (
 
 func TestErrorContract(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		huge := `{"email":"` + strings.Repeat("a", 1<<20) + `@example.com","password":"x"}`
 		cases := []struct {
 			name          string

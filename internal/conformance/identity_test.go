@@ -14,8 +14,7 @@ import (
 
 func TestCreateAccount(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		resp := s.Do(t, "POST", "/v1/auth/create-account", map[string]any{
 			"email": "Clinic.Owner@Example.com", "password": "a sturdy passphrase", "company_name": "Clinic", "phone_number": "+1 555 0100",
 		})
@@ -48,17 +47,17 @@ func TestCreateAccount(t *testing.T) {
 
 func TestSignupCanBeSwitchedOff(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_SIGNUP", "false"))
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		resp := s.Do(t, "POST", "/v1/auth/create-account", map[string]any{"email": "o@example.com", "password": "a sturdy passphrase"})
 		require.Equal(t, http.StatusForbidden, resp.Status)
 		require.Equal(t, "authorization_error", resp.ErrorCode(t))
-	})
+	}, st.WithEnv("NOTEGEN_SIGNUP", "false"))
 }
 
 func TestLoginFailuresLookTheSame(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		unknown := s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": "nobody@example.com", "password": o.Password})
 		wrong := s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": o.Email, "password": "not the password"})
 		require.Equal(t, http.StatusUnauthorized, unknown.Status)
@@ -80,7 +79,8 @@ func TestLoginFailuresLookTheSame(t *testing.T) {
 
 func TestBearerAuthentication(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		ok := s.Do(t, "GET", "/v1/user/account/info", nil, st.Bearer(o.IDToken))
 		require.Equal(t, http.StatusOK, ok.Status, "%s", ok.Body)
 		require.Equal(t, "inactive", ok.JSON(t)["account_status"])
@@ -137,7 +137,8 @@ func TestRefreshRotatesAndDetectsReuse(t *testing.T) {
 
 func TestConcurrentRefreshesDoNotLogOut(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		const n = 8
 		var wg sync.WaitGroup
 		results := make([]st.Response, n)
@@ -169,7 +170,8 @@ func TestConcurrentRefreshesDoNotLogOut(t *testing.T) {
 
 func TestChangePasswordRevokesEverySession(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		other := *o
 		s.Login(t, &other) // a second session of the same user
 
@@ -202,7 +204,8 @@ func TestChangePasswordRevokesEverySession(t *testing.T) {
 
 func TestLogout(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		intruder := s.NewOwner(t)
 		stranger := s.Do(t, "POST", "/v1/auth/logout", map[string]any{"refresh_token": o.RefreshToken}, st.Bearer(intruder.IDToken))
 		require.Equal(t, http.StatusUnauthorized, stranger.Status, "one owner cannot end another's session")
@@ -216,7 +219,8 @@ func TestLogout(t *testing.T) {
 
 func TestLoginIsThrottled(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		for range 5 {
 			resp := s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": o.Email, "password": "wrong guess"})
 			require.Equal(t, http.StatusUnauthorized, resp.Status)

@@ -61,7 +61,8 @@ func requireError(t *testing.T, resp st.Response, status int, code, field, msgAn
 // would win is up to the reader, so the server takes neither.
 func TestDuplicateCredentialHeaders(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		other := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 		otherKey := createKey(t, s, other, "sandbox", nil)
@@ -199,7 +200,8 @@ func resolveRef(t *testing.T, doc map[string]any, schema map[string]any) map[str
 // to answer 500 where SQLite stored the bytes) and store none of it.
 func TestInputRules(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 
 		resp := s.Do(t, "GET", "/openapi.json", nil)

@@ -12,7 +12,8 @@ import (
 
 func TestTextJobEndToEnd(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		live := createKey(t, s, o, "live", nil)
 
 		resp := s.Do(t, "POST", "/v1/process-text", textJob(map[string]any{"custom_metadata": map[string]any{"encounter": "E-17"}}), st.APIKey(live))
@@ -67,7 +68,8 @@ func TestTextJobEndToEnd(t *testing.T) {
 
 func TestSandboxJobsFollowTheTemplate(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		sandbox := createKey(t, s, o, "sandbox", nil)
 		resp := s.Do(t, "POST", "/v1/process-text", textJob(map[string]any{"template": "radiology", "lang": "fr"}), st.APIKey(sandbox))
 		require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
@@ -90,7 +92,8 @@ func TestSandboxJobsFollowTheTemplate(t *testing.T) {
 
 func TestJobFieldValidation(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 		for name, tc := range map[string]struct {
 			body  map[string]any

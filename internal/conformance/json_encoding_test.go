@@ -14,7 +14,8 @@ import (
 // idempotent replay, so a shell script can PUT to it as it is.
 func TestJSONIsNotHTMLEscaped(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		sandbox := createKey(t, s, o, "sandbox", nil)
 		idem := st.Header{"Idempotency-Key", "raw-ampersand"}
 		for _, attempt := range []string{"first answer", "replay"} {

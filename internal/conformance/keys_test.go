@@ -20,7 +20,8 @@ var (
 
 func TestCreateAndListKeys(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 
 		resp := s.Do(t, "POST", "/v1/user/create-api-key", map[string]any{"keyType": "live", "metadata": map[string]string{"team": "cardiology"}}, st.Bearer(o.IDToken))
 		require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
@@ -92,7 +93,8 @@ func TestCreateAndListKeys(t *testing.T) {
 
 func TestMetadataRules(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		key := createKey(t, s, o, "live", map[string]string{"a": "1", "b": "2"})
 		sandbox := createKey(t, s, o, "sandbox", nil)
 
@@ -177,7 +179,8 @@ func TestMetadataRules(t *testing.T) {
 
 func TestKeyStatusAndDeletion(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		key := createKey(t, s, o, "live", nil)
 		other := createKey(t, s, o, "live", nil)
 		use := func(k string) int { return s.Do(t, "GET", "/v1/system/status", nil, st.APIKey(k)).Status }
@@ -230,7 +233,8 @@ func TestKeyStatusAndDeletion(t *testing.T) {
 
 func TestAPIKeyAuthentication(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 		broken := key[:len(key)-1] + string("0123456789"[(strings.IndexByte("0123456789", key[len(key)-1])+1)%10])
 		if broken == key {
@@ -260,7 +264,8 @@ func TestAPIKeyAuthentication(t *testing.T) {
 
 func TestKeysAreNeverStoredInPlainText(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		keys := []string{createKey(t, s, o, "sandbox", nil), createKey(t, s, o, "live", map[string]string{"team": "er"})}
 		s.Do(t, "GET", "/v1/system/status", nil, st.APIKey(keys[0]))
 		s.Stop(t) // flush everything to the files
@@ -276,7 +281,8 @@ func TestKeysAreNeverStoredInPlainText(t *testing.T) {
 
 func TestConcurrentSandboxCreationLeavesOneKey(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		statuses := concurrently(t, 20, func(int) (st.Response, error) {
 			return s.Try("POST", "/v1/user/create-api-key", map[string]any{"keyType": "sandbox"}, st.Bearer(o.IDToken))
 		})
@@ -288,8 +294,7 @@ func TestConcurrentSandboxCreationLeavesOneKey(t *testing.T) {
 
 func TestDeletingTheLastLiveKeysConcurrently(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		for round := range 5 {
 			o := s.NewOwner(t)
 			keys := []string{createKey(t, s, o, "live", nil), createKey(t, s, o, "live", nil)}
@@ -304,8 +309,7 @@ func TestDeletingTheLastLiveKeysConcurrently(t *testing.T) {
 
 func TestCancelRacingLiveKeyCreation(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		for round := range 8 {
 			o := s.NewOwner(t)
 			concurrently(t, 2, func(i int) (st.Response, error) {
@@ -349,8 +353,7 @@ func concurrently(t *testing.T, n int, do func(i int) (st.Response, error)) map[
 
 func TestRevocationReachesEveryReplica(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		a := st.Start(t, b, st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example"))
+	st.EachServer(t, func(t *testing.T, a *st.Server) {
 		replica := st.Replica(t, a)
 		o := a.NewOwner(t)
 		key := createKey(t, a, o, "live", nil)
@@ -366,5 +369,5 @@ func TestRevocationReachesEveryReplica(t *testing.T) {
 		require.Equal(t, http.StatusOK, a.Do(t, "POST", "/v1/user/delete-api-key", map[string]any{"apiKey": spare}, st.Bearer(o.IDToken)).Status)
 		require.Equal(t, http.StatusUnauthorized, replica.Do(t, "GET", "/v1/system/status", nil, st.APIKey(spare)).Status,
 			"the other replica refuses a deleted key on the very next request")
-	})
+	}, st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example"))
 }

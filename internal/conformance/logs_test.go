@@ -12,7 +12,8 @@ import (
 
 func TestSecretsNeverReachTheLog(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		secrets := []string{o.Password, o.IDToken, o.RefreshToken}
 		resp := s.Do(t, "POST", "/v1/auth/refresh", map[string]any{"refresh_token": o.RefreshToken})
 		require.Equal(t, http.StatusOK, resp.Status)

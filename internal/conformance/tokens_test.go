@@ -46,7 +46,8 @@ func segment(v any) string {
 
 func TestForgedAndExpiredTokensAreRefused(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		kid, priv := serverSigningKey(t, s.DB)
 		parts := strings.Split(o.IDToken, ".")
 		require.Len(t, parts, 3)
@@ -99,7 +100,8 @@ func TestForgedAndExpiredTokensAreRefused(t *testing.T) {
 
 func TestIDTokenVerifiesWithPublishedJWKS(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		resp := s.Do(t, "GET", "/.well-known/jwks.json", nil)
 		require.Equal(t, http.StatusOK, resp.Status)
 		var set jose.JSONWebKeySet

@@ -54,7 +54,8 @@ type pollResult struct {
 
 func TestStatusWaitValidation(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 		jobID, _ := audioJob(t, s, key)
 		for _, q := range []string{"?wait=61", "?wait=-1", "?wait=abc", "?wait=1.5", "?wait=", "?wait=10&status=done", "?status="} {
@@ -145,7 +146,8 @@ func TestStatusWaitAcrossReplicas(t *testing.T) {
 // their whole wait.
 func TestStatusWaitReleasedOnShutdown(t *testing.T) {
 	t.Parallel()
-	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 		jobID, _ := audioJob(t, s, key)
 		answer := startLongPoll(s, key, jobID, "?wait=60&status=pending")

@@ -53,14 +53,13 @@ func Each(t *testing.T, fn func(t *testing.T, b Backend)) {
 	}
 }
 
-// EachOwner runs fn on each backend against a fresh server, started with
-// opts, and an owner who has just signed up and logged in: the opening that
-// most black-box tests share.
-func EachOwner(t *testing.T, fn func(t *testing.T, s *Server, o *Owner), opts ...Option) {
+// EachServer runs fn on each backend against a fresh server started with
+// opts: the opening that most black-box tests share (most then sign up an
+// owner with NewOwner).
+func EachServer(t *testing.T, fn func(t *testing.T, s *Server), opts ...Option) {
 	t.Helper()
 	Each(t, func(t *testing.T, b Backend) {
-		s := Start(t, b, opts...)
-		fn(t, s, s.NewOwner(t))
+		fn(t, Start(t, b, opts...))
 	})
 }
 
