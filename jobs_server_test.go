@@ -50,6 +50,14 @@ func (r *receiver) received() []string {
 	return append([]string(nil), r.ids...)
 }
 
+// requireCompleted waits for the job to end and requires it completed.
+func requireCompleted(ctx context.Context, t *testing.T, c *notegen.Client, jobID string) {
+	t.Helper()
+	done, err := c.WaitForJob(ctx, jobID, 0)
+	require.NoError(t, err)
+	require.Equal(t, notegen.JobCompleted, done.Status, done.Message)
+}
+
 func TestNoteJobsAgainstServer(t *testing.T) {
 	t.Parallel()
 	st.EachServer(t, func(t *testing.T, s *st.Server) {
@@ -67,9 +75,7 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 		job, err := c.SubmitText(ctx, notegen.TextJobRequest{JobOptions: opts, Text: "Follow-up for hypertension. BP 128/82."})
 		require.NoError(t, err)
 		require.NotEmpty(t, job.JobID)
-		done, err := c.WaitForJob(ctx, job.JobID, 0)
-		require.NoError(t, err)
-		require.Equal(t, notegen.JobCompleted, done.Status, done.Message)
+		requireCompleted(ctx, t, c, job.JobID)
 		note, err := c.FetchNote(ctx, job.JobID)
 		require.NoError(t, err)
 		require.NotEmpty(t, note.Note)
@@ -85,9 +91,7 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 			notegen.UploadOptions{Progress: func(n, total int64) { sent = n }})
 		require.NoError(t, err)
 		require.Equal(t, int64(len(wav())), sent)
-		done, err = c.WaitForJob(ctx, audio.JobID, 0)
-		require.NoError(t, err)
-		require.Equal(t, notegen.JobCompleted, done.Status, done.Message)
+		requireCompleted(ctx, t, c, audio.JobID)
 		tr, err := c.FetchTranscript(ctx, audio.JobID)
 		require.NoError(t, err)
 		require.NotEmpty(t, tr.Transcript)
@@ -96,9 +100,7 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 		regen, err := c.RegenerateNote(ctx, notegen.RegenerateRequest{JobID: job.JobID, DocumentationStyle: notegen.String("soap")})
 		require.NoError(t, err)
 		require.NotEmpty(t, regen.JobID)
-		done, err = c.WaitForJob(ctx, regen.JobID, 0)
-		require.NoError(t, err)
-		require.Equal(t, notegen.JobCompleted, done.Status, done.Message)
+		requireCompleted(ctx, t, c, regen.JobID)
 		regenNote, err := c.FetchNote(ctx, regen.JobID)
 		require.NoError(t, err)
 		require.NotEmpty(t, regenNote.Note)
@@ -113,9 +115,7 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 		live := owner.WithAPIKey(liveKey.APIKey)
 		liveJob, err := live.SubmitText(ctx, notegen.TextJobRequest{JobOptions: opts, Text: "Follow-up for hypertension. BP 128/82."})
 		require.NoError(t, err)
-		done, err = live.WaitForJob(ctx, liveJob.JobID, 0)
-		require.NoError(t, err)
-		require.Equal(t, notegen.JobCompleted, done.Status, done.Message)
+		requireCompleted(ctx, t, live, liveJob.JobID)
 		usage, err := owner.GetUsage(ctx, notegen.UsageRequest{})
 		require.NoError(t, err)
 		month := time.Now().UTC().Format("2006-01")
