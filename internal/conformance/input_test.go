@@ -30,12 +30,9 @@ func rawRequest(t *testing.T, s *st.Server, method, path string, body []byte, he
 	for _, h := range headers {
 		req.Header.Add(h[0], h[1])
 	}
-	resp, err := s.Client.Do(req)
+	resp, err := s.Send(req)
 	require.NoError(t, err)
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return st.Response{Status: resp.StatusCode, Header: resp.Header, Body: data}
+	return resp
 }
 
 // requireError asserts the contract's error body with the given status,

@@ -2,7 +2,6 @@ package conformance
 
 import (
 	"context"
-	"io"
 	"net/http"
 	"testing"
 	"time"
@@ -27,13 +26,7 @@ func longPoll(s *st.Server, key, jobID, query string) (st.Response, error) {
 		return st.Response{}, err
 	}
 	req.Header.Set("x-api-key", key)
-	resp, err := s.Client.Do(req)
-	if err != nil {
-		return st.Response{}, err
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	return st.Response{Status: resp.StatusCode, Header: resp.Header, Body: body}, err
+	return s.Send(req)
 }
 
 // startLongPoll runs longPoll in the background; the answer arrives on the

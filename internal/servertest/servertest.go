@@ -326,6 +326,14 @@ func (s *Server) Try(method, path string, body any, headers ...Header) (Response
 	for _, h := range headers {
 		req.Header.Set(h[0], h[1])
 	}
+	return s.Send(req)
+}
+
+// Send sends a request the test built itself (a multipart body, a header
+// given twice, a presigned URL, a deadline) with the server's client and
+// reads the whole answer. It returns errors, so that it may run off the
+// test's goroutine.
+func (s *Server) Send(req *http.Request) (Response, error) {
 	resp, err := s.Client.Do(req)
 	if err != nil {
 		return Response{}, err
