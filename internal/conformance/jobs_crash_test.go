@@ -1,7 +1,6 @@
 package conformance
 
 import (
-	"context"
 	"net/http"
 	"testing"
 	"time"
@@ -60,9 +59,7 @@ func (c crash) completeOnce(t *testing.T) {
 // count runs a COUNT query on the crash's database with the job's id.
 func (c crash) count(t *testing.T, query string) int {
 	t.Helper()
-	var n int
-	require.NoError(t, openStore(t, c.db).QueryRow(context.Background(), query, c.jobID).Scan(&n))
-	return n
+	return queryInt(t, openStore(t, c.db), query, c.jobID)
 }
 
 // TestJobSurvivesKill9 kills the server with SIGKILL while a job is being
