@@ -126,12 +126,21 @@ type Note struct {
 	// SourceJobID names the job a regenerated note was written from; empty
 	// for other jobs.
 	SourceJobID string `json:"source_job_id,omitempty"`
+	// Sections are the note's sections in order, keyed by the template.
+	Sections []NoteSection `json:"sections"`
+	// Evidence links each sentence of the note to the transcript.
+	Evidence []Evidence `json:"evidence"`
+	// Facts are the encounter's structured facts.
+	Facts Facts `json:"facts"`
 }
 
 // Transcript is the result of FetchTranscript.
 type Transcript struct {
 	JobID      string `json:"job_id"`
 	Transcript string `json:"transcript"`
+	// Segments are the transcript's turns (text) or utterances (audio), in
+	// order, each with its speaker's role.
+	Segments []Segment `json:"segments"`
 }
 
 // newIdempotencyKey returns a random key for a submission.

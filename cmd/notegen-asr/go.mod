@@ -3,6 +3,7 @@ module github.com/notegen/notegen/cmd/notegen-asr
 go 1.26.0
 
 require (
+	github.com/coder/websocket v1.8.15
 	github.com/prometheus/client_golang v1.25.0
 	github.com/stretchr/testify v1.12.1
 )

@@ -18,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"github.com/notegen/notegen/cmd/notegen-asr/internal/realtime"
 	"github.com/notegen/notegen/cmd/notegen-asr/internal/recognizer"
 	"github.com/notegen/notegen/cmd/notegen-asr/internal/server"
 	"github.com/notegen/notegen/cmd/notegen-asr/internal/transcribe"
@@ -32,6 +33,9 @@ type options struct {
 	maxUploadMB, maxAudioSeconds                                   float64
 	timeout, shutdownTimeout                                       time.Duration
 	debug                                                          bool
+	rtSessions                                                     int
+	rtIdle                                                         time.Duration
+	rtMaxMessageKB                                                 int
 }
 
 func parseOptions(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -79,6 +83,9 @@ func parseOptions(args []string, getenv func(string) string, stderr io.Writer) (
 	fs.Float64Var(&o.maxAudioSeconds, "max-audio-seconds", envFloat("MAX_AUDIO_SECONDS", 4*3600), "longest recording accepted (NOTEGEN_ASR_MAX_AUDIO_SECONDS)")
 	fs.DurationVar(&o.timeout, "timeout", envDur("TIMEOUT", 30*time.Minute), "per-request limit including queue wait (NOTEGEN_ASR_TIMEOUT)")
 	fs.DurationVar(&o.shutdownTimeout, "shutdown-timeout", envDur("SHUTDOWN_TIMEOUT", 60*time.Second), "grace period for in-flight requests on shutdown (NOTEGEN_ASR_SHUTDOWN_TIMEOUT)")
+	fs.IntVar(&o.rtSessions, "realtime-sessions", envInt("REALTIME_SESSIONS", realtime.DefaultConfig.MaxSessions), "realtime WebSocket sessions at once, then 429 (NOTEGEN_ASR_REALTIME_SESSIONS)")
+	fs.DurationVar(&o.rtIdle, "realtime-idle-timeout", envDur("REALTIME_IDLE_TIMEOUT", realtime.DefaultConfig.IdleTimeout), "a realtime session silent this long is closed (NOTEGEN_ASR_REALTIME_IDLE_TIMEOUT)")
+	fs.IntVar(&o.rtMaxMessageKB, "realtime-max-message-kb", envInt("REALTIME_MAX_MESSAGE_KB", int(realtime.DefaultConfig.MaxMessageBytes>>10)), "largest realtime WebSocket message in KiB (NOTEGEN_ASR_REALTIME_MAX_MESSAGE_KB)")
 	fs.BoolVar(&o.debug, "debug", env("DEBUG", "") != "", "let sherpa-onnx print its configuration (NOTEGEN_ASR_DEBUG)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return o, err
@@ -161,7 +168,20 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	var rt *realtime.Handler
+	var rtHandler http.Handler
+	if spec.Streaming() {
+		rtCfg := realtime.DefaultConfig
+		rtCfg.MaxSessions = o.rtSessions
+		rtCfg.IdleTimeout = o.rtIdle
+		rtCfg.MaxMessageBytes = int64(o.rtMaxMessageKB) << 10
+		rtCfg.MaxAudioSeconds = o.maxAudioSeconds
+		rtCfg.ModelName = filepath.Base(filepath.Clean(o.modelDir))
+		rt = realtime.New(rtCfg, rec, log, reg)
+		rtHandler = rt
+	}
 	srv := server.New(server.Config{
+		Realtime:        rtHandler,
 		ModelName:       filepath.Base(filepath.Clean(o.modelDir)),
 		DefaultLanguage: o.language,
 		MaxUploadBytes:  int64(o.maxUploadMB * (1 << 20)),
@@ -195,6 +215,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	srv.Drain()
 	shutCtx, cancel := context.WithTimeout(context.Background(), o.shutdownTimeout)
 	defer cancel()
+	if rt != nil {
+		// Hijacked WebSocket connections are not tracked by Shutdown: end
+		// them here so none decodes on a freed recognizer.
+		if err := rt.Shutdown(shutCtx); err != nil {
+			native = false
+			return err
+		}
+	}
 	if err := httpSrv.Shutdown(shutCtx); err != nil {
 		native = false
 		_ = httpSrv.Close()

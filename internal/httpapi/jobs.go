@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"fmt"
 	"mime"
 	"net/http"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/fhir"
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/store"
 	"github.com/notegen/notegen/internal/upload"
@@ -121,8 +123,34 @@ func (s *Server) jobStatus(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) fetchNote(w http.ResponseWriter, r *http.Request) error {
+	format := r.URL.Query().Get("format")
+	if format != "" && format != "json" && format != "fhir" {
+		return apperr.Invalid("format", "format must be json or fhir")
+	}
 	v, err := s.Jobs.FetchNote(r.Context(), caller(r.Context()), r.PathValue("job_id"))
-	return answerSecret(s, w, http.StatusOK, v, err, wireNote)
+	if err != nil || format != "fhir" {
+		return answerSecret(s, w, http.StatusOK, v, err, wireNote)
+	}
+	return s.fhirNote(w, v)
+}
+
+// fhirNote answers with the note as a FHIR R4 document Bundle, built from
+// the sections and facts stored with the note.
+func (s *Server) fhirNote(w http.ResponseWriter, v job.NoteView) error {
+	n := fhir.Note{JobID: v.JobID, Template: v.Template, Title: v.NoteTitle, Lang: v.Lang, Created: v.Timestamp,
+		Version: s.Version, PatientID: v.PatientID, Facts: v.Detail.Facts}
+	for _, sec := range v.Detail.Sections {
+		n.Sections = append(n.Sections, fhir.NoteSection{Key: sec.Key, Title: sec.Title, Text: sec.Text})
+	}
+	body, err := fhir.Marshal(n)
+	if err != nil {
+		return fmt.Errorf("FHIR bundle of job %s: %w", v.JobID, err)
+	}
+	w.Header().Set("Content-Type", fhir.ContentType)
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	_, err = w.Write(body)
+	return err
 }
 
 func (s *Server) fetchTranscript(w http.ResponseWriter, r *http.Request) error {

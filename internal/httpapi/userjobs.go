@@ -44,7 +44,7 @@ func (s *Server) viewJob(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	return s.json(w, http.StatusOK, notegen.JobDetail{Note: wireNote(v.NoteView), Transcript: v.Transcript,
-		Segments: mapSlice(v.Segments, wireSegment)})
+		Segments: wireSegments(v.Segments)})
 }
 
 func wireJobPage(p job.SummaryPage) notegen.JobPage {

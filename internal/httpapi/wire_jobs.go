@@ -45,9 +45,10 @@ func wireJobStatus(v job.StatusView) notegen.JobStatus {
 func wireNote(v job.NoteView) notegen.Note {
 	return notegen.Note{JobID: v.JobID, Status: string(v.Status), Note: v.Note, NoteTitle: v.NoteTitle, Lang: v.Lang,
 		OutputLanguage: v.OutputLanguage, RecordingType: v.RecordingType, VisitType: v.VisitType, Template: v.Template,
-		IsSandbox: v.IsSandbox, Timestamp: v.Timestamp, TTL: v.TTL, SourceJobID: v.SourceJobID}
+		IsSandbox: v.IsSandbox, Timestamp: v.Timestamp, TTL: v.TTL, SourceJobID: v.SourceJobID,
+		Sections: wireSections(v.Detail.Sections), Evidence: wireEvidence(v.Detail.Evidence), Facts: wireFacts(v.Detail.Facts)}
 }
 
 func wireTranscript(v job.TranscriptView) notegen.Transcript {
-	return notegen.Transcript{JobID: v.JobID, Transcript: v.Transcript}
+	return notegen.Transcript{JobID: v.JobID, Transcript: v.Transcript, Segments: wireSegments(v.Segments)}
 }

@@ -44,11 +44,16 @@ type Job struct {
 	AudioSeconds         sql.NullFloat64
 	TranscriptSealed     []byte
 	NoteSealed           []byte
-	NoteTitle            string
-	TranscriptionTokens  int64
-	NoteTokens           int64
-	ErrorCode            string
-	ErrorMessage         string
+	// SegmentsSealed holds an audio job's timed utterances (JSON), when
+	// speech-to-text returned them.
+	SegmentsSealed []byte
+	// NoteDetailSealed holds the note's sections, evidence and facts (JSON).
+	NoteDetailSealed    []byte
+	NoteTitle           string
+	TranscriptionTokens int64
+	NoteTokens          int64
+	ErrorCode           string
+	ErrorMessage        string
 	// SourceJobID names the job a regenerated note was written from.
 	SourceJobID          string
 	CreatedAt, UpdatedAt time.Time
@@ -61,7 +66,7 @@ const jobColumns = `id, user_id, api_key_id, is_sandbox, source, status, message
 	output_language, documentation_style, custom_sealed, custom_metadata, webhook_env, patient_consent, file_extension,
 	upload_bytes, upload_total, upload_expires_at, audio_seconds, transcript_sealed, note_sealed, note_title,
 	transcription_tokens, note_tokens, error_code, error_message, created_at, updated_at, completed_at,
-	purge_after, purged_at, source_job_id`
+	purge_after, purged_at, source_job_id, segments_sealed, note_detail_sealed`
 
 // errCodeBilling marks job errors about billing, whose webhook carries no
 // error object (the interface says so).
@@ -84,7 +89,8 @@ func load(ctx context.Context, q store.Queryer, id string, forUpdate bool) (*Job
 		&j.Spec.RecordingType, &j.Spec.Lang, &j.Spec.OutputLanguage, &j.Spec.DocumentationStyle, &j.CustomSealed, &metadata,
 		&j.Spec.WebhookEnv, &consent, &j.Spec.FileExtension, &j.UploadBytes, &j.UploadTotal, &j.UploadExpiresAt,
 		&j.AudioSeconds, &j.TranscriptSealed, &j.NoteSealed, &j.NoteTitle, &j.TranscriptionTokens, &j.NoteTokens,
-		&j.ErrorCode, &j.ErrorMessage, &j.CreatedAt, &j.UpdatedAt, &j.CompletedAt, &j.PurgeAfter, &j.PurgedAt, &source)
+		&j.ErrorCode, &j.ErrorMessage, &j.CreatedAt, &j.UpdatedAt, &j.CompletedAt, &j.PurgeAfter, &j.PurgedAt, &source,
+		&j.SegmentsSealed, &j.NoteDetailSealed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errJobNotFound
 	}

@@ -198,7 +198,9 @@ func (s *Service) ViewOwned(ctx context.Context, userID, id string) (OwnerView, 
 			return OwnerView{}, fmt.Errorf("open transcript: %w", err)
 		}
 		v.Transcript = string(text)
-		v.Segments = transcript.Split(v.Transcript, inferRoles(j.Spec.RecordingType, j.Spec.Lang))
+		if v.Segments, err = s.segmentsOf(j, v.Transcript); err != nil {
+			return OwnerView{}, err
+		}
 	}
 	// The read is recorded before the data leaves: a view that cannot be
 	// recorded is refused.

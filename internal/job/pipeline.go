@@ -143,6 +143,7 @@ func (s *Service) transcribe(ctx context.Context, j *Job) error {
 	var text string
 	var tokens int64
 	var seconds any
+	var segments []byte // sealed timed utterances, when the provider gave them
 	if j.Sandbox {
 		text = provider.SampleTranscript(j.Spec.Lang, j.Spec.RecordingType)
 		tokens = provider.EstimateTokens(text)
@@ -155,6 +156,13 @@ func (s *Service) transcribe(ctx context.Context, j *Job) error {
 			return err
 		}
 		text, tokens, seconds = t.Text, t.Tokens, secs
+		if len(t.Segments) > 0 {
+			plain, err := json.Marshal(t.Segments)
+			if err != nil {
+				return fmt.Errorf("encode segments: %w", err)
+			}
+			segments = s.master.Seal(sealPurpose(segmentsPurpose, j.ID), plain)
+		}
 	}
 	now := store.Now()
 	err := s.db.InTx(ctx, func(tx *store.Tx) error {
@@ -165,8 +173,8 @@ func (s *Service) transcribe(ctx context.Context, j *Job) error {
 		if current.Status != Transcribing {
 			return nil // another attempt finished first
 		}
-		if _, err := tx.Exec(ctx, `UPDATE jobs SET transcript_sealed = ?, transcription_tokens = ?, audio_seconds = COALESCE(?, audio_seconds) WHERE id = ?`,
-			s.master.Seal(sealPurpose(transcriptPurpose, j.ID), []byte(text)), tokens, seconds, j.ID); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE jobs SET transcript_sealed = ?, segments_sealed = ?, transcription_tokens = ?, audio_seconds = COALESCE(?, audio_seconds) WHERE id = ?`,
+			s.master.Seal(sealPurpose(transcriptPurpose, j.ID), []byte(text)), segments, tokens, seconds, j.ID); err != nil {
 			return fmt.Errorf("store transcript: %w", err)
 		}
 		j.TranscriptionTokens = tokens
@@ -236,6 +244,10 @@ func (s *Service) writeNote(ctx context.Context, j *Job) error {
 	if err != nil {
 		return err
 	}
+	detail, err := s.noteDetail(ctx, j, string(transcript), note)
+	if err != nil {
+		return err
+	}
 	now := store.Now()
 	return s.db.InTx(ctx, func(tx *store.Tx) error {
 		current, err := load(ctx, tx, j.ID, true)
@@ -245,8 +257,8 @@ func (s *Service) writeNote(ctx context.Context, j *Job) error {
 		if current.Status == Completed || current.Status == Failed {
 			return nil // another attempt finished first
 		}
-		if _, err := tx.Exec(ctx, `UPDATE jobs SET note_sealed = ?, note_title = ?, note_tokens = ?, completed_at = ?, purge_after = ? WHERE id = ?`,
-			s.master.Seal(sealPurpose(notePurpose, j.ID), []byte(note.Text)), note.Title, note.Tokens, now, now.Add(s.cfg.Retention), j.ID); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE jobs SET note_sealed = ?, note_detail_sealed = ?, note_title = ?, note_tokens = ?, completed_at = ?, purge_after = ? WHERE id = ?`,
+			s.master.Seal(sealPurpose(notePurpose, j.ID), []byte(note.Text)), s.master.Seal(sealPurpose(detailPurpose, j.ID), detail), note.Title, note.Tokens, now, now.Add(s.cfg.Retention), j.ID); err != nil {
 			return fmt.Errorf("store note: %w", err)
 		}
 		if !current.Sandbox {

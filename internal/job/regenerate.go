@@ -75,7 +75,13 @@ func (s *Service) Regenerate(ctx context.Context, c apikey.Caller, req Regenerat
 	if err := spec.Validate(false); err != nil {
 		return Submitted{}, err
 	}
+	var segments []byte
+	if src.SegmentsSealed != nil {
+		if segments, err = s.master.Open(sealPurpose(segmentsPurpose, src.ID), src.SegmentsSealed); err != nil {
+			return Submitted{}, fmt.Errorf("open the source segments: %w", err)
+		}
+	}
 	id := uuid.Must(uuid.NewV7()).String()
 	return s.insert(ctx, newJob{id: id, caller: c, spec: spec, source: src.Source, status: Queued, transcript: string(transcript),
-		sourceJobID: src.ID, audioSeconds: src.AudioSeconds}, idem, queuedAnswer, now)
+		sourceJobID: src.ID, audioSeconds: src.AudioSeconds, segments: segments}, idem, queuedAnswer, now)
 }

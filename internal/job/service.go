@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"time"
 
 	"github.com/google/uuid"
@@ -16,10 +17,12 @@ import (
 	"github.com/notegen/notegen/internal/billing"
 	"github.com/notegen/notegen/internal/blobstore"
 	"github.com/notegen/notegen/internal/broker"
+	"github.com/notegen/notegen/internal/evidence"
 	"github.com/notegen/notegen/internal/masterkey"
 	"github.com/notegen/notegen/internal/provider"
 	"github.com/notegen/notegen/internal/queue"
 	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/transcript"
 	"github.com/notegen/notegen/internal/upload"
 )
 
@@ -59,6 +62,8 @@ type Service struct {
 	uploads *upload.Signer
 	// queue takes the jobs' processing, in the transaction that causes it.
 	queue *queue.Inserter
+	// detail computes each note's sections, evidence and facts.
+	detail *evidence.Builder
 }
 
 // Deps are what the job service works with.
@@ -83,7 +88,7 @@ type Deps struct {
 // NewService returns the job service. Its workers run once Register has
 // been passed to queue.New.
 func NewService(d Deps, cfg Config) *Service {
-	return &Service{db: d.DB, master: d.Master, blobs: d.Blobs, stt: d.STT, writer: d.Writer, cfg: cfg, log: d.Log,
+	return &Service{detail: evidence.NewBuilder(), db: d.DB, master: d.Master, blobs: d.Blobs, stt: d.STT, writer: d.Writer, cfg: cfg, log: d.Log,
 		uploads: d.Uploads, queue: d.Queue, events: d.Events}
 }
 
@@ -98,6 +103,8 @@ const (
 	customPurpose     = "job-custom"
 	transcriptPurpose = "job-transcript"
 	notePurpose       = "job-note"
+	segmentsPurpose   = "job-segments"
+	detailPurpose     = "job-note-detail"
 )
 
 func sealPurpose(purpose, jobID string) string { return purpose + ":" + jobID }
@@ -116,6 +123,9 @@ type newJob struct {
 	// sourceJobID is the job a regeneration copies its transcript from.
 	sourceJobID  string
 	audioSeconds sql.NullFloat64
+	// segments are a regenerated audio job's timed utterances (JSON),
+	// copied from its source.
+	segments []byte
 }
 
 // insert writes the job, charges a live job, stores the idempotency record
@@ -129,6 +139,10 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build
 		transcript = s.master.Seal(sealPurpose(transcriptPurpose, n.id), []byte(n.transcript))
 	}
 	transcriptionTokens := provider.EstimateTokens(n.transcript)
+	var segments []byte
+	if n.segments != nil {
+		segments = s.master.Seal(sealPurpose(segmentsPurpose, n.id), n.segments)
+	}
 	var sourceJobID any
 	if n.sourceJobID != "" {
 		sourceJobID = n.sourceJobID
@@ -151,13 +165,13 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build
 		_, err := tx.Exec(ctx, `INSERT INTO jobs (id, user_id, api_key_id, is_sandbox, source, status, message, progress, template, visit_type,
 			recording_type, lang, output_language, documentation_style, custom_sealed, custom_metadata, webhook_env, patient_consent,
 			file_extension, upload_bytes, upload_total, upload_expires_at, transcript_sealed, transcription_tokens, audio_seconds,
-			source_job_id, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			source_job_id, created_at, updated_at, segments_sealed)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			n.id, n.caller.UserID, n.caller.KeyID, n.caller.Sandbox(), n.source, n.status, statusMessage(n.status), progressOf[n.status],
 			n.spec.Template, n.spec.VisitType, n.spec.RecordingType, n.spec.Lang, n.spec.OutputLanguage, n.spec.DocumentationStyle,
 			s.master.Seal(sealPurpose(customPurpose, n.id), custom), string(n.spec.CustomMetadata), n.spec.WebhookEnv, consent,
 			n.spec.FileExtension, n.uploadBytes, total, expires, transcript, transcriptionTokens, n.audioSeconds,
-			sourceJobID, now, now)
+			sourceJobID, now, now, segments)
 		if err != nil {
 			return fmt.Errorf("insert job: %w", err)
 		}
@@ -315,6 +329,12 @@ type NoteView struct {
 	TTL int64
 	// SourceJobID names the job a regenerated note was written from.
 	SourceJobID string
+	// Detail is the note's sections, evidence and facts, as computed when
+	// it was written.
+	Detail evidence.Detail
+	// PatientID is custom_metadata.patient_id when the job had one: the
+	// FHIR export's Patient identifier.
+	PatientID string
 }
 
 var errPurged = apperr.New(apperr.NotFound, "The job's data has passed its retention period and was deleted")
@@ -350,6 +370,20 @@ func (s *Service) noteView(j *Job) (NoteView, error) {
 		return NoteView{}, fmt.Errorf("open note: %w", err)
 	}
 	v.Note, v.NoteTitle = string(note), j.NoteTitle
+	if v.Detail, err = s.openDetail(j); err != nil {
+		return NoteView{}, err
+	}
+	var meta struct {
+		PatientID any `json:"patient_id"`
+	}
+	if json.Unmarshal(j.Spec.CustomMetadata, &meta) == nil {
+		switch id := meta.PatientID.(type) {
+		case string:
+			v.PatientID = id
+		case float64:
+			v.PatientID = strconv.FormatFloat(id, 'f', -1, 64)
+		}
+	}
 	if j.PurgeAfter.Valid {
 		v.TTL = max(0, int64(time.Until(j.PurgeAfter.Time).Seconds()))
 	}
@@ -360,6 +394,7 @@ func (s *Service) noteView(j *Job) (NoteView, error) {
 type TranscriptView struct {
 	JobID      string
 	Transcript string
+	Segments   []transcript.Segment
 }
 
 // FetchTranscript returns a job's transcript once it exists.
@@ -378,5 +413,9 @@ func (s *Service) FetchTranscript(ctx context.Context, c apikey.Caller, id strin
 	if err != nil {
 		return TranscriptView{}, err
 	}
-	return TranscriptView{JobID: j.ID, Transcript: string(text)}, nil
+	segs, err := s.segmentsOf(j, string(text))
+	if err != nil {
+		return TranscriptView{}, err
+	}
+	return TranscriptView{JobID: j.ID, Transcript: string(text), Segments: segs}, nil
 }

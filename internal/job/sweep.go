@@ -58,6 +58,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 			return err
 		}
 		if _, err := s.db.Exec(ctx, `UPDATE jobs SET transcript_sealed = NULL, note_sealed = NULL, custom_sealed = NULL,
+			segments_sealed = NULL, note_detail_sealed = NULL,
 			purged_at = ?, updated_at = ? WHERE id = ? AND purge_after < ?`, now, now, id, now); err != nil {
 			return fmt.Errorf("purge job: %w", err)
 		}

@@ -428,11 +428,47 @@ func (a *analyzer) recordFindings(padded string, who speaker, src Span) {
 	if a.phase != phaseHistory {
 		return
 	}
-	negated := hasCue(padded, a.lex.negations)
 	for _, s := range a.lex.symptoms {
-		if cueAt(padded, s.cue) {
-			a.addFinding(finding{name: s.name, system: s.system, present: !negated, sources: []Span{src}})
+		if at := cueIndex(padded, s.cue); at >= 0 {
+			a.addFinding(finding{name: s.name, system: s.system, present: !a.negatedAt(padded, at), sources: []Span{src}})
 		}
+	}
+}
+
+// negationScope is how many words before a symptom a negation reaches:
+// "no fever" and "I have not had any fever" deny it, "I do not know if it
+// is related but my anxiety is worse" does not deny anxiety.
+const negationScope = 5
+
+// negatedAt reports whether a negation cue falls within negationScope words
+// before the byte offset at, in the same clause.
+func (a *analyzer) negatedAt(padded string, at int) bool {
+	words := strings.Fields(padded[:at])
+	start := max(0, len(words)-negationScope)
+	for k := len(words) - 1; k >= start; k-- {
+		// A clause boundary ends the negation's reach.
+		if w := words[k]; w == "," || w == "but" || w == "mais" || w == "." || w == ";" {
+			start = k + 1
+			break
+		}
+	}
+	window := " " + strings.Join(words[start:], " ") + " "
+	return hasCue(window, a.lex.negations)
+}
+
+// cueIndex is the byte offset of the first place cue starts a word of
+// padded, or -1.
+func cueIndex(padded, cue string) int {
+	for from := 0; ; {
+		i := strings.Index(padded[from:], cue)
+		if i < 0 {
+			return -1
+		}
+		at := from + i
+		if at > 0 && (padded[at-1] == ' ' || padded[at-1] == '\'') {
+			return at
+		}
+		from = at + 1
 	}
 }
 

@@ -80,6 +80,8 @@ type lexicon struct {
 	// thoughtStarters are words that may begin a new sentence in
 	// unpunctuated ASR text.
 	thoughtStarters map[string]bool
+	// clauseOpeners start a new sentence in a very long unpunctuated one.
+	clauseOpeners [][]string
 	// findingOn, findingExam, possessives, bodyParts and prepositions find
 	// where an examination finding starts in unpunctuated speech.
 	findingOn, findingExam string
@@ -221,6 +223,28 @@ func (l *lexicon) startsThought(words []string, i int) bool {
 	// a clause ("so much") does not, hence the comma or known pair check.
 	prev := strings.ToLower(words[i-1])
 	return strings.HasSuffix(prev, ",") || l.acknowledgements[strings.Trim(prev, ",")] || w == "okay" || w == "alright"
+}
+
+// opensClause reports whether words[i:] starts with one of the clause
+// openers that begin a new thought in long unpunctuated speech.
+func (l *lexicon) opensClause(words []string, i int) bool {
+	for _, opener := range l.clauseOpeners {
+		n := len(opener)
+		if i+n > len(words) {
+			continue
+		}
+		match := true
+		for k, w := range opener {
+			if strings.Trim(strings.ToLower(words[i+k]), ",") != w {
+				match = false
+				break
+			}
+		}
+		if match {
+			return true
+		}
+	}
+	return false
 }
 
 // startsFinding recognises where a new examination finding begins in

@@ -80,6 +80,9 @@ var englishLexicon = &lexicon{
 	},
 	glue: set("okay", "all", "right", "alright", "so", "well", "yeah", "yes", "and", "but", "um", "uh", "oh",
 		"now", "then", "sure", "great", "good", "perfect", "hey", "also", "because", "or"),
+	clauseOpeners: [][]string{{"so"}, {"and", "then"}, {"for", "your"}, {"for", "the"}, {"i", "want"},
+		{"what", "i", "want"}, {"i'm", "gon"}, {"i", "am", "going"}, {"i'm", "going"}, {"now"}, {"but"},
+		{"let", "me"}, {"let's"}, {"i", "know"}},
 	findingOn:   "on",
 	findingExam: "exam",
 	possessives: set("your", "his", "her", "their"),
@@ -137,6 +140,7 @@ var englishLexicon = &lexicon{
 		"let us", "let me", "i am going to", "i will", "we will", "i want", "going to", "i would like",
 		"i think", "that is probably", "because", "we drew", "we ordered", "can certainly", "i know",
 		"i am feeling your", "i am just", "let you know", "what that means", "what does that mean", "concern me",
+		"template", "documented", "talk through",
 	},
 	examLeads: []string{
 		"on physical exam", "on physical examination", "on your physical exam", "on exam", "on your exam",
@@ -174,7 +178,8 @@ var englishLexicon = &lexicon{
 	resultTests: []string{
 		"x-ray", "xray", "x ray", "mri", "ct scan", "cat scan", "ct of", "ultrasound", "echocardiogram", "echo ",
 		"ekg", "ecg", "lab", "blood work", "bloodwork", "a1c", "hemoglobin", "creatinine", "cholesterol", "results",
-		"biopsy", "urinalysis", "culture", "titer", "panel", "imaging", "strep test", "test",
+		"biopsy", "urinalysis", "culture", "titer", "panel", "imaging", "strep test", "covid test", "pregnancy test",
+		"stress test", "blood test", "urine test",
 	},
 	planCues: []string{
 		"prescri", "order", "refer", "start", "continue", "increase", "decrease", "stop", "discontinu",

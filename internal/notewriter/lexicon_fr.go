@@ -52,7 +52,9 @@ var frenchLexicon = &lexicon{
 	negations: []string{
 		"pas ", "non ", "nie ", "aucun", "aucune", "jamais", "sans ", "ni ", "négatif pour",
 	},
-	glue:        set("d'accord", "alors", "donc", "bon", "et", "oui", "ben", "mais", "bien", "parfait", "ok", "ensuite", "puis"),
+	glue: set("d'accord", "alors", "donc", "bon", "et", "oui", "ben", "mais", "bien", "parfait", "ok", "ensuite", "puis"),
+	clauseOpeners: [][]string{{"donc"}, {"alors"}, {"et", "puis"}, {"pour", "votre"}, {"pour", "la"}, {"pour", "le"},
+		{"je", "veux"}, {"je", "vais"}, {"maintenant"}, {"mais"}},
 	findingOn:   "à",
 	findingExam: "l'examen",
 	possessives: set("votre", "vos", "son", "sa", "ses", "le", "la", "les"),

@@ -41,7 +41,10 @@ func (a *analyzer) trackProblem(padded string, src Span) {
 			continue
 		}
 		name := problemName(padded[idx+len(lead)+2:])
-		if name == "" || countCues(" "+name+" ", a.lex.clinical) == 0 {
+		// A test ("for the echocardiogram") is not a problem either, but
+		// "high cholesterol" is.
+		if name == "" || countCues(" "+name+" ", a.lex.clinical) == 0 || notAProblem(name) ||
+			namesTest(name, a.lex.resultTests) {
 			continue
 		}
 		a.problem = a.addProblem(name, src)
@@ -130,4 +133,29 @@ func (a *analyzer) fallbackChiefComplaint() statement {
 		return statement{text: capitalize(p.name) + ".", sources: p.sources, problem: -1}
 	}
 	return statement{problem: -1}
+}
+
+// notAProblem rejects what follows "for the" without naming a condition:
+// a time ("next 12 weeks"), a procedure's preparation, a test.
+func notAProblem(name string) bool {
+	first := strings.Fields(name)[0]
+	switch first {
+	case "next", "last", "past", "rest", "time", "moment", "day", "week", "month", "year", "prochain",
+		"prochaine", "prochaines", "semaine", "mois", "an", "test", "prep", "bowel", "appointment", "visit":
+		return true
+	}
+	return false
+}
+
+func namesTest(name string, tests []string) bool {
+	for _, t := range tests {
+		// Cholesterol is a test and a problem; clinicians mean the problem.
+		if t == "cholesterol" || t == "cholestérol" {
+			continue
+		}
+		if strings.HasPrefix(name, strings.TrimSpace(t)) {
+			return true
+		}
+	}
+	return false
 }

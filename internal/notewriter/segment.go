@@ -193,7 +193,7 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 // discourse markers. Short sentences are left alone: "okay so how are you"
 // is one thought.
 func splitOnMarkers(text string, from, to int, lex *lexicon) []sentence {
-	const longSentenceWords = 25
+	const longSentenceWords, veryLongSentenceWords = 25, 40
 	var starts, ends []int
 	for i := from; i < to; {
 		for i < to && isSpaceByte(text[i]) {
@@ -218,11 +218,15 @@ func splitOnMarkers(text string, from, to int, lex *lexicon) []sentence {
 	}
 	var out []sentence
 	begin := 0
+	// Speech-to-text without punctuation runs a whole turn into one
+	// sentence; past veryLongSentenceWords a clause opener also starts a
+	// new sentence ("... trace edema so i am looking at your results").
+	veryLong := len(words) > veryLongSentenceWords
 	for i := 1; i < len(words); i++ {
 		if i-begin < 4 {
 			continue
 		}
-		if lex.startsThought(words, i) {
+		if lex.startsThought(words, i) || (veryLong && i-begin >= 6 && lex.opensClause(words, i)) {
 			out = append(out, sentence{text[starts[begin]:ends[i-1]], starts[begin], ends[i-1]})
 			begin = i
 		}

@@ -18,5 +18,5 @@ func (b *Builtin) Write(ctx context.Context, r NoteRequest) (Note, error) {
 	if err != nil {
 		return Note{}, &Error{Provider: "built-in writer", Message: "could not write the note", Cause: err}
 	}
-	return Note{Title: note.Title, Text: note.Text, Tokens: EstimateTokens(note.Text)}, nil
+	return Note{Title: note.Title, Text: note.Text, Tokens: EstimateTokens(note.Text), Sections: note.Sections}, nil
 }

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/notegen/notegen/internal/transcript"
 )
 
 // endpoint joins an OpenAI-compatible base URL ("https://api.openai.com/v1",
@@ -95,7 +97,11 @@ func (t *OpenAITranscriber) Transcribe(ctx context.Context, wav io.Reader, lang 
 			if model == "" {
 				model = "whisper-1"
 			}
-			for k, v := range map[string]string{"model": model, "language": lang, "response_format": "json"} {
+			// verbose_json brings the timed utterances that become the
+			// transcript's segments; a provider that answers plain json
+			// anyway still works, as one segment.
+			for k, v := range map[string]string{"model": model, "language": lang, "response_format": "verbose_json",
+				"timestamp_granularities[]": "segment"} {
 				if err := mw.WriteField(k, v); err != nil {
 					return err
 				}
@@ -129,12 +135,21 @@ func (t *OpenAITranscriber) Transcribe(ctx context.Context, wav io.Reader, lang 
 			InputTokens int64 `json:"input_tokens"`
 			TotalTokens int64 `json:"total_tokens"`
 		} `json:"usage"`
+		Segments []struct {
+			Start float64 `json:"start"`
+			End   float64 `json:"end"`
+			Text  string  `json:"text"`
+		} `json:"segments"`
 	}
 	if err := json.Unmarshal(body, &out); err != nil || out.Text == nil {
 		return Transcript{}, &Error{Provider: sttName, Message: "the speech-to-text provider gave a malformed answer (no text)"}
 	}
 	text := strings.TrimSpace(*out.Text)
-	return Transcript{Text: text, Tokens: EstimateTokens(text)}, nil
+	var segs []transcript.Timed
+	for _, seg := range out.Segments {
+		segs = append(segs, transcript.Timed{Start: seg.Start, End: seg.End, Text: seg.Text})
+	}
+	return Transcript{Text: text, Tokens: EstimateTokens(text), Segments: segs}, nil
 }
 
 // OpenAIChat writes notes through POST /v1/chat/completions.

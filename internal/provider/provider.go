@@ -14,12 +14,16 @@ import (
 	"time"
 
 	"github.com/notegen/notegen/internal/notewriter"
+	"github.com/notegen/notegen/internal/transcript"
 )
 
 // Transcript is what speech-to-text returns.
 type Transcript struct {
 	Text   string
 	Tokens int64
+	// Segments are the timed utterances, when the provider returned them
+	// (verbose_json); nil otherwise.
+	Segments []transcript.Timed
 }
 
 // Transcriber turns audio into text.
@@ -37,6 +41,10 @@ type Note struct {
 	Title  string
 	Text   string
 	Tokens int64
+	// Sections are the note sentence by sentence with the transcript spans
+	// each was written from, when the writer knows them (the built-in
+	// writer and the sandbox); nil when only the text is known.
+	Sections []notewriter.Section
 }
 
 // NoteWriter writes notes.

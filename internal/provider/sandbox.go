@@ -4,8 +4,11 @@ import (
 	"context"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	nt "github.com/notegen/notegen/internal/notetemplate"
+	"github.com/notegen/notegen/internal/notewriter"
+	"github.com/notegen/notegen/internal/transcript"
 )
 
 // Sandbox answers sandbox jobs with fixed samples. It calls no provider and
@@ -56,7 +59,14 @@ func (Sandbox) Write(ctx context.Context, r NoteRequest) (Note, error) {
 		line = "Contenu d'exemple pour cette section (bac à sable : aucune IA utilisée)."
 	}
 	var b strings.Builder
+	turns := sampleTurns(r.Transcript)
+	sections := make([]notewriter.Section, 0, len(res.Sections))
 	for i, s := range res.Sections {
+		sent := notewriter.Sentence{Text: line}
+		if len(turns) > 0 {
+			sent.Sources = []notewriter.Span{turns[i%len(turns)]}
+		}
+		sections = append(sections, notewriter.Section{Key: s.Key, Heading: s.Heading, Sentences: []notewriter.Sentence{sent}})
 		if i > 0 {
 			b.WriteString("\n")
 		}
@@ -65,5 +75,28 @@ func (Sandbox) Write(ctx context.Context, r NoteRequest) (Note, error) {
 		b.WriteString(line)
 		b.WriteString("\n")
 	}
-	return Note{Title: res.Template.Title(out), Text: b.String()}, nil
+	return Note{Title: res.Template.Title(out), Text: b.String(), Sections: sections}, nil
+}
+
+// sampleTurns are the transcript's turns (each line's words after its
+// speaker label) as code-point spans, which the sandbox cites as sample
+// evidence so that a sandbox note has the shape of a real one.
+func sampleTurns(text string) []notewriter.Span {
+	var spans []notewriter.Span
+	offset := 0 // code points before the current line
+	for _, l := range strings.SplitAfter(text, "\n") {
+		line := strings.TrimSpace(l)
+		if line != "" {
+			body := line
+			if _, rest, ok := transcript.ParseLabel(line); ok {
+				body = rest
+			}
+			if body != "" {
+				start := offset + utf8.RuneCountInString(l[:strings.Index(l, body)])
+				spans = append(spans, notewriter.Span{Turn: len(spans), Start: start, End: start + utf8.RuneCountInString(body)})
+			}
+		}
+		offset += utf8.RuneCountInString(l)
+	}
+	return spans
 }

@@ -151,7 +151,7 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 	// writer connection. It has no LISTEN/NOTIFY: the hub wakes this
 	// replica's producers when a job commits, and other replicas on the same
 	// file find it at their next poll.
-	rc.FetchPollInterval = time.Second
+	rc.FetchPollInterval = 2 * time.Second
 	client, err := river.NewClient(wakeDriver[*sql.Tx]{Driver: riversqlite.New(db.SQL()), hub: hub}, rc)
 	if err != nil {
 		return nil, fmt.Errorf("job queue: %w", err)
@@ -170,7 +170,7 @@ func pollInterval(_ store.Dialect, queueName string) time.Duration {
 	if queueName == Maintenance {
 		return 5 * time.Second
 	}
-	return time.Second
+	return 2 * time.Second
 }
 
 // Start begins working jobs; it returns at once.

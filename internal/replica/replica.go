@@ -3,10 +3,10 @@
 // that a dead replica left running, and the acknowledgement that its
 // API-key cache has applied a credentials change.
 //
-// Heartbeats are written every second. A replica whose heartbeat is older
-// than DeadAfter is dead: the jobs and deliveries River shows as running
-// under its client ID are made available again, so another replica runs
-// them within DeadAfter plus a heartbeat (under 10 s), instead of after
+// Heartbeats are written every two seconds. A replica whose heartbeat is
+// older than DeadAfter is dead: the jobs and deliveries River shows as
+// running under its client ID are made available again, so another replica
+// runs them within DeadAfter plus a heartbeat (8 s), instead of after
 // River's stuck-job rescue. A replica that is alive keeps writing its
 // heartbeat, so its running work is never taken over; one that cannot
 // reach the database for DeadAfter may be, but it cannot record anything
@@ -28,8 +28,9 @@ import (
 	"github.com/notegen/notegen/internal/store"
 )
 
-// Heartbeat is how often a replica writes its heartbeat.
-const Heartbeat = time.Second
+// Heartbeat is how often a replica writes its heartbeat: often enough for
+// a take-over within 10 s, rarely enough for an idle server to stay idle.
+const Heartbeat = 2 * time.Second
 
 // DeadAfter is how old a heartbeat is when its replica is taken for dead.
 const DeadAfter = 6 * time.Second
@@ -57,6 +58,8 @@ type Replica struct {
 	rescued  []func()
 	// beat is when the last heartbeat was written (Unix nanoseconds).
 	beat atomic.Int64
+	// forgot is when dead replicas' rows were last deleted (Run only).
+	forgot time.Time
 }
 
 // Register adds this process to the replicas table under a new ID.
@@ -178,6 +181,10 @@ func (r *Replica) heartbeat(ctx context.Context) error {
 	if err := r.rescue(ctx, now); err != nil {
 		return err
 	}
+	if now.Sub(r.forgot) < forgetAfter/60 {
+		return nil
+	}
+	r.forgot = now
 	if _, err := r.db.Exec(ctx, `DELETE FROM replicas WHERE heartbeat_at < ?`, now.Add(-forgetAfter)); err != nil {
 		return fmt.Errorf("forget dead replicas: %w", err)
 	}

@@ -68,7 +68,7 @@ type DeliveryConfig struct {
 	// len(Schedule)+1 automatic attempts.
 	Schedule []time.Duration
 	// PollInterval is how often the dispatcher looks for new outbox
-	// events it was not woken for (another replica's, after a crash); 1 s
+	// events it was not woken for (another replica's, after a crash); 2 s
 	// when zero. Events committed on this replica wake it at once.
 	PollInterval time.Duration
 	Log          *slog.Logger
@@ -107,7 +107,7 @@ func NewDeliveries(db *store.DB, settings *Service, q *queue.Inserter, cfg Deliv
 	}
 	poll := cfg.PollInterval
 	if poll <= 0 {
-		poll = time.Second
+		poll = 2 * time.Second
 	}
 	return &Deliveries{
 		db:           db,

@@ -139,13 +139,28 @@ func notesNoteCmd() command {
 }
 
 func notesTranscriptCmd() command {
-	return jobCmd("transcript", "Print an audio job's transcript.", "notegen notes transcript job_123",
+	return jobCmd("transcript", "Print a job's transcript, one segment a line with its speaker (and times for audio).", "notegen notes transcript job_123",
 		func(ctx context.Context, s *session, c *notegen.Client, id string) error {
 			tr, err := c.FetchTranscript(ctx, id)
 			if err != nil {
 				return err
 			}
-			return s.say(tr, tr.Transcript)
+			return s.show(tr, func() error {
+				if len(tr.Segments) == 0 {
+					_, err := fmt.Fprintln(s.env.Stdout, tr.Transcript)
+					return err
+				}
+				for _, seg := range tr.Segments {
+					at := ""
+					if seg.StartTime != nil && seg.EndTime != nil {
+						at = fmt.Sprintf(" %.1f-%.1fs", *seg.StartTime, *seg.EndTime)
+					}
+					if _, err := fmt.Fprintf(s.env.Stdout, "[%d %s%s] %s\n", seg.ID, seg.Speaker, at, seg.Text); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
 		})
 }
 

@@ -9,7 +9,8 @@ typedef struct { int32_t sample_rate; int32_t feature_dim; } FeatureConfig;
 
 typedef struct { const char *encoder, *decoder, *joiner; } TransducerConfig;
 
-// SherpaOnnxOnlineModelConfig, leading fields.
+// SherpaOnnxOnlineModelConfig, whole (1.13.8): the recognizer config's
+// decoding and endpoint fields follow it, so every field must be declared.
 typedef struct {
   TransducerConfig transducer;
   struct { const char *encoder, *decoder; } paraformer;
@@ -19,12 +20,24 @@ typedef struct {
   const char *provider;
   int32_t debug;
   const char *model_type;
-} OnlineModelPrefix;
+  const char *modeling_unit;
+  const char *bpe_vocab;
+  const char *tokens_buf;
+  int32_t tokens_buf_size;
+  struct { const char *model; } nemo_ctc;
+  struct { const char *model; } t_one_ctc;
+} OnlineModelConfig;
 
-// SherpaOnnxOnlineRecognizerConfig, leading fields.
+// SherpaOnnxOnlineRecognizerConfig, leading fields up to the endpoint rules.
 typedef struct {
   FeatureConfig feat_config;
-  OnlineModelPrefix model_config;
+  OnlineModelConfig model_config;
+  const char *decoding_method;
+  int32_t max_active_paths;
+  int32_t enable_endpoint;
+  float rule1_min_trailing_silence;
+  float rule2_min_trailing_silence;
+  float rule3_min_utterance_length;
 } OnlineRecognizerPrefix;
 
 typedef struct {
@@ -98,6 +111,8 @@ int32_t SherpaOnnxIsOnlineStreamReady(const SherpaOnnxOnlineRecognizer *r, const
 void SherpaOnnxDecodeOnlineStream(const SherpaOnnxOnlineRecognizer *r, const SherpaOnnxOnlineStream *s);
 const OnlineResultPrefix *SherpaOnnxGetOnlineStreamResult(const SherpaOnnxOnlineRecognizer *r, const SherpaOnnxOnlineStream *s);
 void SherpaOnnxDestroyOnlineRecognizerResult(const OnlineResultPrefix *r);
+int32_t SherpaOnnxOnlineStreamIsEndpoint(const SherpaOnnxOnlineRecognizer *r, const SherpaOnnxOnlineStream *s);
+void SherpaOnnxOnlineStreamReset(const SherpaOnnxOnlineRecognizer *r, const SherpaOnnxOnlineStream *s);
 
 const SherpaOnnxOfflineRecognizer *SherpaOnnxCreateOfflineRecognizer(const void *config);
 void SherpaOnnxDestroyOfflineRecognizer(const SherpaOnnxOfflineRecognizer *r);

@@ -29,7 +29,23 @@ type Config struct {
 	NumThreads int    // onnxruntime intra-op threads per decode
 	Language   string // default language hint for multilingual models (Whisper)
 	Debug      bool   // let sherpa-onnx print its parsed config to stderr
+	// Endpoint tunes when a streaming model ends an utterance; the zero
+	// value is DefaultEndpoint. Batch recognition ignores it.
+	Endpoint Endpoint
 }
+
+// Endpoint holds sherpa-onnx's three endpoint rules, in seconds: rule 1 ends
+// an utterance after this much silence when nothing was recognised yet, rule
+// 2 after this much silence following words, rule 3 at this length whatever
+// is heard (so an utterance never grows without bound).
+type Endpoint struct {
+	Rule1Silence, Rule2Silence, Rule3Length float32
+}
+
+// DefaultEndpoint cuts after 0.8 s of silence behind words: a pause between
+// sentences in conversation, short enough that a segment is final soon after
+// the speaker stops, long enough not to cut inside a sentence.
+var DefaultEndpoint = Endpoint{Rule1Silence: 2.4, Rule2Silence: 0.8, Rule3Length: 20}
 
 // Result is the recognition of one segment; Timestamps are seconds from the
 // start of the segment, parallel to Tokens, and may be nil.
@@ -82,6 +98,15 @@ func newFromSpec(spec Spec, cfg Config) (*Recognizer, error) {
 		m.num_threads = C.int32_t(threads)
 		m.provider = cs.add("cpu")
 		m.debug = debug
+		ep := cfg.Endpoint
+		if ep == (Endpoint{}) {
+			ep = DefaultEndpoint
+		}
+		c.decoding_method = cs.add("greedy_search")
+		c.enable_endpoint = 1
+		c.rule1_min_trailing_silence = C.float(ep.Rule1Silence)
+		c.rule2_min_trailing_silence = C.float(ep.Rule2Silence)
+		c.rule3_min_utterance_length = C.float(ep.Rule3Length)
 		r.online = C.SherpaOnnxCreateOnlineRecognizer(block)
 		if r.online == nil {
 			return nil, fmt.Errorf("sherpa-onnx rejected %s model in %s", spec.Kind, cfg.ModelDir)

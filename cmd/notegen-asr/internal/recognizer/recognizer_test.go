@@ -85,6 +85,9 @@ func TestConfigLayout(t *testing.T) {
 			_, err := newFromSpec(spec, Config{NumThreads: 3, Language: "fr", Debug: true})
 			require.Error(t, err)
 		}
+		online := Spec{Kind: KindOnlineTransducer, Tokens: "/x/otok.txt", Encoder: "/x/oenc.onnx", Decoder: "/x/odec.onnx", Joiner: "/x/ojoin.onnx"}
+		_, err := newFromSpec(online, Config{NumThreads: 2, Debug: true, Endpoint: Endpoint{Rule1Silence: 1.7, Rule2Silence: 0.6, Rule3Length: 17}})
+		require.Error(t, err)
 		return
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestConfigLayout$")
@@ -101,6 +104,12 @@ func TestConfigLayout(t *testing.T) {
 		`tokens="/x/tok.txt", num_threads=3`,
 		`model_type="nemo_transducer"`,
 		`decoding_method="greedy_search"`,
+		`joiner="/x/ojoin.onnx"`,
+		`tokens="/x/otok.txt", num_threads=2`,
+		`rule1=EndpointRule(must_contain_nonsilence=False, min_trailing_silence=1.7`,
+		`rule2=EndpointRule(must_contain_nonsilence=True, min_trailing_silence=0.6`,
+		`min_utterance_length=17)`,
+		`enable_endpoint=True`,
 	} {
 		require.True(t, strings.Contains(out, want), "library did not parse %q; stderr:\n%s", want, out)
 	}

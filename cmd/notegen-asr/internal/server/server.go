@@ -1,5 +1,6 @@
 // Package server is notegen-asr's HTTP API: the OpenAI-compatible
-// POST /v1/audio/transcriptions, plus /healthz and /metrics.
+// POST /v1/audio/transcriptions, GET /v1/realtime (package realtime), plus
+// /healthz and /metrics.
 package server
 
 import (
@@ -38,6 +39,8 @@ type Config struct {
 	Concurrency     int           // transcriptions running at once
 	QueueSize       int           // requests allowed to wait for a slot
 	TempDir         string        // where uploads are spooled ("" = os.TempDir)
+	// Realtime serves GET /v1/realtime; nil when the model cannot stream.
+	Realtime http.Handler
 }
 
 // Server serves the API. Create it with New.
@@ -56,6 +59,13 @@ func New(cfg Config, tr Transcriber, log *slog.Logger, reg *prometheus.Registry)
 	s := &Server{cfg: cfg, tr: tr, log: log, m: newMetrics(reg), q: newQueue(cfg.Concurrency, cfg.QueueSize), mux: http.NewServeMux()}
 	s.mux.HandleFunc("POST /v1/audio/transcriptions", s.handleTranscription)
 	s.mux.HandleFunc("GET /v1/models", s.handleModels)
+	if cfg.Realtime != nil {
+		s.mux.Handle("GET /v1/realtime", cfg.Realtime)
+	} else {
+		s.mux.HandleFunc("GET /v1/realtime", func(w http.ResponseWriter, _ *http.Request) {
+			writeError(w, http.StatusNotImplemented, "the loaded model is not a streaming model; realtime transcription needs one", typeInvalidRequest, "", "not_streaming")
+		})
+	}
 	s.mux.HandleFunc("GET /healthz", s.handleHealth)
 	s.mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {

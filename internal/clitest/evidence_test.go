@@ -1,0 +1,48 @@
+package clitest
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	st "github.com/notegen/notegen/internal/servertest"
+)
+
+func TestNotesShowEvidenceFHIRAndTranscriptSegments(t *testing.T) {
+	t.Parallel()
+	s := st.Start(t, st.SQLite)
+	o := s.NewOwner(t)
+	u := newUser(t, s.URL)
+	u.login(o)
+	key := strings.Split(strings.TrimSpace(u.ok("", "keys", "create", "--type", "live")), "\n")[1]
+	keyed := newUser(t, s.URL, "NOTEGEN_API_KEY="+key)
+
+	text := "[doctor] What brings you in?\n[patient] I have had a cough for two weeks.\n[doctor] Let's start amoxicillin 500 mg three times a day."
+	var job map[string]any
+	require.NoError(t, json.Unmarshal([]byte(keyed.ok(text, "notes", "submit", "--text", "-", "--template", "primaryCare",
+		"--visit-type", "followUp", "--recording-type", "conversation", "--consent", "--wait", "--json")), &job))
+	id := job["job_id"].(string)
+
+	shown := keyed.ok("", "notes", "show", id, "--evidence")
+	require.Contains(t, shown, "CHIEF COMPLAINT")
+	require.Contains(t, shown, `> "`, "a sentence is followed by the words it cites")
+	require.Contains(t, shown, "(patient, segment 1)", "the cited words name their speaker and segment")
+
+	out := filepath.Join(t.TempDir(), "note.fhir.json")
+	keyed.ok("", "notes", "show", id, "--format", "fhir", "--output", out)
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	var bundle map[string]any
+	require.NoError(t, json.Unmarshal(data, &bundle))
+	require.Equal(t, "Bundle", bundle["resourceType"])
+	require.Contains(t, string(data), "MedicationStatement")
+	keyed.fails(2, "notes", "show", id, "--format", "xml")
+
+	lines := strings.Split(strings.TrimSpace(keyed.ok("", "notes", "transcript", id)), "\n")
+	require.Equal(t, []string{"[0 clinician] What brings you in?", "[1 patient] I have had a cough for two weeks.",
+		"[2 clinician] Let's start amoxicillin 500 mg three times a day."}, lines)
+}

@@ -1,0 +1,59 @@
+package conformance
+
+import (
+	"encoding/json"
+	"net/http"
+	"sort"
+	"testing"
+	"time"
+
+	st "github.com/notegen/notegen/internal/servertest"
+)
+
+// BenchmarkSandboxLatencyLongPoll measures the time from submitting a
+// sandbox text job to seeing it completed with one long poll
+// (GET /v1/status/{id}?wait=30) instead of repeated polling; it reports the
+// median and the 99th percentile, and how many status requests a job took.
+// The re-check is an hour away: only the job's own change answers.
+func BenchmarkSandboxLatencyLongPoll(b *testing.B) {
+	benchBackends(b, func(b *testing.B, backend st.Backend) {
+		s := st.Start(b, backend, st.WithEnv("NOTEGEN_RATE_SANDBOX", "1000000/min"), st.WithEnv("NOTEGEN_WAIT_RECHECK", "1h"))
+		o := s.NewOwner(b)
+		created := s.Do(b, "POST", "/v1/user/create-api-key", map[string]any{"keyType": "sandbox"}, st.Bearer(o.IDToken))
+		if created.Status != http.StatusOK {
+			b.Fatalf("create key: %s", created.Body)
+		}
+		key := created.JSON(b)["api_key"].(string)
+		var latencies []time.Duration
+		requests := 0
+		b.ResetTimer()
+		for range b.N {
+			start := time.Now()
+			resp, err := s.Try("POST", "/v1/process-text", textJob(nil), st.APIKey(key))
+			if err != nil || resp.Status != http.StatusOK {
+				b.Fatalf("submission failed: %v %s", err, resp.Body)
+			}
+			var job struct {
+				JobID string `json:"job_id"`
+			}
+			if err := json.Unmarshal(resp.Body, &job); err != nil {
+				b.Fatal(err)
+			}
+			for {
+				requests++
+				st, err := s.Try("GET", "/v1/status/"+job.JobID+"?wait=30", nil, st.APIKey(key))
+				if err != nil || st.Status != http.StatusOK {
+					b.Fatalf("status: %v %s", err, st.Body)
+				}
+				if st.JSON(b)["status"] == "completed" {
+					break
+				}
+			}
+			latencies = append(latencies, time.Since(start))
+		}
+		sort.Slice(latencies, func(i, j int) bool { return latencies[i] < latencies[j] })
+		b.ReportMetric(float64(latencies[len(latencies)/2].Microseconds())/1000, "median-ms")
+		b.ReportMetric(float64(latencies[len(latencies)*99/100].Microseconds())/1000, "p99-ms")
+		b.ReportMetric(float64(requests)/float64(b.N), "status-requests/job")
+	})
+}

@@ -1,0 +1,147 @@
+package evidence
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/notegen/notegen/internal/facts"
+	nt "github.com/notegen/notegen/internal/notetemplate"
+	"github.com/notegen/notegen/internal/notewriter"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// Builder computes a note's Detail. Build it once and share it: it holds
+// the compiled lexicons and is not modified by use.
+type Builder struct {
+	facts *facts.Extractor
+	check *Checker
+}
+
+// NewBuilder compiles the lexicons.
+func NewBuilder() *Builder {
+	x := facts.New()
+	return &Builder{facts: x, check: NewChecker(x)}
+}
+
+// Checker returns the support checker the builder verifies citations with.
+func (b *Builder) Checker() *Checker { return b.check }
+
+// Facts extracts the encounter's facts from its segments.
+func (b *Builder) Facts(segs []transcript.Segment, lang string) facts.Facts {
+	return b.facts.Extract(segs, lang)
+}
+
+// Written is the Detail of a note whose writer knows where each sentence
+// came from (the built-in writer, the sandbox).
+func (b *Builder) Written(written []notewriter.Section, transcriptText string, segs []transcript.Segment, lang string) Detail {
+	sections, items := FromWritten(written, transcriptText, segs)
+	return Detail{Sections: sections, Evidence: items, Facts: b.Facts(segs, lang)}
+}
+
+// Plain is the Detail of a note known only as text (a language model that
+// gave no citations): sections are found by their headings, and each
+// sentence cites the segments that support it by the checker's rule, so
+// an unsupported sentence has empty spans.
+func (b *Builder) Plain(noteText string, headings []nt.Section, segs []transcript.Segment, lang string) Detail {
+	d := Detail{Sections: SplitSections(noteText, headings), Evidence: []Sentence{}, Facts: b.Facts(segs, lang)}
+	for _, s := range d.Sections {
+		for _, sent := range Sentences(s.Text) {
+			d.Evidence = append(d.Evidence, Sentence{Section: s.Key, Sentence: sent, Spans: b.Support(sent, segs, lang)})
+		}
+	}
+	return d
+}
+
+// Support returns spans of every segment that on its own supports sentence,
+// each covering the segment's whole text.
+func (b *Builder) Support(sentence string, segs []transcript.Segment, lang string) []facts.Span {
+	spans := []facts.Span{}
+	for _, seg := range segs {
+		if b.check.Supports(sentence, seg.Text, lang) {
+			spans = append(spans, facts.Span{Segment: seg.ID, Start: 0, End: utf8.RuneCountInString(seg.Text)})
+		}
+	}
+	return spans
+}
+
+// SplitSections cuts a note's text at its headings: a line that is one of
+// headings (in any case, with or without a trailing colon) opens that
+// section. Text before the first heading, or a note with none, is one
+// section keyed "note".
+func SplitSections(text string, headings []nt.Section) []Section {
+	byHeading := make(map[string]nt.Section, len(headings))
+	for _, h := range headings {
+		byHeading[strings.ToLower(h.Heading)] = h
+	}
+	out := []Section{}
+	var body []string
+	flush := func() {
+		if len(out) == 0 && len(body) == 0 {
+			return
+		}
+		if len(out) == 0 {
+			out = append(out, Section{Key: "note", Title: ""})
+		}
+		out[len(out)-1].Text = strings.TrimSpace(strings.Join(body, "\n"))
+		body = nil
+	}
+	for _, line := range strings.Split(text, "\n") {
+		trimmed := strings.TrimSpace(line)
+		h, ok := byHeading[strings.ToLower(strings.TrimRight(strings.Trim(trimmed, "#* "), ":"))]
+		if ok && trimmed != "" {
+			flush()
+			out = append(out, Section{Key: nt.WireKey(h.Key), Title: h.Heading})
+			continue
+		}
+		body = append(body, line)
+	}
+	flush()
+	return out
+}
+
+// Sentences cuts a section's text into sentences: one per line, and a line
+// into sentences at ". ", "? " and "! ". Placeholders and blank lines are
+// left out.
+func Sentences(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "-*• "))
+		start := 0
+		runes := []rune(line)
+		for i := 0; i < len(runes); i++ {
+			if (runes[i] == '.' || runes[i] == '?' || runes[i] == '!') && i+1 < len(runes) && runes[i+1] == ' ' {
+				out = appendSentence(out, string(runes[start:i+1]))
+				start = i + 1
+			}
+		}
+		out = appendSentence(out, string(runes[start:]))
+	}
+	return out
+}
+
+func appendSentence(out []string, s string) []string {
+	s = strings.TrimSpace(s)
+	if s == "" || notewriter.IsPlaceholder(s) {
+		return out
+	}
+	return append(out, s)
+}
+
+// FlagUnsaid empties the spans of every sentence that states a number the
+// encounter never said (in any segment) and returns how many it flagged:
+// such a sentence is not supported, whatever it cites.
+func (b *Builder) FlagUnsaid(d *Detail, segs []transcript.Segment, lang string) int {
+	var all strings.Builder
+	for _, seg := range segs {
+		all.WriteString(seg.Text)
+		all.WriteString("\n")
+	}
+	flagged := 0
+	for i := range d.Evidence {
+		if len(b.check.Unsaid(d.Evidence[i].Sentence, all.String(), lang)) > 0 {
+			d.Evidence[i].Spans = []facts.Span{}
+			flagged++
+		}
+	}
+	return flagged
+}

@@ -1,0 +1,140 @@
+// Package evidence ties a written note to the encounter it was written
+// from: the note's sections keyed by the template, each sentence with the
+// transcript segments that support it, and the encounter's facts. It is
+// computed once, when the note is written, and stored sealed with it, so a
+// read never recomputes (and never disagrees with) what the writer knew.
+package evidence
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/notegen/notegen/internal/facts"
+	nt "github.com/notegen/notegen/internal/notetemplate"
+	"github.com/notegen/notegen/internal/notewriter"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// Section is one section of the note: its wire key (snake_case, from the
+// template definition), its heading as written and its body as it appears
+// in the note.
+type Section struct {
+	Key   string `json:"key"`
+	Title string `json:"title"`
+	Text  string `json:"text"`
+}
+
+// Sentence is one sentence of the note that states something from the
+// encounter, with the segment spans that support it; empty Spans means the
+// transcript does not support it.
+type Sentence struct {
+	Section  string       `json:"section"`
+	Sentence string       `json:"sentence"`
+	Spans    []facts.Span `json:"spans"`
+}
+
+// Detail is everything fetch-note returns beside the note's text.
+type Detail struct {
+	Sections []Section   `json:"sections"`
+	Evidence []Sentence  `json:"evidence"`
+	Facts    facts.Facts `json:"facts"`
+}
+
+// Empty returns a Detail whose lists are empty rather than nil, so that
+// they encode as [] for a note that has none.
+func Empty() Detail {
+	return Detail{Sections: []Section{}, Evidence: []Sentence{}, Facts: EmptyFacts()}
+}
+
+// EmptyFacts returns facts with every list empty.
+func EmptyFacts() facts.Facts {
+	return facts.Facts{Problems: []facts.Problem{}, Medications: []facts.Medication{}, Allergies: []facts.Allergy{},
+		Vitals: []facts.Vital{}, Orders: []facts.Order{}}
+}
+
+// FromWritten turns the built-in writer's sections, whose provenance points
+// into the whole transcript text (code points), into sections and evidence
+// that point into segs. A sentence whose provenance cannot be found in any
+// segment keeps empty spans rather than a wrong one.
+func FromWritten(written []notewriter.Section, transcriptText string, segs []transcript.Segment) ([]Section, []Sentence) {
+	runes := []rune(transcriptText)
+	sections := make([]Section, 0, len(written))
+	items := []Sentence{}
+	for _, s := range written {
+		key := nt.WireKey(s.Key)
+		lines := make([]string, 0, len(s.Sentences))
+		for _, sent := range s.Sentences {
+			lines = append(lines, sent.Text)
+			if notewriter.IsPlaceholder(sent.Text) || strings.TrimSpace(sent.Text) == "" {
+				continue
+			}
+			spans := []facts.Span{}
+			for _, src := range sent.Sources {
+				if src.Start < 0 || src.End > len(runes) || src.Start >= src.End {
+					continue
+				}
+				spans = append(spans, locate(string(runes[src.Start:src.End]), src.Turn, segs)...)
+			}
+			items = append(items, Sentence{Section: key, Sentence: sent.Text, Spans: dedupe(spans)})
+		}
+		sections = append(sections, Section{Key: key, Title: s.Heading, Text: strings.Join(lines, "\n")})
+	}
+	return sections, items
+}
+
+// locate finds piece (a stretch of the transcript) inside the segments,
+// preferring the segment of the writer's turn. Segments trim and rejoin a
+// turn's lines, so a piece that spans lines is found line by line.
+func locate(piece string, turn int, segs []transcript.Segment) []facts.Span {
+	piece = strings.TrimSpace(piece)
+	if piece == "" {
+		return nil
+	}
+	if sp, ok := find(piece, turn, segs); ok {
+		return []facts.Span{sp}
+	}
+	var out []facts.Span
+	for _, line := range strings.Split(piece, "\n") {
+		if line = strings.TrimSpace(line); line == "" {
+			continue
+		}
+		if sp, ok := find(line, turn, segs); ok {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+func find(piece string, turn int, segs []transcript.Segment) (facts.Span, bool) {
+	try := func(seg transcript.Segment) (facts.Span, bool) {
+		i := strings.Index(seg.Text, piece)
+		if i < 0 {
+			return facts.Span{}, false
+		}
+		start := utf8.RuneCountInString(seg.Text[:i])
+		return facts.Span{Segment: seg.ID, Start: start, End: start + utf8.RuneCountInString(piece)}, true
+	}
+	if turn >= 0 && turn < len(segs) {
+		if sp, ok := try(segs[turn]); ok {
+			return sp, true
+		}
+	}
+	for _, seg := range segs {
+		if sp, ok := try(seg); ok {
+			return sp, true
+		}
+	}
+	return facts.Span{}, false
+}
+
+func dedupe(spans []facts.Span) []facts.Span {
+	seen := make(map[facts.Span]bool, len(spans))
+	out := spans[:0]
+	for _, sp := range spans {
+		if !seen[sp] {
+			seen[sp] = true
+			out = append(out, sp)
+		}
+	}
+	return out
+}

@@ -1,0 +1,161 @@
+package sttstream
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/audio/audiotest"
+	"github.com/notegen/notegen/internal/provider"
+)
+
+// fakeTranscriptions is an OpenAI-compatible POST /v1/audio/transcriptions
+// that answers with the length of the WAV it received, so a test can see
+// which audio each utterance carried. failFirst answers the first n calls
+// with 503 (a transient failure the session retries).
+type fakeTranscriptions struct {
+	mu        sync.Mutex
+	calls     int
+	failFirst int
+	langs     []string
+}
+
+func (f *fakeTranscriptions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	f.calls++
+	fail := f.calls <= f.failFirst
+	f.mu.Unlock()
+	if r.URL.Path != "/v1/audio/transcriptions" {
+		http.NotFound(w, r)
+		return
+	}
+	if fail {
+		http.Error(w, `{"error":{"message":"busy"}}`, http.StatusServiceUnavailable)
+		return
+	}
+	file, _, err := r.FormFile("file")
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	wav, _ := io.ReadAll(file)
+	f.mu.Lock()
+	f.langs = append(f.langs, r.FormValue("language"))
+	f.mu.Unlock()
+	rate := binary.LittleEndian.Uint32(wav[24:])
+	size := binary.LittleEndian.Uint32(wav[40:])
+	secs := float64(size) / 2 / float64(rate)
+	_ = json.NewEncoder(w).Encode(map[string]string{"text": fmt.Sprintf("utterance of %.1f s", secs)})
+}
+
+// noisy returns d of low background noise (about -56 dBFS) at rate: the
+// room a clinic recording has between sentences.
+func noisy(rng *rand.Rand, rate int, d time.Duration) []byte {
+	n := int(d.Seconds() * float64(rate))
+	out := make([]byte, 2*n)
+	for i := range n {
+		v := int16(rng.NormFloat64() * 50)
+		binary.LittleEndian.PutUint16(out[2*i:], uint16(v))
+	}
+	return out
+}
+
+// tone is d of audiotest's square-wave tone (about -14.7 dBFS) at rate.
+func tone(rate int, d time.Duration) []byte {
+	return audiotest.WAV(d.Seconds(), rate)[44:]
+}
+
+func TestUtterancesCutsAtPausesAndTranscribesEach(t *testing.T) {
+	t.Parallel()
+	fake := &fakeTranscriptions{failFirst: 1}
+	srv := httptest.NewServer(fake)
+	defer srv.Close()
+	u := &Utterances{
+		Transcriber: &provider.OpenAITranscriber{URL: srv.URL + "/v1", Client: srv.Client()},
+		RetryDelay:  time.Millisecond,
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	const rate = 16000
+	s, err := u.Open(ctx, Options{SampleRate: rate, Language: "en"})
+	require.NoError(t, err)
+	got := collect(s)
+
+	rng := rand.New(rand.NewPCG(1, 2))
+	var audio []byte
+	for _, part := range [][]byte{
+		noisy(rng, rate, time.Second),
+		tone(rate, 1500*time.Millisecond),
+		noisy(rng, rate, 300*time.Millisecond), // a breath between words: same utterance
+		tone(rate, 500*time.Millisecond),
+		noisy(rng, rate, 1500*time.Millisecond), // a pause between sentences
+		tone(rate, 800*time.Millisecond),        // still open when the stream ends
+		noisy(rng, rate, 200*time.Millisecond),
+	} {
+		audio = append(audio, part...)
+	}
+	for off := 0; off < len(audio); off += 1001 { // odd sizes, not frame-aligned
+		require.NoError(t, s.Write(audio[off:min(off+1001, len(audio))]))
+	}
+	require.NoError(t, s.Close(ctx))
+	evs := <-got
+	require.Len(t, evs, 2, "%+v", evs)
+	first, second := evs[0].Segment, evs[1].Segment
+	require.NotNil(t, first)
+	require.NotNil(t, second)
+	// Onset within the pre-roll before the tone at 1.0 s; end 200 ms after
+	// the last tone at 3.3 s. Times are audio positions, not wall time.
+	require.InDelta(t, 0.7, first.Start.Seconds(), 0.1)
+	require.InDelta(t, 3.5, first.End.Seconds(), 0.1)
+	require.Equal(t, fmt.Sprintf("utterance of %.1f s", first.End.Seconds()-first.Start.Seconds()), first.Text)
+	require.InDelta(t, 4.5, second.Start.Seconds(), 0.1)
+	require.InDelta(t, 5.8, second.End.Seconds(), 0.1)
+	fake.mu.Lock()
+	defer fake.mu.Unlock()
+	require.Equal(t, 3, fake.calls, "one retry after the 503, then one call per utterance")
+	require.Equal(t, []string{"en", "en"}, fake.langs)
+}
+
+func TestUtterancesCapsLongSpeechAndReportsFailures(t *testing.T) {
+	t.Parallel()
+	fake := &fakeTranscriptions{failFirst: 1000}
+	srv := httptest.NewServer(fake)
+	defer srv.Close()
+	u := &Utterances{
+		Transcriber:  &provider.OpenAITranscriber{URL: srv.URL + "/v1", Client: srv.Client()},
+		MaxUtterance: 2 * time.Second, Retries: 1, RetryDelay: time.Millisecond,
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	s, err := u.Open(ctx, Options{SampleRate: 8000})
+	require.NoError(t, err)
+	got := collect(s)
+	require.NoError(t, s.Write(tone(8000, 5*time.Second)))
+	err = s.Close(ctx)
+	require.Error(t, err)
+	require.ErrorContains(t, err, "transcribe the utterance at")
+	require.Empty(t, <-got)
+	fake.mu.Lock()
+	defer fake.mu.Unlock()
+	// 5 s of speech with a 2 s cap: three utterances, each tried twice.
+	require.Equal(t, 6, fake.calls)
+	require.ErrorIs(t, s.Write([]byte{0, 0}), ErrClosed)
+}
+
+func TestVADLevel(t *testing.T) {
+	t.Parallel()
+	require.InDelta(t, -14.7, level(tone(16000, 20*time.Millisecond)), 0.5)
+	require.Less(t, level(make([]byte, 640)), -100.0)
+	require.False(t, math.IsNaN(level(nil)))
+}
