@@ -51,7 +51,7 @@ func newJobService(ctx context.Context, s config.Settings, db *store.DB, key *ma
 	}, job.Config{
 		PublicURL: s.PublicURL, FreeJobs: s.FreeJobs, Retention: s.Retention, UploadTTL: s.UploadTTL,
 		KeepAudio: s.KeepAudio, TempDir: filepath.Join(s.DataDir, "tmp"),
-		SweepInterval: s.SweepInterval, RetryBase: s.ProviderRetryBase,
+		SweepInterval: s.SweepInterval, RetryBase: s.ProviderRetryBase, StreamAbandon: s.StreamAbandon,
 		WaitRecheck: s.WaitRecheck,
 	}), nil
 }

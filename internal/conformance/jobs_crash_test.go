@@ -18,6 +18,7 @@ type crash struct {
 	db         *st.Database
 	next       *st.Server
 	key, jobID string
+	killed     time.Time // when the first process was killed
 }
 
 // crashMidTranscription makes a crash on backend b, with jobTimeout as the
@@ -38,13 +39,14 @@ func crashMidTranscription(t *testing.T, b st.Backend, jobTimeout string) crash 
 	require.Eventually(t, func() bool { return stt.Calls("/v1/audio/transcriptions") == 1 }, 30*time.Second, 20*time.Millisecond, "the speech server is mid-call")
 
 	first.Kill(t)
+	killed := time.Now()
 	stt.Release()
 
 	var opts []st.Option
 	for k, v := range env {
 		opts = append(opts, st.WithEnv(k, v))
 	}
-	return crash{stt: stt, db: db, next: st.StartOn(t, db, opts...), key: key, jobID: jobID}
+	return crash{stt: stt, db: db, next: st.StartOn(t, db, opts...), key: key, jobID: jobID, killed: killed}
 }
 
 // completeOnce waits for the crashed job on the next server, requires it

@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -19,6 +20,7 @@ func TestDeadReplicasJobIsTakenOverLongBeforeItsTimeout(t *testing.T) {
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		c := crashMidTranscription(t, b, "10m")
 		c.completeOnce(t)
+		t.Logf("completed %v after the kill (restart included)", time.Since(c.killed).Round(time.Millisecond))
 		require.Equal(t, 2, c.stt.Calls("/v1/audio/transcriptions"), "one attempt cut short by the crash, one by the replica that took over")
 	})
 }

@@ -47,6 +47,8 @@ type Deps struct {
 	Billing *billing.Service
 	// Uploads checks the signed URLs audio is uploaded to.
 	Uploads *upload.Signer
+	// Live transcribes live streams of live keys; nil refuses them.
+	Live LiveTranscriber
 	// Limiter limits requests per API key.
 	Limiter *ratelimit.Limiter
 	// Config is the process's settings.

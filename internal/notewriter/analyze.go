@@ -246,6 +246,13 @@ func (a *analyzer) isQuestion(raw, padded string, who speaker) bool {
 // advancePhase moves forward only: an encounter does not return from the
 // plan to the examination, and a late mention of "exam" is usually a plan.
 func (a *analyzer) advancePhase(padded string) {
+	// After the examination, the first treatment decision starts the plan
+	// even when nobody announces it ("so what i want you to do is continue
+	// your bumex").
+	if (a.phase == phaseExam || a.phase == phaseResults) && hasCue(padded, a.lex.planStarts) {
+		a.phase = phasePlan
+		return
+	}
 	for _, ph := range []phase{phasePlan, phaseResults, phaseExam} {
 		// Results are reviewed after an examination; before it, a test is
 		// part of the history ("did you get your x-ray ?").

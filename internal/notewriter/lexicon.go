@@ -115,6 +115,9 @@ type lexicon struct {
 	resultTests  []string
 	categoryCues map[category][]string
 	planCues     []string
+	// planStarts are treatment decisions that begin the plan after the
+	// examination when it was not announced.
+	planStarts   []string
 	diagnosisCue []string
 
 	symptoms []symptom

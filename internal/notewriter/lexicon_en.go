@@ -3,7 +3,7 @@ package notewriter
 // englishLexicon is read-only; it is built once at package initialisation.
 var englishLexicon = &lexicon{
 	fillers: []string{
-		"um", "umm", "uh", "uhm", "hmm", "er", "erm", "mm-hmm", "uh-huh", "mhm",
+		"um", "umm", "uh", "uhm", "hmm", "erm", "mm-hmm", "uh-huh", "mhm",
 		"you know", "i mean", "kind of", "kinda", "sort of", "like ,", "okay ,", "ok ,",
 		"alright ,", "all right ,", "so ,", "well ,", "yeah ,", "oh ,", "just", "really", "actually",
 		"basically", "pretty much", "hey , dragon ,", "hey dragon", "dragon ,",
@@ -181,6 +181,9 @@ var englishLexicon = &lexicon{
 		"biopsy", "urinalysis", "culture", "titer", "panel", "imaging", "strep test", "covid test", "pregnancy test",
 		"stress test", "blood test", "urine test",
 	},
+	planStarts: []string{"what i want you to do", "i want you to continue", "continue your", "i am going to order",
+		"i am going to prescribe", "i want to start", "i want to order", "we will start", "i would like to start",
+		"i am going to start", "going to prescribe", "i want you to start"},
 	planCues: []string{
 		"prescri", "order", "refer", "start", "continue", "increase", "decrease", "stop", "discontinu",
 		"schedule", "follow up", "follow-up", "recommend", "i want", "i would like", "we will", "i will",

@@ -135,6 +135,8 @@ var frenchLexicon = &lexicon{
 		"radiographie", "radio ", "irm", "scanner", "tomodensitométrie", "échographie", "ecg", "électrocardiogramme",
 		"analyse", "prise de sang", "bilan", "hémoglobine", "créatinine", "cholestérol", "résultat", "biopsie", "culture", "test",
 	},
+	planStarts: []string{"je vais prescrire", "je vais commencer", "on continue", "continuez", "je vais augmenter",
+		"je vais vous prescrire", "je vais demander"},
 	planCues: []string{
 		"évitez", "on se revoit", "revoit", "revenez", "référer", "je vous demande",
 		"prescri", "demande", "réf", "commenc", "continu", "poursuiv", "augment", "diminu", "arrêt", "cess",
