@@ -190,7 +190,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 		Jobs: jobs, Uploads: uploads, Limiter: ratelimit.New(db),
 		Audit: audit.NewLog(db), Billing: bills,
 		Config: settings, Metrics: registry, Version: env.Version,
-		Deliveries: deliveries,
+		Deliveries: deliveries, Live: newLiveTranscriber(settings),
 	})
 	if err != nil {
 		return err

@@ -36,6 +36,10 @@ type Settings struct {
 	StorageURL, S3AccessKey, S3SecretKey string
 
 	STTURL, STTAPIKey, STTModel string
+	// STTStreamURL is a WebSocket speaking the OpenAI Realtime
+	// transcription protocol for live streams; empty transcribes them
+	// utterance by utterance through STTURL.
+	STTStreamURL                string
 	LLMURL, LLMAPIKey, LLMModel string
 
 	// RefreshReuseGrace is how long a rotated refresh token may be presented
@@ -49,6 +53,9 @@ type Settings struct {
 	UploadTTL time.Duration
 	// SweepInterval is how often retention and upload expiry are swept.
 	SweepInterval time.Duration
+	// StreamAbandon is how long a live stream may go without audio and
+	// without a connection before it is finished with what it received.
+	StreamAbandon time.Duration
 	// WaitRecheck is how often a long poll on a job's status re-reads the
 	// job when no notification of a change has arrived: the safety net for
 	// a notification lost while a replica reconnects.
@@ -124,7 +131,7 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 	fs.SetOutput(stderr)
 	var s Settings
 	var signup, allowPrivate, schedule, rateSandbox, rateLive, retention, grace string
-	var freeJobs, jobTimeout, uploadTTL, keepAudio, sweep, retryBase, waitRecheck string
+	var freeJobs, jobTimeout, uploadTTL, keepAudio, sweep, retryBase, waitRecheck, streamAbandon string
 
 	str := func(p *string, flagName, env, def, usage string) {
 		if v := getenv(env); v != "" {
@@ -150,12 +157,14 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 	str(&s.STTURL, "stt-url", "NOTEGEN_STT_URL", "", "OpenAI-compatible speech-to-text base URL")
 	str(&s.STTAPIKey, "stt-api-key", "NOTEGEN_STT_API_KEY", "", "speech-to-text API key")
 	str(&s.STTModel, "stt-model", "NOTEGEN_STT_MODEL", "", "speech-to-text model")
+	str(&s.STTStreamURL, "stt-stream-url", "NOTEGEN_STT_STREAM_URL", "", "streaming speech-to-text WebSocket (OpenAI Realtime transcription protocol) for live streams")
 	str(&s.LLMURL, "llm-url", "NOTEGEN_LLM_URL", "", "OpenAI-compatible chat completions base URL; empty for the built-in writer")
 	str(&s.LLMAPIKey, "llm-api-key", "NOTEGEN_LLM_API_KEY", "", "language model API key")
 	str(&s.LLMModel, "llm-model", "NOTEGEN_LLM_MODEL", "", "language model name")
 	str(&grace, "refresh-reuse-grace", "NOTEGEN_REFRESH_REUSE_GRACE", "5s", "window in which a concurrent duplicate refresh gets the same successor")
 	str(&jobTimeout, "job-timeout", "NOTEGEN_JOB_TIMEOUT", "10m", "longest a background job attempt may run")
 	str(&uploadTTL, "upload-ttl", "NOTEGEN_UPLOAD_TTL", "1h", "how long a presigned upload URL stays valid")
+	str(&streamAbandon, "stream-abandon", "NOTEGEN_STREAM_ABANDON", "60s", "how long a live stream may go without audio before it is finished with what it received")
 	str(&sweep, "sweep-interval", "NOTEGEN_SWEEP_INTERVAL", "1m", "how often expired job data and uploads are swept")
 	str(&waitRecheck, "wait-recheck", "NOTEGEN_WAIT_RECHECK", "3s", "how often a status long poll re-reads the job if no change notification arrives")
 	str(&retryBase, "provider-retry-base", "NOTEGEN_PROVIDER_RETRY_BASE", "2s", "first delay before retrying a failed provider call; doubles each attempt")
@@ -188,6 +197,10 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 	duration(&s.UploadTTL, "upload-ttl", uploadTTL)
 	boolean(&s.KeepAudio, "keep-audio", keepAudio)
 	duration(&s.SweepInterval, "sweep-interval", sweep)
+	duration(&s.StreamAbandon, "stream-abandon", streamAbandon)
+	if s.StreamAbandon == 0 {
+		errs = append(errs, fmt.Errorf("--stream-abandon: must be more than zero"))
+	}
 	duration(&s.ProviderRetryBase, "provider-retry-base", retryBase)
 	duration(&s.WaitRecheck, "wait-recheck", waitRecheck)
 	if s.WaitRecheck == 0 {

@@ -22,6 +22,7 @@ import (
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/ratelimit"
 	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/sttstream"
 	"github.com/notegen/notegen/internal/upload"
 	"github.com/notegen/notegen/internal/webhook"
 )
@@ -47,6 +48,9 @@ type Deps struct {
 	Billing *billing.Service
 	// Uploads checks the signed URLs audio is uploaded to.
 	Uploads *upload.Signer
+	// Live transcribes live streams of live keys: a streaming provider or
+	// utterance by utterance through the batch one; nil refuses them.
+	Live sttstream.Opener
 	// Limiter limits requests per API key.
 	Limiter *ratelimit.Limiter
 	// Config is the process's settings.

@@ -45,6 +45,9 @@ type Config struct {
 	// WaitRecheck is how often a status waiter re-reads its job when no
 	// wake-up has come.
 	WaitRecheck time.Duration
+	// StreamAbandon is how long a live stream may go without audio before
+	// the sweep finishes it with what it received.
+	StreamAbandon time.Duration
 }
 
 // Service runs note jobs.
@@ -97,6 +100,10 @@ type Submitted struct {
 	JobID        string
 	PresignedURL string
 	Status       Status
+	// StreamURL and ExpiresAt answer a live stream: the signed WebSocket
+	// URL its audio goes to, and until when a first connection is taken.
+	StreamURL string
+	ExpiresAt time.Time
 }
 
 const (
@@ -123,6 +130,8 @@ type newJob struct {
 	// sourceJobID is the job a regeneration copies its transcript from.
 	sourceJobID  string
 	audioSeconds sql.NullFloat64
+	// streamRate is a live stream's sample rate; 0 for other jobs.
+	streamRate int
 	// segments are a regenerated audio job's timed utterances (JSON),
 	// copied from its source.
 	segments []byte
@@ -155,6 +164,10 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build
 	if n.uploadTotal > 0 {
 		total = n.uploadTotal
 	}
+	var streamRate any
+	if n.streamRate > 0 {
+		streamRate = n.streamRate
+	}
 	err := s.db.InTx(ctx, func(tx *store.Tx) error {
 		if !n.caller.Sandbox() {
 			if err := billing.ChargeLiveJob(ctx, tx, n.caller.UserID, s.cfg.FreeJobs, now); err != nil {
@@ -165,13 +178,13 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build
 		_, err := tx.Exec(ctx, `INSERT INTO jobs (id, user_id, api_key_id, is_sandbox, source, status, message, progress, template, visit_type,
 			recording_type, lang, output_language, documentation_style, custom_sealed, custom_metadata, webhook_env, patient_consent,
 			file_extension, upload_bytes, upload_total, upload_expires_at, transcript_sealed, transcription_tokens, audio_seconds,
-			source_job_id, created_at, updated_at, segments_sealed)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			source_job_id, stream_sample_rate, created_at, updated_at, segments_sealed)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			n.id, n.caller.UserID, n.caller.KeyID, n.caller.Sandbox(), n.source, n.status, statusMessage(n.status), progressOf[n.status],
 			n.spec.Template, n.spec.VisitType, n.spec.RecordingType, n.spec.Lang, n.spec.OutputLanguage, n.spec.DocumentationStyle,
 			s.master.Seal(sealPurpose(customPurpose, n.id), custom), string(n.spec.CustomMetadata), n.spec.WebhookEnv, consent,
 			n.spec.FileExtension, n.uploadBytes, total, expires, transcript, transcriptionTokens, n.audioSeconds,
-			sourceJobID, now, now, segments)
+			sourceJobID, streamRate, now, now, segments)
 		if err != nil {
 			return fmt.Errorf("insert job: %w", err)
 		}

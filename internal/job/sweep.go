@@ -22,7 +22,8 @@ type sweepWorker struct {
 }
 
 // Work purges patient data past its retention, ends jobs whose upload never
-// arrived, and forgets stale idempotency keys and rate-limit windows.
+// arrived, finishes live streams their client left, and forgets stale
+// idempotency keys and rate-limit windows.
 func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[sweepArgs]) error {
 	return w.s.Sweep(ctx)
 }
@@ -30,7 +31,9 @@ func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[sweepArgs]) error {
 // Sweep runs one retention pass.
 func (s *Service) Sweep(ctx context.Context) error {
 	now := store.Now()
-	rows, err := s.db.Query(ctx, `SELECT id FROM jobs WHERE status = 'pending' AND upload_expires_at < ?`, now)
+	// A live stream that has received audio outlives its URL: it ends when
+	// its client leaves it, below.
+	rows, err := s.db.Query(ctx, `SELECT id FROM jobs WHERE status = 'pending' AND upload_expires_at < ? AND stream_active_at IS NULL`, now)
 	if err != nil {
 		return fmt.Errorf("find expired uploads: %w", err)
 	}
@@ -43,6 +46,10 @@ func (s *Service) Sweep(ctx context.Context) error {
 			return err
 		}
 		_ = s.blobs.Delete(ctx, id)
+	}
+
+	if err := s.finishAbandonedStreams(ctx, now); err != nil {
+		return err
 	}
 
 	rows, err = s.db.Query(ctx, `SELECT id FROM jobs WHERE purged_at IS NULL AND purge_after < ?`, now)
@@ -58,7 +65,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 			return err
 		}
 		if _, err := s.db.Exec(ctx, `UPDATE jobs SET transcript_sealed = NULL, note_sealed = NULL, custom_sealed = NULL,
-			segments_sealed = NULL, note_detail_sealed = NULL,
+			segments_sealed = NULL, note_detail_sealed = NULL, stream_segments_sealed = NULL,
 			purged_at = ?, updated_at = ? WHERE id = ? AND purge_after < ?`, now, now, id, now); err != nil {
 			return fmt.Errorf("purge job: %w", err)
 		}

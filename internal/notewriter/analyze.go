@@ -53,6 +53,13 @@ type analyzer struct {
 	// answerTaken is set when a question's short answer was charted with
 	// it ("Denies fever."), so the bare "no" is not written again.
 	answerTaken bool
+	// opening holds the first history sentences, ccAsked is set after the
+	// clinician asked for the reason for the visit, and ccStrength is how
+	// sure the chief complaint found so far is.
+	opening    []string
+	ccAsked    bool
+	ccStrength int
+	cc         complaintCandidate
 }
 
 func analyze(turns []turn, lex *lexicon, lang string, p pronouns) analysis {
@@ -72,6 +79,7 @@ func analyze(turns []turn, lex *lexicon, lang string, p pronouns) analysis {
 			a.sentence(s.text, t.speaker, answer, Span{Turn: i, Start: t.source(s.start), End: t.source(s.end)})
 		}
 	}
+	a.finishComplaint()
 	if a.out.chiefComplaint.text == "" {
 		a.out.chiefComplaint = a.fallbackChiefComplaint()
 	}
@@ -246,6 +254,13 @@ func (a *analyzer) isQuestion(raw, padded string, who speaker) bool {
 // advancePhase moves forward only: an encounter does not return from the
 // plan to the examination, and a late mention of "exam" is usually a plan.
 func (a *analyzer) advancePhase(padded string) {
+	// After the examination, the first treatment decision starts the plan
+	// even when nobody announces it ("so what i want you to do is continue
+	// your bumex").
+	if (a.phase == phaseExam || a.phase == phaseResults) && hasCue(padded, a.lex.planStarts) {
+		a.phase = phasePlan
+		return
+	}
 	for _, ph := range []phase{phasePlan, phaseResults, phaseExam} {
 		// Results are reviewed after an examination; before it, a test is
 		// part of the history ("did you get your x-ray ?").

@@ -115,6 +115,9 @@ type lexicon struct {
 	resultTests  []string
 	categoryCues map[category][]string
 	planCues     []string
+	// planStarts are treatment decisions that begin the plan after the
+	// examination when it was not announced.
+	planStarts   []string
 	diagnosisCue []string
 
 	symptoms []symptom
@@ -137,6 +140,7 @@ type lexicon struct {
 	reportsPrefix, deniesPrefix string
 	// ccPatterns find the reason for the visit ("here for", "presents with").
 	ccPatterns []string
+	complaint  complaintRules
 }
 
 // personRules rewrite first and second person into third person.

@@ -3,7 +3,7 @@ package notewriter
 // englishLexicon is read-only; it is built once at package initialisation.
 var englishLexicon = &lexicon{
 	fillers: []string{
-		"um", "umm", "uh", "uhm", "hmm", "er", "erm", "mm-hmm", "uh-huh", "mhm",
+		"um", "umm", "uh", "uhm", "hmm", "erm", "mm-hmm", "uh-huh", "mhm",
 		"you know", "i mean", "kind of", "kinda", "sort of", "like ,", "okay ,", "ok ,",
 		"alright ,", "all right ,", "so ,", "well ,", "yeah ,", "oh ,", "just", "really", "actually",
 		"basically", "pretty much", "hey , dragon ,", "hey dragon", "dragon ,",
@@ -181,6 +181,9 @@ var englishLexicon = &lexicon{
 		"biopsy", "urinalysis", "culture", "titer", "panel", "imaging", "strep test", "covid test", "pregnancy test",
 		"stress test", "blood test", "urine test",
 	},
+	planStarts: []string{"what i want you to do", "i want you to continue", "continue your", "i am going to order",
+		"i am going to prescribe", "i want to start", "i want to order", "we will start", "i would like to start",
+		"i am going to start", "going to prescribe", "i want you to start"},
 	planCues: []string{
 		"prescri", "order", "refer", "start", "continue", "increase", "decrease", "stop", "discontinu",
 		"schedule", "follow up", "follow-up", "recommend", "i want", "i would like", "we will", "i will",
@@ -294,6 +297,33 @@ var englishLexicon = &lexicon{
 	ccPatterns: []string{
 		"presents today for", "presents for", "presents with", "presenting with", "here today for", "here for",
 		"in today for", "coming in for", "came in for", "complaining of", "complains of", "for evaluation of",
-		"for follow-up of", "follow-up of", "for a follow-up on", "follow up on", "referred for",
+		"for follow-up of", "follow-up of", "for a follow-up on", "follow up on", "referred for", "here with",
+	},
+	complaint: complaintRules{
+		dictated: []string{"chief complaint is", "chief complaint of", "chief complaint"},
+		stated:   []string{"you are here for", "you're here for"},
+		inferred: []string{"you hurt your", "hurt your", "injured your", "problems with your", "problem with your",
+			"you are having", "you're having", "other than this", "aside from this", "you had this", "you have this",
+			"you've been having", "you have been having"},
+		asks: []string{"what brings you in", "what brings you", "what are you here for", "what are we seeing you for",
+			"what is going on", "what's going on"},
+		stops: set("can", "could", "would", "so", "that", "which", "when", "where", "if", "because", "but", "is", "was",
+			"i", "i'm", "i've", "you", "you're", "he", "she", "they", "it", "it's", "tell", "okay", "or", "here",
+			"since", "yesterday", "we", "how", "what", "do", "does", "has", "have", "had", "there", "to", "we're",
+			"well", "yes", "yeah", "before", "over", "now", "again", "lately", "recently", "correct"),
+		singular: map[string]string{"knees": "knee", "ankles": "ankle", "hips": "hip", "shoulders": "shoulder",
+			"elbows": "elbow", "wrists": "wrist", "hands": "hand", "feet": "foot", "legs": "leg", "arms": "arm",
+			"breasts": "breast"},
+		bodyParts: set("knee", "knees", "ankle", "ankles", "foot", "feet", "hip", "hips", "shoulder", "shoulders", "elbow",
+			"elbows", "wrist", "wrists", "hand", "hands", "finger", "fingers", "thumb", "toe", "toes", "arm", "arms",
+			"leg", "legs", "back", "neck", "eye", "eyes", "ear", "ears", "scalp", "head", "throat", "chest", "abdomen",
+			"heel", "calf", "thigh", "groin", "breast", "breasts", "jaw"),
+		modifiers: set("upper", "lower", "middle", "index", "ring", "little", "big", "great", "pinky", "low", "mid",
+			"inner", "outer", "front"),
+		sides: map[string]string{"right": "right", "left": "left", "both": "bilateral", "bilateral": "bilateral"},
+		symptoms: []string{"pain", "swelling", "numbness", "tingling", "twitch", "rash", "ulcer", "injury", "itch",
+			"lump", "mass", "bleeding", "redness", "weakness", "stiffness", "wound", "laceration", "problems", "problem"},
+		painCues: []string{"pain", "hurt", "sore", "ache", "aching", "killing"},
+		pain:     func(part string, _ *lexicon) string { return part + " pain" },
 	},
 }

@@ -72,3 +72,20 @@ func TestUnpunctuatedQuestionsAreNotFacts(t *testing.T) {
 	require.NotContains(t, note.Text, "have them been")
 	require.Contains(t, note.Text, "lisinopril 20 mg")
 }
+
+// TestPlanStartsWithTheFirstDecision: after the examination, a treatment
+// decision starts the plan even when the clinician does not announce it.
+func TestPlanStartsWithTheFirstDecision(t *testing.T) {
+	t.Parallel()
+	for lang, transcript := range map[string]string{
+		"en": `[doctor] let's do a quick physical exam . your lungs are clear .
+[doctor] so what i want you to do is continue your lisinopril twenty milligrams daily .`,
+		"fr": `[doctor] je vais faire l'examen physique . vos poumons sont clairs .
+[doctor] je vais prescrire de l'ibuprofène quatre cents milligrammes .`,
+	} {
+		note := write(t, Input{Transcript: transcript, Template: "primaryCare", RecordingType: "conversation", Lang: lang})
+		heading := map[string]string{"en": "Plan", "fr": "Plan"}[lang]
+		want := map[string]string{"en": "lisinopril 20 mg daily", "fr": "ibuprofène 400 mg"}[lang]
+		require.Contains(t, section(note.Text, heading), want, note.Text)
+	}
+}

@@ -10,15 +10,20 @@ import (
 	"encoding/hex"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/masterkey"
 )
 
-// macPurpose separates upload signatures from every other MAC made with the
-// master key.
-const macPurpose = "presigned-upload"
+// macPurpose and streamPurpose separate upload and stream signatures from
+// each other and from every other MAC made with the master key, so an
+// upload URL's signature never opens a stream or the other way round.
+const (
+	macPurpose    = "presigned-upload"
+	streamPurpose = "signed-stream"
+)
 
 // Signer makes and checks presigned upload URLs: each is bound to one job
 // and an expiry by an HMAC under the master key, so any replica can check a
@@ -44,6 +49,40 @@ func (s *Signer) URL(jobID string, expires time.Time) string {
 
 func (s *Signer) mac(jobID, expires string) []byte {
 	return s.master.MAC(macPurpose, []byte(jobID+"|"+expires))
+}
+
+// StreamURL returns the WebSocket URL a client streams the job's audio to:
+// the public URL with its scheme made ws:// or wss://, signed like an
+// upload URL under its own purpose.
+func (s *Signer) StreamURL(jobID string, expires time.Time) string {
+	base := s.publicURL
+	switch {
+	case strings.HasPrefix(base, "https://"):
+		base = "wss://" + strings.TrimPrefix(base, "https://")
+	case strings.HasPrefix(base, "http://"):
+		base = "ws://" + strings.TrimPrefix(base, "http://")
+	}
+	exp := strconv.FormatInt(expires.Unix(), 10)
+	return base + "/v1/streams/" + jobID + "?expires=" + exp + "&signature=" + hex.EncodeToString(s.master.MAC(streamPurpose, []byte(jobID+"|"+exp)))
+}
+
+// ErrBadStreamURL answers a stream whose URL was not made by the service or
+// has expired.
+var ErrBadStreamURL = apperr.New(apperr.Authorization, "The stream URL is invalid or has expired; submit the job again for a new one")
+
+// VerifyStream checks the signature of a stream URL for jobID and returns
+// its expiry. The caller decides about expiry: a stream that is under way
+// may be rejoined after its URL has expired.
+func (s *Signer) VerifyStream(jobID, expires, signature string) (time.Time, error) {
+	exp, err := strconv.ParseInt(expires, 10, 64)
+	if err != nil {
+		return time.Time{}, ErrBadStreamURL
+	}
+	got, err := hex.DecodeString(signature)
+	if err != nil || !hmac.Equal(got, s.master.MAC(streamPurpose, []byte(jobID+"|"+expires))) {
+		return time.Time{}, ErrBadStreamURL
+	}
+	return time.Unix(exp, 0), nil
 }
 
 // ErrBadURL answers an upload whose URL was not made by the service or has

@@ -12,6 +12,7 @@ type metrics struct {
 	utterances   prometheus.Counter
 	audioSeconds prometheus.Counter
 	procSeconds  prometheus.Counter
+	cpuSeconds   prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer) *metrics {
@@ -27,7 +28,9 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Help: "Seconds of audio received by realtime sessions."}),
 		procSeconds: prometheus.NewCounter(prometheus.CounterOpts{Name: "notegen_asr_realtime_processing_seconds_total",
 			Help: "Seconds spent recognising realtime audio (divide by audio seconds for the real-time factor)."}),
+		cpuSeconds: prometheus.NewCounter(prometheus.CounterOpts{Name: "notegen_asr_realtime_cpu_seconds_total",
+			Help: "CPU seconds of the threads recognising realtime audio: the real-time factor on one core, whatever the load."}),
 	}
-	reg.MustRegister(m.open, m.refused, m.slowDrops, m.utterances, m.audioSeconds, m.procSeconds)
+	reg.MustRegister(m.open, m.refused, m.slowDrops, m.utterances, m.audioSeconds, m.procSeconds, m.cpuSeconds)
 	return m
 }

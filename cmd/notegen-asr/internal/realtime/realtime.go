@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"math"
 	"net/http"
+	"runtime"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -44,6 +45,9 @@ var DefaultConfig = Config{
 	WriteTimeout:    10 * time.Second,
 	MaxAudioSeconds: 4 * 3600,
 }
+
+// primeMS is the silence fed to a new stream before the client's audio.
+const primeMS = 300
 
 // outQueue is how many server events may wait for a slow client. When it is
 // full the session stops reading (and so stops decoding), the client's own
@@ -170,6 +174,7 @@ type session struct {
 	language   string
 	beta       bool
 
+	primed     bool  // the stream got its leading silence
 	samples    int64 // samples received, at rate
 	uttStart   int64 // sample position of the current utterance's start (last reset)
 	uttSamples int64 // samples since the last reset
@@ -411,16 +416,29 @@ func (s *session) append(ctx context.Context, pcm []byte) {
 	for i := range samples {
 		samples[i] = float32(int16(binary.LittleEndian.Uint16(pcm[2*i:]))) / 32768
 	}
-	t0 := time.Now()
+	runtime.LockOSThread()
+	t0, c0 := time.Now(), threadCPU()
+	if !s.primed {
+		// The streaming encoder's first chunk has no left context; on the
+		// LibriVox files its first word is often wrong unless a little
+		// silence comes first (0920: "HOW DO YOU MARRIED" instead of "HAD HE
+		// MARRIED"). The recognizer's clock then starts before the client's.
+		s.primed = true
+		n := int64(s.rate) * primeMS / 1000
+		s.stream.Accept(make([]float32, n), s.rate)
+		s.uttStart -= n
+	}
 	s.stream.Accept(samples, s.rate)
 	s.samples += int64(n)
 	s.uttSamples += int64(n)
 	res := s.stream.Result()
 	endpoint := s.autoCommit && s.stream.IsEndpoint()
-	elapsed := time.Since(t0)
+	elapsed, cpu := time.Since(t0), threadCPU()-c0
+	runtime.UnlockOSThread()
 	s.proc += elapsed
 	s.h.m.audioSeconds.Add(float64(n) / float64(s.rate))
 	s.h.m.procSeconds.Add(elapsed.Seconds())
+	s.h.m.cpuSeconds.Add(cpu.Seconds())
 
 	s.update1(ctx, res)
 	if endpoint {
@@ -441,6 +459,7 @@ func (s *session) update1(ctx context.Context, res recognizer.Result) {
 		if len(res.Timestamps) > 0 {
 			start += int64(float64(res.Timestamps[0]) * float64(s.rate))
 		}
+		start = max(start, 0)
 		s.send(ctx, serverEvent{Type: "input_audio_buffer.speech_started", ItemID: s.itemID, AudioStartMS: ptr(s.ms(start))})
 	}
 	// Greedy transducer decoding only appends tokens, so the new text
@@ -469,7 +488,7 @@ func (s *session) endUtterance(ctx context.Context, manual bool) {
 			return
 		}
 	}
-	end := s.uttStart + s.uttSamples
+	end := s.samples
 	if n := len(res.Timestamps); n > 0 {
 		// The last token's time plus a short tail for its sound: the
 		// trailing silence that triggered the endpoint is not speech.

@@ -1,0 +1,359 @@
+package conformance
+
+import (
+	"context"
+	"encoding/binary"
+	"math"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen"
+	st "github.com/notegen/notegen/internal/servertest"
+)
+
+var streamFields = map[string]any{"template": "primaryCare", "visit_type": "followUp", "recording_type": "conversation",
+	"patient_consent": true, "lang": "en"}
+
+// startStream submits a live stream and returns its answer, with the
+// stream URL pointed at the test server's listening address.
+func startStream(t testing.TB, s *st.Server, key string, extra map[string]any) notegen.StreamJob {
+	t.Helper()
+	body := map[string]any{}
+	for k, v := range streamFields {
+		body[k] = v
+	}
+	for k, v := range extra {
+		body[k] = v
+	}
+	resp := s.Do(t, "POST", "/v1/process-stream", body, st.APIKey(key))
+	require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
+	job := decode[notegen.StreamJob](t, resp.Body)
+	require.Equal(t, "pending", job.Status)
+	public := "ws" + strings.TrimPrefix(s.PublicURL, "http")
+	require.True(t, strings.HasPrefix(job.StreamURL, public+"/v1/streams/"+job.JobID+"?"), job.StreamURL)
+	job.StreamURL = strings.Replace(job.StreamURL, public, "ws"+strings.TrimPrefix(s.URL, "http"), 1)
+	return job
+}
+
+// pcm returns seconds of a 440 Hz tone as PCM16LE mono at rate.
+func pcm(seconds float64, rate int) []byte {
+	n := int(seconds * float64(rate))
+	out := make([]byte, 2*n)
+	for i := range n {
+		v := int16(8000 * math.Sin(2*math.Pi*440*float64(i)/float64(rate)))
+		binary.LittleEndian.PutUint16(out[2*i:], uint16(v))
+	}
+	return out
+}
+
+func dialStream(t testing.TB, url string) *websocket.Conn {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	conn, resp, err := websocket.Dial(ctx, url, nil)
+	require.NoError(t, err)
+	if resp != nil && resp.Body != nil {
+		resp.Body.Close()
+	}
+	t.Cleanup(func() { conn.CloseNow() })
+	return conn
+}
+
+// sendAudio sends audio in 100 ms messages.
+func sendAudio(t testing.TB, conn *websocket.Conn, audio []byte, rate int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	step := rate / 10 * 2
+	for len(audio) > 0 {
+		n := min(step, len(audio))
+		require.NoError(t, conn.Write(ctx, websocket.MessageBinary, audio[:n]))
+		audio = audio[n:]
+	}
+}
+
+// readUntilClosed reads the server's messages until it closes the socket.
+func readUntilClosed(t *testing.T, conn *websocket.Conn) ([]notegen.StreamMessage, websocket.StatusCode) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	var msgs []notegen.StreamMessage
+	for {
+		typ, data, err := conn.Read(ctx)
+		if err != nil {
+			status := websocket.CloseStatus(err)
+			require.NotEqual(t, websocket.StatusCode(-1), status, "the server did not close the socket: %v", err)
+			return msgs, status
+		}
+		require.Equal(t, websocket.MessageText, typ)
+		msgs = append(msgs, decode[notegen.StreamMessage](t, data))
+	}
+}
+
+// waitEnded long-polls a job until it ends (completed or error), which
+// stays within the sandbox rate limit however slow the machine.
+func waitEnded(t *testing.T, s *st.Server, key, jobID, want string) {
+	t.Helper()
+	for range 4 {
+		resp := s.Do(t, "GET", "/v1/status/"+jobID+"?wait=30", nil, st.APIKey(key))
+		require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
+		if got := resp.JSON(t)["status"]; got == "completed" || got == "error" {
+			require.Equal(t, want, got, "%s", resp.Body)
+			return
+		}
+	}
+	t.Fatalf("job %s did not end", jobID)
+}
+
+func endStream(t *testing.T, conn *websocket.Conn) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	require.NoError(t, conn.Write(ctx, websocket.MessageText, []byte(`{"type":"end"}`)))
+}
+
+func ofType(msgs []notegen.StreamMessage, typ string) []notegen.StreamMessage {
+	var out []notegen.StreamMessage
+	for _, m := range msgs {
+		if m.Type == typ {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func TestLiveStreamSandboxEndToEnd(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b)
+		o := s.NewOwner(t)
+		key := createKey(t, s, o, "sandbox", nil)
+		job := startStream(t, s, key, map[string]any{"sample_rate": 8000})
+		require.WithinDuration(t, time.Now().Add(time.Hour), job.ExpiresAt, 5*time.Minute)
+
+		conn := dialStream(t, job.StreamURL)
+		sendAudio(t, conn, pcm(2.5, 8000), 8000)
+		endStream(t, conn)
+		msgs, status := readUntilClosed(t, conn)
+		require.Equal(t, websocket.StatusNormalClosure, status)
+		segs := ofType(msgs, notegen.StreamSegment)
+		require.Len(t, segs, 1, "%+v", msgs)
+		require.NotEmpty(t, segs[0].Segment.Text)
+		require.InDelta(t, 2.5, *segs[0].Segment.EndTime, 0.01)
+		done := msgs[len(msgs)-1]
+		require.Equal(t, notegen.StreamDone, done.Type)
+		require.Equal(t, job.JobID, done.JobID)
+		require.Equal(t, "transcribed", done.Status)
+
+		waitEnded(t, s, key, job.JobID, "completed")
+		tr := s.Do(t, "GET", "/v1/fetch-transcript/"+job.JobID, nil, st.APIKey(key))
+		require.Equal(t, http.StatusOK, tr.Status, "%s", tr.Body)
+		transcript := decode[notegen.Transcript](t, tr.Body)
+		require.Equal(t, segs[0].Segment.Text, transcript.Transcript)
+		require.Len(t, transcript.Segments, 1, "the streamed utterance is the transcript's timed segment")
+		require.NotNil(t, transcript.Segments[0].EndTime)
+		require.InDelta(t, 2.5, *transcript.Segments[0].EndTime, 0.01)
+		require.Equal(t, http.StatusOK, s.Do(t, "GET", "/v1/fetch-note/"+job.JobID, nil, st.APIKey(key)).Status)
+
+		// The stream has ended: its URL opens nothing any more.
+		resp := s.Do(t, "GET", strings.TrimPrefix(job.StreamURL, "ws"+strings.TrimPrefix(s.URL, "http")), nil)
+		require.Equal(t, http.StatusConflict, resp.Status, "%s", resp.Body)
+	})
+}
+
+func TestLiveStreamRejoinsAfterADroppedConnection(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b)
+		o := s.NewOwner(t)
+		key := createKey(t, s, o, "sandbox", nil)
+		job := startStream(t, s, key, nil)
+
+		conn := dialStream(t, job.StreamURL)
+		sendAudio(t, conn, pcm(1.5, 16000), 16000)
+		conn.CloseNow() // the network drops: no end
+
+		// The same URL goes on from what arrived, on the same job.
+		var again *websocket.Conn
+		require.Eventually(t, func() bool {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			c, resp, err := websocket.Dial(ctx, job.StreamURL, nil)
+			if resp != nil && resp.Body != nil {
+				resp.Body.Close()
+			}
+			again = c
+			return err == nil
+		}, 10*time.Second, 50*time.Millisecond)
+		t.Cleanup(func() { again.CloseNow() })
+		sendAudio(t, again, pcm(1, 16000), 16000)
+		endStream(t, again)
+		msgs, status := readUntilClosed(t, again)
+		require.Equal(t, websocket.StatusNormalClosure, status, "%+v", msgs)
+		require.Equal(t, "transcribed", msgs[len(msgs)-1].Status)
+		// The second connection's utterance is timed after all of the
+		// first connection's audio: the rejoin waited for it to be stored.
+		segs := ofType(msgs, notegen.StreamSegment)
+		require.NotEmpty(t, segs)
+		end := *segs[len(segs)-1].Segment.EndTime
+		require.InDelta(t, 2.5, end, 0.01)
+
+		waitEnded(t, s, key, job.JobID, "completed")
+		page := s.Do(t, "GET", "/v1/user/jobs", nil, st.Bearer(o.IDToken))
+		require.Equal(t, http.StatusOK, page.Status, "%s", page.Body)
+		jobs := decode[notegen.JobPage](t, page.Body).Jobs
+		require.Len(t, jobs, 1)
+		require.NotNil(t, jobs[0].DurationSeconds)
+		require.InDelta(t, end, *jobs[0].DurationSeconds, 0.01, "billed duration is every sample stored over both connections")
+	})
+}
+
+func TestLiveStreamRefusesBadURLsBeforeUpgrading(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b, st.WithEnv("NOTEGEN_UPLOAD_TTL", "2s"))
+		o := s.NewOwner(t)
+		key := createKey(t, s, o, "sandbox", nil)
+		job := startStream(t, s, key, nil)
+		path := strings.TrimPrefix(job.StreamURL, "ws"+strings.TrimPrefix(s.URL, "http"))
+
+		tampered := path[:len(path)-1] + string("0123456789abcdef"[(strings.IndexByte("0123456789abcdef", path[len(path)-1])+1)%16])
+		resp := s.Do(t, "GET", tampered, nil)
+		require.Equal(t, http.StatusForbidden, resp.Status, "%s", resp.Body)
+		require.Equal(t, "authorization_error", resp.ErrorCode(t))
+		// An upload URL's signature opens no stream.
+		audioID, presigned := audioJob(t, s, key)
+		_, query, _ := strings.Cut(presigned, "?")
+		resp = s.Do(t, "GET", "/v1/streams/"+audioID+"?"+query, nil)
+		require.Equal(t, http.StatusForbidden, resp.Status, "%s", resp.Body)
+
+		// Past its expiry a stream that never started cannot be opened.
+		time.Sleep(time.Until(job.ExpiresAt) + 100*time.Millisecond)
+		resp = s.Do(t, "GET", path, nil)
+		require.Equal(t, http.StatusForbidden, resp.Status, "%s", resp.Body)
+		require.Equal(t, "authorization_error", resp.ErrorCode(t))
+	})
+}
+
+func TestLiveStreamRefusesOddLengthFrames(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b)
+		o := s.NewOwner(t)
+		key := createKey(t, s, o, "sandbox", nil)
+		job := startStream(t, s, key, nil)
+		conn := dialStream(t, job.StreamURL)
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		require.NoError(t, conn.Write(ctx, websocket.MessageBinary, []byte{1, 2, 3}))
+		msgs, status := readUntilClosed(t, conn)
+		require.Equal(t, websocket.StatusPolicyViolation, status)
+		require.Len(t, msgs, 1)
+		require.Equal(t, notegen.StreamError, msgs[0].Type)
+		require.Equal(t, "validation_error", msgs[0].Error.Code)
+		require.Contains(t, msgs[0].Error.Message, "even number of bytes")
+	})
+}
+
+func TestLiveStreamValidationAndLiveKeysWithoutSpeechToText(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b)
+		o := s.NewOwner(t)
+		sandbox := createKey(t, s, o, "sandbox", nil)
+		for _, rate := range []int{7999, 48001} {
+			body := map[string]any{"sample_rate": rate}
+			for k, v := range streamFields {
+				body[k] = v
+			}
+			resp := s.Do(t, "POST", "/v1/process-stream", body, st.APIKey(sandbox))
+			require.Equal(t, http.StatusBadRequest, resp.Status, "%s", resp.Body)
+			require.Equal(t, "validation_error", resp.ErrorCode(t))
+		}
+		body := map[string]any{"template": "primaryCare", "visit_type": "followUp", "recording_type": "conversation", "lang": "en"}
+		resp := s.Do(t, "POST", "/v1/process-stream", body, st.APIKey(sandbox))
+		require.Equal(t, http.StatusBadRequest, resp.Status, "conversation without consent: %s", resp.Body)
+
+		live := createKey(t, s, o, "live", nil)
+		resp = s.Do(t, "POST", "/v1/process-stream", streamFields, st.APIKey(live))
+		require.Equal(t, http.StatusServiceUnavailable, resp.Status, "%s", resp.Body)
+	})
+}
+
+func TestLiveStreamLeftWithoutEndIsFinished(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b, st.WithEnv("NOTEGEN_STREAM_ABANDON", "1s"), st.WithEnv("NOTEGEN_SWEEP_INTERVAL", "200ms"))
+		o := s.NewOwner(t)
+		key := createKey(t, s, o, "sandbox", nil)
+		job := startStream(t, s, key, nil)
+		conn := dialStream(t, job.StreamURL)
+		sendAudio(t, conn, pcm(1.2, 16000), 16000)
+		conn.CloseNow()
+
+		waitEnded(t, s, key, job.JobID, "completed")
+		tr := s.Do(t, "GET", "/v1/fetch-transcript/"+job.JobID, nil, st.APIKey(key))
+		require.Equal(t, http.StatusOK, tr.Status, "%s", tr.Body)
+		require.NotEmpty(t, tr.JSON(t)["transcript"])
+	})
+}
+
+// speechLike returns PCM at rate: for each burst a tone of that many
+// seconds, each followed by a second of silence, after half a second of it.
+func speechLike(rate int, bursts ...float64) []byte {
+	out := make([]byte, rate) // 0.5 s of silence
+	for _, b := range bursts {
+		out = append(out, pcm(b, rate)...)
+		out = append(out, make([]byte, 2*rate)...)
+	}
+	return out
+}
+
+func TestLiveStreamTranscribedUtteranceByUtterance(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		stt := newFakeOpenAI(t, "Patient reports a cough.")
+		s := st.Start(t, b, st.WithEnv("NOTEGEN_STT_URL", stt.URL+"/v1"))
+		o := s.NewOwner(t)
+		live := createKey(t, s, o, "live", nil)
+		job := startStream(t, s, live, nil)
+
+		conn := dialStream(t, job.StreamURL)
+		sendAudio(t, conn, speechLike(16000, 1.5, 1.5), 16000)
+		endStream(t, conn)
+		msgs, status := readUntilClosed(t, conn)
+		require.Equal(t, websocket.StatusNormalClosure, status, "%+v", msgs)
+		segs := ofType(msgs, notegen.StreamSegment)
+		require.Len(t, segs, 2, "one segment per utterance: %+v", msgs)
+		for i, m := range segs {
+			require.Equal(t, i, m.Segment.ID)
+			require.Equal(t, "Patient reports a cough.", m.Segment.Text)
+			require.Less(t, *m.Segment.StartTime, *m.Segment.EndTime)
+		}
+		require.Less(t, *segs[0].Segment.EndTime, *segs[1].Segment.StartTime)
+		require.InDelta(t, 0.5, *segs[0].Segment.StartTime, 0.4, "the first utterance starts with the first tone")
+		done := msgs[len(msgs)-1]
+		require.Equal(t, notegen.StreamDone, done.Type)
+		require.Equal(t, "transcribed", done.Status)
+
+		waitEnded(t, s, live, job.JobID, "completed")
+		require.Equal(t, 2, stt.Calls("/v1/audio/transcriptions"), "after end the audio is not transcribed a second time")
+		require.True(t, stt.WAVOK(), "each utterance reaches the provider as 16 kHz mono WAV")
+		tr := decode[notegen.Transcript](t, s.Do(t, "GET", "/v1/fetch-transcript/"+job.JobID, nil, st.APIKey(live)).Body)
+		require.Equal(t, "Patient reports a cough.\nPatient reports a cough.", tr.Transcript)
+		require.Len(t, tr.Segments, 2)
+
+		usage := s.Do(t, "GET", "/v1/user/usage", nil, st.Bearer(o.IDToken))
+		require.Equal(t, http.StatusOK, usage.Status, "%s", usage.Body)
+		totals := usage.JSON(t)["totals"].(map[string]any)
+		require.EqualValues(t, 1, totals["jobs"])
+		require.Greater(t, totals["transcription_tokens"].(float64), 0.0, "the streamed transcript is billed")
+		page := decode[notegen.JobPage](t, s.Do(t, "GET", "/v1/user/jobs", nil, st.Bearer(o.IDToken)).Body)
+		require.InDelta(t, 5.5, *page.Jobs[0].DurationSeconds, 0.01, "duration is samples over the sample rate")
+	})
+}
