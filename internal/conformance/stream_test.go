@@ -21,7 +21,7 @@ var streamFields = map[string]any{"template": "primaryCare", "visit_type": "foll
 
 // startStream submits a live stream and returns its answer, with the
 // stream URL pointed at the test server's listening address.
-func startStream(t *testing.T, s *st.Server, key string, extra map[string]any) notegen.StreamJob {
+func startStream(t testing.TB, s *st.Server, key string, extra map[string]any) notegen.StreamJob {
 	t.Helper()
 	body := map[string]any{}
 	for k, v := range streamFields {
@@ -51,7 +51,7 @@ func pcm(seconds float64, rate int) []byte {
 	return out
 }
 
-func dialStream(t *testing.T, url string) *websocket.Conn {
+func dialStream(t testing.TB, url string) *websocket.Conn {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -65,7 +65,7 @@ func dialStream(t *testing.T, url string) *websocket.Conn {
 }
 
 // sendAudio sends audio in 100 ms messages.
-func sendAudio(t *testing.T, conn *websocket.Conn, audio []byte, rate int) {
+func sendAudio(t testing.TB, conn *websocket.Conn, audio []byte, rate int) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

@@ -53,6 +53,13 @@ type analyzer struct {
 	// answerTaken is set when a question's short answer was charted with
 	// it ("Denies fever."), so the bare "no" is not written again.
 	answerTaken bool
+	// opening holds the first history sentences, ccAsked is set after the
+	// clinician asked for the reason for the visit, and ccStrength is how
+	// sure the chief complaint found so far is.
+	opening    []string
+	ccAsked    bool
+	ccStrength int
+	cc         complaintCandidate
 }
 
 func analyze(turns []turn, lex *lexicon, lang string, p pronouns) analysis {
@@ -72,6 +79,7 @@ func analyze(turns []turn, lex *lexicon, lang string, p pronouns) analysis {
 			a.sentence(s.text, t.speaker, answer, Span{Turn: i, Start: t.source(s.start), End: t.source(s.end)})
 		}
 	}
+	a.finishComplaint()
 	if a.out.chiefComplaint.text == "" {
 		a.out.chiefComplaint = a.fallbackChiefComplaint()
 	}

@@ -140,6 +140,7 @@ type lexicon struct {
 	reportsPrefix, deniesPrefix string
 	// ccPatterns find the reason for the visit ("here for", "presents with").
 	ccPatterns []string
+	complaint  complaintRules
 }
 
 // personRules rewrite first and second person into third person.
