@@ -105,6 +105,9 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	lex := a.lex
 	padded := replaceWords(padTokens(raw), lex.rewrites)
 	padded = removeFillers(padded, lex)
+	if stated, ok := a.untag(padded); ok {
+		padded, raw = stated, strings.TrimSuffix(strings.TrimSpace(raw), "?")+"."
+	}
 	// Only the sentence right after a charted question is its answer.
 	taken := a.answerTaken
 	a.answerTaken = false
@@ -328,11 +331,16 @@ func (a *analyzer) classify(padded string, who speaker) category {
 	}
 	// "Anna is a 44-year-old female with ... who presents for" opens the
 	// history whatever tests it names.
-	if hasCue(padded, lex.introCues) {
+	if isIntro(padded, lex) {
 		return catHPI
 	}
 	symptom := a.hasSymptom(padded)
 	for _, c := range []category{catResults, catFamily, catMedications, catSocial, catSurgicalHistory, catPastHistory} {
+		// The patient telling of a test is the history of the illness
+		// ("he ordered a cat scan and said I had a kidney stone").
+		if c == catResults && who != speakerClinician {
+			continue
+		}
 		// A symptom makes the sentence history of the illness even when it
 		// mentions work or an inhaler.
 		if symptom && (c == catSocial || c == catMedications) {
@@ -545,4 +553,33 @@ func (a *analyzer) hasSymptom(padded string) bool {
 		}
 	}
 	return false
+}
+
+// isIntro reports the clinician's introduction of the patient. Its cues
+// may sit inside a word: "55-year-old" is written as one token.
+func isIntro(padded string, lex *lexicon) bool {
+	for _, c := range lex.introCues {
+		if strings.Contains(padded, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// untag turns a statement that ends in a tag question ("the x-rays show a
+// possible kidney stone , okay ?") back into the statement: the clinician
+// is checking understanding, not asking.
+func (a *analyzer) untag(padded string) (string, bool) {
+	for _, tag := range a.lex.tagQuestions {
+		if !strings.HasSuffix(padded, " , "+tag+" ? ") {
+			continue
+		}
+		body := padded[:len(padded)-len(tag)-6]
+		words := strings.Fields(trimLeading(body, a.lex.glue))
+		if len(words) < 5 || a.lex.questionWords[words[0]] || strings.Contains(body, " ? ") {
+			return padded, false
+		}
+		return body + " . ", true
+	}
+	return padded, false
 }

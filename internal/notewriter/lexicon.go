@@ -131,6 +131,8 @@ type lexicon struct {
 	questionWords map[string]bool
 	// questionPhrases ask a question wherever they are in a sentence.
 	questionPhrases []string
+	// tagQuestions end a statement to check understanding ("..., okay?").
+	tagQuestions []string
 	// problemPattern captures a problem name announced by the clinician.
 	problemLeads []string
 

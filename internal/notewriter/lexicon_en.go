@@ -58,7 +58,7 @@ var englishLexicon = &lexicon{
 		"medic", "pill", "tablet", "dose", "mg", "milligram", "prescri", "refill", "inhaler", "injection",
 		"ibuprofen", "tylenol", "advil", "motrin", "aspirin", "lisinopril", "metformin", "lasix", "statin",
 		"allerg", "surgery", "surgical", "operation", "procedure", "biopsy", "x-ray", "xray", "mri", "ct ",
-		"cat scan", "ultrasound", "echo", "ekg", "ecg", "lab", "blood work", "bloodwork", "test", "result",
+		"cat scan", "ultrasound", "echo", "ekg", "ecg", "lab ", "labs", "laborator", "blood work", "bloodwork", "test", "result",
 		"scan", "imaging", "exam", "diagnos", "history", "smok", "alcohol", "drink", "cigarette", "tobacco",
 		"vape", "marijuana", "exercise", "diabet", "hypertension", "cholesterol", "asthma", "copd", "cancer",
 		"tumor", "infection", "arthritis", "fracture", "sprain", "strain", "tear", "injur", "fell", "fall",
@@ -109,7 +109,7 @@ var englishLexicon = &lexicon{
 	categoryCues: map[category][]string{
 		catAllergies:       {"allerg"},
 		catVitals:          {"blood pressure", "heart rate", "pulse is", "pulse of", "temperature", "oxygen saturation", "o2 sat", "respiratory rate", "saturating", "pulse ox", "bmi"},
-		catResults:         {"x-ray", "xray", "x ray", "mri", "ct scan", "cat scan", "ct of", "ultrasound", "echocardiogram", "echo ", "ekg", "ecg", "lab", "blood work", "bloodwork", "a1c", "hemoglobin", "cholesterol level", "results", "biopsy", "urinalysis", "culture", "scan ", "imaging", "showed", "revealed", "shows", "demonstrat", "levels"},
+		catResults:         {"x-ray", "xray", "x ray", "mri", "ct scan", "cat scan", "ct of", "ultrasound", "echocardiogram", "echo ", "ekg", "ecg", "lab ", "labs", "laborator", "blood work", "bloodwork", "a1c", "hemoglobin", "cholesterol level", "results", "biopsy", "urinalysis", "culture", "scan ", "imaging", "showed", "revealed", "shows", "demonstrat", "levels"},
 		catMedications:     {"medication", "mg", "milligram", "taking", "prescri", "pill", "tablet", "inhaler", "insulin", "lisinopril", "metformin", "lasix", "aspirin", "ibuprofen", "tylenol", "advil", "motrin", "statin", "norvasc", "amlodipine", "losartan", "metoprolol", "synthroid", "levothyroxine", "prednisone", "antibiotic", "vitamin", "supplement"},
 		catFamily:          {"family history", "mother", "father", "mom ", "dad ", "sister", "brother", "grandmother", "grandfather", "aunt", "uncle", "runs in the family", "parents"},
 		catSocial:          {"smok", "cigarette", "tobacco", "alcohol", "drink", "beer", "wine", "marijuana", "drug use", "vape", "lives with", "married", "wife", "husband", "work as", "works as", "job", "retired", "exercise", "occupation"},
@@ -177,7 +177,7 @@ var englishLexicon = &lexicon{
 	introCues:   []string{"year old", "year-old"},
 	resultTests: []string{
 		"x-ray", "xray", "x ray", "mri", "ct scan", "cat scan", "ct of", "ultrasound", "echocardiogram", "echo ",
-		"ekg", "ecg", "lab", "blood work", "bloodwork", "a1c", "hemoglobin", "creatinine", "cholesterol", "results",
+		"ekg", "ecg", "lab ", "labs", "laborator", "blood work", "bloodwork", "a1c", "hemoglobin", "creatinine", "cholesterol", "results",
 		"biopsy", "urinalysis", "culture", "titer", "panel", "imaging", "strep test", "covid test", "pregnancy test",
 		"stress test", "blood test", "urine test",
 	},
@@ -242,6 +242,7 @@ var englishLexicon = &lexicon{
 	questionPhrases: []string{"how about ", "what about ", "have you been ", "do you ", "did you ", "are you ",
 		"how is it ", "how are you ", "how have you ", "can you ", "could you ", "would you ", "have you had ",
 		"have you noticed ", "is that right ", "any other "},
+	tagQuestions: []string{"okay", "ok", "right", "alright", "all right"},
 	questionWords: set("do", "does", "did", "have", "has", "are", "is", "was", "were", "any", "can", "could",
 		"how", "what", "when", "where", "why", "which", "who", "would", "will"),
 	problemLeads: []string{

@@ -190,6 +190,7 @@ var frenchLexicon = &lexicon{
 	},
 	questionPhrases: []string{"est-ce que ", "est-ce qu'", "avez-vous ", "êtes-vous ", "pouvez-vous ", "prenez-vous ",
 		"comment ça ", "depuis quand ", "est-ce que vous "},
+	tagQuestions:  []string{"d'accord", "ok", "okay", "n'est-ce pas"},
 	questionWords: set("est-ce", "avez-vous", "êtes-vous", "prenez-vous", "quand", "comment", "pourquoi", "où", "quel", "quelle", "combien", "depuis"),
 	problemLeads: []string{
 		"pour votre", "concernant votre", "en ce qui concerne votre", "quant à votre", "pour ce qui est de votre",

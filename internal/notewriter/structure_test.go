@@ -89,3 +89,24 @@ func TestPlanStartsWithTheFirstDecision(t *testing.T) {
 		require.Contains(t, section(note.Text, heading), want, note.Text)
 	}
 }
+
+// TestResultsAreTheClinicians: a result the clinician states ends up under
+// RESULTS even when it ends in "okay?"; the patient telling of a test and
+// the clinician's introduction of the patient are history.
+func TestResultsAreTheClinicians(t *testing.T) {
+	t.Parallel()
+	transcript := `[doctor] so john is a 55-year-old male who presents with an abnormal lab finding .
+[patient] my doctor ordered a cat scan and said i had a kidney stone .
+[patient] my work is heavy labor , lifting bags all day , and my back hurts .
+[doctor] okay let's do a physical exam . your belly is soft .
+[doctor] let's take a look at some of your results .
+[doctor] so the abdominal x-rays show a possible kidney stone , okay ?`
+	note := write(t, Input{Transcript: transcript, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	results, hpi := section(note.Text, "Results"), section(note.Text, "History of Present Illness")
+	require.Contains(t, results, "abdominal x-rays show a possible kidney stone.", note.Text)
+	require.NotContains(t, results, "cat scan", note.Text)
+	require.NotContains(t, results, "labor", note.Text)
+	require.NotContains(t, results, "55-year-old", note.Text)
+	require.Contains(t, hpi, "55-year-old", note.Text)
+	require.Contains(t, hpi, "cat scan", note.Text)
+}
