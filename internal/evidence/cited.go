@@ -6,6 +6,7 @@ import (
 
 	"github.com/notegen/notegen/internal/facts"
 	nt "github.com/notegen/notegen/internal/notetemplate"
+	"github.com/notegen/notegen/internal/notewriter"
 	"github.com/notegen/notegen/internal/transcript"
 )
 
@@ -68,7 +69,7 @@ func (b *Builder) Cited(sections []CitedSection, headings []nt.Section, segs []t
 				continue
 			}
 			lines = append(lines, text)
-			if isPlaceholder(text) {
+			if notewriter.IsPlaceholder(strings.TrimSuffix(text, ".") + ".") {
 				continue
 			}
 			spans := []facts.Span{}
@@ -119,12 +120,4 @@ func Render(sections []CitedSection) string {
 		sb.WriteString("\n")
 	}
 	return strings.TrimRight(sb.String(), "\n") + "\n"
-}
-
-func isPlaceholder(s string) bool {
-	switch strings.TrimSpace(s) {
-	case "Not discussed.", "Not discussed", "Non abordé.", "Non abordé":
-		return true
-	}
-	return false
 }

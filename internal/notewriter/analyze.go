@@ -149,6 +149,9 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		return
 	}
 	a.recordFindings(padded, who, src)
+	if a.phase == phaseExam && who == speakerClinician {
+		padded = cutAside(padded, lex)
+	}
 	cat := a.classify(padded, who)
 	if cat == catNone || (cat == catHPI && !a.worth(padded, clinical, historyDensity)) ||
 		((cat == catAssessment || cat == catPlan) && !a.worth(padded, clinical, planDensity)) {
@@ -582,4 +585,32 @@ func (a *analyzer) untag(padded string) (string, bool) {
 		return body + " . ", true
 	}
 	return padded, false
+}
+
+// cutAside ends an examination finding where the clinician turns to a
+// question or to narration in the same unpunctuated sentence ("heart sounds
+// normal no murmurs listen to your lungs if you can take a deep breath").
+// A sentence that opens with one is left whole, for the caller to drop.
+func cutAside(padded string, lex *lexicon) string {
+	padded = trimLeading(padded, lex.glue)
+	cut := len(padded)
+	for _, list := range [][]string{lex.examAsides, lex.questionPhrases, lex.examCuts} {
+		for _, c := range list {
+			c = strings.TrimSpace(c)
+			if i := strings.Index(padded[1:], " "+c+" ") + 1; i > 0 && i < cut {
+				cut = i
+			}
+		}
+	}
+	if cut == len(padded) || wordCount(padded[:cut]) < 3 {
+		return padded
+	}
+	words := strings.Fields(padded[:cut])
+	for len(words) > 0 && (lex.dangling[words[len(words)-1]] || words[len(words)-1] == ",") {
+		words = words[:len(words)-1]
+	}
+	if len(words) < 3 {
+		return padded
+	}
+	return " " + strings.Join(words, " ") + " . "
 }

@@ -100,6 +100,9 @@ type lexicon struct {
 	examCues []string
 	// examAsides are the clinician's own remarks during the examination.
 	examAsides []string
+	// examCuts end a finding where narration or a question follows it in
+	// one unpunctuated sentence.
+	examCuts []string
 	// examLeads are stripped from a finding ("on exam , i do appreciate").
 	examLeads []string
 	// examSystems label findings by body system, in cue order.

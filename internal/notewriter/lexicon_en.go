@@ -142,6 +142,9 @@ var englishLexicon = &lexicon{
 		"i am feeling your", "i am just", "let you know", "what that means", "what does that mean", "concern me",
 		"template", "documented", "talk through",
 	},
+	examCuts: []string{"does that hurt", "does it hurt", "does this hurt", "is that painful", "is that tender",
+		"if i", "listen to", "take a deep breath", "good news", "all right", "alright", "okay", "are them", "are they",
+		"we talked", "we knew"},
 	examLeads: []string{
 		"on physical exam", "on physical examination", "on your physical exam", "on exam", "on your exam",
 		"on examination", "on your heart exam", "on your lung exam", "on your lungs exam", "on your abdominal exam",

@@ -108,6 +108,8 @@ var frenchLexicon = &lexicon{
 		"plaie", "lésion", "éruption", "peau", "cou", "épanchement", "chaud", "limité", "diminué", "positi", "négati",
 		"orienté", "sensibilité", "cicatrice", "masse", "bruits", "tension", "saturation", "température",
 	},
+	examCuts: []string{"ça fait mal", "est-ce douloureux", "si j'appuie", "respirez", "prenez une grande", "d'accord",
+		"bonne nouvelle"},
 	examAsides: []string{
 		"regardons", "je vais", "on va", "nous allons", "je veux", "je pense", "parce que", "c'est probablement", "laissez-moi",
 	},

@@ -110,3 +110,33 @@ func TestResultsAreTheClinicians(t *testing.T) {
 	require.Contains(t, hpi, "55-year-old", note.Text)
 	require.Contains(t, hpi, "cat scan", note.Text)
 }
+
+// TestExamFindingsWithoutQuestionsOrNarration: a finding said in the same
+// unpunctuated breath as a question or narration keeps only the finding.
+func TestExamFindingsWithoutQuestionsOrNarration(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		lang, transcript, want, not string
+	}{
+		{"en", `[patient] my right knee hurts .
+[doctor] okay let's do a physical exam
+[doctor] okay so some pain on palpation on the inside of the knee if i bend the knee back does that hurt
+[patient] yes
+[doctor] your heart sounds normal no murmurs or gallops let me listen to your lungs take a deep breath`,
+			"Some pain on palpation on the inside of the knee.", "bend"},
+		{"fr", `[patient] j'ai mal au genou droit .
+[doctor] d'accord , je vais faire l'examen physique
+[doctor] le genou droit est enflé et sensible à la palpation si j'appuie ici ça fait mal`,
+			"Le genou droit est enflé et sensible à la palpation.", "appuie"},
+	}
+	for _, c := range cases {
+		t.Run(c.lang, func(t *testing.T) {
+			t.Parallel()
+			note := write(t, Input{Transcript: c.transcript, Template: "primaryCare", RecordingType: "conversation", Lang: c.lang})
+			exam := section(note.Text, map[string]string{"en": "Physical Examination", "fr": "Examen physique"}[c.lang])
+			require.Contains(t, exam, c.want, note.Text)
+			require.NotContains(t, exam, c.not, note.Text)
+			require.NotContains(t, exam, "listen", note.Text)
+		})
+	}
+}
