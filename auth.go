@@ -90,25 +90,24 @@ func (c *Client) CreateAccount(ctx context.Context, req CreateAccountRequest) (*
 // then uses, and renews, the session's tokens for management calls.
 func (c *Client) Login(ctx context.Context, email, password string) (*Tokens, error) {
 	c.auth.setPassword(email, password)
-	if err := c.auth.acquire(ctx); err != nil {
-		return nil, err
-	}
-	defer c.auth.release()
-	if err := c.auth.login(ctx); err != nil {
-		return nil, err
-	}
-	t, _ := c.auth.snapshot()
-	return &t, nil
+	return c.sessionStep(ctx, c.auth.login)
 }
 
 // Refresh renews the tokens now (POST /v1/auth/refresh). The previous
 // refresh token stops working.
 func (c *Client) Refresh(ctx context.Context) (*Tokens, error) {
+	return c.sessionStep(ctx, c.auth.refresh)
+}
+
+// sessionStep runs step (a login or a refresh) holding the session, so that
+// no concurrent call renews the tokens meanwhile, and returns the tokens it
+// leaves.
+func (c *Client) sessionStep(ctx context.Context, step func(context.Context) error) (*Tokens, error) {
 	if err := c.auth.acquire(ctx); err != nil {
 		return nil, err
 	}
 	defer c.auth.release()
-	if err := c.auth.refresh(ctx); err != nil {
+	if err := step(ctx); err != nil {
 		return nil, err
 	}
 	t, _ := c.auth.snapshot()

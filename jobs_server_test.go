@@ -50,10 +50,17 @@ func (r *receiver) received() []string {
 	return append([]string(nil), r.ids...)
 }
 
+// requireCompleted waits for the job to end and requires it completed.
+func requireCompleted(ctx context.Context, t *testing.T, c *notegen.Client, jobID string) {
+	t.Helper()
+	done, err := c.WaitForJob(ctx, jobID, 0)
+	require.NoError(t, err)
+	require.Equal(t, notegen.JobCompleted, done.Status, done.Message)
+}
+
 func TestNoteJobsAgainstServer(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
 		owner, _, _ := owner(t, s)
@@ -68,9 +75,7 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 		job, err := c.SubmitText(ctx, notegen.TextJobRequest{JobOptions: opts, Text: "Follow-up for hypertension. BP 128/82."})
 		require.NoError(t, err)
 		require.NotEmpty(t, job.JobID)
-		done, err := c.WaitForJob(ctx, job.JobID, 0)
-		require.NoError(t, err)
-		require.Equal(t, notegen.JobCompleted, done.Status, done.Message)
+		requireCompleted(ctx, t, c, job.JobID)
 		note, err := c.FetchNote(ctx, job.JobID)
 		require.NoError(t, err)
 		require.NotEmpty(t, note.Note)
@@ -86,9 +91,7 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 			notegen.UploadOptions{Progress: func(n, total int64) { sent = n }})
 		require.NoError(t, err)
 		require.Equal(t, int64(len(wav())), sent)
-		done, err = c.WaitForJob(ctx, audio.JobID, 0)
-		require.NoError(t, err)
-		require.Equal(t, notegen.JobCompleted, done.Status, done.Message)
+		requireCompleted(ctx, t, c, audio.JobID)
 		tr, err := c.FetchTranscript(ctx, audio.JobID)
 		require.NoError(t, err)
 		require.NotEmpty(t, tr.Transcript)
@@ -97,9 +100,7 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 		regen, err := c.RegenerateNote(ctx, notegen.RegenerateRequest{JobID: job.JobID, DocumentationStyle: notegen.String("soap")})
 		require.NoError(t, err)
 		require.NotEmpty(t, regen.JobID)
-		done, err = c.WaitForJob(ctx, regen.JobID, 0)
-		require.NoError(t, err)
-		require.Equal(t, notegen.JobCompleted, done.Status, done.Message)
+		requireCompleted(ctx, t, c, regen.JobID)
 		regenNote, err := c.FetchNote(ctx, regen.JobID)
 		require.NoError(t, err)
 		require.NotEmpty(t, regenNote.Note)
@@ -114,9 +115,7 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 		live := owner.WithAPIKey(liveKey.APIKey)
 		liveJob, err := live.SubmitText(ctx, notegen.TextJobRequest{JobOptions: opts, Text: "Follow-up for hypertension. BP 128/82."})
 		require.NoError(t, err)
-		done, err = live.WaitForJob(ctx, liveJob.JobID, 0)
-		require.NoError(t, err)
-		require.Equal(t, notegen.JobCompleted, done.Status, done.Message)
+		requireCompleted(ctx, t, live, liveJob.JobID)
 		usage, err := owner.GetUsage(ctx, notegen.UsageRequest{})
 		require.NoError(t, err)
 		month := time.Now().UTC().Format("2006-01")
@@ -141,8 +140,7 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 
 func TestWebhookTestAndRedeliverAgainstServer(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_WEBHOOK_ALLOW_PRIVATE", "true"))
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		owner, _, _ := owner(t, s)
@@ -170,5 +168,5 @@ func TestWebhookTestAndRedeliverAgainstServer(t *testing.T) {
 
 		_, err = owner.RedeliverWebhook(ctx, "dlv_missing")
 		requireKind[*notegen.NotFoundError](t, err, notegen.ErrNotFound, 404, notegen.CodeNotFound)
-	})
+	}, st.WithEnv("NOTEGEN_WEBHOOK_ALLOW_PRIVATE", "true"))
 }

@@ -75,8 +75,7 @@ func runAdmin(t *testing.T, s *st.Server, args ...string) string {
 
 func TestIdentityAgainstServer(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		ctx := context.Background()
 		c, email, password := owner(t, s)
 
@@ -126,8 +125,7 @@ func TestIdentityAgainstServer(t *testing.T) {
 
 func TestKeysAgainstServer(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		ctx := context.Background()
 		c, _, _ := owner(t, s)
 
@@ -211,8 +209,7 @@ func TestKeysAgainstServer(t *testing.T) {
 
 func TestAccountAgainstServer(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		ctx := context.Background()
 		c, email, _ := owner(t, s)
 
@@ -259,8 +256,7 @@ func TestAccountAgainstServer(t *testing.T) {
 
 func TestWebhooksAgainstServer(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		ctx := context.Background()
 		c, _, _ := owner(t, s)
 
@@ -299,8 +295,7 @@ func TestWebhooksAgainstServer(t *testing.T) {
 // ten concurrent calls cause exactly one refresh.
 func TestTokenRefreshUnderConcurrency(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		ctx := context.Background()
 		o := s.NewOwner(t)
 

@@ -6,7 +6,9 @@
 // It prints medication recall (the share of medications named in both the
 // dialogue and the note that the facts list, with the note's dose when the
 // dialogue said it) and number fidelity (numbers in facts that the dialogue
-// never said; the target is zero). --dump writes the facts as one text per
+// never said; the target is zero). --evidence also writes each note with the
+// built-in writer and measures evidence coverage and support (--show ID prints
+// one note with its evidence). --dump writes the facts as one text per
 // encounter (CSV: encounter_id, dialogue, facts) for ../shared/eval/fidelity.py.
 package main
 
@@ -36,6 +38,8 @@ func run(args []string, stdout io.Writer) error {
 	split := fs.String("split", "valid", "split to read: train or valid")
 	dump := fs.String("dump", "", "write each encounter's facts as text to this CSV file")
 	verbose := fs.Bool("v", false, "list every missed medication and unsaid number")
+	withEvidence := fs.Bool("evidence", false, "also write each note with the built-in writer and measure its evidence coverage and support")
+	show := fs.String("show", "", "with --evidence, print this encounter's note with its evidence")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -70,6 +74,11 @@ func run(args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "facts: %d problems, %d medications, %d allergies, %d vitals, %d orders\n",
 		total.Problems, total.Medications, total.Allergies, total.Vitals, total.Orders)
 	fmt.Fprintf(stdout, "numbers in facts: %d, not said in the dialogue: %d\n", total.Numbers, len(total.Unsaid))
+	if *withEvidence {
+		if err := measureEvidence(rows, *show, stdout); err != nil {
+			return err
+		}
+	}
 	if *dump != "" {
 		if err := writeCSV(*dump, dumpRows); err != nil {
 			return err

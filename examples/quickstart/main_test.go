@@ -14,8 +14,7 @@ import (
 // second run finds the account and its sandbox key.
 func TestQuickstartRunsTwice(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		for range 2 {
 			var out strings.Builder
 			require.NoError(t, run(context.Background(), s.URL, &out))

@@ -5,15 +5,14 @@ package audit
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/keyset"
 	"github.com/notegen/notegen/internal/logging"
 	"github.com/notegen/notegen/internal/store"
 )
@@ -102,7 +101,7 @@ func (l *Log) List(ctx context.Context, userID string, limit int, cursor string)
 	query := `SELECT id, actor, action, target, details, client_addr, request_id, created_at FROM audit_log WHERE user_id = ?`
 	args := []any{userID}
 	if cursor != "" {
-		at, id, err := decodeCursor(cursor)
+		at, id, err := keyset.Decode(cursor)
 		if err != nil {
 			return Page{}, apperr.Invalid("cursor", "cursor is not one this server issued")
 		}
@@ -132,30 +131,6 @@ func (l *Log) List(ctx context.Context, userID string, limit int, cursor string)
 	if err := rows.Err(); err != nil {
 		return Page{}, fmt.Errorf("read audit log: %w", err)
 	}
-	if len(page.Entries) > limit {
-		last := page.Entries[limit-1]
-		page.Entries = page.Entries[:limit]
-		page.NextCursor = encodeCursor(last.CreatedAt, last.ID)
-	}
+	page.Entries, page.NextCursor = keyset.Page(page.Entries, limit, func(e Entry) (time.Time, string) { return e.CreatedAt, e.ID })
 	return page, nil
-}
-
-func encodeCursor(at time.Time, id string) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(at.UTC().Format(time.RFC3339Nano) + "|" + id))
-}
-
-func decodeCursor(cursor string) (time.Time, string, error) {
-	raw, err := base64.RawURLEncoding.DecodeString(cursor)
-	if err != nil {
-		return time.Time{}, "", err
-	}
-	ts, id, ok := strings.Cut(string(raw), "|")
-	if !ok {
-		return time.Time{}, "", fmt.Errorf("cursor has no id")
-	}
-	at, err := time.Parse(time.RFC3339Nano, ts)
-	if err != nil {
-		return time.Time{}, "", err
-	}
-	return at, id, nil
 }

@@ -159,3 +159,29 @@ func (s *Service) Logout(ctx context.Context, p Principal, token string) error {
 		return nil
 	})
 }
+
+// SessionActive reports whether the login session that refresh token
+// belongs to is still open for p: not ended by logout, a password change or
+// a detected theft, and not expired. The console checks it on every page, so
+// that a copy of its cookie stops working at logout instead of when the ID
+// token inside it expires.
+func (s *Service) SessionActive(ctx context.Context, p Principal, token string) error {
+	if token == "" {
+		return errBadRefresh
+	}
+	var userID string
+	var expiresAt time.Time
+	var revokedAt sql.NullTime
+	err := s.db.QueryRow(ctx, `SELECT user_id, expires_at, revoked_at FROM refresh_tokens WHERE token_hash = ?`, hashRefreshToken(token)).
+		Scan(&userID, &expiresAt, &revokedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return errBadRefresh
+	}
+	if err != nil {
+		return fmt.Errorf("read refresh token: %w", err)
+	}
+	if userID != p.UserID || revokedAt.Valid || !store.Now().Before(expiresAt) {
+		return errBadRefresh
+	}
+	return nil
+}

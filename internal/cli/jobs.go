@@ -15,6 +15,7 @@ import (
 	"github.com/notegen/notegen/internal/provider"
 	"github.com/notegen/notegen/internal/queue"
 	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/sttstream"
 	"github.com/notegen/notegen/internal/upload"
 )
 
@@ -54,4 +55,19 @@ func newJobService(ctx context.Context, s config.Settings, db *store.DB, key *ma
 		SweepInterval: s.SweepInterval, RetryBase: s.ProviderRetryBase, StreamAbandon: s.StreamAbandon,
 		WaitRecheck: s.WaitRecheck,
 	}), nil
+}
+
+// newLiveTranscriber picks how live streams are transcribed: the streaming
+// provider when one is configured, else each utterance through the batch
+// provider as it ends; nil when neither is, and live keys' streams are
+// refused. Streams carry raw PCM, so neither needs ffmpeg.
+func newLiveTranscriber(s config.Settings) sttstream.Opener {
+	client := &http.Client{Timeout: s.JobTimeout}
+	switch {
+	case s.STTStreamURL != "":
+		return &sttstream.Realtime{URL: s.STTStreamURL, APIKey: s.STTAPIKey, Model: s.STTModel}
+	case s.STTURL != "":
+		return &sttstream.Utterances{Transcriber: &provider.OpenAITranscriber{URL: s.STTURL, APIKey: s.STTAPIKey, Model: s.STTModel, Client: client}}
+	}
+	return nil
 }

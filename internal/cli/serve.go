@@ -22,6 +22,7 @@ import (
 	"github.com/notegen/notegen/internal/billing"
 	"github.com/notegen/notegen/internal/broker"
 	"github.com/notegen/notegen/internal/config"
+	"github.com/notegen/notegen/internal/console"
 	"github.com/notegen/notegen/internal/httpapi"
 	"github.com/notegen/notegen/internal/logging"
 	"github.com/notegen/notegen/internal/masterkey"
@@ -179,13 +180,21 @@ func serve(ctx context.Context, env Env, args []string) error {
 	bills := billing.NewService(db, settings.FreeJobs, func(ctx context.Context, userID string, ids []string) (map[string]string, error) {
 		return apikey.MaskedNames(ctx, db, userID, ids)
 	})
+	accounts := account.NewService(db, bills, keys, log)
+	web, err := console.New(console.Deps{
+		Log: log.With("component", "console"), Auth: identity, Accounts: accounts, Keys: keys, Jobs: jobs,
+		Master: key, PublicURL: settings.PublicURL, StatusOf: httpapi.StatusOf,
+	})
+	if err != nil {
+		return err
+	}
 	handler, err := httpapi.NewServer(httpapi.Deps{
-		Log: log, DB: db, Auth: identity, Accounts: account.NewService(db, bills, keys, log),
+		Log: log, DB: db, Auth: identity, Accounts: accounts, Console: web,
 		Keys: keys, Webhooks: webhooks,
 		Jobs: jobs, Uploads: uploads, Limiter: ratelimit.New(db),
 		Audit: audit.NewLog(db), Billing: bills,
 		Config: settings, Metrics: registry, Version: env.Version,
-		Deliveries: deliveries,
+		Deliveries: deliveries, Live: newLiveTranscriber(settings),
 	})
 	if err != nil {
 		return err

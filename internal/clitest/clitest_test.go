@@ -115,6 +115,15 @@ func (u *user) login(o *st.Owner) string {
 	return u.ok(o.Password+"\n", "login", "--email", o.Email, "--password-stdin")
 }
 
+// loggedInOwner signs up an owner on s and logs a new CLI user in as them.
+func loggedInOwner(t *testing.T, s *st.Server) (*user, *st.Owner) {
+	t.Helper()
+	o := s.NewOwner(t)
+	u := newUser(t, s.URL)
+	u.login(o)
+	return u, o
+}
+
 func runAdmin(t *testing.T, s *st.Server, args ...string) {
 	t.Helper()
 	env := s.DB.Env()
@@ -135,8 +144,7 @@ func closedPort(t *testing.T) string {
 
 func TestLoginSavesPrivateSession(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		u := newUser(t, s.URL)
 
@@ -177,11 +185,8 @@ func TestLoginSavesPrivateSession(t *testing.T) {
 
 func TestKeysCommands(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
-		u := newUser(t, s.URL)
-		u.login(o)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		u, _ := loggedInOwner(t, s)
 
 		require.Equal(t, "KEY  TYPE  STATUS  CREATED  LAST USED  METADATA\n", u.ok("", "keys", "list"))
 		out := u.ok("", "keys", "create", "--type", "sandbox")
@@ -227,11 +232,8 @@ func TestKeysCommands(t *testing.T) {
 
 func TestAccountAndWebhookCommands(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
-		u := newUser(t, s.URL)
-		u.login(o)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		u, o := loggedInOwner(t, s)
 
 		require.Equal(t, "Account updated (company_name, phone_number)\n",
 			u.ok("", "account", "update", "--company-name", "North Clinic", "--phone-number", "+1 555 0100"))
@@ -276,9 +278,7 @@ $`, show)
 func TestNoteCommandsAndFailures(t *testing.T) {
 	t.Parallel()
 	s := st.Start(t, st.SQLite)
-	o := s.NewOwner(t)
-	u := newUser(t, s.URL)
-	u.login(o)
+	u, _ := loggedInOwner(t, s)
 	key := strings.Split(strings.TrimSpace(u.ok("", "keys", "create", "--type", "sandbox")), "\n")[1]
 	keyed := newUser(t, s.URL, "NOTEGEN_API_KEY="+key)
 
@@ -333,11 +333,8 @@ func TestNoteCommandsAndFailures(t *testing.T) {
 
 func TestErrorsPrintOnceAndAsJSON(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
-		o := s.NewOwner(t)
-		u := newUser(t, s.URL)
-		u.login(o)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		u, _ := loggedInOwner(t, s)
 		bad := "ng_sandbox_" + strings.Repeat("b", 38)
 
 		// One prefix, the status and code, the server's message and the

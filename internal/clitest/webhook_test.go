@@ -54,9 +54,7 @@ func (u *user) startListen(ctx context.Context, args ...string) *listener {
 func TestWebhookListen(t *testing.T) {
 	t.Parallel()
 	s := st.Start(t, st.SQLite, st.WithEnv("NOTEGEN_WEBHOOK_ALLOW_PRIVATE", "true"))
-	o := s.NewOwner(t)
-	u := newUser(t, s.URL)
-	u.login(o)
+	u, o := loggedInOwner(t, s)
 	secret := strings.TrimSpace(u.ok("", "webhook", "secret"))
 	port := closedPort(t)
 	_, p, _ := net.SplitHostPort(port)
@@ -85,9 +83,7 @@ func TestWebhookRefusedAddressIsReported(t *testing.T) {
 	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		s := st.Start(t, b) // private delivery off, as by default
-		o := s.NewOwner(t)
-		u := newUser(t, s.URL)
-		u.login(o)
+		u, _ := loggedInOwner(t, s)
 
 		r := u.run("", "webhook", "test", "--env", "dev")
 		require.Equal(t, 0, r.code, r.stderr)

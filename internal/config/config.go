@@ -36,6 +36,10 @@ type Settings struct {
 	StorageURL, S3AccessKey, S3SecretKey string
 
 	STTURL, STTAPIKey, STTModel string
+	// STTStreamURL is a WebSocket speaking the OpenAI Realtime
+	// transcription protocol for live streams; empty transcribes them
+	// utterance by utterance through STTURL.
+	STTStreamURL                string
 	LLMURL, LLMAPIKey, LLMModel string
 
 	// RefreshReuseGrace is how long a rotated refresh token may be presented
@@ -153,6 +157,7 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 	str(&s.STTURL, "stt-url", "NOTEGEN_STT_URL", "", "OpenAI-compatible speech-to-text base URL")
 	str(&s.STTAPIKey, "stt-api-key", "NOTEGEN_STT_API_KEY", "", "speech-to-text API key")
 	str(&s.STTModel, "stt-model", "NOTEGEN_STT_MODEL", "", "speech-to-text model")
+	str(&s.STTStreamURL, "stt-stream-url", "NOTEGEN_STT_STREAM_URL", "", "streaming speech-to-text WebSocket (OpenAI Realtime transcription protocol) for live streams")
 	str(&s.LLMURL, "llm-url", "NOTEGEN_LLM_URL", "", "OpenAI-compatible chat completions base URL; empty for the built-in writer")
 	str(&s.LLMAPIKey, "llm-api-key", "NOTEGEN_LLM_API_KEY", "", "language model API key")
 	str(&s.LLMModel, "llm-model", "NOTEGEN_LLM_MODEL", "", "language model name")

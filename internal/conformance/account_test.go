@@ -31,8 +31,7 @@ func outboxTypes(t *testing.T, d *st.Database, userID string) []string {
 
 func TestAccountStateMachine(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		post := func(path string) st.Response { return s.Do(t, "POST", path, nil, st.Bearer(o.IDToken)) }
 		require.Equal(t, "inactive", accountStatus(t, s, o), "a new account is inactive")
@@ -95,8 +94,7 @@ func TestAccountStateMachine(t *testing.T) {
 
 func TestUnpaidInvoicesBlockCancelAndReactivate(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		createKey(t, s, o, "live", nil)
 
@@ -139,8 +137,7 @@ func TestUnpaidInvoicesBlockCancelAndReactivate(t *testing.T) {
 
 func TestAdminPlanAndErrors(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		out, err := runAdmin(t, s.DB, "plan", "--email", strings.ToUpper(o.Email), "--plan", "paid")
 		require.NoError(t, err)
@@ -160,8 +157,7 @@ func TestAdminPlanAndErrors(t *testing.T) {
 
 func TestAccountUpdate(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		update := func(body any) st.Response {
 			return s.Do(t, "POST", "/v1/user/account/update", body, st.Bearer(o.IDToken))
@@ -198,8 +194,7 @@ func TestAccountUpdate(t *testing.T) {
 
 func TestWebhookSettings(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		get := func() map[string]any { return s.Do(t, "GET", "/v1/user/webhook", nil, st.Bearer(o.IDToken)).JSON(t) }
 		set := func(body any) st.Response { return s.Do(t, "POST", "/v1/user/webhook", body, st.Bearer(o.IDToken)) }
@@ -249,8 +244,7 @@ func TestWebhookSettings(t *testing.T) {
 
 func TestWebhookSecretRotation(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		secret := func() string {
 			resp := s.Do(t, "GET", "/v1/user/webhook/secret", nil, st.Bearer(o.IDToken))
@@ -280,8 +274,7 @@ func TestWebhookSecretRotation(t *testing.T) {
 
 func TestAuditLog(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "live", map[string]string{"team": "er"})
 		s.Do(t, "POST", "/v1/user/update-api-key-metadata", map[string]any{"apiKey": key, "metadata": map[string]string{"team": "icu"}}, st.Bearer(o.IDToken))

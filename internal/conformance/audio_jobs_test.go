@@ -128,8 +128,7 @@ func TestMultipartAudioAndUploadRules(t *testing.T) {
 
 func TestLiveAudioNeedsSpeechToText(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		live := createKey(t, s, o, "live", nil)
 		sandbox := createKey(t, s, o, "sandbox", nil)

@@ -15,8 +15,7 @@ import (
 
 func TestFreeJobsRaceLetsExactlyTheRemainderThrough(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_RATE_LIVE", "10000/min"))
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		live := createKey(t, s, o, "live", nil)
 		db := openStore(t, s.DB)
@@ -48,13 +47,12 @@ func TestFreeJobsRaceLetsExactlyTheRemainderThrough(t *testing.T) {
 		usage := s.Do(t, "GET", "/v1/user/usage", nil, st.Bearer(o.IDToken)).JSON(t)
 		require.Nil(t, usage["totals"].(map[string]any)["free_jobs_left"])
 		require.Equal(t, "paid", usage["billing"].(map[string]any)["subscription_status"])
-	})
+	}, st.WithEnv("NOTEGEN_RATE_LIVE", "10000/min"))
 }
 
 func TestIdempotentSubmission(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "live", nil)
 		idem := st.Header{"Idempotency-Key", "visit-2024-001"}
@@ -71,13 +69,9 @@ func TestIdempotentSubmission(t *testing.T) {
 			return s.Try("POST", "/v1/process-text", textJob(map[string]any{"template": "er"}), st.APIKey(key), st.Header{"Idempotency-Key", "burst"})
 		})
 		require.Equal(t, 8, statuses[http.StatusOK], "%v", statuses)
-		var jobs int
 		db := openStore(t, s.DB)
-		require.NoError(t, db.QueryRow(context.Background(), `SELECT COUNT(*) FROM jobs WHERE user_id = ?`, o.UserID).Scan(&jobs))
-		require.Equal(t, 2, jobs, "one job per idempotency key")
-		var used int
-		require.NoError(t, db.QueryRow(context.Background(), `SELECT live_jobs_used FROM accounts WHERE user_id = ?`, o.UserID).Scan(&used))
-		require.Equal(t, 2, used, "repeats are not billed")
+		require.Equal(t, 2, queryInt(t, db, `SELECT COUNT(*) FROM jobs WHERE user_id = ?`, o.UserID), "one job per idempotency key")
+		require.Equal(t, 2, queryInt(t, db, `SELECT live_jobs_used FROM accounts WHERE user_id = ?`, o.UserID), "repeats are not billed")
 
 		// The other two submitting endpoints honour the header as well.
 		sandbox := createKey(t, s, o, "sandbox", nil)
@@ -94,9 +88,7 @@ func TestIdempotentSubmission(t *testing.T) {
 		r2 := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": textID}, st.APIKey(sandbox), regen)
 		require.Equal(t, http.StatusOK, r2.Status, "a repeated regeneration replays instead of failing: %s", r2.Body)
 		require.Equal(t, r1.JSON(t)["job_id"], r2.JSON(t)["job_id"], "the repeat names the same new job")
-		var regenerated int
-		require.NoError(t, db.QueryRow(context.Background(), `SELECT COUNT(*) FROM jobs WHERE source_job_id = ?`, textID).Scan(&regenerated))
-		require.Equal(t, 1, regenerated, "one regeneration per key")
+		require.Equal(t, 1, queryInt(t, db, `SELECT COUNT(*) FROM jobs WHERE source_job_id = ?`, textID), "one regeneration per key")
 	})
 }
 
@@ -105,8 +97,7 @@ func TestIdempotentSubmission(t *testing.T) {
 // regeneration is billed as a job without billing the transcript again.
 func TestRegenerateNote(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "live", nil)
 		jobID := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key)).JSON(t)["job_id"].(string)
@@ -146,9 +137,7 @@ func TestRegenerateNote(t *testing.T) {
 		require.Equal(t, usageBefore["transcription_tokens"], usage["transcription_tokens"], "the transcript is not billed again")
 		require.Greater(t, usage["note_tokens"], usageBefore["note_tokens"], "the new note is billed")
 		db := openStore(t, s.DB)
-		var completed int
-		require.NoError(t, db.QueryRow(context.Background(), `SELECT COUNT(*) FROM outbox_events WHERE job_id = ? AND type = 'job.completed'`, newID).Scan(&completed))
-		require.Equal(t, 1, completed, "the new job sends its own job.completed webhook")
+		require.Equal(t, 1, queryInt(t, db, `SELECT COUNT(*) FROM outbox_events WHERE job_id = ? AND type = 'job.completed'`, newID), "the new job sends its own job.completed webhook")
 
 		bad := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": jobID, "template": "nope"}, st.APIKey(key))
 		require.Equal(t, http.StatusBadRequest, bad.Status)
@@ -164,16 +153,13 @@ func TestRegenerateNote(t *testing.T) {
 		conflict := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": pending}, st.APIKey(sandbox))
 		require.Equal(t, http.StatusConflict, conflict.Status, "%s", conflict.Body)
 		require.Equal(t, "conflict", conflict.ErrorCode(t))
-		var jobs int
-		require.NoError(t, db.QueryRow(context.Background(), `SELECT COUNT(*) FROM jobs WHERE user_id = ?`, o.UserID).Scan(&jobs))
-		require.Equal(t, 3, jobs, "a refused regeneration creates no job")
+		require.Equal(t, 3, queryInt(t, db, `SELECT COUNT(*) FROM jobs WHERE user_id = ?`, o.UserID), "a refused regeneration creates no job")
 	})
 }
 
 func TestRetentionPurgesPatientData(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_RETENTION", "1s"), st.WithEnv("NOTEGEN_SWEEP_INTERVAL", "200ms"), st.WithEnv("NOTEGEN_UPLOAD_TTL", "1s"))
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 		jobID := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key)).JSON(t)["job_id"].(string)
@@ -194,13 +180,12 @@ func TestRetentionPurgesPatientData(t *testing.T) {
 		expired := waitForStatus(t, s, key, pending, "error")
 		require.Contains(t, expired["message"], "not uploaded")
 		require.Equal(t, http.StatusForbidden, put(t, s, url, testWAV(0.2), "").Status, "an expired upload URL is refused")
-	})
+	}, st.WithEnv("NOTEGEN_RETENTION", "1s"), st.WithEnv("NOTEGEN_SWEEP_INTERVAL", "200ms"), st.WithEnv("NOTEGEN_UPLOAD_TTL", "1s"))
 }
 
 func TestTwoReplicasProcessEachJobOnce(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		a := st.Start(t, b, st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example"), st.WithEnv("NOTEGEN_RATE_LIVE", "10000/min"))
+	st.EachServer(t, func(t *testing.T, a *st.Server) {
 		replica := st.Replica(t, a, st.WithEnv("NOTEGEN_RATE_LIVE", "10000/min"))
 		o := a.NewOwner(t)
 		key := createKey(t, a, o, "live", nil)
@@ -226,11 +211,8 @@ func TestTwoReplicasProcessEachJobOnce(t *testing.T) {
 			require.NotEmpty(t, id)
 			waitForStatus(t, replica, key, id, "completed")
 		}
-		var completedEvents, usageRows int
 		db := openStore(t, a.DB)
-		require.NoError(t, db.QueryRow(context.Background(), `SELECT COUNT(*) FROM outbox_events WHERE user_id = ? AND type = 'job.completed'`, o.UserID).Scan(&completedEvents))
-		require.NoError(t, db.QueryRow(context.Background(), `SELECT COUNT(*) FROM usage_records WHERE user_id = ?`, o.UserID).Scan(&usageRows))
-		require.Equal(t, n, completedEvents, "each job completed exactly once")
-		require.Equal(t, n, usageRows, "each job billed exactly once")
-	})
+		require.Equal(t, n, queryInt(t, db, `SELECT COUNT(*) FROM outbox_events WHERE user_id = ? AND type = 'job.completed'`, o.UserID), "each job completed exactly once")
+		require.Equal(t, n, queryInt(t, db, `SELECT COUNT(*) FROM usage_records WHERE user_id = ?`, o.UserID), "each job billed exactly once")
+	}, st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example"), st.WithEnv("NOTEGEN_RATE_LIVE", "10000/min"))
 }

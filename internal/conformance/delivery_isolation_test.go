@@ -15,8 +15,7 @@ import (
 // account's, arrive at once instead of after the 15 s timeout.
 func TestDeliveryHangingReceiverDoesNotDelayOtherAccounts(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, deliveryEnv("5s,5s,5s")...)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		release := make(chan struct{})
 		hanging := newReceiver(t, false, func(int, received, http.ResponseWriter) { <-release })
 		t.Cleanup(func() { close(release) })
@@ -37,5 +36,5 @@ func TestDeliveryHangingReceiverDoesNotDelayOtherAccounts(t *testing.T) {
 		require.Less(t, time.Since(start), 5*time.Second)
 		// The hanging endpoint never had more than its share in flight.
 		require.LessOrEqual(t, len(hanging.Requests()), 4)
-	})
+	}, deliveryEnv("5s,5s,5s")...)
 }

@@ -20,8 +20,7 @@ import (
 // secret, and the reference library accepts the message with either.
 func TestDeliverySignsWithBothSecretsDuringRotation(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, deliveryEnv("100ms,200ms,300ms")...)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		rc := newReceiver(t, false, ok200)
 		setWebhooks(t, s, o, ptr(rc.URL("/hook")), nil)
@@ -63,7 +62,7 @@ func TestDeliverySignsWithBothSecretsDuringRotation(t *testing.T) {
 		tampered[len(tampered)-2] ^= 1
 		wh, _ := standardwebhooks.NewWebhook(rotated)
 		require.Error(t, wh.Verify(tampered, msg.Header))
-	})
+	}, deliveryEnv("100ms,200ms,300ms")...)
 }
 
 // With private networks not allowed, every loopback, private, link-local
@@ -71,8 +70,7 @@ func TestDeliverySignsWithBothSecretsDuringRotation(t *testing.T) {
 // local receiver never hears of it.
 func TestDeliveryRefusesPrivateAddresses(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_WEBHOOK_RETRY_SCHEDULE", "100ms,200ms,300ms"))
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		rc := newReceiver(t, false, ok200)
 		port := strings.Split(hostPort(t, rc.URL("")), ":")[1]
@@ -95,7 +93,7 @@ func TestDeliveryRefusesPrivateAddresses(t *testing.T) {
 			require.Contains(t, d["error"], "refused", target)
 		}
 		require.Empty(t, rc.Requests(), "nothing reached the local receiver")
-	})
+	}, st.WithEnv("NOTEGEN_WEBHOOK_RETRY_SCHEDULE", "100ms,200ms,300ms"))
 }
 
 // Account events go to the production URL when set, else development; a
@@ -104,8 +102,7 @@ func TestDeliveryRefusesPrivateAddresses(t *testing.T) {
 // when delivering, so a change while an event waits is honoured.
 func TestDeliveryRouting(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, deliveryEnv("1500ms,200ms,300ms")...)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		dev := newReceiver(t, false, ok200)
 		prod := newReceiver(t, true, ok200)
 
@@ -165,7 +162,7 @@ func TestDeliveryRouting(t *testing.T) {
 		d = waitDelivery(t, s, o4, id, 10*time.Second, hasStatus("succeeded"))
 		require.Equal(t, id, moved.Requests()[0].ID())
 		require.Contains(t, attemptsOf(d)[1]["endpoint"], "/new")
-	})
+	}, deliveryEnv("1500ms,200ms,300ms")...)
 }
 
 func countType(t *testing.T, rs []received, typ string) int {
@@ -185,8 +182,7 @@ func countType(t *testing.T, rs []received, typ string) int {
 // the transcribed one is being retried.
 func TestDeliveryJobEventsOrderAndRouting(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, deliveryEnv("300ms,300ms,300ms")...)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		dev := newReceiver(t, false, func(nth int, r received, w http.ResponseWriter) {
 			if strings.Contains(string(r.Body), `"job.transcribed"`) && nth <= 2 {
@@ -249,7 +245,7 @@ func TestDeliveryJobEventsOrderAndRouting(t *testing.T) {
 		failed := deliveryList(t, s, o, "?status=failed&event=job.transcribed")
 		require.Len(t, failed, 1)
 		require.Equal(t, float64(410), attemptsOf(failed[0])[0]["status_code"])
-	})
+	}, deliveryEnv("300ms,300ms,300ms")...)
 }
 
 // Retry-After on 503 postpones the next attempt; redirects are not
@@ -257,8 +253,7 @@ func TestDeliveryJobEventsOrderAndRouting(t *testing.T) {
 // redeliver answers with the new attempt.
 func TestDeliveryRetryAfterRedirectsAndRedeliver(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, deliveryEnv("100ms,100ms,100ms")...)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		slow := newReceiver(t, false, func(nth int, _ received, w http.ResponseWriter) {
 			if nth == 1 {
 				w.Header().Set("Retry-After", "2")
@@ -306,15 +301,14 @@ func TestDeliveryRetryAfterRedirectsAndRedeliver(t *testing.T) {
 		require.Equal(t, http.StatusNotFound, resp.Status)
 		require.Equal(t, "not_found", resp.ErrorCode(t))
 		require.Nil(t, findDelivery(t, s, o, id))
-	})
+	}, deliveryEnv("100ms,100ms,100ms")...)
 }
 
 // The delivery routes take the bearer token, validate their input with the
 // contract's error body, and paginate.
 func TestDeliveryRoutesValidateAndPaginate(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		for _, path := range []string{"/v1/user/webhook/deliveries"} {
 			resp := s.Do(t, "GET", path, nil)

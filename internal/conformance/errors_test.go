@@ -12,8 +12,7 @@ import (
 
 func TestErrorContract(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		huge := `{"email":"` + strings.Repeat("a", 1<<20) + `@example.com","password":"x"}`
 		cases := []struct {

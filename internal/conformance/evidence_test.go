@@ -193,6 +193,14 @@ func TestAudioJobSegmentsAreTheProvidersTimedUtterances(t *testing.T) {
 				requireSpanInside(t, tr.Segments, sp)
 			}
 		}
+
+		// A regeneration keeps the source's timed utterances.
+		regen := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": timedID, "documentation_style": "problemBased"}, st.APIKey(live))
+		require.Equal(t, http.StatusOK, regen.Status, "%s", regen.Body)
+		regenID := regen.JSON(t)["job_id"].(string)
+		require.Equal(t, "completed", waitForStatus(t, s, live, regenID, "completed", "error")["status"])
+		again := decode[notegen.Transcript](t, s.Do(t, "GET", "/v1/fetch-transcript/"+regenID, nil, st.APIKey(live)).Body)
+		require.Equal(t, tr.Segments, again.Segments)
 	})
 }
 

@@ -28,6 +28,14 @@ func openStore(t *testing.T, d *st.Database) *store.DB {
 	return db
 }
 
+// queryInt reads the one integer a query selects (a count, a counter).
+func queryInt(t *testing.T, db *store.DB, query string, args ...any) int {
+	t.Helper()
+	var n int
+	require.NoError(t, db.QueryRow(context.Background(), query, args...).Scan(&n))
+	return n
+}
+
 // createKey creates a key and returns it, failing the test on any error.
 func createKey(t testing.TB, s *st.Server, o *st.Owner, keyType string, metadata any) string {
 	t.Helper()

@@ -15,8 +15,7 @@ import (
 // above all never another account's presigned upload URL.
 func TestIdempotencyKeysAreScopedToTheAPIKey(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		alice, bob := s.NewOwner(t), s.NewOwner(t)
 		aliceKey := createKey(t, s, alice, "sandbox", nil)
 		bobKey := createKey(t, s, bob, "sandbox", nil)

@@ -14,8 +14,7 @@ import (
 
 func TestCreateAccount(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		resp := s.Do(t, "POST", "/v1/auth/create-account", map[string]any{
 			"email": "Clinic.Owner@Example.com", "password": "a sturdy passphrase", "company_name": "Clinic", "phone_number": "+1 555 0100",
 		})
@@ -48,18 +47,16 @@ func TestCreateAccount(t *testing.T) {
 
 func TestSignupCanBeSwitchedOff(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_SIGNUP", "false"))
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		resp := s.Do(t, "POST", "/v1/auth/create-account", map[string]any{"email": "o@example.com", "password": "a sturdy passphrase"})
 		require.Equal(t, http.StatusForbidden, resp.Status)
 		require.Equal(t, "authorization_error", resp.ErrorCode(t))
-	})
+	}, st.WithEnv("NOTEGEN_SIGNUP", "false"))
 }
 
 func TestLoginFailuresLookTheSame(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		unknown := s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": "nobody@example.com", "password": o.Password})
 		wrong := s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": o.Email, "password": "not the password"})
@@ -82,8 +79,7 @@ func TestLoginFailuresLookTheSame(t *testing.T) {
 
 func TestBearerAuthentication(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		ok := s.Do(t, "GET", "/v1/user/account/info", nil, st.Bearer(o.IDToken))
 		require.Equal(t, http.StatusOK, ok.Status, "%s", ok.Body)
@@ -141,8 +137,7 @@ func TestRefreshRotatesAndDetectsReuse(t *testing.T) {
 
 func TestConcurrentRefreshesDoNotLogOut(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		const n = 8
 		var wg sync.WaitGroup
@@ -175,8 +170,7 @@ func TestConcurrentRefreshesDoNotLogOut(t *testing.T) {
 
 func TestChangePasswordRevokesEverySession(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		other := *o
 		s.Login(t, &other) // a second session of the same user
@@ -210,8 +204,7 @@ func TestChangePasswordRevokesEverySession(t *testing.T) {
 
 func TestLogout(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		intruder := s.NewOwner(t)
 		stranger := s.Do(t, "POST", "/v1/auth/logout", map[string]any{"refresh_token": o.RefreshToken}, st.Bearer(intruder.IDToken))
@@ -226,8 +219,7 @@ func TestLogout(t *testing.T) {
 
 func TestLoginIsThrottled(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		for range 5 {
 			resp := s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": o.Email, "password": "wrong guess"})

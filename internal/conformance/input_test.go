@@ -30,12 +30,9 @@ func rawRequest(t *testing.T, s *st.Server, method, path string, body []byte, he
 	for _, h := range headers {
 		req.Header.Add(h[0], h[1])
 	}
-	resp, err := s.Client.Do(req)
+	resp, err := s.Send(req)
 	require.NoError(t, err)
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return st.Response{Status: resp.StatusCode, Header: resp.Header, Body: data}
+	return resp
 }
 
 // requireError asserts the contract's error body with the given status,
@@ -61,8 +58,7 @@ func requireError(t *testing.T, resp st.Response, status int, code, field, msgAn
 // would win is up to the reader, so the server takes neither.
 func TestDuplicateCredentialHeaders(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		other := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
@@ -201,8 +197,7 @@ func resolveRef(t *testing.T, doc map[string]any, schema map[string]any) map[str
 // to answer 500 where SQLite stored the bytes) and store none of it.
 func TestInputRules(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_RATE_SANDBOX", "100000/min"))
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 
@@ -320,5 +315,5 @@ func TestInputRules(t *testing.T) {
 		require.Equal(t, http.StatusOK, info.Status)
 		require.NotContains(t, string(info.Body), inputMarker)
 		require.NotContains(t, dumpDatabase(t, s.DB), inputMarker)
-	})
+	}, st.WithEnv("NOTEGEN_RATE_SANDBOX", "100000/min"))
 }

@@ -6,7 +6,7 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -55,6 +55,14 @@ func BenchmarkTextSubmissions(b *testing.B) {
 	})
 }
 
+// reportLatencies reports the median and the 99th percentile of latencies
+// in milliseconds.
+func reportLatencies(b *testing.B, latencies []time.Duration) {
+	slices.Sort(latencies)
+	b.ReportMetric(float64(latencies[len(latencies)/2].Microseconds())/1000, "median-ms")
+	b.ReportMetric(float64(latencies[len(latencies)*99/100].Microseconds())/1000, "p99-ms")
+}
+
 // BenchmarkSandboxLatency measures the time from submitting a sandbox text
 // job to seeing it completed, polling its status every 2 ms; it reports
 // the median and the 99th percentile.
@@ -84,9 +92,7 @@ func BenchmarkSandboxLatency(b *testing.B) {
 			}
 			latencies = append(latencies, time.Since(start))
 		}
-		sort.Slice(latencies, func(i, j int) bool { return latencies[i] < latencies[j] })
-		b.ReportMetric(float64(latencies[len(latencies)/2].Microseconds())/1000, "median-ms")
-		b.ReportMetric(float64(latencies[len(latencies)*99/100].Microseconds())/1000, "p99-ms")
+		reportLatencies(b, latencies)
 	})
 }
 

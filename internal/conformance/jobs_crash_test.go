@@ -1,7 +1,6 @@
 package conformance
 
 import (
-	"context"
 	"net/http"
 	"testing"
 	"time"
@@ -11,41 +10,69 @@ import (
 	st "github.com/notegen/notegen/internal/servertest"
 )
 
+// crash is a live audio job whose server process was killed with SIGKILL
+// while the speech server was answering the job's transcription, and the
+// server started next on the same database with the same settings.
+type crash struct {
+	stt        *fakeOpenAI
+	db         *st.Database
+	next       *st.Server
+	key, jobID string
+	killed     time.Time // when the first process was killed
+}
+
+// crashMidTranscription makes a crash on backend b, with jobTimeout as the
+// servers' attempt timeout. It returns once the next server is up, without
+// waiting for the job.
+func crashMidTranscription(t *testing.T, b st.Backend, jobTimeout string) crash {
+	t.Helper()
+	stt := newFakeOpenAI(t, "Words spoken before the crash.")
+	stt.HangFirstCall()
+	env := map[string]string{"NOTEGEN_STT_URL": stt.URL, "NOTEGEN_JOB_TIMEOUT": jobTimeout, "NOTEGEN_PUBLIC_URL": "https://notegen.example"}
+	db := st.NewDatabase(t, b)
+	first := st.StartProcess(t, db, env)
+	o := first.NewOwner(t)
+	key := createKey(t, first.Server, o, "live", nil)
+	jobID, url := audioJob(t, first.Server, key)
+	require.Equal(t, http.StatusOK, put(t, first.Server, url, testWAV(1), "").Status)
+	waitForStatus(t, first.Server, key, jobID, "transcribing")
+	require.Eventually(t, func() bool { return stt.Calls("/v1/audio/transcriptions") == 1 }, 30*time.Second, 20*time.Millisecond, "the speech server is mid-call")
+
+	first.Kill(t)
+	killed := time.Now()
+	stt.Release()
+
+	var opts []st.Option
+	for k, v := range env {
+		opts = append(opts, st.WithEnv(k, v))
+	}
+	return crash{stt: stt, db: db, next: st.StartOn(t, db, opts...), key: key, jobID: jobID, killed: killed}
+}
+
+// completeOnce waits for the crashed job on the next server, requires it
+// completed, and requires one job.completed event for it.
+func (c crash) completeOnce(t *testing.T) {
+	t.Helper()
+	done := waitForStatus(t, c.next, c.key, c.jobID, "completed", "error")
+	require.Equal(t, "completed", done["status"], "%v", done)
+	require.Equal(t, 1, c.count(t, `SELECT COUNT(*) FROM outbox_events WHERE job_id = ? AND type = 'job.completed'`), "the job completed once")
+}
+
+// count runs a COUNT query on the crash's database with the job's id.
+func (c crash) count(t *testing.T, query string) int {
+	t.Helper()
+	return queryInt(t, openStore(t, c.db), query, c.jobID)
+}
+
 // TestJobSurvivesKill9 kills the server with SIGKILL while a job is being
 // transcribed; after a restart on the same database the job finishes, once.
 func TestJobSurvivesKill9(t *testing.T) {
 	t.Parallel()
 	st.BuildBinary(t)
 	st.Each(t, func(t *testing.T, b st.Backend) {
-		stt := newFakeOpenAI(t, "Words spoken before the crash.")
-		stt.HangFirstCall()
-		env := map[string]string{"NOTEGEN_STT_URL": stt.URL, "NOTEGEN_JOB_TIMEOUT": "3s", "NOTEGEN_PUBLIC_URL": "https://notegen.example"}
-		db := st.NewDatabase(t, b)
-		first := st.StartProcess(t, db, env)
-		o := first.NewOwner(t)
-		key := createKey(t, first.Server, o, "live", nil)
-		jobID, url := audioJob(t, first.Server, key)
-		require.Equal(t, http.StatusOK, put(t, first.Server, url, testWAV(1), "").Status)
-		waitForStatus(t, first.Server, key, jobID, "transcribing")
-		require.Eventually(t, func() bool { return stt.Calls("/v1/audio/transcriptions") == 1 }, 30*time.Second, 20*time.Millisecond, "the speech server is mid-call")
-
-		first.Kill(t)
-		stt.Release()
-
-		var opts []st.Option
-		for k, v := range env {
-			opts = append(opts, st.WithEnv(k, v))
-		}
-		second := st.StartOn(t, db, opts...)
-		done := waitForStatus(t, second, key, jobID, "completed", "error")
-		require.Equal(t, "completed", done["status"], "%v", done)
-		require.Equal(t, stt.text, second.Do(t, "GET", "/v1/fetch-transcript/"+jobID, nil, st.APIKey(key)).JSON(t)["transcript"])
-
-		sdb := openStore(t, db)
-		var completed, usage int
-		require.NoError(t, sdb.QueryRow(context.Background(), `SELECT COUNT(*) FROM outbox_events WHERE job_id = ? AND type = 'job.completed'`, jobID).Scan(&completed))
-		require.NoError(t, sdb.QueryRow(context.Background(), `SELECT COUNT(*) FROM usage_records WHERE job_id = ?`, jobID).Scan(&usage))
-		require.Equal(t, 1, completed, "the job completed once")
-		require.Equal(t, 1, usage, "and was billed once")
+		c := crashMidTranscription(t, b, "3s")
+		c.completeOnce(t)
+		require.Equal(t, c.stt.text, c.next.Do(t, "GET", "/v1/fetch-transcript/"+c.jobID, nil, st.APIKey(c.key)).JSON(t)["transcript"])
+		require.Equal(t, 1, c.count(t, `SELECT COUNT(*) FROM usage_records WHERE job_id = ?`), "and was billed once")
 	})
 }

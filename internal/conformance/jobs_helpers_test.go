@@ -3,7 +3,6 @@ package conformance
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"mime/multipart"
 	"net/http"
 	"strings"
@@ -78,12 +77,9 @@ func submitMultipart(t *testing.T, s *st.Server, key string, fields map[string]s
 	for _, h := range headers {
 		req.Header.Set(h[0], h[1])
 	}
-	resp, err := s.Client.Do(req)
+	resp, err := s.Send(req)
 	require.NoError(t, err)
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return st.Response{Status: resp.StatusCode, Header: resp.Header, Body: data}
+	return resp
 }
 
 // put sends bytes to a presigned URL, optionally as a range.
@@ -94,12 +90,9 @@ func put(t *testing.T, s *st.Server, url string, data []byte, contentRange strin
 	if contentRange != "" {
 		req.Header.Set("Content-Range", contentRange)
 	}
-	resp, err := s.Client.Do(req)
+	resp, err := s.Send(req)
 	require.NoError(t, err)
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return st.Response{Status: resp.StatusCode, Header: resp.Header, Body: body}
+	return resp
 }
 
 // localURL points a presigned URL, built with the server's public URL, at

@@ -12,8 +12,7 @@ import (
 
 func TestTextJobEndToEnd(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		live := createKey(t, s, o, "live", nil)
 
@@ -69,8 +68,7 @@ func TestTextJobEndToEnd(t *testing.T) {
 
 func TestSandboxJobsFollowTheTemplate(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		sandbox := createKey(t, s, o, "sandbox", nil)
 		resp := s.Do(t, "POST", "/v1/process-text", textJob(map[string]any{"template": "radiology", "lang": "fr"}), st.APIKey(sandbox))
@@ -94,8 +92,7 @@ func TestSandboxJobsFollowTheTemplate(t *testing.T) {
 
 func TestJobFieldValidation(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_RATE_SANDBOX", "1000/min"))
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 		for name, tc := range map[string]struct {
@@ -151,5 +148,5 @@ func TestJobFieldValidation(t *testing.T) {
 				require.Equal(t, "file_extension", resp.JSON(t)["error"].(map[string]any)["field"])
 			}
 		}
-	})
+	}, st.WithEnv("NOTEGEN_RATE_SANDBOX", "1000/min"))
 }

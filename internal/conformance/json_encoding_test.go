@@ -14,8 +14,7 @@ import (
 // idempotent replay, so a shell script can PUT to it as it is.
 func TestJSONIsNotHTMLEscaped(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		sandbox := createKey(t, s, o, "sandbox", nil)
 		idem := st.Header{"Idempotency-Key", "raw-ampersand"}

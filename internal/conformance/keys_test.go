@@ -20,8 +20,7 @@ var (
 
 func TestCreateAndListKeys(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 
 		resp := s.Do(t, "POST", "/v1/user/create-api-key", map[string]any{"keyType": "live", "metadata": map[string]string{"team": "cardiology"}}, st.Bearer(o.IDToken))
@@ -94,8 +93,7 @@ func TestCreateAndListKeys(t *testing.T) {
 
 func TestMetadataRules(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "live", map[string]string{"a": "1", "b": "2"})
 		sandbox := createKey(t, s, o, "sandbox", nil)
@@ -181,8 +179,7 @@ func TestMetadataRules(t *testing.T) {
 
 func TestKeyStatusAndDeletion(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "live", nil)
 		other := createKey(t, s, o, "live", nil)
@@ -236,8 +233,7 @@ func TestKeyStatusAndDeletion(t *testing.T) {
 
 func TestAPIKeyAuthentication(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 		broken := key[:len(key)-1] + string("0123456789"[(strings.IndexByte("0123456789", key[len(key)-1])+1)%10])
@@ -268,8 +264,7 @@ func TestAPIKeyAuthentication(t *testing.T) {
 
 func TestKeysAreNeverStoredInPlainText(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		keys := []string{createKey(t, s, o, "sandbox", nil), createKey(t, s, o, "live", map[string]string{"team": "er"})}
 		s.Do(t, "GET", "/v1/system/status", nil, st.APIKey(keys[0]))
@@ -286,8 +281,7 @@ func TestKeysAreNeverStoredInPlainText(t *testing.T) {
 
 func TestConcurrentSandboxCreationLeavesOneKey(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		statuses := concurrently(t, 20, func(int) (st.Response, error) {
 			return s.Try("POST", "/v1/user/create-api-key", map[string]any{"keyType": "sandbox"}, st.Bearer(o.IDToken))
@@ -300,8 +294,7 @@ func TestConcurrentSandboxCreationLeavesOneKey(t *testing.T) {
 
 func TestDeletingTheLastLiveKeysConcurrently(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		for round := range 5 {
 			o := s.NewOwner(t)
 			keys := []string{createKey(t, s, o, "live", nil), createKey(t, s, o, "live", nil)}
@@ -316,8 +309,7 @@ func TestDeletingTheLastLiveKeysConcurrently(t *testing.T) {
 
 func TestCancelRacingLiveKeyCreation(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		for round := range 8 {
 			o := s.NewOwner(t)
 			concurrently(t, 2, func(i int) (st.Response, error) {
@@ -361,8 +353,7 @@ func concurrently(t *testing.T, n int, do func(i int) (st.Response, error)) map[
 
 func TestRevocationReachesEveryReplica(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		a := st.Start(t, b, st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example"))
+	st.EachServer(t, func(t *testing.T, a *st.Server) {
 		replica := st.Replica(t, a)
 		o := a.NewOwner(t)
 		key := createKey(t, a, o, "live", nil)
@@ -378,5 +369,5 @@ func TestRevocationReachesEveryReplica(t *testing.T) {
 		require.Equal(t, http.StatusOK, a.Do(t, "POST", "/v1/user/delete-api-key", map[string]any{"apiKey": spare}, st.Bearer(o.IDToken)).Status)
 		require.Equal(t, http.StatusUnauthorized, replica.Do(t, "GET", "/v1/system/status", nil, st.APIKey(spare)).Status,
 			"the other replica refuses a deleted key on the very next request")
-	})
+	}, st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example"))
 }

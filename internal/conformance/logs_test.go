@@ -12,8 +12,7 @@ import (
 
 func TestSecretsNeverReachTheLog(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		secrets := []string{o.Password, o.IDToken, o.RefreshToken}
 		resp := s.Do(t, "POST", "/v1/auth/refresh", map[string]any{"refresh_token": o.RefreshToken})

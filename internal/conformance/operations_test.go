@@ -17,8 +17,7 @@ import (
 
 func TestHealthReadinessAndMetrics(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		require.Equal(t, http.StatusOK, s.Do(t, "GET", "/healthz", nil).Status)
 		ready := s.Do(t, "GET", "/readyz", nil)
 		require.Equal(t, http.StatusOK, ready.Status, "%s", ready.Body)

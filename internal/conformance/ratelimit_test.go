@@ -15,8 +15,7 @@ import (
 
 func TestRateLimitsPerKeyAcrossReplicas(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		a := st.Start(t, b, st.WithEnv("NOTEGEN_RATE_SANDBOX", "4/h"), st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example"))
+	st.EachServer(t, func(t *testing.T, a *st.Server) {
 		replica := st.Replica(t, a, st.WithEnv("NOTEGEN_RATE_SANDBOX", "4/h"))
 		o := a.NewOwner(t)
 		key := createKey(t, a, o, "sandbox", nil)
@@ -49,7 +48,7 @@ func TestRateLimitsPerKeyAcrossReplicas(t *testing.T) {
 		require.GreaterOrEqual(t, retry, int(math.Ceil(resetAt.Sub(after).Seconds())), "Retry-After counts to the window's end")
 		require.LessOrEqual(t, retry, int(math.Ceil(resetAt.Sub(before).Seconds())), "Retry-After counts to the window's end")
 		require.Equal(t, http.StatusOK, a.Do(t, "GET", "/v1/system/status", nil, st.APIKey(other)).Status, "another key has its own budget")
-	})
+	}, st.WithEnv("NOTEGEN_RATE_SANDBOX", "4/h"), st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example"))
 }
 
 // TestRateLimitLeasesAcrossReplicas checks the stated tolerance of leased
@@ -59,8 +58,7 @@ func TestRateLimitsPerKeyAcrossReplicas(t *testing.T) {
 func TestRateLimitLeasesAcrossReplicas(t *testing.T) {
 	t.Parallel()
 	const limit, leaseCap = 400, 20
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		a := st.Start(t, b, st.WithEnv("NOTEGEN_RATE_SANDBOX", "400/h"), st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example"))
+	st.EachServer(t, func(t *testing.T, a *st.Server) {
 		replica := st.Replica(t, a, st.WithEnv("NOTEGEN_RATE_SANDBOX", "400/h"))
 		o := a.NewOwner(t)
 		// The hour may turn during a run, which starts a new window: try
@@ -97,13 +95,12 @@ func TestRateLimitLeasesAcrossReplicas(t *testing.T) {
 			return
 		}
 		t.Fatal("the rate window changed during both tries")
-	})
+	}, st.WithEnv("NOTEGEN_RATE_SANDBOX", "400/h"), st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example"))
 }
 
 func TestPatientDataIsSealedAtRest(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "live", nil)
 		secret := "Zyxwvut Qponmlk reports hemoptysis since Tuesday"

@@ -21,7 +21,7 @@ var streamFields = map[string]any{"template": "primaryCare", "visit_type": "foll
 
 // startStream submits a live stream and returns its answer, with the
 // stream URL pointed at the test server's listening address.
-func startStream(t *testing.T, s *st.Server, key string, extra map[string]any) notegen.StreamJob {
+func startStream(t testing.TB, s *st.Server, key string, extra map[string]any) notegen.StreamJob {
 	t.Helper()
 	body := map[string]any{}
 	for k, v := range streamFields {
@@ -51,7 +51,7 @@ func pcm(seconds float64, rate int) []byte {
 	return out
 }
 
-func dialStream(t *testing.T, url string) *websocket.Conn {
+func dialStream(t testing.TB, url string) *websocket.Conn {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -65,7 +65,7 @@ func dialStream(t *testing.T, url string) *websocket.Conn {
 }
 
 // sendAudio sends audio in 100 ms messages.
-func sendAudio(t *testing.T, conn *websocket.Conn, audio []byte, rate int) {
+func sendAudio(t testing.TB, conn *websocket.Conn, audio []byte, rate int) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -300,5 +300,60 @@ func TestLiveStreamLeftWithoutEndIsFinished(t *testing.T) {
 		tr := s.Do(t, "GET", "/v1/fetch-transcript/"+job.JobID, nil, st.APIKey(key))
 		require.Equal(t, http.StatusOK, tr.Status, "%s", tr.Body)
 		require.NotEmpty(t, tr.JSON(t)["transcript"])
+	})
+}
+
+// speechLike returns PCM at rate: for each burst a tone of that many
+// seconds, each followed by a second of silence, after half a second of it.
+func speechLike(rate int, bursts ...float64) []byte {
+	out := make([]byte, rate) // 0.5 s of silence
+	for _, b := range bursts {
+		out = append(out, pcm(b, rate)...)
+		out = append(out, make([]byte, 2*rate)...)
+	}
+	return out
+}
+
+func TestLiveStreamTranscribedUtteranceByUtterance(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		stt := newFakeOpenAI(t, "Patient reports a cough.")
+		s := st.Start(t, b, st.WithEnv("NOTEGEN_STT_URL", stt.URL+"/v1"))
+		o := s.NewOwner(t)
+		live := createKey(t, s, o, "live", nil)
+		job := startStream(t, s, live, nil)
+
+		conn := dialStream(t, job.StreamURL)
+		sendAudio(t, conn, speechLike(16000, 1.5, 1.5), 16000)
+		endStream(t, conn)
+		msgs, status := readUntilClosed(t, conn)
+		require.Equal(t, websocket.StatusNormalClosure, status, "%+v", msgs)
+		segs := ofType(msgs, notegen.StreamSegment)
+		require.Len(t, segs, 2, "one segment per utterance: %+v", msgs)
+		for i, m := range segs {
+			require.Equal(t, i, m.Segment.ID)
+			require.Equal(t, "Patient reports a cough.", m.Segment.Text)
+			require.Less(t, *m.Segment.StartTime, *m.Segment.EndTime)
+		}
+		require.Less(t, *segs[0].Segment.EndTime, *segs[1].Segment.StartTime)
+		require.InDelta(t, 0.5, *segs[0].Segment.StartTime, 0.4, "the first utterance starts with the first tone")
+		done := msgs[len(msgs)-1]
+		require.Equal(t, notegen.StreamDone, done.Type)
+		require.Equal(t, "transcribed", done.Status)
+
+		waitEnded(t, s, live, job.JobID, "completed")
+		require.Equal(t, 2, stt.Calls("/v1/audio/transcriptions"), "after end the audio is not transcribed a second time")
+		require.True(t, stt.WAVOK(), "each utterance reaches the provider as 16 kHz mono WAV")
+		tr := decode[notegen.Transcript](t, s.Do(t, "GET", "/v1/fetch-transcript/"+job.JobID, nil, st.APIKey(live)).Body)
+		require.Equal(t, "Patient reports a cough.\nPatient reports a cough.", tr.Transcript)
+		require.Len(t, tr.Segments, 2)
+
+		usage := s.Do(t, "GET", "/v1/user/usage", nil, st.Bearer(o.IDToken))
+		require.Equal(t, http.StatusOK, usage.Status, "%s", usage.Body)
+		totals := usage.JSON(t)["totals"].(map[string]any)
+		require.EqualValues(t, 1, totals["jobs"])
+		require.Greater(t, totals["transcription_tokens"].(float64), 0.0, "the streamed transcript is billed")
+		page := decode[notegen.JobPage](t, s.Do(t, "GET", "/v1/user/jobs", nil, st.Bearer(o.IDToken)).Body)
+		require.InDelta(t, 5.5, *page.Jobs[0].DurationSeconds, 0.01, "duration is samples over the sample rate")
 	})
 }

@@ -46,8 +46,7 @@ func segment(v any) string {
 
 func TestForgedAndExpiredTokensAreRefused(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		kid, priv := serverSigningKey(t, s.DB)
 		parts := strings.Split(o.IDToken, ".")
@@ -101,8 +100,7 @@ func TestForgedAndExpiredTokensAreRefused(t *testing.T) {
 
 func TestIDTokenVerifiesWithPublishedJWKS(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		resp := s.Do(t, "GET", "/.well-known/jwks.json", nil)
 		require.Equal(t, http.StatusOK, resp.Status)

@@ -157,8 +157,7 @@ func TestOwnerListsJobs(t *testing.T) {
 
 func TestOwnerViewsJob(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 		conversation := "[doctor] What brings you in today?\n[patient] My knee has hurt for a week.\nIt is worse on stairs.\n[doctor] Let us get an x-ray."

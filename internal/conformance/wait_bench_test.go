@@ -1,9 +1,7 @@
 package conformance
 
 import (
-	"encoding/json"
 	"net/http"
-	"sort"
 	"testing"
 	"time"
 
@@ -19,11 +17,7 @@ func BenchmarkSandboxLatencyLongPoll(b *testing.B) {
 	benchBackends(b, func(b *testing.B, backend st.Backend) {
 		s := st.Start(b, backend, st.WithEnv("NOTEGEN_RATE_SANDBOX", "1000000/min"), st.WithEnv("NOTEGEN_WAIT_RECHECK", "1h"))
 		o := s.NewOwner(b)
-		created := s.Do(b, "POST", "/v1/user/create-api-key", map[string]any{"keyType": "sandbox"}, st.Bearer(o.IDToken))
-		if created.Status != http.StatusOK {
-			b.Fatalf("create key: %s", created.Body)
-		}
-		key := created.JSON(b)["api_key"].(string)
+		key := createKey(b, s, o, "sandbox", nil)
 		var latencies []time.Duration
 		requests := 0
 		b.ResetTimer()
@@ -33,15 +27,10 @@ func BenchmarkSandboxLatencyLongPoll(b *testing.B) {
 			if err != nil || resp.Status != http.StatusOK {
 				b.Fatalf("submission failed: %v %s", err, resp.Body)
 			}
-			var job struct {
-				JobID string `json:"job_id"`
-			}
-			if err := json.Unmarshal(resp.Body, &job); err != nil {
-				b.Fatal(err)
-			}
+			id := decode[map[string]any](b, resp.Body)["job_id"].(string)
 			for {
 				requests++
-				st, err := s.Try("GET", "/v1/status/"+job.JobID+"?wait=30", nil, st.APIKey(key))
+				st, err := s.Try("GET", "/v1/status/"+id+"?wait=30", nil, st.APIKey(key))
 				if err != nil || st.Status != http.StatusOK {
 					b.Fatalf("status: %v %s", err, st.Body)
 				}
@@ -51,9 +40,7 @@ func BenchmarkSandboxLatencyLongPoll(b *testing.B) {
 			}
 			latencies = append(latencies, time.Since(start))
 		}
-		sort.Slice(latencies, func(i, j int) bool { return latencies[i] < latencies[j] })
-		b.ReportMetric(float64(latencies[len(latencies)/2].Microseconds())/1000, "median-ms")
-		b.ReportMetric(float64(latencies[len(latencies)*99/100].Microseconds())/1000, "p99-ms")
+		reportLatencies(b, latencies)
 		b.ReportMetric(float64(requests)/float64(b.N), "status-requests/job")
 	})
 }

@@ -2,7 +2,6 @@ package conformance
 
 import (
 	"context"
-	"io"
 	"net/http"
 	"testing"
 	"time"
@@ -27,13 +26,7 @@ func longPoll(s *st.Server, key, jobID, query string) (st.Response, error) {
 		return st.Response{}, err
 	}
 	req.Header.Set("x-api-key", key)
-	resp, err := s.Client.Do(req)
-	if err != nil {
-		return st.Response{}, err
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	return st.Response{Status: resp.StatusCode, Header: resp.Header, Body: body}, err
+	return s.Send(req)
 }
 
 // startLongPoll runs longPoll in the background; the answer arrives on the
@@ -54,8 +47,7 @@ type pollResult struct {
 
 func TestStatusWaitValidation(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 		jobID, _ := audioJob(t, s, key)
@@ -147,8 +139,7 @@ func TestStatusWaitAcrossReplicas(t *testing.T) {
 // their whole wait.
 func TestStatusWaitReleasedOnShutdown(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 		jobID, _ := audioJob(t, s, key)

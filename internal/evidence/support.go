@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -54,8 +55,12 @@ func (c *Checker) NumbersSaid(sentence, said, lang string) bool {
 	return len(c.Unsaid(sentence, said, lang)) == 0
 }
 
-// Unsaid lists the numbers of sentence that said never states.
+// Unsaid lists the numbers of sentence that said never states. A list's
+// enumerator ("1. Hypertension.") is not a number the note states; a ratio
+// or decimal ("3/6", "98.2") is said when its parts are ("three out of
+// six", "ninety eight . two", as speech-to-text writes it).
 func (c *Checker) Unsaid(sentence, said, lang string) []string {
+	sentence = enumerator.ReplaceAllString(sentence, "")
 	nums := c.x.Numbers(sentence, lang)
 	if len(nums) == 0 {
 		return nil
@@ -66,11 +71,27 @@ func (c *Checker) Unsaid(sentence, said, lang string) []string {
 	}
 	var out []string
 	for _, n := range nums {
-		if !have[n] {
+		if !have[n] && !partsSaid(n, have) {
 			out = append(out, n)
 		}
 	}
 	return out
+}
+
+// enumerator is a list item's number at the start of a line.
+var enumerator = regexp.MustCompile(`(?m)^\s*\d{1,2}[.)]\s+`)
+
+func partsSaid(n string, have map[string]bool) bool {
+	parts := strings.FieldsFunc(n, func(r rune) bool { return r == '/' || r == '.' })
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if !have[p] {
+			return false
+		}
+	}
+	return true
 }
 
 // ContentWords are the words of text that carry its meaning: lower case,

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/notegen/notegen/internal/acibench"
 	"github.com/notegen/notegen/internal/facts"
 	"github.com/notegen/notegen/internal/transcript"
 )
@@ -14,10 +15,10 @@ import (
 func BenchmarkExtractLongEncounter(b *testing.B) {
 	var sb strings.Builder
 	words := 0
-	for _, row := range readACIBenchRows(b) {
-		sb.WriteString(row[0])
+	for _, e := range acibench.Read(b, "train") {
+		sb.WriteString(e.Dialogue)
 		sb.WriteString("\n")
-		words += len(strings.Fields(row[0]))
+		words += len(strings.Fields(e.Dialogue))
 		if words > 9000 {
 			break
 		}

@@ -6,8 +6,7 @@ package facts
 // which makes it ruled_out; words saying it is over make it resolved. One
 // fact per condition: the clinician's latest status wins.
 func (d *doc) problems() []Problem {
-	byName := map[string]*Problem{}
-	var order []string
+	all := newMerged(func(p *Problem) *[]Span { return &p.Spans })
 	for _, m := range d.scan(d.lex.problems) {
 		a, b := d.sentenceBounds(m.i)
 		status := StatusActive
@@ -21,23 +20,13 @@ func (d *doc) problems() []Problem {
 		case d.cueBefore(d.lex.resolved, m, a, 5) || d.cueAfter(d.lex.resolved, m, b, 6):
 			status = StatusResolved
 		}
-		p, ok := byName[m.canon]
-		if !ok {
-			p = &Problem{Text: m.canon, Status: status}
-			byName[m.canon] = p
-			order = append(order, m.canon)
-		} else if status != StatusActive || p.Status == StatusRuledOut {
+		p, first := all.get(m.canon, func() Problem { return Problem{Text: m.canon, Status: status} })
+		if !first && (status != StatusActive || p.Status == StatusRuledOut) {
 			p.Status = status
 		}
 		p.Spans = append(p.Spans, d.span(m.i, m.j))
 	}
-	out := make([]Problem, 0, len(order))
-	for _, name := range order {
-		p := byName[name]
-		p.Spans = sortSpans(p.Spans)
-		out = append(out, *p)
-	}
-	return out
+	return all.list()
 }
 
 // negated reports whether a negation governs the mention: "no chest pain",
@@ -110,8 +99,7 @@ func (d *doc) cueAfter(set phraseSet, m mention, b, window int) bool {
 // recorded in skip, so that a drug one is allergic to is not also listed as
 // a medication.
 func (d *doc) allergies(skip map[[2]int]bool) []Allergy {
-	byName := map[string]*Allergy{}
-	var order []string
+	all := newMerged(func(al *Allergy) *[]Span { return &al.Spans })
 	for _, cue := range d.scan(d.lex.allergyCues) {
 		a, b := d.sentenceBounds(cue.i)
 		if d.cueBefore(d.lex.noAllergyCues, cue, a, 3) || d.cueBefore(d.lex.negations, cue, a, 3) {
@@ -126,12 +114,7 @@ func (d *doc) allergies(skip map[[2]int]bool) []Allergy {
 		for _, al := range found {
 			skip[[2]int{al.i, al.j}] = true
 			lo, hi := min(cue.i, al.i), max(cue.j, al.j)
-			al2, ok := byName[al.canon]
-			if !ok {
-				al2 = &Allergy{Substance: al.canon}
-				byName[al.canon] = al2
-				order = append(order, al.canon)
-			}
+			al2, _ := all.get(al.canon, func() Allergy { return Allergy{Substance: al.canon} })
 			if r := d.scanRange(d.lex.reactions, max(a, cue.i-12), min(b, al.j+12)); len(r) > 0 && al2.Reaction == nil {
 				al2.Reaction = strPtr(r[0].canon)
 				lo, hi = min(lo, r[0].i), max(hi, r[0].j)
@@ -139,13 +122,7 @@ func (d *doc) allergies(skip map[[2]int]bool) []Allergy {
 			al2.Spans = append(al2.Spans, d.spanWithin(lo, hi, al.i))
 		}
 	}
-	out := make([]Allergy, 0, len(order))
-	for _, name := range order {
-		al := byName[name]
-		al.Spans = sortSpans(al.Spans)
-		out = append(out, *al)
-	}
-	return out
+	return all.list()
 }
 
 // allergensIn lists the allergens and drugs named in tokens from..to.

@@ -1,15 +1,13 @@
 package facts_test
 
 import (
-	"encoding/csv"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/notegen/notegen/internal/acibench"
 	"github.com/notegen/notegen/internal/facts"
 	"github.com/notegen/notegen/internal/transcript"
 )
@@ -193,10 +191,10 @@ func TestACIBenchFacts(t *testing.T) {
 	x := facts.New()
 	for _, split := range []string{"train", "valid"} {
 		var total facts.Score
-		for _, row := range readACIBench(t, split) {
-			segs := transcript.Split(row[0], nil)
+		for _, e := range acibench.Read(t, split) {
+			segs := transcript.Split(e.Dialogue, nil)
 			f := x.Extract(segs, "en")
-			s := facts.ScoreEncounter(x, f, row[0], row[1], "en")
+			s := facts.ScoreEncounter(x, f, e.Dialogue, e.Note, "en")
 			total.Add(s)
 			require.Empty(t, s.Unsaid, "numbers in facts that were not said")
 			for _, m := range f.Medications {
@@ -227,34 +225,6 @@ func TestACIBenchFacts(t *testing.T) {
 		require.GreaterOrEqual(t, float64(total.MedsFound)/float64(total.MedsGold), 0.8,
 			"%s medication recall %d/%d, missed %v", split, total.MedsFound, total.MedsGold, total.Missed)
 	}
-}
-
-// readACIBench returns (dialogue, note) pairs of a split, skipping outside CI
-// when the data is not beside the repository.
-func readACIBench(t *testing.T, split string) [][2]string {
-	t.Helper()
-	return readACIBenchTB(t, split)
-}
-
-// readACIBenchRows is readACIBench for benchmarks, on the train split.
-func readACIBenchRows(b *testing.B) [][2]string { return readACIBenchTB(b, "train") }
-
-func readACIBenchTB(t testing.TB, split string) [][2]string {
-	t.Helper()
-	path := filepath.Join("..", "..", "..", "shared", "data", "aci-bench", split+".csv")
-	f, err := os.Open(path)
-	if os.IsNotExist(err) && os.Getenv("CI") == "" {
-		t.Skip("ACI-BENCH data not beside the repository")
-	}
-	require.NoError(t, err)
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	require.NoError(t, err)
-	var out [][2]string
-	for _, r := range rows[1:] {
-		out = append(out, [2]string{r[2], r[3]})
-	}
-	return out
 }
 
 // TestFrenchConsultation reads a whole French visit: statuses, numbers in

@@ -30,8 +30,7 @@ func (d *doc) scan(set phraseSet) []mention {
 // allergic to is not one they take ("any other allergies?" "just
 // penicillin").
 func (d *doc) medications(skip map[[2]int]bool, allergens map[string]bool) []Medication {
-	byName := map[string]*Medication{}
-	var order []string
+	all := newMerged(func(med *Medication) *[]Span { return &med.Spans })
 	for _, m := range d.scan(d.lex.meds) {
 		if skip[[2]int{m.i, m.j}] || d.measured(m) || allergens[fold(m.canon)] || allergens[fold(d.textOf(m.i, m.j))] {
 			continue
@@ -56,12 +55,9 @@ func (d *doc) medications(skip map[[2]int]bool, allergens map[string]bool) []Med
 		action := d.actionFor(m, a, b)
 		// one fact per drug (the canonical name), named as first said
 		key := fold(m.canon)
-		med, ok := byName[key]
-		if !ok {
-			med = &Medication{Name: strings.ToLower(d.textOf(m.i, m.j)), Action: ActionMention}
-			byName[key] = med
-			order = append(order, key)
-		}
+		med, _ := all.get(key, func() Medication {
+			return Medication{Name: strings.ToLower(d.textOf(m.i, m.j)), Action: ActionMention}
+		})
 		if dose != "" {
 			med.Dose = strPtr(dose)
 		}
@@ -76,13 +72,7 @@ func (d *doc) medications(skip map[[2]int]bool, allergens map[string]bool) []Med
 		}
 		med.Spans = append(med.Spans, d.spanWithin(lo, hi, m.i))
 	}
-	out := make([]Medication, 0, len(order))
-	for _, name := range order {
-		med := byName[name]
-		med.Spans = sortSpans(med.Spans)
-		out = append(out, *med)
-	}
-	return out
+	return all.list()
 }
 
 // measured reports whether the drug's name names a lab value instead

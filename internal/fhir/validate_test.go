@@ -1,7 +1,6 @@
 package fhir_test
 
 import (
-	"encoding/csv"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/notegen/notegen/internal/acibench"
 	"github.com/notegen/notegen/internal/facts"
 	"github.com/notegen/notegen/internal/fhir"
 	"github.com/notegen/notegen/internal/notetemplate"
@@ -125,25 +125,16 @@ func TestBundlesValidate(t *testing.T) {
 	templates := notetemplate.IDs()
 	count := 0
 	for _, split := range []string{"train", "valid"} {
-		path := filepath.Join("..", "..", "..", "shared", "data", "aci-bench", split+".csv")
-		f, err := os.Open(path)
-		if os.IsNotExist(err) && os.Getenv("CI") == "" {
-			t.Skip("ACI-BENCH data not beside the repository")
-		}
-		require.NoError(t, err)
-		rows, err := csv.NewReader(f).ReadAll()
-		f.Close()
-		require.NoError(t, err)
-		for i, r := range rows[1:] {
-			segs := transcript.Split(r[2], nil)
-			write(fmt.Sprintf("%s-%s", split, r[1]), fhir.Note{
-				JobID:     r[1],
+		for i, e := range acibench.Read(t, split) {
+			segs := transcript.Split(e.Dialogue, nil)
+			write(fmt.Sprintf("%s-%s", split, e.ID), fhir.Note{
+				JobID:     e.ID,
 				Template:  templates[i%len(templates)],
 				Lang:      "en",
 				Created:   created,
 				Version:   "test",
-				PatientID: map[bool]string{true: "patient-" + r[1]}[i%2 == 0],
-				Sections:  aciSections(r[3]),
+				PatientID: map[bool]string{true: "patient-" + e.ID}[i%2 == 0],
+				Sections:  aciSections(e.Note),
 				Facts:     x.Extract(segs, "en"),
 			})
 			count++

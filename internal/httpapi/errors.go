@@ -27,6 +27,15 @@ var statusOf = map[apperr.Code]int{
 	apperr.Unavailable:     http.StatusServiceUnavailable,
 }
 
+// StatusOf is the HTTP status the API answers err with, for the console's
+// pages, which answer as the API would.
+func StatusOf(err error) int {
+	if status, ok := statusOf[apperr.From(err).Code]; ok {
+		return status
+	}
+	return http.StatusInternalServerError
+}
+
 // writeError answers with the contract's error body. The cause of an error
 // goes to the log only.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {

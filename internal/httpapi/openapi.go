@@ -83,7 +83,11 @@ func openAPIDocument(routes []route, version, serverURL string) ([]byte, error) 
 		if text, ok := rt.response.(string); ok {
 			success["content"] = map[string]any{"text/plain": map[string]any{"schema": map[string]any{"type": "string", "description": text}}}
 		} else if rt.response != nil {
-			success["content"] = map[string]any{"application/json": map[string]any{"schema": b.schema(reflect.TypeOf(rt.response))}}
+			content := map[string]any{"application/json": map[string]any{"schema": b.schema(reflect.TypeOf(rt.response))}}
+			for mediaType, description := range rt.alternates {
+				content[mediaType] = map[string]any{"schema": map[string]any{"type": "object", "description": description}}
+			}
+			success["content"] = content
 		}
 		responses := map[string]any{strconv.Itoa(rt.status): success}
 		for _, code := range append(errorCodes(rt, len(pathParams) > 0), "default") {

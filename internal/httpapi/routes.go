@@ -33,6 +33,9 @@ type route struct {
 	// pathParams are the names of the path's {wildcards}, checked by the
 	// input rules before the handler runs.
 	pathParams []string
+	// alternates are other media types the route answers instead of JSON
+	// when asked (fetch-note's FHIR bundle), each with its description.
+	alternates map[string]string
 	// errors are client errors the route answers beyond those its
 	// credential, input and path imply, for the OpenAPI document.
 	errors []int
@@ -107,7 +110,8 @@ func (s *Server) routeTable() []route {
 		{method: "GET", path: "/v1/status/{job_id}", summary: "A job's status; with wait, answers as soon as it changes", tag: "notes", auth: authAPIKey,
 			query: []queryParam{{"wait", "seconds to wait for a change (0-60, default 0: answer at once)", "integer"}, {"status", "the status last seen: answer once the job's differs (default: once it is completed or error)", "string"}}, response: notegen.JobStatus{}, status: http.StatusOK, handle: s.jobStatus},
 		{method: "GET", path: "/v1/fetch-note/{job_id}", summary: "A completed job's note", tag: "notes", auth: authAPIKey,
-			query: []queryParam{{"format", "json (default) or fhir: the note as a FHIR R4 document Bundle (application/fhir+json)", "string"}}, response: notegen.Note{}, status: http.StatusOK, handle: s.fetchNote, errors: []int{409}},
+			query:      []queryParam{{"format", "json (default) or fhir: the note as a FHIR R4 document Bundle (application/fhir+json)", "string"}},
+			alternates: map[string]string{"application/fhir+json": "with format=fhir: a FHIR R4 Bundle of type document"}, response: notegen.Note{}, status: http.StatusOK, handle: s.fetchNote, errors: []int{409}},
 		{method: "GET", path: "/v1/fetch-transcript/{job_id}", summary: "A job's transcript", tag: "notes", auth: authAPIKey, response: notegen.Transcript{}, status: http.StatusOK, handle: s.fetchTranscript},
 		{method: "GET", path: "/v1/user/jobs", summary: "The account's jobs, sandbox and live, newest first; no patient text", tag: "notes", auth: authBearer,
 			query: []queryParam{{"limit", "jobs per page (1-100, default 20)", "integer"}, {"cursor", "next_cursor of the previous page", "string"}, {"status", "pending, queued, transcribing, transcribed, completed or error", "string"}, {"key_type", "sandbox or live", "string"}}, response: notegen.JobPage{}, status: http.StatusOK, handle: s.listJobs},

@@ -22,6 +22,7 @@ import (
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/ratelimit"
 	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/sttstream"
 	"github.com/notegen/notegen/internal/upload"
 	"github.com/notegen/notegen/internal/webhook"
 )
@@ -47,14 +48,19 @@ type Deps struct {
 	Billing *billing.Service
 	// Uploads checks the signed URLs audio is uploaded to.
 	Uploads *upload.Signer
-	// Live transcribes live streams of live keys; nil refuses them.
-	Live LiveTranscriber
+	// Live transcribes live streams of live keys: a streaming provider or
+	// utterance by utterance through the batch one; nil refuses them.
+	Live sttstream.Opener
 	// Limiter limits requests per API key.
 	Limiter *ratelimit.Limiter
 	// Config is the process's settings.
 	Config  config.Settings
 	Metrics *prometheus.Registry
 	Version string
+	// Console, when set, serves the web console under /console/ beside
+	// the API (it is no part of the OpenAPI document), and GET / sends
+	// browsers to it.
+	Console http.Handler
 }
 
 // Server serves the notegen API.
@@ -84,6 +90,10 @@ func NewServer(deps Deps) (http.Handler, error) {
 	for _, rt := range s.routes {
 		s.mux.Handle(rt.method+" "+rt.path, s.wrap(rt))
 	}
+	if deps.Console != nil {
+		s.mux.Handle("/console/", named("/console/", deps.Console))
+		s.mux.Handle("GET /{$}", named("/", http.RedirectHandler("/console/", http.StatusFound)))
+	}
 	doc, err := openAPIDocument(s.routes, deps.Version, deps.Config.PublicURL)
 	if err != nil {
 		return nil, err
@@ -104,6 +114,17 @@ func Routes() []string {
 		out = append(out, rt.method+" "+rt.path)
 	}
 	return out
+}
+
+// named records a handler outside the route table under one name for logs
+// and metrics, which never see raw paths.
+func named(route string, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if info := requestInfoFrom(r.Context()); info != nil {
+			info.route = route
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 type principalKey struct{}

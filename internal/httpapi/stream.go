@@ -14,37 +14,8 @@ import (
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/provider"
+	"github.com/notegen/notegen/internal/sttstream"
 )
-
-// LiveTranscriber starts live transcription sessions for streams of live
-// keys: the composition root adapts the streaming speech-to-text client
-// (or its utterance-by-utterance fallback) to it.
-type LiveTranscriber interface {
-	Open(ctx context.Context, sampleRate int, lang string) (LiveSession, error)
-}
-
-// LiveSession is one live transcription. Write and Close are called from
-// one goroutine, Events is read from another. Write may block while the
-// provider catches up: that is the stream's back-pressure.
-type LiveSession interface {
-	Write(pcm []byte) error
-	// Events is closed after Close has delivered the last segment.
-	Events() <-chan LiveEvent
-	// Close ends the audio and waits, within ctx, for the last segment.
-	Close(ctx context.Context) error
-}
-
-// LiveEvent is a partial (the current utterance so far) or a final segment.
-type LiveEvent struct {
-	Partial string
-	Segment *LiveSegment
-}
-
-// LiveSegment is a final utterance; times are from the start of the session.
-type LiveSegment struct {
-	Start, End time.Duration
-	Text       string
-}
 
 // Limits of a live stream's WebSocket.
 const (
@@ -89,14 +60,14 @@ func (s *Server) streamAudio(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var sess LiveSession
+	var sess sttstream.Session
 	if st.Sandbox {
 		sess = newSandboxSession(st)
 	} else {
 		if s.Live == nil {
 			return apperr.New(apperr.Unavailable, "Speech-to-text is not configured on this server")
 		}
-		if sess, err = s.Live.Open(r.Context(), st.SampleRate, st.Lang); err != nil {
+		if sess, err = s.Live.Open(r.Context(), sttstream.Options{SampleRate: st.SampleRate, Language: st.Lang}); err != nil {
 			return apperr.New(apperr.Unavailable, "The speech-to-text provider cannot be reached; try again shortly")
 		}
 	}
@@ -116,7 +87,7 @@ type streamConn struct {
 	s    *Server
 	conn *websocket.Conn
 	st   *job.Stream
-	sess LiveSession
+	sess sttstream.Session
 	// base is where this connection's audio starts in the stream: segment
 	// times are counted from it.
 	base time.Duration
@@ -280,11 +251,11 @@ func (c *streamConn) end(ctx context.Context, finish func() error) {
 type sandboxSession struct {
 	st      *job.Stream
 	samples int64
-	events  chan LiveEvent
+	events  chan sttstream.Event
 }
 
 func newSandboxSession(st *job.Stream) *sandboxSession {
-	return &sandboxSession{st: st, events: make(chan LiveEvent, 1)}
+	return &sandboxSession{st: st, events: make(chan sttstream.Event, 1)}
 }
 
 func (s *sandboxSession) Write(pcm []byte) error {
@@ -292,12 +263,12 @@ func (s *sandboxSession) Write(pcm []byte) error {
 	return nil
 }
 
-func (s *sandboxSession) Events() <-chan LiveEvent { return s.events }
+func (s *sandboxSession) Events() <-chan sttstream.Event { return s.events }
 
 func (s *sandboxSession) Close(context.Context) error {
 	if s.samples > 0 {
 		end := time.Duration(s.samples * int64(time.Second) / int64(s.st.SampleRate))
-		s.events <- LiveEvent{Segment: &LiveSegment{Start: 0, End: end, Text: provider.SampleTranscript(s.st.Lang, "conversation")}}
+		s.events <- sttstream.Event{Segment: &sttstream.Segment{Start: 0, End: end, Text: provider.SampleTranscript(s.st.Lang, "conversation")}}
 	}
 	close(s.events)
 	return nil

@@ -40,11 +40,7 @@ func (s *Service) segmentsOf(j *Job, text string) ([]transcript.Segment, error) 
 // so that they are stored with the note. A sentence stating a number the
 // encounter never said loses its spans and is logged as a fidelity
 // warning, with counts only: no patient text reaches the log.
-func (s *Service) noteDetail(ctx context.Context, j *Job, text string, note provider.Note) ([]byte, error) {
-	segs, err := s.segmentsOf(j, text)
-	if err != nil {
-		return nil, err
-	}
+func (s *Service) noteDetail(ctx context.Context, j *Job, text string, segs []transcript.Segment, note provider.Note) ([]byte, error) {
 	var d evidence.Detail
 	if len(note.Sections) > 0 {
 		d = s.detail.Written(note.Sections, text, segs, j.Spec.Lang)
@@ -54,7 +50,16 @@ func (s *Service) noteDetail(ctx context.Context, j *Job, text string, note prov
 		if err != nil {
 			return nil, fmt.Errorf("note sections: %w", err)
 		}
-		d = s.detail.Plain(note.Text, res.Sections, segs, j.Spec.Lang)
+		if len(note.Cited) > 0 {
+			var checked evidence.Checked
+			d, checked = s.detail.Cited(note.Cited, res.Sections, segs, j.Spec.Lang)
+			if checked.Dropped > 0 {
+				s.log.WarnContext(ctx, "fidelity warning: the language model cited segments that do not support its sentences",
+					"job_id", j.ID, "citations", checked.Citations, "dropped", checked.Dropped)
+			}
+		} else {
+			d = s.detail.Plain(note.Text, res.Sections, segs, j.Spec.Lang)
+		}
 	}
 	if flagged := s.detail.FlagUnsaid(&d, segs, j.Spec.Lang); flagged > 0 {
 		s.log.WarnContext(ctx, "fidelity warning: note sentences state numbers the encounter never said",

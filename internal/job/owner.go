@@ -3,9 +3,7 @@ package job
 import (
 	"context"
 	"database/sql"
-	"encoding/base64"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -13,6 +11,7 @@ import (
 	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/audit"
+	"github.com/notegen/notegen/internal/keyset"
 	"github.com/notegen/notegen/internal/notewriter"
 	"github.com/notegen/notegen/internal/store"
 	"github.com/notegen/notegen/internal/transcript"
@@ -146,34 +145,18 @@ func (s *Service) ListOwned(ctx context.Context, userID string, f ListFilter) (S
 	for i := range page.Jobs {
 		page.Jobs[i].APIKey = names[page.Jobs[i].APIKey]
 	}
-	if len(page.Jobs) > limit {
-		last := page.Jobs[limit-1]
-		page.Jobs = page.Jobs[:limit]
-		page.NextCursor = encodeListCursor(last.CreatedAt, last.JobID)
-	}
+	page.Jobs, page.NextCursor = keyset.Page(page.Jobs, limit, func(j Summary) (time.Time, string) { return j.CreatedAt, j.JobID })
 	return page, nil
 }
 
-// The cursor is the position of the last job of a page: its creation time
-// and id, which order the list.
-func encodeListCursor(at time.Time, id string) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(at.UTC().Format(time.RFC3339Nano) + "|" + id))
-}
-
+// decodeListCursor reads a cursor of the job list; its id must be a job's
+// UUID, which PostgreSQL would otherwise refuse with an error of its own.
 func decodeListCursor(cursor string) (time.Time, string, error) {
-	raw, err := base64.RawURLEncoding.DecodeString(cursor)
+	at, id, err := keyset.Decode(cursor)
 	if err != nil {
 		return time.Time{}, "", err
-	}
-	ts, id, ok := strings.Cut(string(raw), "|")
-	if !ok {
-		return time.Time{}, "", fmt.Errorf("cursor has no id")
 	}
 	if _, err := uuid.Parse(id); err != nil {
-		return time.Time{}, "", err
-	}
-	at, err := time.Parse(time.RFC3339Nano, ts)
-	if err != nil {
 		return time.Time{}, "", err
 	}
 	return at, id, nil

@@ -242,15 +242,25 @@ func (s *Service) writeNote(ctx context.Context, j *Job) error {
 	if j.Sandbox {
 		writer = provider.Sandbox{}
 	}
-	note, err := writer.Write(ctx, provider.NoteRequest{
+	req := provider.NoteRequest{
 		Transcript: string(transcript), Template: j.Spec.Template, VisitType: j.Spec.VisitType,
 		RecordingType: j.Spec.RecordingType, Lang: j.Spec.Lang, OutputLanguage: j.Spec.OutputLanguage,
 		DocumentationStyle: j.Spec.DocumentationStyle, CustomTemplate: custom.Template, CustomContext: custom.Context,
-	})
+	}
+	segs, err := s.segmentsOf(j, string(transcript))
 	if err != nil {
 		return err
 	}
-	detail, err := s.noteDetail(ctx, j, string(transcript), note)
+	var note provider.Note
+	if citing, ok := writer.(provider.CitingWriter); ok {
+		note, err = citing.WriteCited(ctx, req, segs)
+	} else {
+		note, err = writer.Write(ctx, req)
+	}
+	if err != nil {
+		return err
+	}
+	detail, err := s.noteDetail(ctx, j, string(transcript), segs, note)
 	if err != nil {
 		return err
 	}

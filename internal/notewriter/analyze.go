@@ -53,6 +53,13 @@ type analyzer struct {
 	// answerTaken is set when a question's short answer was charted with
 	// it ("Denies fever."), so the bare "no" is not written again.
 	answerTaken bool
+	// opening holds the first history sentences, ccAsked is set after the
+	// clinician asked for the reason for the visit, and ccStrength is how
+	// sure the chief complaint found so far is.
+	opening    []string
+	ccAsked    bool
+	ccStrength int
+	cc         complaintCandidate
 }
 
 func analyze(turns []turn, lex *lexicon, lang string, p pronouns) analysis {
@@ -72,6 +79,7 @@ func analyze(turns []turn, lex *lexicon, lang string, p pronouns) analysis {
 			a.sentence(s.text, t.speaker, answer, Span{Turn: i, Start: t.source(s.start), End: t.source(s.end)})
 		}
 	}
+	a.finishComplaint()
 	if a.out.chiefComplaint.text == "" {
 		a.out.chiefComplaint = a.fallbackChiefComplaint()
 	}
@@ -97,6 +105,9 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	lex := a.lex
 	padded := replaceWords(padTokens(raw), lex.rewrites)
 	padded = removeFillers(padded, lex)
+	if stated, ok := a.untag(padded); ok {
+		padded, raw = stated, strings.TrimSuffix(strings.TrimSpace(raw), "?")+"."
+	}
 	// Only the sentence right after a charted question is its answer.
 	taken := a.answerTaken
 	a.answerTaken = false
@@ -138,6 +149,9 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		return
 	}
 	a.recordFindings(padded, who, src)
+	if a.phase == phaseExam && who == speakerClinician {
+		padded = cutAside(padded, lex)
+	}
 	cat := a.classify(padded, who)
 	if cat == catNone || (cat == catHPI && !a.worth(padded, clinical, historyDensity)) ||
 		((cat == catAssessment || cat == catPlan) && !a.worth(padded, clinical, planDensity)) {
@@ -320,11 +334,16 @@ func (a *analyzer) classify(padded string, who speaker) category {
 	}
 	// "Anna is a 44-year-old female with ... who presents for" opens the
 	// history whatever tests it names.
-	if hasCue(padded, lex.introCues) {
+	if isIntro(padded, lex) {
 		return catHPI
 	}
 	symptom := a.hasSymptom(padded)
 	for _, c := range []category{catResults, catFamily, catMedications, catSocial, catSurgicalHistory, catPastHistory} {
+		// The patient telling of a test is the history of the illness
+		// ("he ordered a cat scan and said I had a kidney stone").
+		if c == catResults && who != speakerClinician {
+			continue
+		}
 		// A symptom makes the sentence history of the illness even when it
 		// mentions work or an inhaler.
 		if symptom && (c == catSocial || c == catMedications) {
@@ -537,4 +556,61 @@ func (a *analyzer) hasSymptom(padded string) bool {
 		}
 	}
 	return false
+}
+
+// isIntro reports the clinician's introduction of the patient. Its cues
+// may sit inside a word: "55-year-old" is written as one token.
+func isIntro(padded string, lex *lexicon) bool {
+	for _, c := range lex.introCues {
+		if strings.Contains(padded, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// untag turns a statement that ends in a tag question ("the x-rays show a
+// possible kidney stone , okay ?") back into the statement: the clinician
+// is checking understanding, not asking.
+func (a *analyzer) untag(padded string) (string, bool) {
+	for _, tag := range a.lex.tagQuestions {
+		if !strings.HasSuffix(padded, " , "+tag+" ? ") {
+			continue
+		}
+		body := padded[:len(padded)-len(tag)-6]
+		words := strings.Fields(trimLeading(body, a.lex.glue))
+		if len(words) < 5 || a.lex.questionWords[words[0]] || strings.Contains(body, " ? ") {
+			return padded, false
+		}
+		return body + " . ", true
+	}
+	return padded, false
+}
+
+// cutAside ends an examination finding where the clinician turns to a
+// question or to narration in the same unpunctuated sentence ("heart sounds
+// normal no murmurs listen to your lungs if you can take a deep breath").
+// A sentence that opens with one is left whole, for the caller to drop.
+func cutAside(padded string, lex *lexicon) string {
+	padded = trimLeading(padded, lex.glue)
+	cut := len(padded)
+	for _, list := range [][]string{lex.examAsides, lex.questionPhrases, lex.examCuts} {
+		for _, c := range list {
+			c = strings.TrimSpace(c)
+			if i := strings.Index(padded[1:], " "+c+" ") + 1; i > 0 && i < cut {
+				cut = i
+			}
+		}
+	}
+	if cut == len(padded) || wordCount(padded[:cut]) < 3 {
+		return padded
+	}
+	words := strings.Fields(padded[:cut])
+	for len(words) > 0 && (lex.dangling[words[len(words)-1]] || words[len(words)-1] == ",") {
+		words = words[:len(words)-1]
+	}
+	if len(words) < 3 {
+		return padded
+	}
+	return " " + strings.Join(words, " ") + " . "
 }

@@ -100,6 +100,9 @@ type lexicon struct {
 	examCues []string
 	// examAsides are the clinician's own remarks during the examination.
 	examAsides []string
+	// examCuts end a finding where narration or a question follows it in
+	// one unpunctuated sentence.
+	examCuts []string
 	// examLeads are stripped from a finding ("on exam , i do appreciate").
 	examLeads []string
 	// examSystems label findings by body system, in cue order.
@@ -131,6 +134,8 @@ type lexicon struct {
 	questionWords map[string]bool
 	// questionPhrases ask a question wherever they are in a sentence.
 	questionPhrases []string
+	// tagQuestions end a statement to check understanding ("..., okay?").
+	tagQuestions []string
 	// problemPattern captures a problem name announced by the clinician.
 	problemLeads []string
 
@@ -140,6 +145,7 @@ type lexicon struct {
 	reportsPrefix, deniesPrefix string
 	// ccPatterns find the reason for the visit ("here for", "presents with").
 	ccPatterns []string
+	complaint  complaintRules
 }
 
 // personRules rewrite first and second person into third person.

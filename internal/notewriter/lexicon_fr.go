@@ -1,5 +1,7 @@
 package notewriter
 
+import "strings"
+
 // frenchLexicon is read-only; it is built once at package initialisation.
 var frenchLexicon = &lexicon{
 	fillers: []string{
@@ -106,6 +108,8 @@ var frenchLexicon = &lexicon{
 		"plaie", "lésion", "éruption", "peau", "cou", "épanchement", "chaud", "limité", "diminué", "positi", "négati",
 		"orienté", "sensibilité", "cicatrice", "masse", "bruits", "tension", "saturation", "température",
 	},
+	examCuts: []string{"ça fait mal", "est-ce douloureux", "si j'appuie", "respirez", "prenez une grande", "d'accord",
+		"bonne nouvelle"},
 	examAsides: []string{
 		"regardons", "je vais", "on va", "nous allons", "je veux", "je pense", "parce que", "c'est probablement", "laissez-moi",
 	},
@@ -188,6 +192,7 @@ var frenchLexicon = &lexicon{
 	},
 	questionPhrases: []string{"est-ce que ", "est-ce qu'", "avez-vous ", "êtes-vous ", "pouvez-vous ", "prenez-vous ",
 		"comment ça ", "depuis quand ", "est-ce que vous "},
+	tagQuestions:  []string{"d'accord", "ok", "okay", "n'est-ce pas"},
 	questionWords: set("est-ce", "avez-vous", "êtes-vous", "prenez-vous", "quand", "comment", "pourquoi", "où", "quel", "quelle", "combien", "depuis"),
 	problemLeads: []string{
 		"pour votre", "concernant votre", "en ce qui concerne votre", "quant à votre", "pour ce qui est de votre",
@@ -241,4 +246,42 @@ var frenchLexicon = &lexicon{
 		"viens pour", "suis ici pour", "je consulte pour", "consulte pour", "se présente pour", "se présente avec", "vient pour", "venu pour", "venue pour",
 		"ici pour", "ici aujourd'hui pour", "se plaint de", "en suivi pour", "suivi de", "référé pour", "référée pour",
 	},
+	complaint: complaintRules{
+		dictated: []string{"motif de consultation est", "motif de consultation :", "motif de consultation", "motif de la visite est"},
+		stated:   []string{"vous êtes ici pour", "vous venez pour", "vous consultez pour"},
+		inferred: []string{"vous vous êtes blessé au", "vous vous êtes blessée au", "vous vous êtes blessé à la",
+			"vous vous êtes blessée à la", "vous avez mal au", "vous avez mal à la", "problème avec votre",
+			"problèmes avec votre", "à part cette", "à part ce"},
+		asks: []string{"qu'est-ce qui vous amène", "qui vous amène", "pourquoi vous consultez", "pourquoi êtes-vous ici",
+			"qu'est-ce qui se passe"},
+		stops: set("est", "était", "peut", "pouvez", "donc", "alors", "mais", "si", "parce", "quand", "où", "je", "j'ai",
+			"vous", "il", "elle", "ils", "depuis", "hier", "ou", "qu'est-ce", "comment", "ça", "c'est", "a", "ai",
+			"oui", "bien", "avant", "maintenant", "encore"),
+		bodyParts: set("genou", "genoux", "cheville", "pied", "pieds", "hanche", "épaule", "coude", "poignet", "main",
+			"mains", "doigt", "pouce", "orteil", "bras", "jambe", "jambes", "dos", "cou", "œil", "yeux", "oreille",
+			"tête", "gorge", "poitrine", "ventre", "talon", "mollet", "cuisse"),
+		modifiers: set("grand", "gros", "petit"),
+		sides:     map[string]string{"droit": "droit", "droite": "droite", "gauche": "gauche"},
+		sideAfter: true,
+		symptoms: []string{"douleur", "enflure", "gonflement", "engourdissement", "picotement", "éruption", "plaie",
+			"blessure", "démangeaison", "bosse", "saignement", "rougeur", "faiblesse", "raideur", "problème"},
+		painCues: []string{"douleur", "mal", "douloureux", "douloureuse"},
+		pain:     frenchPain,
+	},
+}
+
+// frenchPain phrases a body part alone as its pain, with the article its
+// gender and number take: "douleur au genou droit", "à la cheville",
+// "à l'épaule", "aux pieds".
+func frenchPain(part string, lex *lexicon) string {
+	noun := strings.Fields(part)[0]
+	switch {
+	case strings.HasSuffix(noun, "s") && noun != "bras" && noun != "dos" || strings.HasSuffix(noun, "x"):
+		return "douleur aux " + part
+	case strings.ContainsRune("aeiouéèêœy", []rune(noun)[0]):
+		return "douleur à l'" + part
+	case lex.feminine[noun]:
+		return "douleur à la " + part
+	}
+	return "douleur au " + part
 }

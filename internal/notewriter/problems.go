@@ -86,46 +86,12 @@ func (a *analyzer) addProblem(name string, src Span) int {
 	return len(a.out.problems) - 1
 }
 
-// findChiefComplaint takes the reason for the visit from the clinician's
-// framing ("presents today for follow-up of his chronic problems").
-func (a *analyzer) findChiefComplaint(padded string, who speaker, src Span) {
-	if a.out.chiefComplaint.text != "" || a.phase != phaseHistory {
-		return
-	}
-	for _, pat := range a.lex.ccPatterns {
-		idx := strings.Index(padded, " "+pat+" ")
-		if idx < 0 {
-			continue
-		}
-		rest := padded[idx+len(pat)+2:]
-		var words []string
-		for _, w := range strings.Fields(rest) {
-			if len(words) == 0 && (problemDeterminers[w] || ccLeadWords[w]) {
-				continue
-			}
-			if w == "," || w == "." || w == "?" || w == "and" || w == "who" || w == "et" || w == "qui" || w == "today" || w == "aujourd'hui" {
-				break
-			}
-			words = append(words, w)
-			if len(words) == 8 {
-				break
-			}
-		}
-		if len(words) == 0 {
-			continue
-		}
-		cc := rewritePerson(" "+strings.Join(words, " ")+" ", who, a.pronouns, a.lex, a.lang)
-		a.out.chiefComplaint = statement{text: finish(normalizeNumbers(cc, &a.lex.numbers), a.lang != "fr"), sources: []Span{src}, problem: -1}
-		return
-	}
-}
-
 // fallbackChiefComplaint uses the first symptom the patient reported, or
 // the first problem discussed, when nobody stated the reason for the visit.
 func (a *analyzer) fallbackChiefComplaint() statement {
 	for _, f := range a.out.findings {
 		if f.present {
-			return statement{text: capitalize(f.name) + ".", sources: f.sources, problem: -1}
+			return statement{text: finish(a.addSide(" "+f.name+" "), a.lang != "fr"), sources: f.sources, problem: -1}
 		}
 	}
 	if len(a.out.problems) > 0 {

@@ -89,3 +89,54 @@ func TestPlanStartsWithTheFirstDecision(t *testing.T) {
 		require.Contains(t, section(note.Text, heading), want, note.Text)
 	}
 }
+
+// TestResultsAreTheClinicians: a result the clinician states ends up under
+// RESULTS even when it ends in "okay?"; the patient telling of a test and
+// the clinician's introduction of the patient are history.
+func TestResultsAreTheClinicians(t *testing.T) {
+	t.Parallel()
+	transcript := `[doctor] so john is a 55-year-old male who presents with an abnormal lab finding .
+[patient] my doctor ordered a cat scan and said i had a kidney stone .
+[patient] my work is heavy labor , lifting bags all day , and my back hurts .
+[doctor] okay let's do a physical exam . your belly is soft .
+[doctor] let's take a look at some of your results .
+[doctor] so the abdominal x-rays show a possible kidney stone , okay ?`
+	note := write(t, Input{Transcript: transcript, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	results, hpi := section(note.Text, "Results"), section(note.Text, "History of Present Illness")
+	require.Contains(t, results, "abdominal x-rays show a possible kidney stone.", note.Text)
+	require.NotContains(t, results, "cat scan", note.Text)
+	require.NotContains(t, results, "labor", note.Text)
+	require.NotContains(t, results, "55-year-old", note.Text)
+	require.Contains(t, hpi, "55-year-old", note.Text)
+	require.Contains(t, hpi, "cat scan", note.Text)
+}
+
+// TestExamFindingsWithoutQuestionsOrNarration: a finding said in the same
+// unpunctuated breath as a question or narration keeps only the finding.
+func TestExamFindingsWithoutQuestionsOrNarration(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		lang, transcript, want, not string
+	}{
+		{"en", `[patient] my right knee hurts .
+[doctor] okay let's do a physical exam
+[doctor] okay so some pain on palpation on the inside of the knee if i bend the knee back does that hurt
+[patient] yes
+[doctor] your heart sounds normal no murmurs or gallops let me listen to your lungs take a deep breath`,
+			"Some pain on palpation on the inside of the knee.", "bend"},
+		{"fr", `[patient] j'ai mal au genou droit .
+[doctor] d'accord , je vais faire l'examen physique
+[doctor] le genou droit est enflé et sensible à la palpation si j'appuie ici ça fait mal`,
+			"Le genou droit est enflé et sensible à la palpation.", "appuie"},
+	}
+	for _, c := range cases {
+		t.Run(c.lang, func(t *testing.T) {
+			t.Parallel()
+			note := write(t, Input{Transcript: c.transcript, Template: "primaryCare", RecordingType: "conversation", Lang: c.lang})
+			exam := section(note.Text, map[string]string{"en": "Physical Examination", "fr": "Examen physique"}[c.lang])
+			require.Contains(t, exam, c.want, note.Text)
+			require.NotContains(t, exam, c.not, note.Text)
+			require.NotContains(t, exam, "listen", note.Text)
+		})
+	}
+}

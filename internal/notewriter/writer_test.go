@@ -73,7 +73,7 @@ func TestSectionAssignment(t *testing.T) {
 		absent                 []string          // small talk that must not appear
 	}{
 		{"english", "en", englishVisit, map[string]string{
-			"Chief Complaint":            "Knee pain.",
+			"Chief Complaint":            "Right knee pain.",
 			"History of Present Illness": "Reports pain in their right knee for about 4 days.",
 			"Review of Systems":          "Constitutional: Denies fever and chills.",
 			"Allergies":                  "allergic to penicillin",

@@ -193,6 +193,15 @@ func (c *OpenAIChat) Write(ctx context.Context, r NoteRequest) (Note, error) {
 	if err != nil {
 		return Note{}, err
 	}
+	text, tokens, err := chatContent(body)
+	if err != nil {
+		return Note{}, err
+	}
+	return Note{Title: prompt.Title, Text: text, Tokens: tokens}, nil
+}
+
+// chatContent reads a chat completion's answer and its token count.
+func chatContent(body []byte) (string, int64, error) {
 	var out struct {
 		Choices []struct {
 			Message struct {
@@ -205,12 +214,12 @@ func (c *OpenAIChat) Write(ctx context.Context, r NoteRequest) (Note, error) {
 		} `json:"usage"`
 	}
 	if err := json.Unmarshal(body, &out); err != nil || len(out.Choices) == 0 || strings.TrimSpace(out.Choices[0].Message.Content) == "" {
-		return Note{}, &Error{Provider: llmName, Message: "the language model gave a malformed answer (no note)"}
+		return "", 0, &Error{Provider: llmName, Message: "the language model gave a malformed answer (no note)"}
 	}
 	text := strings.TrimSpace(out.Choices[0].Message.Content)
 	tokens := out.Usage.CompletionTokens
 	if tokens == 0 {
 		tokens = EstimateTokens(text)
 	}
-	return Note{Title: prompt.Title, Text: text, Tokens: tokens}, nil
+	return text, tokens, nil
 }

@@ -13,6 +13,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/notegen/notegen/internal/evidence"
 	"github.com/notegen/notegen/internal/notewriter"
 	"github.com/notegen/notegen/internal/transcript"
 )
@@ -45,6 +46,9 @@ type Note struct {
 	// each was written from, when the writer knows them (the built-in
 	// writer and the sandbox); nil when only the text is known.
 	Sections []notewriter.Section
+	// Cited is the note as a language model wrote it with citations, not
+	// yet verified; nil when the model gave none.
+	Cited []evidence.CitedSection
 }
 
 // NoteWriter writes notes.

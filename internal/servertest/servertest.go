@@ -53,6 +53,16 @@ func Each(t *testing.T, fn func(t *testing.T, b Backend)) {
 	}
 }
 
+// EachServer runs fn on each backend against a fresh server started with
+// opts: the opening that most black-box tests share (most then sign up an
+// owner with NewOwner).
+func EachServer(t *testing.T, fn func(t *testing.T, s *Server), opts ...Option) {
+	t.Helper()
+	Each(t, func(t *testing.T, b Backend) {
+		fn(t, Start(t, b, opts...))
+	})
+}
+
 // Database is a fresh database for one test: a temporary directory for
 // SQLite, a new schema for PostgreSQL. It is removed when the test ends.
 type Database struct {
@@ -316,6 +326,14 @@ func (s *Server) Try(method, path string, body any, headers ...Header) (Response
 	for _, h := range headers {
 		req.Header.Set(h[0], h[1])
 	}
+	return s.Send(req)
+}
+
+// Send sends a request the test built itself (a multipart body, a header
+// given twice, a presigned URL, a deadline) with the server's client and
+// reads the whole answer. It returns errors, so that it may run off the
+// test's goroutine.
+func (s *Server) Send(req *http.Request) (Response, error) {
 	resp, err := s.Client.Do(req)
 	if err != nil {
 		return Response{}, err

@@ -153,7 +153,7 @@ func (s *realtimeSession) Close(ctx context.Context) error {
 	if !already {
 		err := s.send(ctx, map[string]any{"type": "input_audio_buffer.commit"})
 		if err == nil {
-			err = s.send(ctx, map[string]any{"type": "session.update", "session": map[string]any{}})
+			err = s.send(ctx, map[string]any{"type": "session.update", "session": map[string]any{"type": "transcription"}})
 		}
 		if err == nil {
 			select {
@@ -257,12 +257,32 @@ func (s *realtimeSession) readLoop() {
 			if updates == 2 {
 				close(s.synced)
 			}
+		case "conversation.item.input_audio_transcription.failed":
+			delete(s.items, ev.ItemID)
+			s.setErr(fmt.Errorf("sttstream: the streaming speech-to-text provider could not transcribe an utterance: %s", errMessage(ev)))
 		case "error":
 			// An empty final commit only means every utterance was
 			// already complete.
-			if ev.Error != nil && ev.Error.Code != "input_audio_buffer_commit_empty" {
-				s.setErr(fmt.Errorf("sttstream: the streaming speech-to-text provider answered %s: %s", ev.Error.Code, ev.Error.Message))
+			if ev.Error == nil || ev.Error.Code == "input_audio_buffer_commit_empty" {
+				continue
+			}
+			s.setErr(fmt.Errorf("sttstream: the streaming speech-to-text provider answered %s: %s", ev.Error.Code, ev.Error.Message))
+			s.mu.Lock()
+			closing := s.closing
+			s.mu.Unlock()
+			if closing && updates < 2 {
+				// The barrier itself may be what failed: do not wait for
+				// an answer that will not come.
+				updates = 2
+				close(s.synced)
 			}
 		}
 	}
+}
+
+func errMessage(ev serverEvent) string {
+	if ev.Error == nil {
+		return "no reason given"
+	}
+	return ev.Error.Message
 }

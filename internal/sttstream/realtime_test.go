@@ -27,6 +27,9 @@ type fakeRealtime struct {
 	lang    string
 	auth    string
 	appends int
+	// rejectLater answers every session.update after the first with an
+	// error, as a server that does not take a bare update would.
+	rejectLater bool
 }
 
 func (f *fakeRealtime) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -82,6 +85,10 @@ func (f *fakeRealtime) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		_ = json.Unmarshal(data, &ev)
 		switch ev.Type {
 		case "session.update":
+			if f.rejectLater && ev.Session.Audio.Input.Format.Rate == 0 {
+				send(map[string]any{"type": "error", "error": map[string]any{"type": "invalid_request_error", "code": "invalid_session", "message": "nothing to update"}})
+				continue
+			}
 			if r := ev.Session.Audio.Input.Format.Rate; r != 0 {
 				rate = r
 				f.mu.Lock()
@@ -256,4 +263,21 @@ func TestRealtimeProviderFailures(t *testing.T) {
 
 	_, err = (&Realtime{URL: drop.URL}).Open(ctx, Options{SampleRate: 96000})
 	require.ErrorContains(t, err, "sample rate")
+}
+
+func TestRealtimeCloseDoesNotWaitForARejectedBarrier(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(&fakeRealtime{rejectLater: true})
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	s, err := (&Realtime{URL: srv.URL}).Open(ctx, Options{})
+	require.NoError(t, err)
+	got := collect(s)
+	require.NoError(t, s.Write(pcmPattern(16000, 0, 200*time.Millisecond)))
+	err = s.Close(ctx)
+	require.ErrorContains(t, err, "invalid_session")
+	require.NoError(t, ctx.Err(), "Close returned because of the error, not the deadline")
+	evs := <-got
+	require.Equal(t, "w1 w2", evs[len(evs)-1].Segment.Text, "the commit's segment still arrived")
 }

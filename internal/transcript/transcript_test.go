@@ -1,14 +1,12 @@
 package transcript_test
 
 import (
-	"encoding/csv"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/notegen/notegen/internal/acibench"
 	"github.com/notegen/notegen/internal/transcript"
 )
 
@@ -109,24 +107,15 @@ func TestSliceCountsCodePoints(t *testing.T) {
 // the role of its tag, and no words are lost or invented.
 func TestSplitACIBench(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join("..", "..", "..", "shared", "data", "aci-bench")
 	for _, split := range []string{"train", "valid"} {
-		f, err := os.Open(filepath.Join(dir, split+".csv"))
-		if os.IsNotExist(err) && os.Getenv("CI") == "" {
-			t.Skip("ACI-BENCH data not beside the repository")
-		}
-		require.NoError(t, err)
-		rows, err := csv.NewReader(f).ReadAll()
-		f.Close()
-		require.NoError(t, err)
-		for _, row := range rows[1:] {
-			dialogue := row[2]
+		for _, e := range acibench.Read(t, split) {
+			dialogue := e.Dialogue
 			segs := transcript.Split(dialogue, nil)
-			require.Equal(t, strings.Count(dialogue, "\n[")+1, len(segs), row[1])
+			require.Equal(t, strings.Count(dialogue, "\n[")+1, len(segs), e.ID)
 			var words []string
 			for i, s := range segs {
 				require.Equal(t, i, s.ID)
-				require.NotEqual(t, transcript.Unknown, s.Speaker, row[1])
+				require.NotEqual(t, transcript.Unknown, s.Speaker, e.ID)
 				words = append(words, strings.Fields(s.Text)...)
 			}
 			var want []string
@@ -135,7 +124,7 @@ func TestSplitACIBench(t *testing.T) {
 					want = append(want, w)
 				}
 			}
-			require.Equal(t, want, words, row[1])
+			require.Equal(t, want, words, e.ID)
 		}
 	}
 }

@@ -16,11 +16,7 @@ func accountShowCmd() command {
 		name: "account show", summary: "Show the account.",
 		help: "Examples:\n  notegen account show\n  notegen account show --json",
 		setup: func(fs *flag.FlagSet) runner {
-			return func(ctx context.Context, s *session, args []string) error {
-				c, err := ownerCall(s, args)
-				if err != nil {
-					return err
-				}
+			return asOwner(func(ctx context.Context, s *session, c *notegen.Client) error {
 				a, err := c.GetAccount(ctx)
 				if err != nil {
 					return err
@@ -29,7 +25,7 @@ func accountShowCmd() command {
 					return s.fields("Status", a.AccountStatus, "Company", orDash(a.CompanyName), "Contact email", orDash(a.ContactEmail),
 						"Phone", orDash(a.PhoneNumber), "Address", orDash(a.Address), "Created", fmtTime(a.CreatedAt))
 				})
-			}
+			})
 		},
 	}
 }
@@ -44,11 +40,7 @@ func accountUpdateCmd() command {
 			for _, n := range []string{"company-name", "contact-email", "phone-number", "address"} {
 				vals[n] = fs.String(n, "", strings.ReplaceAll(n, "-", " "))
 			}
-			return func(ctx context.Context, s *session, args []string) error {
-				c, err := ownerCall(s, args)
-				if err != nil {
-					return err
-				}
+			return asOwner(func(ctx context.Context, s *session, c *notegen.Client) error {
 				set := map[string]bool{}
 				fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 				pick := func(n string) *string {
@@ -63,7 +55,7 @@ func accountUpdateCmd() command {
 					return err
 				}
 				return s.say(res, fmt.Sprintf("%s (%s)", res.Message, strings.Join(res.UpdatedFields, ", ")))
-			}
+			})
 		},
 	}
 }
@@ -120,17 +112,13 @@ func usageCmd() command {
 		setup: func(fs *flag.FlagSet) runner {
 			start := fs.String("start", "", "first month, YYYY-MM")
 			end := fs.String("end", "", "last month, YYYY-MM")
-			return func(ctx context.Context, s *session, args []string) error {
-				c, err := ownerCall(s, args)
-				if err != nil {
-					return err
-				}
+			return asOwner(func(ctx context.Context, s *session, c *notegen.Client) error {
 				u, err := c.GetUsage(ctx, notegen.UsageRequest{StartMonth: *start, EndMonth: *end})
 				if err != nil {
 					return err
 				}
 				return s.show(u, func() error { return printUsage(s, u) })
-			}
+			})
 		},
 	}
 }

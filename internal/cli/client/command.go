@@ -50,7 +50,7 @@ func commands() []command {
 		accountShowCmd(), accountUpdateCmd(), accountCancelCmd(), accountReactivateCmd(), usageCmd(),
 		webhookShowCmd(), webhookSetCmd(), webhookSecretCmd(), webhookRotateCmd(), webhookTestCmd(),
 		webhookDeliveriesCmd(), webhookListenCmd(),
-		notesSubmitCmd(), notesStatusCmd(), notesNoteCmd(), notesShowCmd(), notesTranscriptCmd(), notesRegenerateCmd(),
+		notesSubmitCmd(), notesStreamCmd(), notesStatusCmd(), notesNoteCmd(), notesShowCmd(), notesTranscriptCmd(), notesRegenerateCmd(),
 	}
 }
 

@@ -65,6 +65,18 @@ func ownerCall(s *session, args []string) (*notegen.Client, error) {
 	return s.ownerClient()
 }
 
+// asOwner is the runner of a command that takes no arguments and acts as
+// the account owner: run gets the owner's client.
+func asOwner(run func(ctx context.Context, s *session, c *notegen.Client) error) runner {
+	return func(ctx context.Context, s *session, args []string) error {
+		c, err := ownerCall(s, args)
+		if err != nil {
+			return err
+		}
+		return run(ctx, s, c)
+	}
+}
+
 func keysListCmd() command {
 	return command{
 		name: "keys list", args: "[--show-full]",
@@ -72,11 +84,7 @@ func keysListCmd() command {
 		help:    "Examples:\n  notegen keys list\n  notegen keys list --show-full\n  notegen keys list --json",
 		setup: func(fs *flag.FlagSet) runner {
 			showFull := fs.Bool("show-full", false, "print the full keys")
-			return func(ctx context.Context, s *session, args []string) error {
-				c, err := ownerCall(s, args)
-				if err != nil {
-					return err
-				}
+			return asOwner(func(ctx context.Context, s *session, c *notegen.Client) error {
 				keys, err := c.ListAPIKeys(ctx, *showFull)
 				if err != nil {
 					return err
@@ -95,7 +103,7 @@ func keysListCmd() command {
 					}
 					return s.table([]string{"KEY", "TYPE", "STATUS", "CREATED", "LAST USED", "METADATA"}, rows)
 				})
-			}
+			})
 		},
 	}
 }

@@ -21,17 +21,13 @@ func webhookShowCmd() command {
 		name: "webhook show", summary: "Show the development and production webhook URLs.",
 		help: "Example:\n  notegen webhook show",
 		setup: func(fs *flag.FlagSet) runner {
-			return func(ctx context.Context, s *session, args []string) error {
-				c, err := ownerCall(s, args)
-				if err != nil {
-					return err
-				}
+			return asOwner(func(ctx context.Context, s *session, c *notegen.Client) error {
 				w, err := c.GetWebhook(ctx)
 				if err != nil {
 					return err
 				}
 				return s.show(w, func() error { return s.fields("Development", deref(w.Dev), "Production", deref(w.Prod)) })
-			}
+			})
 		},
 	}
 }
@@ -85,17 +81,13 @@ func secretCmd(name, summary, help string, call func(context.Context, *notegen.C
 	return command{
 		name: "webhook " + name, summary: summary, help: help,
 		setup: func(fs *flag.FlagSet) runner {
-			return func(ctx context.Context, s *session, args []string) error {
-				c, err := ownerCall(s, args)
-				if err != nil {
-					return err
-				}
+			return asOwner(func(ctx context.Context, s *session, c *notegen.Client) error {
 				sec, err := call(ctx, c)
 				if err != nil {
 					return err
 				}
 				return s.say(sec, sec.Secret)
-			}
+			})
 		},
 	}
 }
@@ -122,11 +114,7 @@ func webhookTestCmd() command {
 		help:    "Example:\n  notegen webhook test --env dev",
 		setup: func(fs *flag.FlagSet) runner {
 			env := fs.String("env", "", "dev or prod (default: the server's choice)")
-			return func(ctx context.Context, s *session, args []string) error {
-				c, err := ownerCall(s, args)
-				if err != nil {
-					return err
-				}
+			return asOwner(func(ctx context.Context, s *session, c *notegen.Client) error {
 				res, err := c.TestWebhook(ctx, *env)
 				if err != nil {
 					return err
@@ -138,7 +126,7 @@ func webhookTestCmd() command {
 					_, err := fmt.Fprintln(s.env.Stdout, orDash(res.Message))
 					return err
 				})
-			}
+			})
 		},
 	}
 }

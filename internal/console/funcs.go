@@ -1,0 +1,28 @@
+package console
+
+import (
+	"html/template"
+	"time"
+)
+
+// funcs are the helpers the page templates use.
+var funcs = template.FuncMap{
+	"when": func(t any) string {
+		switch v := t.(type) {
+		case time.Time:
+			if v.IsZero() {
+				return ""
+			}
+			return v.UTC().Format("2006-01-02 15:04 UTC")
+		case *time.Time:
+			if v == nil {
+				return "never"
+			}
+			return v.UTC().Format("2006-01-02 15:04 UTC")
+		}
+		return ""
+	},
+	"fieldError": func(errs map[string]string, name string) string { return errs[name] },
+	"formValue":  func(form map[string]string, name string) string { return form[name] },
+	"list":       func(items ...string) []string { return items },
+}

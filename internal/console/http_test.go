@@ -1,0 +1,87 @@
+package console_test
+
+import (
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	st "github.com/notegen/notegen/internal/servertest"
+)
+
+// noRedirect is a client that shows redirects instead of following them.
+var noRedirect = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+
+func postForm(t *testing.T, base, path string, form url.Values, headers map[string]string) (*http.Response, string) {
+	t.Helper()
+	req, err := http.NewRequest("POST", base+path, strings.NewReader(form.Encode()))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	res, err := noRedirect.Do(req)
+	require.NoError(t, err)
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	require.NoError(t, err)
+	return res, string(body)
+}
+
+// TestConsoleLogin checks the login form against the API's rules: the root
+// sends browsers to the console, pages carry the security headers, a login
+// form from another site is refused, and failed logins are throttled by the
+// same counter as POST /v1/auth/login.
+func TestConsoleLogin(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b)
+		o := s.NewOwner(t)
+
+		res, err := noRedirect.Get(s.URL + "/")
+		require.NoError(t, err)
+		res.Body.Close()
+		require.Equal(t, http.StatusFound, res.StatusCode)
+		require.Equal(t, "/console/", res.Header.Get("Location"))
+
+		res, err = http.Get(s.URL + "/console/login")
+		require.NoError(t, err)
+		page, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		require.NoError(t, err)
+		require.Equal(t, http.StatusOK, res.StatusCode)
+		require.Contains(t, string(page), `<html lang="en">`)
+		require.Contains(t, string(page), `<label for="password">`)
+		require.NotContains(t, string(page), "<script>", "no inline script")
+		csp := res.Header.Get("Content-Security-Policy")
+		require.Contains(t, csp, "script-src 'self'")
+		require.Contains(t, csp, "frame-ancestors 'none'")
+		require.Equal(t, "DENY", res.Header.Get("X-Frame-Options"))
+
+		good := url.Values{"email": {o.Email}, "password": {o.Password}}
+		res, _ = postForm(t, s.URL, "/console/login", good, map[string]string{"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"})
+		require.Equal(t, http.StatusForbidden, res.StatusCode)
+		require.Empty(t, res.Cookies(), "no session for a cross-site login")
+
+		res, _ = postForm(t, s.URL, "/console/login", good, map[string]string{"Origin": s.URL})
+		require.Equal(t, http.StatusSeeOther, res.StatusCode)
+		require.Len(t, res.Cookies(), 1)
+
+		// Wrong passwords: the console answers with the API's message, and
+		// after the API's limit both the console and the API refuse.
+		bad := url.Values{"email": {o.Email}, "password": {"not the password"}}
+		for range 5 {
+			res, body := postForm(t, s.URL, "/console/login", bad, nil)
+			require.Equal(t, http.StatusUnauthorized, res.StatusCode)
+			require.Contains(t, body, "Invalid email or password")
+		}
+		res, body := postForm(t, s.URL, "/console/login", good, nil)
+		require.Equal(t, http.StatusTooManyRequests, res.StatusCode)
+		require.Contains(t, body, "Too many failed login attempts")
+		api := s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": o.Email, "password": o.Password})
+		require.Equal(t, http.StatusTooManyRequests, api.Status)
+	})
+}

@@ -1,0 +1,123 @@
+package evidence
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/notegen/notegen/internal/facts"
+	nt "github.com/notegen/notegen/internal/notetemplate"
+	"github.com/notegen/notegen/internal/notewriter"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// CitedSection is a section as a language model wrote it when asked for
+// structured output: its template key, heading, and sentences each citing
+// the ids of the segments it claims to come from.
+type CitedSection struct {
+	Key       string          `json:"key"`
+	Heading   string          `json:"heading"`
+	Sentences []CitedSentence `json:"sentences"`
+}
+
+// CitedSentence is one sentence and the segment ids it cites.
+type CitedSentence struct {
+	Text     string `json:"text"`
+	Segments []int  `json:"segments"`
+}
+
+// MinCitationOverlap is the share of a sentence's content words one cited
+// segment must contain for the citation to stand: a sentence may gather
+// several segments, so one segment need not hold most of it, but a segment
+// sharing almost nothing with the sentence is a wrong citation.
+const MinCitationOverlap = 1.0 / 3
+
+// Checked counts what verifying a model's citations found, for the log:
+// counts only, never text.
+type Checked struct {
+	Citations, Dropped int
+}
+
+// Cited is the Detail of a model-written note: every citation is checked
+// against the segment it names, and one whose segment does not support the
+// sentence (an unknown id, too few shared content words, or a number of the
+// sentence the segment does not say) is dropped. headings are the
+// template's sections, which give the wire keys.
+func (b *Builder) Cited(sections []CitedSection, headings []nt.Section, segs []transcript.Segment, lang string) (Detail, Checked) {
+	keys := map[string]string{}
+	for _, h := range headings {
+		keys[h.Key] = nt.WireKey(h.Key)
+		keys[nt.WireKey(h.Key)] = nt.WireKey(h.Key)
+		keys[strings.ToLower(h.Heading)] = nt.WireKey(h.Key)
+	}
+	byID := make(map[int]transcript.Segment, len(segs))
+	for _, s := range segs {
+		byID[s.ID] = s
+	}
+	var c Checked
+	d := Detail{Sections: []Section{}, Evidence: []Sentence{}, Facts: b.Facts(segs, lang)}
+	for _, s := range sections {
+		key, ok := keys[s.Key]
+		if !ok {
+			if key, ok = keys[strings.ToLower(s.Heading)]; !ok {
+				key = nt.WireKey(s.Key)
+			}
+		}
+		var lines []string
+		for _, sent := range s.Sentences {
+			text := strings.TrimSpace(sent.Text)
+			if text == "" {
+				continue
+			}
+			lines = append(lines, text)
+			if notewriter.IsPlaceholder(strings.TrimSuffix(text, ".") + ".") {
+				continue
+			}
+			spans := []facts.Span{}
+			for _, id := range sent.Segments {
+				c.Citations++
+				seg, ok := byID[id]
+				if !ok || !b.citationHolds(text, seg.Text, lang) {
+					c.Dropped++
+					continue
+				}
+				spans = append(spans, facts.Span{Segment: seg.ID, Start: 0, End: utf8.RuneCountInString(seg.Text)})
+			}
+			d.Evidence = append(d.Evidence, Sentence{Section: key, Sentence: text, Spans: dedupe(spans)})
+		}
+		d.Sections = append(d.Sections, Section{Key: key, Title: s.Heading, Text: strings.Join(lines, "\n")})
+	}
+	return d, c
+}
+
+// citationHolds is the rule for one cited segment: enough shared content
+// words, and when the sentence states numbers, the segment says at least
+// one of them (the rest may come from other cited segments; a number said
+// nowhere is flagged for the whole sentence by FlagUnsaid).
+func (b *Builder) citationHolds(sentence, segment, lang string) bool {
+	if b.check.Overlap(sentence, segment) < MinCitationOverlap {
+		return false
+	}
+	nums := b.check.x.Numbers(enumerator.ReplaceAllString(sentence, ""), lang)
+	if len(nums) == 0 {
+		return true
+	}
+	return len(b.check.Unsaid(sentence, segment, lang)) < len(nums)
+}
+
+// Render lays cited sections out as the note's text, the way the built-in
+// writer does: an upper-case heading, then one sentence per line.
+func Render(sections []CitedSection) string {
+	var sb strings.Builder
+	for _, s := range sections {
+		sb.WriteString(strings.ToUpper(s.Heading))
+		sb.WriteString("\n")
+		for _, sent := range s.Sentences {
+			if t := strings.TrimSpace(sent.Text); t != "" {
+				sb.WriteString(t)
+				sb.WriteString("\n")
+			}
+		}
+		sb.WriteString("\n")
+	}
+	return strings.TrimRight(sb.String(), "\n") + "\n"
+}

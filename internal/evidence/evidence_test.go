@@ -1,0 +1,69 @@
+package evidence
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/facts"
+	nt "github.com/notegen/notegen/internal/notetemplate"
+	"github.com/notegen/notegen/internal/notewriter"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+func TestCheckerNumbersMustBeSaid(t *testing.T) {
+	t.Parallel()
+	c := NewChecker(facts.New())
+	said := "i hear a two out of six systolic murmur and your temperature is ninety eight . two"
+	require.True(t, c.NumbersSaid("A 2/6 systolic murmur.", said, "en"), "a ratio is said as its parts")
+	require.True(t, c.NumbersSaid("Temperature 98.2.", said, "en"), "a decimal as speech-to-text writes it")
+	require.True(t, c.NumbersSaid("1. Murmur.", said, "en"), "a list's enumerator is not a stated number")
+	require.Contains(t, c.Unsaid("A 3/6 murmur.", "two out of six", "en"), "3", "a number not said is reported")
+	require.False(t, c.Supports("Lisinopril 20 mg daily.", "lisinopril ten mg daily", "en"))
+	require.True(t, c.Supports("Lisinopril 10 mg daily.", "lisinopril ten mg daily", "en"))
+	require.False(t, c.Supports("Chest pain for two days.", "good morning, how are you two", "en"), "too few content words shared")
+}
+
+func TestFromWrittenPointsIntoSegments(t *testing.T) {
+	t.Parallel()
+	text := "[doctor] What brings you in?\n[patient] Chest pain,\n  worse on stairs.\n"
+	segs := transcript.Split(text, nil)
+	runes := []rune(text)
+	at := func(s string) notewriter.Span {
+		i := indexRunes(runes, []rune(s))
+		require.GreaterOrEqual(t, i, 0, s)
+		return notewriter.Span{Turn: 1, Start: i, End: i + len([]rune(s))}
+	}
+	written := []notewriter.Section{
+		{Key: nt.KeyHPI, Heading: "History of Present Illness", Sentences: []notewriter.Sentence{
+			{Text: "Chest pain, worse on stairs.", Sources: []notewriter.Span{at("Chest pain,\n  worse on stairs.")}},
+		}},
+		{Key: nt.KeyPlan, Heading: "Plan", Sentences: []notewriter.Sentence{{Text: "Not discussed."}}},
+	}
+	secs, items := FromWritten(written, text, segs)
+	require.Equal(t, []Section{{Key: "history_of_present_illness", Title: "History of Present Illness", Text: "Chest pain, worse on stairs."},
+		{Key: "plan", Title: "Plan", Text: "Not discussed."}}, secs)
+	require.Len(t, items, 1, "placeholders carry no evidence")
+	require.Equal(t, []facts.Span{{Segment: 1, Start: 0, End: 11}, {Segment: 1, Start: 12, End: 28}}, items[0].Spans,
+		"a piece across a turn's lines is found line by line")
+	got, err := segs[1].Slice(12, 28)
+	require.NoError(t, err)
+	require.Equal(t, "worse on stairs.", got)
+}
+
+func indexRunes(h, n []rune) int {
+	for i := 0; i+len(n) <= len(h); i++ {
+		if string(h[i:i+len(n)]) == string(n) {
+			return i
+		}
+	}
+	return -1
+}
+
+func TestSplitSectionsByTemplateHeadings(t *testing.T) {
+	t.Parallel()
+	headings := []nt.Section{{Key: nt.KeyChiefComplaint, Heading: "Chief Complaint"}, {Key: nt.KeyPlan, Heading: "Plan"}}
+	secs := SplitSections("CHIEF COMPLAINT\nCough.\n\nPlan:\nRest. Fluids.\n", headings)
+	require.Equal(t, []Section{{Key: "chief_complaint", Title: "Chief Complaint", Text: "Cough."}, {Key: "plan", Title: "Plan", Text: "Rest. Fluids."}}, secs)
+	require.Equal(t, []string{"Rest.", "Fluids."}, Sentences(secs[1].Text))
+}

@@ -1,0 +1,330 @@
+package notewriter
+
+import "strings"
+
+// How sure a reason for the visit is. A later candidate replaces an
+// earlier one only when it is surer: the clinician's dictated "chief
+// complaint is" beats "you're here for your hip?", which beats "you hurt
+// your knee".
+const (
+	ccNone = iota
+	// ccInferred comes from a clinician's aside ("you hurt your left ankle")
+	// or a question.
+	ccInferred
+	// ccStated is the clinician's framing ("here for follow-up of ...") or
+	// the patient's answer to "what brings you in".
+	ccStated
+	// ccDictated is the clinician's own "chief complaint is ...".
+	ccDictated
+)
+
+// ccOpening is how many history sentences are kept to find the side of a
+// complaint ("my right knee") that the framing left out.
+const ccOpening = 16
+
+// complaintRules find and phrase the reason for the visit.
+type complaintRules struct {
+	// dictated, stated and inferred open a reason for the visit, by
+	// strength; inferred ones must name something clinical.
+	dictated, stated, inferred []string
+	// asks are a clinician's question for the reason ("what brings you
+	// in"); the patient's answer is phrased as a complaint.
+	asks []string
+	// stops end a reason ("here for knee pain so can you ..."). Possessives
+	// end it too unless a preposition comes before them.
+	stops map[string]bool
+	// bodyParts a complaint names; modifiers qualify them ("upper arm").
+	bodyParts, modifiers map[string]bool
+	// sides are lateralities, mapped to how the note writes them.
+	sides map[string]string
+	// sideAfter is true where the side follows the body part ("genou droit").
+	sideAfter bool
+	// symptoms are complaints in their own right ("twitch", "swelling");
+	// painCues are words that mean pain ("hurts", "sore").
+	symptoms, painCues []string
+	// singular maps plural body parts to one ("knees" -> "knee").
+	singular map[string]string
+	// pain phrases a body part alone as a complaint ("%s pain").
+	pain func(part string, lex *lexicon) string
+}
+
+// findChiefComplaint takes the reason for the visit from the clinician's
+// framing ("presents today for follow-up of his chronic problems"), the
+// dictated chief complaint, or the patient's answer to "what brings you in".
+func (a *analyzer) findChiefComplaint(padded string, who speaker, src Span) {
+	if a.phase != phaseHistory {
+		return
+	}
+	cr := &a.lex.complaint
+	if len(a.opening) < ccOpening {
+		a.opening = append(a.opening, padded)
+	}
+	asked := a.ccAsked
+	a.ccAsked = false
+	if who == speakerClinician && hasPhrase(padded, cr.asks) {
+		a.ccAsked = true
+	}
+	if asked && who == speakerPatient && a.ccStrength < ccStated {
+		if cc := a.bodyComplaint(padded); cc != "" {
+			a.setComplaint(cc, ccStated, who, src)
+			return
+		}
+	}
+	question := strings.Contains(padded, " ? ")
+	try := func(patterns []string, strength int, needClinical bool) bool {
+		if question && strength > ccInferred {
+			strength--
+		}
+		if strength <= a.ccStrength {
+			return false
+		}
+		for _, pat := range patterns {
+			idx := strings.Index(padded, " "+pat+" ")
+			if idx < 0 {
+				continue
+			}
+			words := a.complaintWords(padded[idx+len(pat)+2:])
+			if len(words) == 0 {
+				continue
+			}
+			cc := " " + strings.Join(words, " ") + " "
+			if needClinical && countCues(cc, a.lex.clinical) == 0 && !a.namesBodyPart(words) {
+				continue
+			}
+			a.setComplaint(cc, strength, who, src)
+			return true
+		}
+		return false
+	}
+	if try(cr.dictated, ccDictated, false) || try(a.lex.ccPatterns, ccStated, false) {
+		return
+	}
+	try(cr.inferred, ccInferred, true)
+}
+
+// complaintWords reads a reason for the visit from what follows its lead.
+func (a *analyzer) complaintWords(rest string) []string {
+	cr := &a.lex.complaint
+	var words []string
+	prev := ""
+	fields := strings.Fields(rest)
+	for i, w := range fields {
+		// "knee pain , right ?" asks for agreement; "right knee" is a side.
+		if len(words) > 0 && cr.sides[w] != "" && !cr.sideAfter &&
+			(i+1 == len(fields) || !cr.bodyParts[fields[i+1]] && !cr.modifiers[fields[i+1]]) {
+			break
+		}
+		if len(words) == 0 && (problemDeterminers[w] || ccLeadWords[w]) {
+			prev = w
+			continue
+		}
+		if w == "," || w == "." || w == "?" || w == "and" || w == "who" || w == "et" || w == "qui" || w == "today" ||
+			w == "aujourd'hui" || cr.stops[w] {
+			break
+		}
+		if problemDeterminers[w] && w != "the" && w != "le" && w != "la" && w != "les" {
+			// "follow-up of her chronic problems" reads "follow-up of
+			// chronic problems"; "knee pain your pcp said" ends at "your".
+			if !a.lex.prepositions[prev] && !ccLeadWords[prev] && prev != "regarding" && prev != "after" {
+				break
+			}
+			// French keeps it: "suivi de son insuffisance cardiaque".
+			if !cr.sideAfter {
+				prev = w
+				continue
+			}
+		}
+		words = append(words, w)
+		prev = w
+		if len(words) == 8 {
+			break
+		}
+	}
+	for len(words) > 0 && a.lex.dangling[words[len(words)-1]] {
+		words = words[:len(words)-1]
+	}
+	return words
+}
+
+// setComplaint keeps a candidate reason for the visit; finishComplaint
+// phrases it once the whole opening is known.
+func (a *analyzer) setComplaint(cc string, strength int, who speaker, src Span) {
+	a.cc = complaintCandidate{padded: cc, who: who, src: src}
+	a.ccStrength = strength
+}
+
+// complaintCandidate is the best reason for the visit found so far, as said.
+type complaintCandidate struct {
+	padded string
+	who    speaker
+	src    Span
+}
+
+// finishComplaint phrases the reason for the visit: the side said elsewhere
+// in the opening is added ("my right knee"), both sides are bilateral, and
+// a body part alone becomes its pain.
+func (a *analyzer) finishComplaint() {
+	if a.ccStrength == ccNone {
+		return
+	}
+	cr := &a.lex.complaint
+	cc := a.addSide(a.cc.padded)
+	words := strings.Fields(cc)
+	last := words[len(words)-1]
+	if cr.sideAfter && len(words) > 1 && cr.sides[last] != "" {
+		last = words[len(words)-2]
+	}
+	if cr.pain != nil && cr.bodyParts[last] && !hasCue(cc, cr.symptoms) && !hasCue(cc, cr.painCues) {
+		if one := cr.singular[last]; one != "" && !cr.sideAfter {
+			words[len(words)-1] = one
+			if !a.hasSide(words) && !cr.sideAfter {
+				words = append([]string{"bilateral"}, words...)
+			}
+		}
+		cc = " " + cr.pain(strings.Join(words, " "), a.lex) + " "
+	}
+	cc = rewritePerson(cc, a.cc.who, a.pronouns, a.lex, a.lang)
+	a.out.chiefComplaint = statement{text: finish(normalizeNumbers(cc, &a.lex.numbers), a.lang != "fr"), sources: []Span{a.cc.src}, problem: -1}
+}
+
+func (a *analyzer) hasSide(words []string) bool {
+	for _, w := range words {
+		if a.lex.complaint.sides[w] != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *analyzer) namesBodyPart(words []string) bool {
+	for _, w := range words {
+		if a.lex.complaint.bodyParts[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// addSide puts the side of the body the opening named ("my right knee")
+// into a complaint that left it out ("knee pain").
+func (a *analyzer) addSide(cc string) string {
+	cr := &a.lex.complaint
+	words := strings.Fields(cc)
+	part := -1
+	for i, w := range words {
+		if cr.sides[w] != "" {
+			return cc
+		}
+		if part < 0 && cr.singular[w] != "" {
+			return cc
+		}
+		if part < 0 && cr.bodyParts[w] {
+			part = i
+		}
+	}
+	if part < 0 {
+		return cc
+	}
+	side := a.sideOf(words[part])
+	if side == "" {
+		return cc
+	}
+	out := append([]string{}, words[:part]...)
+	if cr.sideAfter {
+		out = append(out, words[part], side)
+	} else {
+		start := part
+		for start > 0 && cr.modifiers[words[start-1]] {
+			start--
+		}
+		out = append(append(words[:start:start], side), words[start:part+1]...)
+	}
+	out = append(out, words[part+1:]...)
+	return " " + strings.Join(out, " ") + " "
+}
+
+// sideOf finds the side the opening sentences gave a body part, when they
+// give only one.
+func (a *analyzer) sideOf(part string) string {
+	cr := &a.lex.complaint
+	found := ""
+	for _, s := range a.opening {
+		words := strings.Fields(s)
+		for i, w := range words {
+			if w != part {
+				continue
+			}
+			side := ""
+			if cr.sideAfter {
+				if i+1 < len(words) {
+					side = cr.sides[words[i+1]]
+				}
+			} else {
+				for j := i - 1; j >= 0 && j >= i-3; j-- {
+					if s := cr.sides[words[j]]; s != "" {
+						side = s
+						break
+					}
+					if !cr.modifiers[words[j]] {
+						break
+					}
+				}
+			}
+			if side == "" {
+				continue
+			}
+			if found != "" && found != side {
+				return ""
+			}
+			found = side
+		}
+	}
+	return found
+}
+
+// bodyComplaint phrases a patient's answer to "what brings you in" as a
+// complaint when it names a body part ("pain at the end of my right middle
+// finger" -> "right middle finger pain"), or a symptom the lexicon knows.
+func (a *analyzer) bodyComplaint(padded string) string {
+	cr := &a.lex.complaint
+	words := strings.Fields(padded)
+	for i, w := range words {
+		if !cr.bodyParts[w] {
+			continue
+		}
+		var part []string
+		if cr.sideAfter {
+			part = []string{w}
+			if i+1 < len(words) && cr.sides[words[i+1]] != "" {
+				part = append(part, words[i+1])
+			}
+		} else {
+			start := i
+			for start > 0 && i-start < 3 && (cr.modifiers[words[start-1]] || cr.sides[words[start-1]] != "") {
+				start--
+			}
+			part = words[start : i+1]
+		}
+		phrase := " " + strings.Join(part, " ") + " "
+		if hasCue(padded, cr.painCues) || cr.sideAfter {
+			return phrase
+		}
+		for _, sym := range cr.symptoms {
+			if cueAt(padded, sym) {
+				return phrase + sym + " "
+			}
+		}
+		return phrase
+	}
+	return ""
+}
+
+// hasPhrase reports whether one of phrases occurs as whole words.
+func hasPhrase(padded string, phrases []string) bool {
+	for _, p := range phrases {
+		if strings.Contains(padded, " "+p+" ") {
+			return true
+		}
+	}
+	return false
+}

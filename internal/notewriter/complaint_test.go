@@ -1,0 +1,61 @@
+package notewriter
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestChiefComplaintIsTheReasonForTheVisit: the chief complaint is what the
+// visit is about as a clinician states it, not the first symptom mentioned.
+func TestChiefComplaintIsTheReasonForTheVisit(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, lang, transcript, want string
+	}{
+		{"clinician's framing beats an earlier symptom", "en", `[doctor] any fever lately ?
+[patient] i had a fever last week .
+[doctor] okay . she is a 40-year-old female here for follow-up of her iron deficiency anemia .`,
+			"Follow-up of iron deficiency anemia."},
+		{"dictated chief complaint beats the framing", "en", `[doctor] you're here for your arm today ?
+[patient] yes .
+[doctor] dictating on john . chief complaint is left arm pain . hello .`,
+			"Left arm pain."},
+		{"answer to what brings you in, with the side", "en", `[doctor] hi . what brings you in today ?
+[patient] um , i am having a lot of pain at the end of my right middle finger .
+[doctor] what did you do ?`,
+			"Right middle finger pain."},
+		{"a body part alone is its pain, side from later in the opening", "en", `[doctor] so sophia i see that you hurt your knee tell me about it
+[patient] i slipped on the trampoline
+[doctor] okay which knee was it
+[patient] my right knee`,
+			"Right knee pain."},
+		{"both sides are bilateral", "en", `[doctor] you're here for your knees today ?
+[patient] yes , they both hurt when i walk .`,
+			"Bilateral knee pain."},
+		{"the reason ends where the sentence moves on", "en", `[doctor] so barbara i know you are here for some itchy scalp pain can you tell me how you are doing
+[patient] it is still itchy`,
+			"Itchy scalp pain."},
+		{"a tag question is not a side", "en", `[doctor] she is here for right finger pain . all right . so tell me what happened .`,
+			"Right finger pain."},
+		{"french: the clinician's framing", "fr", `[doctor] avez-vous de la fièvre ?
+[patient] non .
+[doctor] vous êtes ici pour le suivi de votre insuffisance cardiaque .`,
+			"Suivi de son insuffisance cardiaque."},
+		{"french: answer to qu'est-ce qui vous amène, with the side", "fr", `[doctor] bonjour , qu'est-ce qui vous amène ?
+[patient] j'ai très mal , c'est ma cheville gauche depuis hier .`,
+			"Douleur à la cheville gauche."},
+		{"french: dictated motif", "fr", `[doctor] vous toussez ?
+[patient] un peu .
+[doctor] motif de consultation : fibrillation auriculaire .`,
+			"Fibrillation auriculaire."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			note := write(t, Input{Transcript: c.transcript, Template: "primaryCare", RecordingType: "conversation", Lang: c.lang})
+			head := map[string]string{"en": "Chief Complaint", "fr": "Motif de consultation"}[c.lang]
+			require.Equal(t, c.want, section(note.Text, head), note.Text)
+		})
+	}
+}
