@@ -80,7 +80,7 @@ func TestIdempotentSubmission(t *testing.T) {
 		a2 := s.Do(t, "POST", "/v1/process-audio", audioFields, st.APIKey(sandbox), audioKey)
 		require.Equal(t, http.StatusOK, a2.Status)
 		require.JSONEq(t, string(a1.Body), string(a2.Body), "same job and presigned URL")
-		textID := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(sandbox)).JSON(t)["job_id"].(string)
+		textID := submitText(t, s, sandbox)
 		waitForStatus(t, s, sandbox, textID, "completed")
 		regen := st.Header{"Idempotency-Key", "regen-1"}
 		r1 := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": textID}, st.APIKey(sandbox), regen)
@@ -100,7 +100,7 @@ func TestRegenerateNote(t *testing.T) {
 	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "live", nil)
-		jobID := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key)).JSON(t)["job_id"].(string)
+		jobID := submitText(t, s, key)
 		waitForStatus(t, s, key, jobID, "completed")
 		sourceNote := s.Do(t, "GET", "/v1/fetch-note/"+jobID, nil, st.APIKey(key)).JSON(t)
 		sourceStatus := s.Do(t, "GET", "/v1/status/"+jobID, nil, st.APIKey(key)).JSON(t)
@@ -162,7 +162,7 @@ func TestRetentionPurgesPatientData(t *testing.T) {
 	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
-		jobID := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key)).JSON(t)["job_id"].(string)
+		jobID := submitText(t, s, key)
 		waitForStatus(t, s, key, jobID, "completed")
 		require.Equal(t, http.StatusOK, s.Do(t, "GET", "/v1/fetch-note/"+jobID, nil, st.APIKey(key)).Status)
 

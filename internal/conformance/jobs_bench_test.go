@@ -75,11 +75,7 @@ func BenchmarkSandboxLatency(b *testing.B) {
 		b.ResetTimer()
 		for range b.N {
 			start := time.Now()
-			resp, err := s.Try("POST", "/v1/process-text", textJob(nil), st.APIKey(key))
-			if err != nil || resp.Status != http.StatusOK {
-				b.Fatalf("submission failed: %v %s", err, resp.Body)
-			}
-			id := decode[map[string]any](b, resp.Body)["job_id"].(string)
+			id := submitText(b, s, key)
 			for {
 				st, err := s.Try("GET", "/v1/status/"+id, nil, st.APIKey(key))
 				if err != nil {

@@ -82,6 +82,16 @@ func submitMultipart(t *testing.T, s *st.Server, key string, fields map[string]s
 	return resp
 }
 
+// submitText submits textJob(nil) with key and returns the job's id,
+// failing unless it was accepted.
+func submitText(t testing.TB, s *st.Server, key string) string {
+	t.Helper()
+	resp, err := s.Try("POST", "/v1/process-text", textJob(nil), st.APIKey(key))
+	require.NoError(t, err)
+	require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
+	return decode[map[string]any](t, resp.Body)["job_id"].(string)
+}
+
 // put sends bytes to a presigned URL, optionally as a range.
 func put(t *testing.T, s *st.Server, url string, data []byte, contentRange string) st.Response {
 	t.Helper()

@@ -19,11 +19,7 @@ func BenchmarkStatusReads(b *testing.B) {
 		s := st.Start(b, backend, st.WithEnv("NOTEGEN_RATE_SANDBOX", "100000000/min"))
 		o := s.NewOwner(b)
 		key := createKey(b, s, o, "sandbox", nil)
-		resp, err := s.Try("POST", "/v1/process-text", textJob(nil), st.APIKey(key))
-		if err != nil || resp.Status != http.StatusOK {
-			b.Fatalf("submission failed: %v %s", err, resp.Body)
-		}
-		id := decode[map[string]any](b, resp.Body)["job_id"].(string)
+		id := submitText(b, s, key)
 		s.Client.Transport = &http.Transport{MaxIdleConnsPerHost: 64}
 		b.SetParallelism(16) // 16 x GOMAXPROCS(2) = 32 clients
 		b.ResetTimer()

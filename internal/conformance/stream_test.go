@@ -279,6 +279,16 @@ func TestLiveStreamValidationAndLiveKeysWithoutSpeechToText(t *testing.T) {
 		resp := s.Do(t, "POST", "/v1/process-stream", body, st.APIKey(sandbox))
 		require.Equal(t, http.StatusBadRequest, resp.Status, "conversation without consent: %s", resp.Body)
 
+		// A repeated Idempotency-Key answers the first stream again.
+		idem := st.Header{"Idempotency-Key", "visit-42"}
+		first := s.Do(t, "POST", "/v1/process-stream", streamFields, st.APIKey(sandbox), idem)
+		require.Equal(t, http.StatusOK, first.Status, "%s", first.Body)
+		again := s.Do(t, "POST", "/v1/process-stream", streamFields, st.APIKey(sandbox), idem)
+		require.Equal(t, http.StatusOK, again.Status, "%s", again.Body)
+		require.JSONEq(t, string(first.Body), string(again.Body))
+		other := s.Do(t, "POST", "/v1/process-audio", audioFields, st.APIKey(sandbox), idem)
+		require.Equal(t, http.StatusConflict, other.Status, "the same key on another endpoint: %s", other.Body)
+
 		live := createKey(t, s, o, "live", nil)
 		resp = s.Do(t, "POST", "/v1/process-stream", streamFields, st.APIKey(live))
 		require.Equal(t, http.StatusServiceUnavailable, resp.Status, "%s", resp.Body)

@@ -45,7 +45,7 @@ func TestOwnerListsJobs(t *testing.T) {
 
 		// Newest last, as submitted.
 		var created []string
-		text := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(live)).JSON(t)["job_id"].(string)
+		text := submitText(t, s, live)
 		created = append(created, text)
 		waitForStatus(t, s, live, text, "completed")
 		regen := s.Do(t, "POST", "/v1/regenerate-note", map[string]any{"job_id": text, "template": "er"}, st.APIKey(live)).JSON(t)["job_id"].(string)
@@ -59,7 +59,7 @@ func TestOwnerListsJobs(t *testing.T) {
 		created = append(created, audioID)
 		expired, _ := audioJob(t, s, sandbox)
 		created = append(created, expired)
-		sandboxText := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(sandbox)).JSON(t)["job_id"].(string)
+		sandboxText := submitText(t, s, sandbox)
 		created = append(created, sandboxText)
 		for _, id := range []string{regen, audioID} {
 			waitForStatus(t, s, live, id, "completed")

@@ -23,11 +23,7 @@ func BenchmarkSandboxLatencyLongPoll(b *testing.B) {
 		b.ResetTimer()
 		for range b.N {
 			start := time.Now()
-			resp, err := s.Try("POST", "/v1/process-text", textJob(nil), st.APIKey(key))
-			if err != nil || resp.Status != http.StatusOK {
-				b.Fatalf("submission failed: %v %s", err, resp.Body)
-			}
-			id := decode[map[string]any](b, resp.Body)["job_id"].(string)
+			id := submitText(b, s, key)
 			for {
 				requests++
 				st, err := s.Try("GET", "/v1/status/"+id+"?wait=30", nil, st.APIKey(key))

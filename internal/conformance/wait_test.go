@@ -81,7 +81,7 @@ func TestStatusWaitAnswersTheChange(t *testing.T) {
 		key := createKey(t, s, o, "sandbox", nil)
 
 		// Already different from what the client saw: answered at once.
-		done := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key)).JSON(t)["job_id"].(string)
+		done := submitText(t, s, key)
 		waitForStatus(t, s, key, done, "completed")
 		resp, err := longPoll(s, key, done, "?wait=60&status=queued")
 		require.NoError(t, err, "a status that already differs is answered at once")
@@ -89,7 +89,7 @@ func TestStatusWaitAnswersTheChange(t *testing.T) {
 		require.Equal(t, "completed", resp.JSON(t)["status"])
 
 		// Without status: answered once the job has ended.
-		fresh := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key)).JSON(t)["job_id"].(string)
+		fresh := submitText(t, s, key)
 		resp, err = longPoll(s, key, fresh, "?wait=60")
 		require.NoError(t, err, "the end of the job ends the wait")
 		require.Equal(t, "completed", resp.JSON(t)["status"], "%s", resp.Body)

@@ -1,11 +1,9 @@
 package provider
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"strings"
 
 	"github.com/notegen/notegen/internal/evidence"
@@ -71,32 +69,10 @@ func (c *OpenAIChat) WriteCited(ctx context.Context, r NoteRequest, segs []trans
 	for _, s := range segs {
 		fmt.Fprintf(&user, "[%d %s] %s\n", s.ID, s.Speaker, strings.ReplaceAll(s.Text, "\n", " "))
 	}
-	model := c.Model
-	if model == "" {
-		model = "gpt-4o-mini"
-	}
-	reqBody, err := json.Marshal(map[string]any{
-		"model": model, "temperature": 0,
-		"messages": []map[string]string{{"role": "system", "content": system}, {"role": "user", "content": user.String()}},
+	text, tokens, err := c.chat(ctx, system, user.String(), map[string]any{
 		"response_format": map[string]any{"type": "json_schema", "json_schema": map[string]any{
 			"name": "note_with_citations", "strict": true, "schema": citedSchema(keys)}},
 	})
-	if err != nil {
-		return Note{}, fmt.Errorf("encode chat request: %w", err)
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint(c.URL, "/chat/completions"), bytes.NewReader(reqBody))
-	if err != nil {
-		return Note{}, &Error{Provider: llmName, Message: "invalid language model URL", Cause: err}
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if c.APIKey != "" {
-		req.Header.Set("Authorization", "Bearer "+c.APIKey)
-	}
-	body, err := call(c.Client, req, llmName)
-	if err != nil {
-		return Note{}, err
-	}
-	text, tokens, err := chatContent(body)
 	if err != nil {
 		return Note{}, err
 	}

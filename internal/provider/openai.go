@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"mime/multipart"
 	"net"
 	"net/http"
@@ -166,24 +167,38 @@ func (c *OpenAIChat) Write(ctx context.Context, r NoteRequest) (Note, error) {
 	if err != nil {
 		return Note{}, &Error{Provider: llmName, Message: err.Error()}
 	}
+	text, tokens, err := c.chat(ctx, prompt.System, prompt.User, nil)
+	if err != nil {
+		return Note{}, err
+	}
+	return Note{Title: prompt.Title, Text: text, Tokens: tokens}, nil
+}
+
+// chat sends one chat completion, a system and a user message at
+// temperature 0 (the same transcript gives the same note), with the
+// request's other fields in extra, and returns the answer's text and the
+// tokens it cost.
+func (c *OpenAIChat) chat(ctx context.Context, system, user string, extra map[string]any) (string, int64, error) {
 	model := c.Model
 	if model == "" {
 		model = "gpt-4o-mini"
 	}
-	reqBody, err := json.Marshal(map[string]any{
+	fields := map[string]any{
 		"model":       model,
 		"temperature": 0,
 		"messages": []map[string]string{
-			{"role": "system", "content": prompt.System},
-			{"role": "user", "content": prompt.User},
+			{"role": "system", "content": system},
+			{"role": "user", "content": user},
 		},
-	})
+	}
+	maps.Copy(fields, extra)
+	reqBody, err := json.Marshal(fields)
 	if err != nil {
-		return Note{}, fmt.Errorf("encode chat request: %w", err)
+		return "", 0, fmt.Errorf("encode chat request: %w", err)
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint(c.URL, "/chat/completions"), bytes.NewReader(reqBody))
 	if err != nil {
-		return Note{}, &Error{Provider: llmName, Message: "invalid language model URL", Cause: err}
+		return "", 0, &Error{Provider: llmName, Message: "invalid language model URL", Cause: err}
 	}
 	req.Header.Set("Content-Type", "application/json")
 	if c.APIKey != "" {
@@ -191,13 +206,9 @@ func (c *OpenAIChat) Write(ctx context.Context, r NoteRequest) (Note, error) {
 	}
 	body, err := call(c.Client, req, llmName)
 	if err != nil {
-		return Note{}, err
+		return "", 0, err
 	}
-	text, tokens, err := chatContent(body)
-	if err != nil {
-		return Note{}, err
-	}
-	return Note{Title: prompt.Title, Text: text, Tokens: tokens}, nil
+	return chatContent(body)
 }
 
 // chatContent reads a chat completion's answer and its token count.
