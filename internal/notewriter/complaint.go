@@ -25,7 +25,9 @@ const ccOpening = 16
 // complaintRules find and phrase the reason for the visit.
 type complaintRules struct {
 	// dictated, stated and inferred open a reason for the visit, by
-	// strength; inferred ones must name something clinical.
+	// strength (the lexicon's ccPatterns are stated too); stated and
+	// inferred ones must name something clinical ("here with her husband"
+	// is no reason).
 	dictated, stated, inferred []string
 	// asks are a clinician's question for the reason ("what brings you
 	// in"); the patient's answer is phrased as a complaint.
@@ -96,7 +98,7 @@ func (a *analyzer) findChiefComplaint(padded string, who speaker, src Span) {
 		}
 		return false
 	}
-	if try(cr.dictated, ccDictated, false) || try(a.lex.ccPatterns, ccStated, false) {
+	if try(cr.dictated, ccDictated, false) || try(a.lex.ccPatterns, ccStated, false) || try(cr.stated, ccStated, true) {
 		return
 	}
 	try(cr.inferred, ccInferred, true)
