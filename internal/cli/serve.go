@@ -157,7 +157,11 @@ func serve(ctx context.Context, env Env, args []string) error {
 		return err
 	}
 	work, err := queue.New(db, queue.Config{
-		Queues:     map[string]int{queue.Notes: 2, queue.Webhooks: 16, queue.Maintenance: 1},
+		// A note job mostly waits (on a provider, on the database); with
+		// two workers a replica finished at most ~140 sandbox jobs a second,
+		// which capped webhook deliveries too. The job service bounds its
+		// CPU-heavy step (ffmpeg) to the CPUs itself.
+		Queues:     map[string]int{queue.Notes: 16, queue.Webhooks: 16, queue.Maintenance: 1},
 		JobTimeout: settings.JobTimeout,
 		Log:        slog.New(log.Handler()).With("component", "queue"),
 		Inserter:   inserter,
@@ -179,6 +183,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 	accounts := account.NewService(db, bills, keys, log)
 	web, err := console.New(console.Deps{
 		Log: log.With("component", "console"), Auth: identity, Accounts: accounts, Keys: keys, Jobs: jobs,
+		Webhooks: webhooks, Deliveries: deliveries, Billing: bills, Audit: audit.NewLog(db),
 		Master: key, PublicURL: settings.PublicURL, StatusOf: httpapi.StatusOf,
 	})
 	if err != nil {

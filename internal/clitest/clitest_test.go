@@ -115,6 +115,15 @@ func (u *user) login(o *st.Owner) string {
 	return u.ok(o.Password+"\n", "login", "--email", o.Email, "--password-stdin")
 }
 
+// keyedUser signs up an owner on s, creates a key of keyType with the CLI,
+// and returns a CLI user who sends that key (NOTEGEN_API_KEY).
+func keyedUser(t *testing.T, s *st.Server, keyType string) *user {
+	t.Helper()
+	u, _ := loggedInOwner(t, s)
+	key := strings.Split(strings.TrimSpace(u.ok("", "keys", "create", "--type", keyType)), "\n")[1]
+	return newUser(t, s.URL, "NOTEGEN_API_KEY="+key)
+}
+
 // loggedInOwner signs up an owner on s and logs a new CLI user in as them.
 func loggedInOwner(t *testing.T, s *st.Server) (*user, *st.Owner) {
 	t.Helper()

@@ -15,11 +15,7 @@ import (
 func TestNotesShowEvidenceFHIRAndTranscriptSegments(t *testing.T) {
 	t.Parallel()
 	s := st.Start(t, st.SQLite)
-	o := s.NewOwner(t)
-	u := newUser(t, s.URL)
-	u.login(o)
-	key := strings.Split(strings.TrimSpace(u.ok("", "keys", "create", "--type", "live")), "\n")[1]
-	keyed := newUser(t, s.URL, "NOTEGEN_API_KEY="+key)
+	keyed := keyedUser(t, s, "live")
 
 	text := "[doctor] What brings you in?\n[patient] I have had a cough for two weeks.\n[doctor] Let's start amoxicillin 500 mg three times a day."
 	var job map[string]any

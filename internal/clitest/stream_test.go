@@ -3,7 +3,6 @@ package clitest
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -15,11 +14,7 @@ import (
 func TestNotesStreamPrintsSegmentsThenTheNote(t *testing.T) {
 	t.Parallel()
 	s := st.Start(t, st.SQLite)
-	o := s.NewOwner(t)
-	u := newUser(t, s.URL)
-	u.login(o)
-	key := strings.Split(strings.TrimSpace(u.ok("", "keys", "create", "--type", "sandbox")), "\n")[1]
-	keyed := newUser(t, s.URL, "NOTEGEN_API_KEY="+key)
+	keyed := keyedUser(t, s, "sandbox")
 
 	dir := t.TempDir()
 	wav := filepath.Join(dir, "visit.wav")

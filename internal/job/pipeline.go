@@ -209,7 +209,13 @@ func (s *Service) transcribeAudio(ctx context.Context, j *Job) (provider.Transcr
 	}
 	tmp.Close()
 	defer os.Remove(tmp.Name())
+	select {
+	case s.transcodes <- struct{}{}:
+	case <-ctx.Done():
+		return provider.Transcript{}, 0, ctx.Err()
+	}
 	seconds, err := audio.Normalize(ctx, src, j.Spec.FileExtension, tmp.Name())
+	<-s.transcodes
 	if err != nil {
 		return provider.Transcript{}, 0, err
 	}

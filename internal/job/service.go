@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -67,6 +68,10 @@ type Service struct {
 	queue *queue.Inserter
 	// detail computes each note's sections, evidence and facts.
 	detail *evidence.Builder
+	// transcodes bounds the ffmpeg runs at once to the CPUs: the notes
+	// queue runs many jobs at once because most of a job is waiting (on a
+	// provider, on the database), but decoding audio is all CPU.
+	transcodes chan struct{}
 }
 
 // Deps are what the job service works with.
@@ -92,7 +97,7 @@ type Deps struct {
 // been passed to queue.New.
 func NewService(d Deps, cfg Config) *Service {
 	return &Service{detail: evidence.NewBuilder(), db: d.DB, master: d.Master, blobs: d.Blobs, stt: d.STT, writer: d.Writer, cfg: cfg, log: d.Log,
-		uploads: d.Uploads, queue: d.Queue, events: d.Events}
+		uploads: d.Uploads, queue: d.Queue, events: d.Events, transcodes: make(chan struct{}, runtime.NumCPU())}
 }
 
 // Submitted is the answer to a submission.

@@ -52,6 +52,13 @@ var englishRoleCues = roleCues{
 		"milligrams": 0.8, "your blood pressure": 1, "i'm glad": 1, "good to hear": 1, "glad to hear": 1,
 		"showed": 0.8, "the nurse": 0.8, "she's a": 1, "he's a": 1, "follow-up": 0.6, "i'll": 0.5,
 		"for you": 0.8, "for me": 0.6, "of that": 0.2, "we can": 0.6, "make sure": 0.6, "okay ? ": 0.5,
+		// Clinicians introduce themselves and address the patient by
+		// title; patients say "doctor".
+		"i'm doctor": 3, "i'm dr.": 3, "i am doctor": 3, "ms.": 1, "mr.": 1, "mrs.": 1, "miss": 0.6,
+		// Dictated paragraphs between the conversation's turns.
+		"paragraph": 2, "of note": 1.5, "note that": 1.2, "the patient's": 1, "reveals": 1, "referral": 0.8,
+		"vaccine": 0.4, "examine you": 1.5, "sit up": 1, "deep breath": 1.2, "deep breaths": 1.2, "i see your": 1,
+		"no need": 0.8, "evaluated": 0.8, "suspicion": 1, "fracture": 0.6,
 	},
 	patient: map[string]float64{
 		"i": 0.45, "my": 0.5, "me": 0.4, "i'm": 0.5, "i've": 0.6, "i was": 0.4, "i have": 0.4, "i feel": 0.8,

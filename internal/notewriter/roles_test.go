@@ -86,3 +86,12 @@ func TestUnlabelledConversationIsAttributed(t *testing.T) {
 	unlabelled := write(t, Input{Transcript: strings.Join(lines, "\n"), Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
 	require.Equal(t, labelled.Text, unlabelled.Text)
 }
+
+// TestRoleEvidenceOfSelfIntroduction: "doctor" is the patient's word for
+// the clinician, except in the clinician's own introduction.
+func TestRoleEvidenceOfSelfIntroduction(t *testing.T) {
+	t.Parallel()
+	require.Greater(t, englishRoleCues.evidence(padTokens("wonderful . i'm doctor stewart . it's lovely to meet you .")), 0.0)
+	require.Less(t, englishRoleCues.evidence(padTokens("thank you doctor .")), 0.0)
+	require.Greater(t, englishRoleCues.evidence(padTokens("paragraph , diagnostics . cervical x-ray reveals disc degeneration .")), 0.0)
+}

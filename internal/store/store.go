@@ -74,7 +74,7 @@ func openSQLite(dataDir string) (*DB, error) {
 		return "file:" + path + "?_pragma=busy_timeout(10000)" +
 			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_time_format=sqlite" + extra
 	}
-	write, err := sql.Open("sqlite", dsn("&_txlock=immediate"))
+	write, err := openSQLiteDB(dsn("&_txlock=immediate"))
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}
@@ -82,7 +82,7 @@ func openSQLite(dataDir string) (*DB, error) {
 	// queuing in the pool is fairer and cheaper than busy-waiting on locks.
 	write.SetMaxOpenConns(1)
 	write.SetConnMaxIdleTime(0)
-	read, err := sql.Open("sqlite", dsn("&_pragma=query_only(1)"))
+	read, err := openSQLiteDB(dsn("&_pragma=query_only(1)"))
 	if err != nil {
 		write.Close()
 		return nil, fmt.Errorf("open sqlite: %w", err)
