@@ -222,6 +222,11 @@ func TestConsoleInBrowser(t *testing.T) {
 		patientLine := get(t, b, chromedp.Text(css(`.transcript li:nth-child(2)`)))
 		require.Contains(t, strings.ToLower(patientLine), "patient")
 		require.Contains(t, patientLine, "chest pain for two days")
+		// Selecting a sentence of the note highlights its evidence in the
+		// transcript.
+		b.run(t, chromedp.Click(css(`button.sentence[data-segments]`)),
+			chromedp.WaitVisible(css(`.transcript li.evidence`)))
+		require.Equal(t, "true", get(t, b, chromedp.AttributeValue(css(`button.sentence[data-segments]`), "aria-pressed")).Value)
 		b.screenshot(t, dir, "06-job")
 
 		// Webhooks: a bad URL is refused beside its field with the API's
