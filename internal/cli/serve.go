@@ -183,6 +183,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 	accounts := account.NewService(db, bills, keys, log)
 	web, err := console.New(console.Deps{
 		Log: log.With("component", "console"), Auth: identity, Accounts: accounts, Keys: keys, Jobs: jobs,
+		Webhooks: webhooks, Deliveries: deliveries, Billing: bills, Audit: audit.NewLog(db),
 		Master: key, PublicURL: settings.PublicURL, StatusOf: httpapi.StatusOf,
 	})
 	if err != nil {

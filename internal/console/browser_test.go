@@ -222,13 +222,51 @@ func TestConsoleInBrowser(t *testing.T) {
 		patientLine := get(t, b, chromedp.Text(css(`.transcript li:nth-child(2)`)))
 		require.Contains(t, strings.ToLower(patientLine), "patient")
 		require.Contains(t, patientLine, "chest pain for two days")
+		// Selecting a sentence of the note highlights its evidence in the
+		// transcript.
+		b.run(t, chromedp.Click(css(`button.sentence[data-segments]`)),
+			chromedp.WaitVisible(css(`.transcript li.evidence`)))
+		require.Equal(t, "true", get(t, b, chromedp.AttributeValue(css(`button.sentence[data-segments]`), "aria-pressed")).Value)
 		b.screenshot(t, dir, "06-job")
 
+		// Webhooks: a bad URL is refused beside its field with the API's
+		// message; a good one is saved; the secret is revealed on request
+		// and a test event is queued, with the server's warning about a
+		// loopback receiver it will not deliver to.
+		b.run(t, chromedp.Click(css(`nav a[href="/console/webhooks"]`)), chromedp.WaitVisible(css(`#webhook_dev`)),
+			chromedp.SendKeys(css(`#webhook_dev`), "not a url"), chromedp.Submit(css(`#webhook_dev`)),
+			chromedp.WaitVisible(css(`#webhook_dev-error`)))
+		require.Contains(t, get(t, b, chromedp.Text(css(`#webhook_dev-error`))), "Webhook URL")
+		b.run(t, chromedp.Clear(css(`#webhook_dev`)), chromedp.SendKeys(css(`#webhook_dev`), "http://127.0.0.1:9/hook"),
+			chromedp.Submit(css(`#webhook_dev`)), chromedp.WaitVisible(css(`p.notice`)))
+		require.Equal(t, "http://127.0.0.1:9/hook", get(t, b, chromedp.Value(css(`#webhook_dev`))))
+		b.run(t, chromedp.Click(css(`form[action="/console/webhooks/secret"] button`)), chromedp.WaitVisible(css(`#webhook-secret`)))
+		require.NotEmpty(t, get(t, b, chromedp.Text(css(`#webhook-secret`))))
+		b.run(t, chromedp.SetValue(css(`#env`), "dev"), chromedp.Submit(css(`#env`)), chromedp.WaitVisible(css(`p.notice`)))
+		b.screenshot(t, dir, "07-webhooks")
+		// The refused form above answered 400; that log entry is expected.
+		b.mu.Lock()
+		require.Len(t, b.problems, 1, "problems: %v", b.problems)
+		require.Contains(t, b.problems[0], "status of 400")
+		b.problems = nil
+		b.mu.Unlock()
+
+		// Usage draws its chart on the server; the audit log lists what was
+		// done so far.
+		b.run(t, chromedp.Click(css(`nav a[href="/console/usage"]`)), chromedp.WaitVisible(css(`svg.bars`)))
+		b.screenshot(t, dir, "08-usage")
+		b.run(t, chromedp.Click(css(`nav a[href="/console/audit"]`)), chromedp.WaitVisible(css(`table`)))
+		auditText := get(t, b, chromedp.Text(css(`table`)))
+		for _, action := range []string{"account.created", "api_key.created", "webhook.settings_updated"} {
+			require.Contains(t, auditText, action)
+		}
+		b.screenshot(t, dir, "09-audit")
+
 		// A phone-width view of the job and keys pages.
-		b.run(t, chromedp.EmulateViewport(390, 844))
-		b.screenshot(t, dir, "07-job-phone")
+		b.run(t, chromedp.EmulateViewport(390, 844), chromedp.Navigate(s.URL+"/console/jobs/"+jobID), chromedp.WaitVisible(css(`#transcript-title`)))
+		b.screenshot(t, dir, "10-job-phone")
 		b.run(t, chromedp.Navigate(s.URL+"/console/keys"), chromedp.WaitVisible(css(`table`)))
-		b.screenshot(t, dir, "08-keys-phone")
+		b.screenshot(t, dir, "11-keys-phone")
 		b.run(t, chromedp.EmulateViewport(1280, 900))
 
 		// The session cookie is out of reach of scripts and other sites.

@@ -18,10 +18,13 @@ import (
 	"github.com/notegen/notegen/internal/account"
 	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/audit"
 	"github.com/notegen/notegen/internal/auth"
+	"github.com/notegen/notegen/internal/billing"
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/logging"
 	"github.com/notegen/notegen/internal/masterkey"
+	"github.com/notegen/notegen/internal/webhook"
 )
 
 //go:embed templates/*.html
@@ -41,6 +44,11 @@ type Deps struct {
 	Accounts *account.Service
 	Keys     *apikey.Service
 	Jobs     *job.Service
+	// Webhooks and Deliveries run webhook settings and the deliveries log.
+	Webhooks   *webhook.Service
+	Deliveries *webhook.Deliveries
+	Billing    *billing.Service
+	Audit      *audit.Log
 	// Master seals the session cookie and the key references in forms.
 	Master *masterkey.Key
 	// PublicURL decides whether cookies are marked Secure (https).

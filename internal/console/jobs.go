@@ -2,6 +2,8 @@ package console
 
 import (
 	"net/http"
+	"strconv"
+	"strings"
 
 	"github.com/notegen/notegen/internal/job"
 )
@@ -36,6 +38,53 @@ func (c *Console) job(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	c.render(w, r, http.StatusOK, "job", view{Title: "Job " + jv.JobID, Nav: "jobs", Data: jv})
+	c.render(w, r, http.StatusOK, "job", view{Title: "Job " + jv.JobID, Nav: "jobs", Data: jobData{OwnerView: jv, Sections: sections(jv)}})
 	return nil
+}
+
+// jobData is the job page's data: the job and its note laid out by section.
+type jobData struct {
+	job.OwnerView
+	Sections []noteSection
+}
+
+// noteSection is one section of the note as the job page shows it: its
+// sentences with the transcript segments that support each.
+type noteSection struct {
+	Title     string
+	Text      string
+	Sentences []noteSentence
+}
+
+type noteSentence struct {
+	Text string
+	// Segments lists the supporting segments' ids, space-separated, for
+	// the page's script to highlight; empty when the transcript does not
+	// support the sentence.
+	Segments string
+}
+
+// sections pairs each section with its evidence sentences, in the note's
+// order; a section without evidence shows its text.
+func sections(v job.OwnerView) []noteSection {
+	out := make([]noteSection, 0, len(v.Detail.Sections))
+	for _, s := range v.Detail.Sections {
+		ns := noteSection{Title: s.Title, Text: s.Text}
+		for _, e := range v.Detail.Evidence {
+			if e.Section != s.Key {
+				continue
+			}
+			seen := map[int]bool{}
+			var ids []string
+			for _, sp := range e.Spans {
+				if !seen[sp.Segment] {
+					seen[sp.Segment] = true
+					ids = append(ids, strconv.Itoa(sp.Segment))
+				}
+			}
+			ns.Sentences = append(ns.Sentences, noteSentence{Text: e.Sentence, Segments: strings.Join(ids, " ")})
+		}
+		out = append(out, ns)
+	}
+	return out
 }

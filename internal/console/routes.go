@@ -21,6 +21,14 @@ func (c *Console) routes() {
 	c.mux.Handle("GET /console/account", c.signedIn(c.account))
 	c.mux.Handle("GET /console/jobs", c.signedIn(c.jobs))
 	c.mux.Handle("GET /console/jobs/{job_id}", c.signedIn(c.job))
+	c.mux.Handle("GET /console/webhooks", c.signedIn(c.webhooks))
+	c.mux.Handle("POST /console/webhooks", c.signedIn(c.updateWebhooks))
+	c.mux.Handle("POST /console/webhooks/secret", c.signedIn(c.revealSecret))
+	c.mux.Handle("POST /console/webhooks/secret/rotate", c.signedIn(c.rotateSecret))
+	c.mux.Handle("POST /console/webhooks/test", c.signedIn(c.sendTest))
+	c.mux.Handle("POST /console/webhooks/redeliver", c.signedIn(c.redeliver))
+	c.mux.Handle("GET /console/usage", c.signedIn(c.usage))
+	c.mux.Handle("GET /console/audit", c.signedIn(c.auditLog))
 	c.mux.Handle("/console/", c.page(c.notFound))
 }
 

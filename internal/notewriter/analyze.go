@@ -153,7 +153,7 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		padded = cutAside(padded, lex)
 	}
 	cat := a.classify(padded, who)
-	if cat == catNone || (cat == catHPI && !a.worth(padded, clinical, historyDensity)) ||
+	if cat == catNone || (cat == catHPI && (!a.worth(padded, clinical, historyDensity) || a.fragment(padded, who))) ||
 		((cat == catAssessment || cat == catPlan) && !a.worth(padded, clinical, planDensity)) {
 		return
 	}
@@ -593,24 +593,47 @@ func (a *analyzer) untag(padded string) (string, bool) {
 // A sentence that opens with one is left whole, for the caller to drop.
 func cutAside(padded string, lex *lexicon) string {
 	padded = trimLeading(padded, lex.glue)
-	cut := len(padded)
-	for _, list := range [][]string{lex.examAsides, lex.questionPhrases, lex.examCuts} {
-		for _, c := range list {
-			c = strings.TrimSpace(c)
-			if i := strings.Index(padded[1:], " "+c+" ") + 1; i > 0 && i < cut {
-				cut = i
-			}
+	if cut, ok := cutAt(padded, append(append(append([]string{}, lex.examAsides...), lex.questionPhrases...), lex.examCuts...), lex, 3); ok {
+		return cut
+	}
+	return padded
+}
+
+// cutAt ends padded before the first of cues that has at least min words
+// before it, leaving no dangling word or acknowledgement at the end.
+func cutAt(padded string, cues []string, lex *lexicon, min int) (string, bool) {
+	body := trimLeading(padded, lex.glue)
+	cut := len(body)
+	for _, c := range cues {
+		c = strings.TrimSpace(c)
+		if i := strings.Index(body[1:], " "+c+" ") + 1; i > 0 && i < cut {
+			cut = i
 		}
 	}
-	if cut == len(padded) || wordCount(padded[:cut]) < 3 {
-		return padded
+	if cut == len(body) {
+		return padded, false
 	}
-	words := strings.Fields(padded[:cut])
-	for len(words) > 0 && (lex.dangling[words[len(words)-1]] || words[len(words)-1] == ",") {
+	words := strings.Fields(body[:cut])
+	for len(words) > 0 {
+		w := words[len(words)-1]
+		if !lex.dangling[w] && w != "," {
+			break
+		}
 		words = words[:len(words)-1]
 	}
-	if len(words) < 3 {
-		return padded
+	if len(words) < min {
+		return padded, false
 	}
-	return " " + strings.Join(words, " ") + " . "
+	return " " + strings.Join(words, " ") + " . ", true
 }
+
+// fragment reports a patient's short answer that is not a sentence on its
+// own ("my right knee", "about four days ago"): the note carries it through
+// the chief complaint, the findings or the clinician's restatement.
+func (a *analyzer) fragment(padded string, who speaker) bool {
+	return who != speakerClinician && wordCount(trimLeading(padded, a.lex.glue)) < minHistoryWords
+}
+
+// minHistoryWords is the fewest words, punctuation included, of a patient's
+// sentence that stands alone in the history.
+const minHistoryWords = 6

@@ -140,3 +140,21 @@ func TestExamFindingsWithoutQuestionsOrNarration(t *testing.T) {
 		})
 	}
 }
+
+// TestShortAnswersAreNotHistorySentences: a patient's few-word answer
+// ("my right knee", "about four days ago") is not a sentence of the
+// history on its own.
+func TestShortAnswersAreNotHistorySentences(t *testing.T) {
+	t.Parallel()
+	transcript := `[doctor] so sophia i see that you hurt your knee
+[patient] yeah i was jumping on the trampoline and my knee twisted and it hurts a lot
+[doctor] okay which knee was it
+[patient] my right knee
+[doctor] and when did this happen
+[patient] about four days ago`
+	note := write(t, Input{Transcript: transcript, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	hpi := section(note.Text, "History of Present Illness")
+	require.Contains(t, hpi, "trampoline", note.Text)
+	require.NotContains(t, hpi, "\nTheir right knee.", note.Text)
+	require.NotContains(t, hpi, "About 4 days ago.", note.Text)
+}
