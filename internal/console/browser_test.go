@@ -132,6 +132,20 @@ func (b *browser) screenshot(t *testing.T, dir, name string) {
 	t.Logf("screenshot: %s", path)
 }
 
+// expectRefusals checks that the browser's only problems so far are the n
+// log entries of forms the test had refused on purpose (the console answers
+// them with the API's 4xx status, which the browser logs), and forgets them.
+func (b *browser) expectRefusals(t *testing.T, n int) {
+	t.Helper()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	require.Len(t, b.problems, n, "problems: %v", b.problems)
+	for _, p := range b.problems {
+		require.Regexp(t, `status of 4\d\d`, p)
+	}
+	b.problems = nil
+}
+
 // sessionCookie returns the console's cookie as the browser holds it.
 func (b *browser) sessionCookie(t *testing.T, base string) *network.Cookie {
 	t.Helper()
@@ -174,13 +188,7 @@ func TestConsoleInBrowser(t *testing.T) {
 		require.Contains(t, strings.ToLower(get(t, b, chromedp.Text(css(`#password-error`)))), "password")
 		require.Equal(t, email, get(t, b, chromedp.Value(css(`#email`))))
 		b.screenshot(t, dir, "02-signup-error")
-		// The refused form answers 400, as the API does, which the browser
-		// notes in its log; that entry is expected, and the only one.
-		b.mu.Lock()
-		require.Len(t, b.problems, 1, "problems: %v", b.problems)
-		require.Contains(t, b.problems[0], "status of 400")
-		b.problems = nil
-		b.mu.Unlock()
+		b.expectRefusals(t, 1)
 
 		// A good password creates the account and signs in: the keys page
 		// says what to do first.
@@ -244,12 +252,7 @@ func TestConsoleInBrowser(t *testing.T) {
 		require.NotEmpty(t, get(t, b, chromedp.Text(css(`#webhook-secret`))))
 		b.run(t, chromedp.SetValue(css(`#env`), "dev"), chromedp.Submit(css(`#env`)), chromedp.WaitVisible(css(`p.notice`)))
 		b.screenshot(t, dir, "07-webhooks")
-		// The refused form above answered 400; that log entry is expected.
-		b.mu.Lock()
-		require.Len(t, b.problems, 1, "problems: %v", b.problems)
-		require.Contains(t, b.problems[0], "status of 400")
-		b.problems = nil
-		b.mu.Unlock()
+		b.expectRefusals(t, 1)
 
 		// Usage draws its chart on the server; the audit log lists what was
 		// done so far.
@@ -324,6 +327,26 @@ func TestConsoleInBrowser(t *testing.T) {
 
 		// Logging in again works.
 		b.run(t, chromedp.SendKeys(css(`#email`), email), chromedp.SendKeys(css(`#password`), "a long clinic passphrase 42"),
+			chromedp.Submit(css(`#password`)), chromedp.WaitVisible(jobLink))
+
+		// Account: the profile is saved; a wrong current password is refused
+		// beside its field; a password change ends the session, and the new
+		// password logs in.
+		b.run(t, chromedp.Click(css(`nav a[href="/console/account"]`)), chromedp.WaitVisible(css(`#company_name`)),
+			chromedp.Clear(css(`#company_name`)), chromedp.SendKeys(css(`#company_name`), "Renamed Clinic"),
+			chromedp.Submit(css(`#company_name`)), chromedp.WaitVisible(css(`p.notice`)))
+		require.Equal(t, "Renamed Clinic", get(t, b, chromedp.Value(css(`#company_name`))))
+		b.run(t, chromedp.SendKeys(css(`#current_password`), "not my password"), chromedp.SendKeys(css(`#new_password`), "another long passphrase 7"),
+			chromedp.Submit(css(`#new_password`)), chromedp.WaitVisible(css(`#current_password-error`)))
+		b.screenshot(t, dir, "12-account-error")
+		b.expectRefusals(t, 1)
+		c = b.sessionCookie(t, s.URL)
+		b.run(t, chromedp.SendKeys(css(`#current_password`), "a long clinic passphrase 42"), chromedp.SendKeys(css(`#new_password`), "another long passphrase 7"),
+			chromedp.Submit(css(`#new_password`)), chromedp.WaitVisible(css(`p.notice`)), chromedp.WaitVisible(css(`#password`)))
+		require.Contains(t, get(t, b, chromedp.Text(css(`p.notice`))), "Password changed")
+		res = fetch("/console/keys")
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, "the session before the change has ended")
+		b.run(t, chromedp.SendKeys(css(`#password`), "another long passphrase 7"),
 			chromedp.Submit(css(`#password`)), chromedp.WaitVisible(jobLink))
 
 		b.mu.Lock()

@@ -166,7 +166,9 @@ type view struct {
 	Signed *session
 	CSRF   string
 	// Error is a message for the whole form; FieldErrors name a field.
-	Error       string
+	Error string
+	// Notice says what a form did.
+	Notice      string
 	FieldErrors map[string]string
 	// Form holds the values typed, to fill the form again after an error.
 	Form      map[string]string

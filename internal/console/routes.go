@@ -19,6 +19,9 @@ func (c *Console) routes() {
 	c.mux.Handle("POST /console/keys/delete", c.signedIn(c.deleteKey))
 
 	c.mux.Handle("GET /console/account", c.signedIn(c.account))
+	c.mux.Handle("POST /console/account", c.signedIn(c.updateAccount))
+	c.mux.Handle("POST /console/account/status", c.signedIn(c.setAccountStatus))
+	c.mux.Handle("POST /console/account/password", c.signedIn(c.changePassword))
 	c.mux.Handle("GET /console/jobs", c.signedIn(c.jobs))
 	c.mux.Handle("GET /console/jobs/{job_id}", c.signedIn(c.job))
 	c.mux.Handle("GET /console/webhooks", c.signedIn(c.webhooks))

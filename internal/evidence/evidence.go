@@ -9,29 +9,25 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/facts"
 	nt "github.com/notegen/notegen/internal/notetemplate"
 	"github.com/notegen/notegen/internal/notewriter"
 	"github.com/notegen/notegen/internal/transcript"
 )
 
-// Section is one section of the note: its wire key (snake_case, from the
-// template definition), its heading as written and its body as it appears
-// in the note.
-type Section struct {
-	Key   string `json:"key"`
-	Title string `json:"title"`
-	Text  string `json:"text"`
-}
-
-// Sentence is one sentence of the note that states something from the
-// encounter, with the segment spans that support it; empty Spans means the
-// transcript does not support it.
-type Sentence struct {
-	Section  string       `json:"section"`
-	Sentence string       `json:"sentence"`
-	Spans    []facts.Span `json:"spans"`
-}
+// The note's sections and evidence are wire types: the root package
+// defines them once for the API, the SDK and the sealed copy stored here.
+type (
+	// Section is one section of the note: its wire key (snake_case, from
+	// the template definition), its heading as written and its body as it
+	// appears in the note.
+	Section = notegen.NoteSection
+	// Sentence is one sentence of the note that states something from the
+	// encounter, with the segment spans that support it; empty Spans means
+	// the transcript does not support it.
+	Sentence = notegen.Evidence
+)
 
 // Detail is everything fetch-note returns beside the note's text.
 type Detail struct {

@@ -9,16 +9,35 @@ package facts
 import (
 	"sort"
 
+	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/transcript"
 )
 
-// Span points at the words of one segment that support a fact: code-point
-// offsets into the segment's Text, end exclusive.
-type Span struct {
-	Segment int `json:"segment"`
-	Start   int `json:"start"`
-	End     int `json:"end"`
-}
+// The facts are wire types: the root package defines them once for the
+// API, the SDK and this package, so what is extracted is what is sent.
+type (
+	// Span points at the words of one segment that support a fact:
+	// code-point offsets into the segment's Text, end exclusive.
+	Span = notegen.Span
+	// Problem is a condition or symptom the encounter is about.
+	Problem = notegen.Problem
+	// Medication is a drug named in the encounter. Dose, Route and Frequency
+	// are nil when they were not said; Route and Frequency are normalised
+	// English terms ("oral", "twice daily") whatever the encounter's
+	// language, so that they can be coded.
+	Medication = notegen.Medication
+	// Allergy is a substance the patient reacts to.
+	Allergy = notegen.Allergy
+	// Vital is one measured vital sign. Value is the number as said, in
+	// digits ("130/85" for blood pressure); Unit is UCUM.
+	Vital = notegen.Vital
+	// Order is something the clinician orders or plans. Text is the words
+	// as said.
+	Order = notegen.Order
+	// Facts is everything extracted from one encounter. Lists are never
+	// nil, so that they encode as [] rather than null.
+	Facts = notegen.Facts
+)
 
 // Problem statuses.
 const (
@@ -26,13 +45,6 @@ const (
 	StatusResolved = "resolved"
 	StatusRuledOut = "ruled_out"
 )
-
-// Problem is a condition or symptom the encounter is about.
-type Problem struct {
-	Text   string `json:"text"`
-	Status string `json:"status"`
-	Spans  []Span `json:"spans"`
-}
 
 // Medication actions.
 const (
@@ -42,27 +54,6 @@ const (
 	ActionChange   = "change"
 	ActionMention  = "mention"
 )
-
-// Medication is a drug named in the encounter. Dose, Route and Frequency are
-// nil when they were not said; Route and Frequency are normalised English
-// terms ("oral", "twice daily") whatever the encounter's language, so that
-// they can be coded.
-type Medication struct {
-	Name      string  `json:"name"`
-	Dose      *string `json:"dose"`
-	Route     *string `json:"route"`
-	Frequency *string `json:"frequency"`
-	Action    string  `json:"action"`
-	Spans     []Span  `json:"spans"`
-}
-
-// Allergy is a substance the patient reacts to; Reaction is nil when none
-// was said.
-type Allergy struct {
-	Substance string  `json:"substance"`
-	Reaction  *string `json:"reaction"`
-	Spans     []Span  `json:"spans"`
-}
 
 // Vital kinds, as the contract names them.
 const (
@@ -75,15 +66,6 @@ const (
 	VitalHeight        = "height"
 )
 
-// Vital is one measured vital sign. Value is the number as said, in digits
-// ("130/85" for blood pressure); Unit is UCUM.
-type Vital struct {
-	Kind  string `json:"kind"`
-	Value string `json:"value"`
-	Unit  string `json:"unit"`
-	Spans []Span `json:"spans"`
-}
-
 // Order kinds.
 const (
 	OrderLab       = "lab"
@@ -92,24 +74,6 @@ const (
 	OrderProcedure = "procedure"
 	OrderFollowUp  = "follow_up"
 )
-
-// Order is something the clinician orders or plans: a test, a referral, a
-// procedure or a follow-up visit. Text is the words as said.
-type Order struct {
-	Kind  string `json:"kind"`
-	Text  string `json:"text"`
-	Spans []Span `json:"spans"`
-}
-
-// Facts is everything extracted from one encounter. Lists are never nil, so
-// that they encode as [] rather than null.
-type Facts struct {
-	Problems    []Problem    `json:"problems"`
-	Medications []Medication `json:"medications"`
-	Allergies   []Allergy    `json:"allergies"`
-	Vitals      []Vital      `json:"vitals"`
-	Orders      []Order      `json:"orders"`
-}
 
 // Extractor holds the compiled lexicons; build it once with New and share it:
 // Extract does not modify it.

@@ -19,39 +19,44 @@ func list[S, W any](in []S, f func(S) W) []W {
 
 func wireSegments(segs []transcript.Segment) []notegen.Segment { return list(segs, wireSegment) }
 
-func wireSpans(spans []facts.Span) []notegen.Span {
-	return list(spans, func(s facts.Span) notegen.Span { return notegen.Span{Segment: s.Segment, Start: s.Start, End: s.End} })
+// orEmpty is s, or an empty list for nil.
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }
 
-func wireSections(secs []evidence.Section) []notegen.NoteSection {
-	return list(secs, func(s evidence.Section) notegen.NoteSection {
-		return notegen.NoteSection{Key: s.Key, Title: s.Title, Text: s.Text}
-	})
-}
+func wireSections(secs []evidence.Section) []notegen.NoteSection { return orEmpty(secs) }
 
 func wireEvidence(items []evidence.Sentence) []notegen.Evidence {
-	return list(items, func(e evidence.Sentence) notegen.Evidence {
-		return notegen.Evidence{Section: e.Section, Sentence: e.Sentence, Spans: wireSpans(e.Spans)}
-	})
+	items = orEmpty(items)
+	for i := range items {
+		items[i].Spans = orEmpty(items[i].Spans)
+	}
+	return items
 }
 
+// wireFacts returns f with no nil list at any depth. The facts are wire
+// types already (package facts uses the root package's); only a nil list,
+// which would encode as null, needs mending.
 func wireFacts(f facts.Facts) notegen.Facts {
-	return notegen.Facts{
-		Problems: list(f.Problems, func(p facts.Problem) notegen.Problem {
-			return notegen.Problem{Text: p.Text, Status: p.Status, Spans: wireSpans(p.Spans)}
-		}),
-		Medications: list(f.Medications, func(m facts.Medication) notegen.Medication {
-			return notegen.Medication{Name: m.Name, Dose: m.Dose, Route: m.Route, Frequency: m.Frequency, Action: m.Action,
-				Spans: wireSpans(m.Spans)}
-		}),
-		Allergies: list(f.Allergies, func(a facts.Allergy) notegen.Allergy {
-			return notegen.Allergy{Substance: a.Substance, Reaction: a.Reaction, Spans: wireSpans(a.Spans)}
-		}),
-		Vitals: list(f.Vitals, func(v facts.Vital) notegen.Vital {
-			return notegen.Vital{Kind: v.Kind, Value: v.Value, Unit: v.Unit, Spans: wireSpans(v.Spans)}
-		}),
-		Orders: list(f.Orders, func(o facts.Order) notegen.Order {
-			return notegen.Order{Kind: o.Kind, Text: o.Text, Spans: wireSpans(o.Spans)}
-		}),
+	f.Problems, f.Medications, f.Allergies = orEmpty(f.Problems), orEmpty(f.Medications), orEmpty(f.Allergies)
+	f.Vitals, f.Orders = orEmpty(f.Vitals), orEmpty(f.Orders)
+	for i := range f.Problems {
+		f.Problems[i].Spans = orEmpty(f.Problems[i].Spans)
 	}
+	for i := range f.Medications {
+		f.Medications[i].Spans = orEmpty(f.Medications[i].Spans)
+	}
+	for i := range f.Allergies {
+		f.Allergies[i].Spans = orEmpty(f.Allergies[i].Spans)
+	}
+	for i := range f.Vitals {
+		f.Vitals[i].Spans = orEmpty(f.Vitals[i].Spans)
+	}
+	for i := range f.Orders {
+		f.Orders[i].Spans = orEmpty(f.Orders[i].Spans)
+	}
+	return f
 }
