@@ -43,7 +43,7 @@ func TestValidScores(t *testing.T) {
 	require.InDelta(t, 34.6, meanRouge1(t, encounters, plain(transcriptOnly)), 0.05)
 	require.InDelta(t, 37.8, meanRouge1(t, encounters, plain(doctorTurns)), 0.05)
 	labelled := meanRouge1(t, encounters, writerFor(notewriter.New(), "soap", "primaryCare"))
-	require.GreaterOrEqual(t, labelled, 52.0)
+	require.GreaterOrEqual(t, labelled, 52.9)
 	unlabelledScore := meanRouge1(t, encounters, func(d string) (string, error) {
 		text, _, _ := unlabelled(d)
 		return writerFor(notewriter.New(), "soap", "primaryCare")(text)

@@ -260,6 +260,27 @@ func TestLiveStreamRefusesOddLengthFrames(t *testing.T) {
 	})
 }
 
+func TestLiveStreamRefusesOversizedMessages(t *testing.T) {
+	t.Parallel()
+	s := st.Start(t, st.SQLite)
+	o := s.NewOwner(t)
+	key := createKey(t, s, o, "sandbox", nil)
+	job := startStream(t, s, key, nil)
+	conn := dialStream(t, job.StreamURL)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	sendAudio(t, conn, pcm(0.5, 16000), 16000)
+	_ = conn.Write(ctx, websocket.MessageBinary, make([]byte, 1<<20+2))
+	msgs, status := readUntilClosed(t, conn)
+	require.Equal(t, websocket.StatusPolicyViolation, status)
+	// What came before the oversized message is kept: its utterance is
+	// stored and sent, then the error.
+	require.NotEmpty(t, msgs)
+	last := msgs[len(msgs)-1]
+	require.Equal(t, notegen.StreamError, last.Type, "%+v", msgs)
+	require.Equal(t, "payload_too_large", last.Error.Code)
+}
+
 func TestLiveStreamValidationAndLiveKeysWithoutSpeechToText(t *testing.T) {
 	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"sync"
 	"time"
@@ -76,7 +77,7 @@ func (s *Server) streamAudio(w http.ResponseWriter, r *http.Request) error {
 		_ = sess.Close(context.Background())
 		return nil // Accept has answered the client
 	}
-	conn.SetReadLimit(maxStreamMessage)
+	conn.SetReadLimit(-1) // streamConn.read enforces maxStreamMessage
 	sc := &streamConn{s: s, conn: conn, st: st, sess: sess, base: st.Offset(), flushBytes: st.SampleRate * 2}
 	sc.run(context.WithoutCancel(r.Context()))
 	return nil
@@ -165,6 +166,29 @@ func (c *streamConn) events(ctx context.Context, done chan<- error) {
 	done <- first
 }
 
+// errMessageTooLarge is a client message past maxStreamMessage.
+var errMessageTooLarge = errors.New("stream message too large")
+
+// read reads one message of at most maxStreamMessage bytes within the idle
+// timeout. The limit is checked here rather than by the library, which
+// would close the socket without the error message the contract promises.
+func (c *streamConn) read(ctx context.Context) (websocket.MessageType, []byte, error) {
+	rctx, cancel := context.WithTimeout(ctx, maxStreamIdle)
+	defer cancel()
+	typ, r, err := c.conn.Reader(rctx)
+	if err != nil {
+		return 0, nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxStreamMessage+1))
+	if err != nil {
+		return 0, nil, err
+	}
+	if len(data) > maxStreamMessage {
+		return 0, nil, errMessageTooLarge
+	}
+	return typ, data, nil
+}
+
 func (c *streamConn) run(ctx context.Context) {
 	done := make(chan error, 1)
 	go c.events(ctx, done)
@@ -179,9 +203,12 @@ func (c *streamConn) run(ctx context.Context) {
 		return errors.Join(ferr, serr, eerr)
 	}
 	for {
-		rctx, cancel := context.WithTimeout(ctx, maxStreamIdle)
-		typ, data, err := c.conn.Read(rctx)
-		cancel()
+		typ, data, err := c.read(ctx)
+		if errors.Is(err, errMessageTooLarge) {
+			_ = finish()
+			c.fail(ctx, apperr.New(apperr.PayloadTooLarge, "A message must be at most %d KiB", maxStreamMessage>>10))
+			return
+		}
 		if err != nil {
 			// The client left without "end": keep what arrived; it may
 			// rejoin, or the stream is finished once abandoned.
