@@ -25,7 +25,9 @@ const ccOpening = 16
 // complaintRules find and phrase the reason for the visit.
 type complaintRules struct {
 	// dictated, stated and inferred open a reason for the visit, by
-	// strength; inferred ones must name something clinical.
+	// strength (the lexicon's ccPatterns are stated too); stated and
+	// inferred ones must name something clinical ("here with her husband"
+	// is no reason).
 	dictated, stated, inferred []string
 	// asks are a clinician's question for the reason ("what brings you
 	// in"); the patient's answer is phrased as a complaint.
@@ -58,6 +60,7 @@ func (a *analyzer) findChiefComplaint(padded string, who speaker, src Span) {
 	cr := &a.lex.complaint
 	if len(a.opening) < ccOpening {
 		a.opening = append(a.opening, padded)
+		a.correctSide(padded, len(a.opening)-1)
 	}
 	asked := a.ccAsked
 	a.ccAsked = false
@@ -96,7 +99,7 @@ func (a *analyzer) findChiefComplaint(padded string, who speaker, src Span) {
 		}
 		return false
 	}
-	if try(cr.dictated, ccDictated, false) || try(a.lex.ccPatterns, ccStated, false) {
+	if try(cr.dictated, ccDictated, false) || try(a.lex.ccPatterns, ccStated, false) || try(cr.stated, ccStated, true) {
 		return
 	}
 	try(cr.inferred, ccInferred, true)
@@ -149,7 +152,7 @@ func (a *analyzer) complaintWords(rest string) []string {
 // setComplaint keeps a candidate reason for the visit; finishComplaint
 // phrases it once the whole opening is known.
 func (a *analyzer) setComplaint(cc string, strength int, who speaker, src Span) {
-	a.cc = complaintCandidate{padded: cc, who: who, src: src}
+	a.cc = complaintCandidate{padded: cc, who: who, src: src, at: len(a.opening) - 1}
 	a.ccStrength = strength
 }
 
@@ -158,6 +161,8 @@ type complaintCandidate struct {
 	padded string
 	who    speaker
 	src    Span
+	// at is the opening sentence it was said in.
+	at int
 }
 
 // finishComplaint phrases the reason for the visit: the side said elsewhere
@@ -194,6 +199,51 @@ func (a *analyzer) hasSide(words []string) bool {
 		}
 	}
 	return false
+}
+
+// correctSide follows a correction of the complaint's side made in the
+// opening: the patient's "it's not the right knee it's the left knee", or
+// the clinician's own "left leg pain . right leg pain" said right after.
+func (a *analyzer) correctSide(padded string, at int) {
+	cr := &a.lex.complaint
+	if a.ccStrength == ccNone || cr.sideAfter {
+		return
+	}
+	words := strings.Fields(a.cc.padded)
+	side, part := -1, ""
+	for i, w := range words {
+		if cr.sides[w] != "" && side < 0 {
+			side = i
+		}
+		if cr.bodyParts[w] && part == "" {
+			part = w
+		}
+	}
+	if side < 0 || part == "" {
+		return
+	}
+	said := strings.Fields(padded)
+	for i := 0; i+1 < len(said); i++ {
+		other := cr.sides[said[i]]
+		if other == "" || other == cr.sides[words[side]] || other == "bilateral" {
+			continue
+		}
+		// The other side must name the same part ("the left knee").
+		j := i + 1
+		for j < len(said) && cr.modifiers[said[j]] {
+			j++
+		}
+		if j == len(said) || said[j] != part {
+			continue
+		}
+		negated := strings.Contains(padded, " not the "+words[side]+" ") || strings.Contains(padded, " not my "+words[side]+" ")
+		restated := i <= 1 && at == a.cc.at+1
+		if negated || restated {
+			words[side] = said[i]
+			a.cc.padded = " " + strings.Join(words, " ") + " "
+		}
+		return
+	}
 }
 
 func (a *analyzer) namesBodyPart(words []string) bool {

@@ -38,6 +38,16 @@ func TestChiefComplaintIsTheReasonForTheVisit(t *testing.T) {
 			"Itchy scalp pain."},
 		{"a tag question is not a side", "en", `[doctor] she is here for right finger pain . all right . so tell me what happened .`,
 			"Right finger pain."},
+		{"a companion is no reason for the visit", "en", `[doctor] she is here with her husband today .
+[doctor] she is a 56-year-old female here with abnormal lab findings .`,
+			"Abnormal lab findings."},
+		{"the patient corrects the side", "en", `[doctor] i understand you've come in with some right knee pain can you tell me about it
+[patient] it it's not the right knee it's the left knee
+[doctor] okay the left knee`,
+			"Left knee pain."},
+		{"the clinician corrects the side", "en", `[doctor] she's here for left leg pain . right leg pain , right leg pain ?
+[patient] yes .`,
+			"Right leg pain."},
 		{"french: the clinician's framing", "fr", `[doctor] avez-vous de la fièvre ?
 [patient] non .
 [doctor] vous êtes ici pour le suivi de votre insuffisance cardiaque .`,

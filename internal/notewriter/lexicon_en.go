@@ -301,11 +301,11 @@ var englishLexicon = &lexicon{
 	ccPatterns: []string{
 		"presents today for", "presents for", "presents with", "presenting with", "here today for", "here for",
 		"in today for", "coming in for", "came in for", "complaining of", "complains of", "for evaluation of",
-		"for follow-up of", "follow-up of", "for a follow-up on", "follow up on", "referred for", "here with",
+		"for follow-up of", "follow-up of", "for a follow-up on", "follow up on", "referred for",
 	},
 	complaint: complaintRules{
 		dictated: []string{"chief complaint is", "chief complaint of", "chief complaint"},
-		stated:   []string{"you are here for", "you're here for"},
+		stated:   []string{"here with", "in with"},
 		inferred: []string{"you hurt your", "hurt your", "injured your", "problems with your", "problem with your",
 			"you are having", "you're having", "other than this", "aside from this", "you had this", "you have this",
 			"you've been having", "you have been having"},

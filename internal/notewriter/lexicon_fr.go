@@ -248,7 +248,7 @@ var frenchLexicon = &lexicon{
 	},
 	complaint: complaintRules{
 		dictated: []string{"motif de consultation est", "motif de consultation :", "motif de consultation", "motif de la visite est"},
-		stated:   []string{"vous êtes ici pour", "vous venez pour", "vous consultez pour"},
+		stated:   []string{"ici avec", "vient avec"},
 		inferred: []string{"vous vous êtes blessé au", "vous vous êtes blessée au", "vous vous êtes blessé à la",
 			"vous vous êtes blessée à la", "vous avez mal au", "vous avez mal à la", "problème avec votre",
 			"problèmes avec votre", "à part cette", "à part ce"},

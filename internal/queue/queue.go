@@ -60,7 +60,7 @@ const fetchCooldown = 10 * time.Millisecond
 // service's database: it works no job, so the components that enqueue work
 // can be built before the Queue that runs their workers.
 type Inserter struct {
-	insertTx func(context.Context, *store.Tx, river.JobArgs, *river.InsertOpts) error
+	insertTx func(context.Context, *store.Tx, []river.InsertManyParams) error
 	hub      *wakeHub
 }
 
@@ -72,9 +72,9 @@ func NewInserter(db *store.DB) (*Inserter, error) {
 		if err != nil {
 			return nil, fmt.Errorf("job queue inserter: %w", err)
 		}
-		return &Inserter{hub: newWakeHub(), insertTx: func(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
+		return &Inserter{hub: newWakeHub(), insertTx: func(ctx context.Context, tx *store.Tx, params []river.InsertManyParams) error {
 			return tx.PgxTx(func(ptx pgx.Tx) error {
-				_, err := client.InsertTx(ctx, ptx, args, opts)
+				_, err := client.InsertManyTx(ctx, ptx, params)
 				return err
 			})
 		}}, nil
@@ -83,8 +83,8 @@ func NewInserter(db *store.DB) (*Inserter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("job queue inserter: %w", err)
 	}
-	return &Inserter{hub: newWakeHub(), insertTx: func(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
-		_, err := client.InsertTx(ctx, tx.SQLTx(), args, opts)
+	return &Inserter{hub: newWakeHub(), insertTx: func(ctx context.Context, tx *store.Tx, params []river.InsertManyParams) error {
+		_, err := client.InsertManyTx(ctx, tx.SQLTx(), params)
 		return err
 	}}, nil
 }
@@ -92,11 +92,33 @@ func NewInserter(db *store.DB) (*Inserter, error) {
 // InsertTx adds a job as part of tx: it runs only if tx commits. This
 // replica's workers of its queue are woken once tx commits.
 func (i *Inserter) InsertTx(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
-	if err := i.insertTx(ctx, tx, args, opts); err != nil {
+	if err := i.insertTx(ctx, tx, []river.InsertManyParams{{Args: args, InsertOpts: opts}}); err != nil {
 		return fmt.Errorf("enqueue %s: %w", args.Kind(), err)
 	}
 	name := queueOf(args, opts)
 	tx.AfterCommit(func() { i.hub.jobInserted(name) })
+	return nil
+}
+
+// InsertManyTx adds jobs as part of tx in one statement, rather than one
+// round trip per job: the webhook dispatcher queues up to a hundred
+// deliveries per transaction. Each job's queue is woken once tx commits.
+func (i *Inserter) InsertManyTx(ctx context.Context, tx *store.Tx, params []river.InsertManyParams) error {
+	if len(params) == 0 {
+		return nil
+	}
+	if err := i.insertTx(ctx, tx, params); err != nil {
+		return fmt.Errorf("enqueue %d %s jobs: %w", len(params), params[0].Args.Kind(), err)
+	}
+	queues := map[string]bool{}
+	for _, p := range params {
+		queues[queueOf(p.Args, p.InsertOpts)] = true
+	}
+	tx.AfterCommit(func() {
+		for name := range queues {
+			i.hub.jobInserted(name)
+		}
+	})
 	return nil
 }
 
