@@ -193,7 +193,9 @@ func (s *Service) takeStream(ctx context.Context, jobID string, urlExpires time.
 			return err
 		}
 		owner := uuid.NewString()
-		if _, err := tx.Exec(ctx, `UPDATE jobs SET stream_owner = ? WHERE id = ?`, owner, jobID); err != nil {
+		// Taking the stream counts as activity: a connection that has not
+		// stored audio yet is waited for by a rejoin all the same.
+		if _, err := tx.Exec(ctx, `UPDATE jobs SET stream_owner = ?, stream_active_at = ? WHERE id = ?`, owner, now, jobID); err != nil {
 			return fmt.Errorf("take over stream: %w", err)
 		}
 		st = &Stream{JobID: j.ID, Sandbox: j.Sandbox, Lang: j.Spec.Lang, SampleRate: int(row.rate.Int64),
