@@ -243,6 +243,16 @@ func TestConsoleInBrowser(t *testing.T) {
 		require.Equal(t, "true", get(t, b, chromedp.AttributeValue(css(`button.sentence[data-segments]`), "aria-pressed")).Value)
 		b.screenshot(t, dir, "06-job")
 
+		// Deactivating the key turns it off for the API at once; activating
+		// it turns it back on.
+		b.run(t, chromedp.Click(css(`nav a[href="/console/keys"]`)), chromedp.WaitVisible(css(`table`)),
+			chromedp.Click(css(`form[action="/console/keys/status"] button`)), chromedp.WaitVisible(css(`.status-inactive`)))
+		resp = s.Do(t, "GET", "/v1/status/"+jobID, nil, st.APIKey(key))
+		require.Equal(t, http.StatusUnauthorized, resp.Status, "deactivated key: %s", resp.Body)
+		b.run(t, chromedp.Click(css(`form[action="/console/keys/status"] button`)), chromedp.WaitVisible(css(`.status-active`)))
+		resp = s.Do(t, "GET", "/v1/status/"+jobID, nil, st.APIKey(key))
+		require.Equal(t, http.StatusOK, resp.Status, "reactivated key: %s", resp.Body)
+
 		// Webhooks: a bad URL is refused beside its field with the API's
 		// message; a good one is saved; the secret is revealed on request
 		// and a test event is queued, with the server's warning about a
