@@ -12,8 +12,11 @@ import (
 	"html/template"
 	"io/fs"
 	"log/slog"
+	"math"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/notegen/notegen/internal/account"
 	"github.com/notegen/notegen/internal/apikey"
@@ -175,6 +178,9 @@ type view struct {
 	RequestID string
 	Nav       string
 	Data      any
+	// retryAfter, when positive, is sent as Retry-After, as the API sends
+	// it with a throttled login.
+	retryAfter time.Duration
 }
 
 // formError turns a service error into the view's messages: beside the
@@ -187,6 +193,7 @@ func (c *Console) formError(r *http.Request, v *view, err error) int {
 		v.RequestID = logging.RequestID(r.Context())
 		return http.StatusInternalServerError
 	}
+	v.retryAfter = e.RetryAfter
 	if e.Field != "" {
 		if v.FieldErrors == nil {
 			v.FieldErrors = map[string]string{}
@@ -213,6 +220,9 @@ func (c *Console) render(w http.ResponseWriter, r *http.Request, status int, nam
 		c.Log.ErrorContext(r.Context(), "console page failed", "page", name, "error", err.Error())
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
+	}
+	if v.retryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(v.retryAfter.Seconds()))))
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	// Pages show keys and patient data: never kept by a cache.

@@ -81,6 +81,7 @@ func TestConsoleLogin(t *testing.T) {
 		res, body := postForm(t, s.URL, "/console/login", good, nil)
 		require.Equal(t, http.StatusTooManyRequests, res.StatusCode)
 		require.Contains(t, body, "Too many failed login attempts")
+		require.NotEmpty(t, res.Header.Get("Retry-After"))
 		api := s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": o.Email, "password": o.Password})
 		require.Equal(t, http.StatusTooManyRequests, api.Status)
 	})
