@@ -25,4 +25,11 @@ var funcs = template.FuncMap{
 	"fieldError": func(errs map[string]string, name string) string { return errs[name] },
 	"formValue":  func(form map[string]string, name string) string { return form[name] },
 	"list":       func(items ...string) []string { return items },
+	// lastFour shortens a masked key to what it reveals, for narrow tables.
+	"lastFour": func(masked string) string {
+		if len(masked) <= 4 {
+			return masked
+		}
+		return "…" + masked[len(masked)-4:]
+	},
 }
