@@ -48,8 +48,7 @@ func requireSpanInside(t *testing.T, segs []notegen.Segment, sp notegen.Span) st
 
 func TestTextJobHasSegmentsSectionsEvidenceAndFacts(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		live := createKey(t, s, o, "live", nil)
 		resp := s.Do(t, "POST", "/v1/process-text", conversationJob(nil), st.APIKey(live))
@@ -125,8 +124,7 @@ func TestTextJobHasSegmentsSectionsEvidenceAndFacts(t *testing.T) {
 
 func TestSandboxNoteHasSampleDetailOfTheSameShape(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		sandbox := createKey(t, s, o, "sandbox", nil)
 		resp := s.Do(t, "POST", "/v1/process-text", conversationJob(nil), st.APIKey(sandbox))
@@ -206,8 +204,7 @@ func TestAudioJobSegmentsAreTheProvidersTimedUtterances(t *testing.T) {
 
 func TestFetchNoteAsFHIRBundle(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		live := createKey(t, s, o, "live", nil)
 		withID := s.Do(t, "POST", "/v1/process-text", conversationJob(map[string]any{"custom_metadata": map[string]any{"patient_id": "MRN-0042"}}), st.APIKey(live))

@@ -129,8 +129,7 @@ func ofType(msgs []notegen.StreamMessage, typ string) []notegen.StreamMessage {
 
 func TestLiveStreamSandboxEndToEnd(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 		job := startStream(t, s, key, map[string]any{"sample_rate": 8000})
@@ -168,8 +167,7 @@ func TestLiveStreamSandboxEndToEnd(t *testing.T) {
 
 func TestLiveStreamRejoinsAfterADroppedConnection(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 		job := startStream(t, s, key, nil)
@@ -242,8 +240,7 @@ func TestLiveStreamRefusesBadURLsBeforeUpgrading(t *testing.T) {
 
 func TestLiveStreamRefusesOddLengthFrames(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 		job := startStream(t, s, key, nil)
@@ -283,8 +280,7 @@ func TestLiveStreamRefusesOversizedMessages(t *testing.T) {
 
 func TestLiveStreamValidationAndLiveKeysWithoutSpeechToText(t *testing.T) {
 	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b)
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		sandbox := createKey(t, s, o, "sandbox", nil)
 		for _, rate := range []int{7999, 48001} {
