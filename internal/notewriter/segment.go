@@ -64,16 +64,8 @@ var otherLabels = map[string]bool{
 // wrapped lines of a conversation stay with their speaker.
 func splitTurns(transcript string) (turns []turn, tagged bool) {
 	current := -1
-	offset := 0
-	for _, raw := range strings.SplitAfter(transcript, "\n") {
-		lineStart := offset
-		offset += len(raw)
-		trimmedLeft := strings.TrimLeftFunc(raw, unicode.IsSpace)
-		lineStart += len(raw) - len(trimmedLeft)
-		line := strings.TrimRightFunc(trimmedLeft, unicode.IsSpace)
-		if line == "" {
-			continue
-		}
+	for _, l := range sourceLines(transcript) {
+		line, lineStart := l.text, l.start
 		if who, cut, ok := parseSpeaker(line); ok {
 			tagged = true
 			rest := line[cut:]
@@ -99,23 +91,38 @@ func splitTurns(transcript string) (turns []turn, tagged bool) {
 func inferTurns(transcript, lang string) []turn {
 	var turns []turn
 	var texts []string
-	offset := 0
-	for _, raw := range strings.SplitAfter(transcript, "\n") {
-		lineStart := offset
-		offset += len(raw)
-		trimmedLeft := strings.TrimLeftFunc(raw, unicode.IsSpace)
-		lineStart += len(raw) - len(trimmedLeft)
-		line := strings.TrimRightFunc(trimmedLeft, unicode.IsSpace)
-		if line == "" {
-			continue
-		}
-		turns = append(turns, turn{text: line, pieces: []piece{{0, lineStart, len(line)}}})
-		texts = append(texts, line)
+	for _, l := range sourceLines(transcript) {
+		turns = append(turns, turn{text: l.text, pieces: []piece{{0, l.start, len(l.text)}}})
+		texts = append(texts, l.text)
 	}
 	for i, r := range InferRoles(texts, lang) {
 		turns[i].speaker = map[Role]speaker{RoleClinician: speakerClinician, RolePatient: speakerPatient, RoleOther: speakerOther}[r]
 	}
 	return turns
+}
+
+// sourceLine is one non-blank line of a transcript without its surrounding
+// space, and the byte offset in the transcript where it starts (provenance
+// points back there).
+type sourceLine struct {
+	text  string
+	start int
+}
+
+// sourceLines splits a transcript into its non-blank lines.
+func sourceLines(transcript string) []sourceLine {
+	var lines []sourceLine
+	offset := 0
+	for _, raw := range strings.SplitAfter(transcript, "\n") {
+		start := offset
+		offset += len(raw)
+		trimmedLeft := strings.TrimLeftFunc(raw, unicode.IsSpace)
+		start += len(raw) - len(trimmedLeft)
+		if line := strings.TrimRightFunc(trimmedLeft, unicode.IsSpace); line != "" {
+			lines = append(lines, sourceLine{text: line, start: start})
+		}
+	}
+	return lines
 }
 
 // parseSpeaker reads a speaker label; cut is where the utterance starts.
