@@ -164,13 +164,13 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	system := ""
 	switch cat {
 	case catExam:
-		body = stripLeads(body, lex.examLeads)
+		body = terse(stripLeads(body, lex.examLeads), lex.terse)
 		if wordCount(body) < 2 {
 			return
 		}
 		system = examSystem(body, lex)
 	case catResults:
-		body = stripLeads(body, lex.resultLeads)
+		body = terse(stripLeads(body, lex.resultLeads), lex.terse)
 		if wordCount(body) < 2 {
 			return
 		}

@@ -107,6 +107,8 @@ type lexicon struct {
 	examLeads []string
 	// examSystems label findings by body system, in cue order.
 	examSystems [][2]string
+	// terse rewrites a kept finding or result into charting style.
+	terse terseRules
 	// resultCues mark a sentence of the results review as a result.
 	resultCues []string
 	// resultLeads are stripped from a result ("looking here at").

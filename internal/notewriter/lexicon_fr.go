@@ -117,6 +117,15 @@ var frenchLexicon = &lexicon{
 		"à l'examen physique", "à l'examen", "à l'auscultation", "à la palpation", ",", "je remarque", "je note",
 		"je vois", "je sens", "j'entends", "il semble que", "et",
 	},
+	terse: terseRules{
+		phrases: [][2]string{
+			{" je n'entends pas de ", " pas de "}, {" je n'entends aucun ", " aucun "}, {" je ne sens pas de ", " pas de "},
+			{" je ne vois pas de ", " pas de "}, {" je ne note pas de ", " pas de "}, {" je ne remarque pas de ", " pas de "},
+			{" j'entends ", " "}, {" je sens ", " "}, {" je vois ", " "}, {" je remarque ", " "}, {" je note ", " "},
+			{" vous avez ", " "}, {" il a ", " "}, {" elle a ", " "}, {" ici ", " "},
+		},
+		remarks: []string{", ce qui", ", ce que", "comme on l'a"},
+	},
 	examSystems: [][2]string{
 		{"souffle", "Cardiovasculaire"}, {"cœur", "Cardiovasculaire"}, {"coeur", "Cardiovasculaire"},
 		{"rythme", "Cardiovasculaire"}, {"poumon", "Respiratoire"}, {"murmure vésiculaire", "Respiratoire"},

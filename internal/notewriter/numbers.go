@@ -130,14 +130,16 @@ func (r *numberRules) read(words []string) (string, int) {
 	if frac, n := r.decimals(words[used:]); n > 0 {
 		return digits + r.decimalMark + frac, used + n
 	}
-	// "ninety eight . two": speech-to-text wrote the decimal point as a
-	// full stop; the sentence splitter kept it inside the sentence.
+	// "ninety eight . two": the transcriber wrote the decimal point as a
+	// full stop (the sentence splitter kept it inside the sentence). Read
+	// as 98.2 it is only the likeliest reading, not what the transcript
+	// says, so the number stays in the words that were said, with the
+	// point spelled out: "ninety eight point two" reads as 98.2 to a
+	// clinician and writes no digits the encounter did not contain.
 	if rest := words[used:]; value >= 10 && len(rest) >= 2 && rest[0] == "." {
-		if u, ok := r.units[rest[1]]; ok && u <= 9 && (len(rest) == 2 || !r.isNumberWord(rest[2])) {
-			return digits + r.decimalMark + strconv.Itoa(u), used + 2
-		}
-		if len(rest[1]) == 1 && isDigit(rest[1][0]) {
-			return digits + r.decimalMark + rest[1], used + 2
+		u, ok := r.units[rest[1]]
+		if (ok && u <= 9 && (len(rest) == 2 || !r.isNumberWord(rest[2]))) || (len(rest[1]) == 1 && isDigit(rest[1][0])) {
+			return strings.Join(words[:used], " ") + " " + r.point + " " + rest[1], used + 2
 		}
 	}
 	if n := r.half(words[used:]); n > 0 {
