@@ -1,6 +1,10 @@
 package evidence
 
 import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -21,8 +25,73 @@ type CitedSection struct {
 
 // CitedSentence is one sentence and the segment ids it cites.
 type CitedSentence struct {
-	Text     string `json:"text"`
-	Segments []int  `json:"segments"`
+	Text     string     `json:"text"`
+	Segments SegmentIDs `json:"segments"`
+}
+
+// SegmentIDs are the segment ids a sentence cites. A model that breaks the
+// schema inside the list (an id as a string, a null, a fraction) does not
+// lose the whole note: an id given as a numeric string is read, and any
+// other item becomes an id no segment has, so that it is counted and
+// dropped as a wrong citation.
+type SegmentIDs []int
+
+// UnmarshalJSON reads the ids leniently, as SegmentIDs describes.
+func (ids *SegmentIDs) UnmarshalJSON(b []byte) error {
+	var items []json.RawMessage
+	if err := json.Unmarshal(b, &items); err != nil {
+		return fmt.Errorf("segment ids: %w", err)
+	}
+	out := make(SegmentIDs, 0, len(items))
+	for _, item := range items {
+		var n json.Number
+		var s string
+		id := -1
+		switch {
+		case json.Unmarshal(item, &n) == nil:
+			if v, err := strconv.Atoi(n.String()); err == nil {
+				id = v
+			}
+		case json.Unmarshal(item, &s) == nil:
+			if v, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
+				id = v
+			}
+		}
+		out = append(out, id)
+	}
+	*ids = out
+	return nil
+}
+
+// ErrMalformedCitations is ParseCited's answer to JSON that is not a note
+// with citations: the note's text cannot be told from it.
+var ErrMalformedCitations = errors.New("the structured answer is not a note with citations")
+
+// ParseCited reads a language model's structured answer (JSON, possibly in
+// a Markdown code fence). It returns no sections and no error for prose: a
+// model that ignored the schema wrote a plain note, whose evidence the
+// server finds itself. JSON that is broken, or holds no section, is
+// ErrMalformedCitations: stored as the note it would show the clinician
+// raw JSON.
+func ParseCited(text string) ([]CitedSection, error) {
+	body := strings.TrimSpace(text)
+	if fenced, ok := strings.CutPrefix(body, "```"); ok {
+		fenced = strings.TrimPrefix(fenced, "json")
+		body = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(fenced), "```"))
+	}
+	if !strings.HasPrefix(body, "{") && !strings.HasPrefix(body, "[") {
+		return nil, nil
+	}
+	var answer struct {
+		Sections []CitedSection `json:"sections"`
+	}
+	if err := json.Unmarshal([]byte(body), &answer); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrMalformedCitations, err)
+	}
+	if len(answer.Sections) == 0 {
+		return nil, fmt.Errorf("%w: no sections", ErrMalformedCitations)
+	}
+	return answer.Sections, nil
 }
 
 // MinCitationOverlap is the share of a sentence's content words one cited
