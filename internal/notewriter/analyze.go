@@ -177,6 +177,11 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	}
 	text := rewritePerson(body, who, a.pronouns, lex, a.lang)
 	text = normalizeNumbers(text, &lex.numbers)
+	if cat == catVitals {
+		if list := vitalsList(text, &lex.numbers); list != "" {
+			text = list
+		}
+	}
 	written := finish(text, a.lang != "fr")
 	if who == speakerOther && written != "" {
 		written = attributeToCompanion(written, a.lang)
@@ -289,7 +294,10 @@ func (a *analyzer) classify(padded string, who speaker) category {
 	if hasCue(padded, cues[catAllergies]) {
 		return catAllergies
 	}
-	if who == speakerClinician && hasCue(padded, cues[catVitals]) && hasDigitWord(normalizeNumbers(padded, &lex.numbers)) {
+	// Once the plan has begun, a blood pressure with a number is a target
+	// or an instruction ("weigh yourself daily and call me if you gain 3
+	// pounds"), not a measurement taken today.
+	if who == speakerClinician && a.phase != phasePlan && hasCue(padded, cues[catVitals]) && hasDigitWord(normalizeNumbers(padded, &lex.numbers)) {
 		return catVitals
 	}
 	switch a.phase {

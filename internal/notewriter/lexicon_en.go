@@ -307,8 +307,11 @@ var englishLexicon = &lexicon{
 			{"every night", "nightly"}, {"at bedtime", "at bedtime"}, {"as needed", "as needed"},
 		},
 		vitalNames: [][2]string{
-			{"blood pressure", "blood pressure"}, {"heart rate", "heart rate"}, {"respiratory rate", "respiratory rate"},
-			{"oxygen saturation", "oxygen saturation"}, {"temperature", "temperature"}, {"pulse", "pulse"},
+			{"blood pressure", "blood pressure"}, {"heart rate", "heart rate"}, {"pulse ox", "oxygen saturation"},
+			{"pulse", "pulse"}, {"respiratory rate", "respiratory rate"}, {"respirations", "respiratory rate"},
+			{"oxygen saturation", "oxygen saturation"}, {"o2 sat", "oxygen saturation"}, {"satting", "oxygen saturation"},
+			{"saturating", "oxygen saturation"}, {"temperature", "temperature"}, {"weight", "weight"},
+			{"weighs", "weight"},
 		},
 		over:        "over",
 		outOf:       "out of",

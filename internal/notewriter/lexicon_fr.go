@@ -239,8 +239,10 @@ var frenchLexicon = &lexicon{
 			{"au coucher", "au coucher"}, {"au besoin", "au besoin"},
 		},
 		vitalNames: [][2]string{
-			{"tension artérielle", "tension artérielle"}, {"pression artérielle", "pression artérielle"},
-			{"fréquence cardiaque", "fréquence cardiaque"}, {"saturation", "saturation"}, {"température", "température"},
+			{"tension artérielle", "tension artérielle"}, {"pression artérielle", "tension artérielle"},
+			{"fréquence cardiaque", "fréquence cardiaque"}, {"pouls", "pouls"},
+			{"fréquence respiratoire", "fréquence respiratoire"}, {"saturation", "saturation"}, {"température", "température"},
+			{"poids", "poids"}, {"pèse", "poids"},
 		},
 		over:        "sur",
 		outOf:       "sur",

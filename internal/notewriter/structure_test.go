@@ -226,3 +226,20 @@ Médecin : Non , merci docteur .`, "Examen physique", "Le genou droit est enflé
 		})
 	}
 }
+
+// TestVitalSignsAreAList: vital signs read out during the examination are
+// charted as a list of values, and a number said with a vital sign once
+// the plan has begun is part of the plan, not a measurement.
+func TestVitalSignsAreAList(t *testing.T) {
+	t.Parallel()
+	note := write(t, Input{Transcript: `[patient] i get short of breath .
+[doctor] okay let's do a quick physical exam . your blood pressure looks pretty good today at one twenty eight over seventy two your temperature is ninety eight . seven and your heart rate is seventy two .
+[doctor] your lungs are clear bilaterally .
+[doctor] so for your heart failure i want you to continue your bumex two milligrams daily and weigh yourself daily , call me if your blood pressure is over one fifty .`,
+		Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	exam := section(note.Text, "Physical Examination")
+	require.Contains(t, exam, "Blood pressure 128/72, temperature ninety eight point seven, heart rate 72.", note.Text)
+	require.NotContains(t, exam, "looks pretty good", note.Text)
+	require.NotContains(t, exam, "bumex", note.Text)
+	require.Contains(t, section(note.Text, "Plan"), "150", note.Text)
+}

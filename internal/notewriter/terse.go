@@ -68,3 +68,82 @@ func examSite(padded string, rules terseRules) string {
 	}
 	return padded
 }
+
+// vitalWindow is how many words after a vital sign's name its value may
+// come ("your blood pressure looks pretty good today at 128/72").
+const vitalWindow = 8
+
+// vitalsList writes a sentence that reads out vital signs as the list a
+// note carries ("blood pressure 128/72, heart rate 72"), dropping the talk
+// between them. Each value is the one said after its name, before the
+// next name; a name without a value is left out. It returns "" when the
+// sentence gives no value, for the caller to keep the sentence as said.
+func vitalsList(padded string, rules *numberRules) string {
+	words := strings.Fields(padded)
+	var items []string
+	for i := 0; i < len(words); {
+		name, label := vitalAt(words, i, rules)
+		if name == 0 {
+			i++
+			continue
+		}
+		i += name
+		for k := i; k < len(words) && k < i+vitalWindow; k++ {
+			if n, _ := vitalAt(words, k, rules); n > 0 {
+				break
+			}
+			if v, n := vitalValue(words[k:], rules); n > 0 {
+				items = append(items, label+" "+v)
+				i = k + n
+				break
+			}
+		}
+	}
+	if len(items) == 0 {
+		return ""
+	}
+	return " " + strings.Join(items, " , ") + " . "
+}
+
+// vitalAt is how many words the vital sign named at words[i] takes, and
+// its name in a note; 0 when none is named there.
+func vitalAt(words []string, i int, rules *numberRules) (int, string) {
+	for _, v := range rules.vitalNames {
+		name := strings.Fields(v[0])
+		if matchAt(words, i, name) {
+			return len(name), v[1]
+		}
+	}
+	return 0, ""
+}
+
+// vitalValue reads a measured value at the start of words: digits
+// ("128/72", "96%"), with the unit after them, or a decimal kept in words
+// ("ninety eight point seven").
+func vitalValue(words []string, rules *numberRules) (string, int) {
+	w := strings.TrimSuffix(words[0], "%")
+	if isNumeral(strings.ReplaceAll(w, "/", "")) {
+		if len(words) > 1 && (words[1] == "%" || rules.isVitalUnit(words[1])) {
+			return words[0] + " " + words[1], 2
+		}
+		return words[0], 1
+	}
+	n := 0
+	for n < len(words) && (rules.isNumberWord(words[n]) || (n > 0 && words[n] == rules.point)) {
+		n++
+	}
+	if n >= 3 && words[n-2] == rules.point {
+		return strings.Join(words[:n], " "), n
+	}
+	return "", 0
+}
+
+// isVitalUnit reports a unit written after a vital sign's value.
+func (r *numberRules) isVitalUnit(w string) bool {
+	for _, u := range r.unitWords {
+		if u[1] == w {
+			return true
+		}
+	}
+	return false
+}
