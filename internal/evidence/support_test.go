@@ -47,6 +47,7 @@ func TestListLabelIsNotAClaim(t *testing.T) {
 	require.False(t, c.Supports("• Gastrointestinal: Denies nausea.", "no .", "en"), "a label does not make a bare answer support")
 	require.False(t, c.Supports("Gastrointestinal bleeding and nausea.", "any nausea ?", "en"), "a sentence without a bullet keeps all its words")
 	require.True(t, c.Supports("• Skin: Denies rash.", "fever , rashes , neck stiffness ?", "en"), "a plural meets its singular")
+	require.True(t, c.Supports("• Neurological: Endorses dizziness.", "i feel a little dizzy", "en"), "an adjective in -y meets its noun")
 }
 
 // TestQuestionAndAnswerAreOneCitation: a clinician's question and the
