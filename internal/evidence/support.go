@@ -147,10 +147,15 @@ func ContentWords(text string) []string {
 }
 
 // stem compares words on their first five letters once a plural's ending
-// is set aside ("rashes" meets "rash", "legs" meets "leg"): enough to tell
+// is set aside ("rashes" meets "rash", "legs" meets "leg") and a final "y"
+// read as the "i" it becomes ("dizzy", "dizziness"): enough to tell
 // words apart, short enough to ignore inflection in both languages.
 func stem(w string) string {
 	w = singular(w)
+	// "dizzy" meets "dizziness", "itchy" meets "itching".
+	if n := len(w); n > 3 && w[n-1] == 'y' {
+		w = w[:n-1] + "i"
+	}
 	r := []rune(w)
 	if len(r) > 5 {
 		r = r[:5]

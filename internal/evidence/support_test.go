@@ -47,6 +47,7 @@ func TestListLabelIsNotAClaim(t *testing.T) {
 	require.False(t, c.Supports("• Gastrointestinal: Denies nausea.", "no .", "en"), "a label does not make a bare answer support")
 	require.False(t, c.Supports("Gastrointestinal bleeding and nausea.", "any nausea ?", "en"), "a sentence without a bullet keeps all its words")
 	require.True(t, c.Supports("• Skin: Denies rash.", "fever , rashes , neck stiffness ?", "en"), "a plural meets its singular")
+	require.True(t, c.Supports("• Neurological: Endorses dizziness.", "i feel a little dizzy", "en"), "an adjective in -y meets its noun")
 }
 
 // TestQuestionAndAnswerAreOneCitation: a clinician's question and the
@@ -82,4 +83,23 @@ func TestWrittenLineIsCutIntoSentences(t *testing.T) {
 	require.Equal(t, [][]facts.Span{{all(1)}, {all(2), all(3)}}, allot(parts, []facts.Span{all(1), all(2), all(3)}, segs))
 	require.Equal(t, []string{"1. Hypertension."}, splitLine("1. Hypertension."), "a list item's number ends no sentence")
 	require.Equal(t, []string{"Seen by Dr. Lee today.", "Better?", "Yes!"}, splitLine("Seen by Dr. Lee today. Better? Yes!"))
+}
+
+// TestModelCitingQuestionAndAnswerKeepsBoth: a language model that cites
+// the question and the bare "no." for a denial keeps both citations; the
+// "no." alone, or a segment about something else, is dropped and counted.
+func TestModelCitingQuestionAndAnswerKeepsBoth(t *testing.T) {
+	t.Parallel()
+	b := NewBuilder()
+	segs := transcript.Split("[doctor] any fever or chills ?\n[patient] no .\n[doctor] your knee looks fine .\n", nil)
+	d, checked := b.Cited([]CitedSection{{Key: "reviewOfSystems", Heading: "Review of Systems", Sentences: []CitedSentence{
+		{Text: "Denies fever and chills.", Segments: SegmentIDs{1, 0}},
+		{Text: "No fever.", Segments: SegmentIDs{1}},
+		{Text: "No chills.", Segments: SegmentIDs{2}},
+	}}}, nil, segs, "en")
+	whole := func(i int) facts.Span { return facts.Span{Segment: i, Start: 0, End: segs[i].Len()} }
+	require.Equal(t, []facts.Span{whole(0), whole(1)}, d.Evidence[0].Spans, "the question and its answer, in transcript order")
+	require.Empty(t, d.Evidence[1].Spans, "a bare answer cited without its question supports nothing")
+	require.Empty(t, d.Evidence[2].Spans)
+	require.Equal(t, Checked{Citations: 4, Dropped: 2}, checked)
 }
