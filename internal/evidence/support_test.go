@@ -103,3 +103,16 @@ func TestModelCitingQuestionAndAnswerKeepsBoth(t *testing.T) {
 	require.Empty(t, d.Evidence[2].Spans)
 	require.Equal(t, Checked{Citations: 4, Dropped: 2}, checked)
 }
+
+// TestClinicalWordsMeetTheirSpokenForms: a note writes the clinical term
+// for what was said in lay words; every word of a spoken form must be said.
+func TestClinicalWordsMeetTheirSpokenForms(t *testing.T) {
+	t.Parallel()
+	c := NewChecker(facts.New())
+	require.True(t, c.Supports("Denies hematuria.", "any blood in your urine that you've seen ?", "en"))
+	require.False(t, c.Supports("Denies hematuria.", "any blood in your stool ?", "en"), "blood alone is not hematuria")
+	require.True(t, c.Supports("Right knee pain.", "i see that you hurt your knee", "en"))
+	require.True(t, c.Supports("• Psychiatric: Endorses anxiety.", "i'm just a little bit anxious about it", "en"))
+	require.False(t, c.Supports("• Psychiatric: Endorses anxiety.", "i'm just a little bit tired", "en"))
+	require.True(t, c.Supports("Douleur abdominale.", "j'ai mal au ventre", "fr"))
+}
