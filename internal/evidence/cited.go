@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -107,9 +108,10 @@ type Checked struct {
 }
 
 // Cited is the Detail of a model-written note: every citation is checked
-// against the segment it names, and one whose segment does not support the
-// sentence (an unknown id, too few shared content words, or a number of the
-// sentence the segment does not say) is dropped. headings are the
+// against the segment it names (a question with its direct answer), and
+// one that does not support the sentence (an unknown id, too few shared
+// content words, or a number of the sentence the segment does not say) is
+// dropped. headings are the
 // template's sections, which give the wire keys.
 func (b *Builder) Cited(sections []CitedSection, headings []nt.Section, segs []transcript.Segment, lang string) (Detail, Checked) {
 	keys := map[string]string{}
@@ -141,21 +143,41 @@ func (b *Builder) Cited(sections []CitedSection, headings []nt.Section, segs []t
 			if notewriter.IsPlaceholder(strings.TrimSuffix(text, ".") + ".") {
 				continue
 			}
-			spans := []facts.Span{}
-			for _, id := range sent.Segments {
-				c.Citations++
-				seg, ok := byID[id]
-				if !ok || !b.citationHolds(text, seg.Text, lang) {
-					c.Dropped++
-					continue
-				}
-				spans = append(spans, facts.Span{Segment: seg.ID, Start: 0, End: utf8.RuneCountInString(seg.Text)})
-			}
-			d.Evidence = append(d.Evidence, Sentence{Section: key, Sentence: text, Spans: dedupe(spans)})
+			d.Evidence = append(d.Evidence, Sentence{Section: key, Sentence: text, Spans: b.checkCitations(text, sent.Segments, byID, segs, lang, &c)})
 		}
 		d.Sections = append(d.Sections, Section{Key: key, Title: s.Heading, Text: strings.Join(lines, "\n")})
 	}
 	return d, c
+}
+
+// checkCitations keeps the cited segments that support text. A question
+// and its direct answer are judged together (see Citations): the "no." of
+// "Denies fever." carries no content word and would fail on its own.
+func (b *Builder) checkCitations(text string, ids []int, byID map[int]transcript.Segment, segs []transcript.Segment, lang string, c *Checked) []facts.Span {
+	cited := []facts.Span{}
+	for _, id := range ids {
+		c.Citations++
+		seg, ok := byID[id]
+		if !ok {
+			c.Dropped++
+			continue
+		}
+		cited = append(cited, facts.Span{Segment: seg.ID, Start: 0, End: utf8.RuneCountInString(seg.Text)})
+	}
+	slices.SortStableFunc(cited, func(a, b facts.Span) int { return a.Segment - b.Segment })
+	spans := []facts.Span{}
+	for _, group := range Citations(cited, segs) {
+		said := make([]string, 0, len(group))
+		for _, sp := range group {
+			said = append(said, SpanText(segs, sp))
+		}
+		if !b.citationHolds(text, strings.Join(said, " "), lang) {
+			c.Dropped += len(group)
+			continue
+		}
+		spans = append(spans, group...)
+	}
+	return dedupe(spans)
 }
 
 // citationHolds is the rule for one cited segment: enough shared content

@@ -32,9 +32,10 @@ func (c *Checker) Supports(sentence, support, lang string) bool {
 }
 
 // Overlap is the share of sentence's content words found in support; a
-// sentence with no content words is fully supported. A list item's label
-// ("• Cardiovascular: ...") is the note's heading, not something said, so
-// its words are not counted.
+// sentence with no content words is fully supported. A clinical word is
+// found when it or one of its spoken forms was said (see layTerms). A list
+// item's label ("• Cardiovascular: ...") is the note's heading, not
+// something said, so its words are not counted.
 func (c *Checker) Overlap(sentence, support string) float64 {
 	words := ContentWords(Claim(sentence))
 	if len(words) == 0 {
@@ -46,7 +47,7 @@ func (c *Checker) Overlap(sentence, support string) float64 {
 	}
 	n := 0
 	for _, w := range words {
-		if have[stem(w)] {
+		if s := stem(w); have[s] || saidAs(s, have) {
 			n++
 		}
 	}

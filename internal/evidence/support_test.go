@@ -84,3 +84,35 @@ func TestWrittenLineIsCutIntoSentences(t *testing.T) {
 	require.Equal(t, []string{"1. Hypertension."}, splitLine("1. Hypertension."), "a list item's number ends no sentence")
 	require.Equal(t, []string{"Seen by Dr. Lee today.", "Better?", "Yes!"}, splitLine("Seen by Dr. Lee today. Better? Yes!"))
 }
+
+// TestModelCitingQuestionAndAnswerKeepsBoth: a language model that cites
+// the question and the bare "no." for a denial keeps both citations; the
+// "no." alone, or a segment about something else, is dropped and counted.
+func TestModelCitingQuestionAndAnswerKeepsBoth(t *testing.T) {
+	t.Parallel()
+	b := NewBuilder()
+	segs := transcript.Split("[doctor] any fever or chills ?\n[patient] no .\n[doctor] your knee looks fine .\n", nil)
+	d, checked := b.Cited([]CitedSection{{Key: "reviewOfSystems", Heading: "Review of Systems", Sentences: []CitedSentence{
+		{Text: "Denies fever and chills.", Segments: SegmentIDs{1, 0}},
+		{Text: "No fever.", Segments: SegmentIDs{1}},
+		{Text: "No chills.", Segments: SegmentIDs{2}},
+	}}}, nil, segs, "en")
+	whole := func(i int) facts.Span { return facts.Span{Segment: i, Start: 0, End: segs[i].Len()} }
+	require.Equal(t, []facts.Span{whole(0), whole(1)}, d.Evidence[0].Spans, "the question and its answer, in transcript order")
+	require.Empty(t, d.Evidence[1].Spans, "a bare answer cited without its question supports nothing")
+	require.Empty(t, d.Evidence[2].Spans)
+	require.Equal(t, Checked{Citations: 4, Dropped: 2}, checked)
+}
+
+// TestClinicalWordsMeetTheirSpokenForms: a note writes the clinical term
+// for what was said in lay words; every word of a spoken form must be said.
+func TestClinicalWordsMeetTheirSpokenForms(t *testing.T) {
+	t.Parallel()
+	c := NewChecker(facts.New())
+	require.True(t, c.Supports("Denies hematuria.", "any blood in your urine that you've seen ?", "en"))
+	require.False(t, c.Supports("Denies hematuria.", "any blood in your stool ?", "en"), "blood alone is not hematuria")
+	require.True(t, c.Supports("Right knee pain.", "i see that you hurt your knee", "en"))
+	require.True(t, c.Supports("• Psychiatric: Endorses anxiety.", "i'm just a little bit anxious about it", "en"))
+	require.False(t, c.Supports("• Psychiatric: Endorses anxiety.", "i'm just a little bit tired", "en"))
+	require.True(t, c.Supports("Douleur abdominale.", "j'ai mal au ventre", "fr"))
+}

@@ -169,6 +169,9 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 			return
 		}
 		system = examSystem(body, lex)
+		if system == "" && hasCue(body, lex.terse.generic) {
+			return
+		}
 	case catResults:
 		body = terse(stripLeads(body, lex.resultLeads), lex.terse)
 		if wordCount(body) < 2 {
@@ -262,9 +265,15 @@ func (a *analyzer) isQuestion(raw, padded string, who speaker) bool {
 	return who == speakerClinician && a.phase == phaseHistory && hasCue(padded, a.lex.questionPhrases)
 }
 
-// advancePhase moves forward only: an encounter does not return from the
-// plan to the examination, and a late mention of "exam" is usually a plan.
+// advancePhase moves forward: an encounter rarely returns from the plan to
+// the examination, and a late mention of "exam" is usually a plan.
 func (a *analyzer) advancePhase(padded string) {
+	// The one way back: an examination announced, or dictated, after the
+	// plan was discussed.
+	if a.phase == phasePlan && hasCue(padded, a.lex.examReturns) && !hasCue(padded, a.lex.examLater) {
+		a.phase = phaseExam
+		return
+	}
 	// After the examination, the first treatment decision starts the plan
 	// even when nobody announces it ("so what i want you to do is continue
 	// your bumex").

@@ -243,3 +243,31 @@ func TestVitalSignsAreAList(t *testing.T) {
 	require.NotContains(t, exam, "bumex", note.Text)
 	require.Contains(t, section(note.Text, "Plan"), "150", note.Text)
 }
+
+// TestExamDictatedAfterThePlan: findings dictated once the plan was
+// discussed are the examination, and "everything looks good" without a
+// body system is not charted as a finding.
+func TestExamDictatedAfterThePlan(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ lang, transcript, heading, want, not string }{
+		{"en", `[patient] my neck hurts when i turn my head .
+[doctor] okay . what i would like to do is set you up for an epidural .
+[patient] all right .
+[doctor] physical exam , no apparent distress . everything looks good . neck is supple with pain on rotation .`,
+			"Physical Examination", "Neck is supple with pain on rotation.", "Everything looks good"},
+		{"fr", `[patient] j'ai mal au cou quand je tourne la tête .
+[doctor] d'accord . voici ce que je propose , une infiltration .
+[patient] d'accord .
+[doctor] examen physique : tout semble bien . le cou est souple , douloureux à la rotation .`,
+			"Examen physique", "Le cou est souple, douloureux à la rotation.", "Tout semble"},
+	}
+	for _, c := range cases {
+		t.Run(c.lang, func(t *testing.T) {
+			t.Parallel()
+			note := write(t, Input{Transcript: c.transcript, Template: "primaryCare", RecordingType: "conversation", Lang: c.lang})
+			exam := section(note.Text, c.heading)
+			require.Contains(t, exam, c.want, note.Text)
+			require.NotContains(t, exam, c.not, note.Text)
+		})
+	}
+}

@@ -14,6 +14,10 @@ type terseRules struct {
 	// phrases are whole-word replacements applied in order ("i do not hear
 	// any" -> "no", "nice and soft" -> "soft").
 	phrases [][2]string
+	// generic findings only say that all is well ("everything looks
+	// good"); without a body system named they tell a reader nothing and
+	// clinicians leave them out.
+	generic []string
 	// remarks open a trailing comment on a finding (", which we have heard
 	// in the past"): the finding ends before them.
 	remarks []string
