@@ -21,3 +21,15 @@ func TestNumbersAreNotNumbness(t *testing.T) {
 		RecordingType: "conversation", Lang: "en"})
 	require.Contains(t, numb.Text, "Endorses numbness", numb.Text)
 }
+
+// TestDecimalWithoutItsZeroIsNotTenTimesLarger: "a . five centimeter" is
+// 0.5 cm with its point transcribed as a full stop; the note must not
+// turn it into a sentence starting "5 cm".
+func TestDecimalWithoutItsZeroIsNotTenTimesLarger(t *testing.T) {
+	t.Parallel()
+	visit := "[doctor] so i reviewed the ct scan of your abdomen and it does show a . five centimeter kidney stone located in the proximal right ureter .\n" +
+		"[patient] okay .\n"
+	note := write(t, Input{Transcript: visit, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	require.Contains(t, note.Text, "a point five centimeter kidney stone", note.Text)
+	require.NotContains(t, note.Text, "5 cm", note.Text)
+}
