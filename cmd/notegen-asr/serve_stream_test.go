@@ -181,4 +181,3 @@ func assertEqual(t *testing.T, want, got, msg string) bool {
 	}
 	return true
 }
-
