@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/notegen/notegen/internal/provider"
 	"github.com/notegen/notegen/internal/sttstream"
 )
 
@@ -66,4 +68,72 @@ func TestSTTStreamClient(t *testing.T) {
 	require.Less(t, segs[1].Start, firstEnd+2*time.Second+time.Second, "and soon after it")
 	t.Logf("segments: %+v (first file ends at %s)", segs, firstEnd)
 	require.Less(t, segs[1].Start, segs[1].End)
+}
+
+// TestSTTStreamUtterancesPartials runs the fallback without a streaming
+// provider (internal/sttstream's Utterances, voice-activity detection and
+// the batch endpoint) against this server: while the LibriVox utterance is
+// spoken, partials carry its first words, and the segment carries them all.
+func TestSTTStreamUtterancesPartials(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, "--threads", "1")
+	dir, refs, ids := librivox(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	u := &sttstream.Utterances{
+		Transcriber: &provider.OpenAITranscriber{URL: srv.base + "/v1", Model: "notegen-asr", Client: http.DefaultClient},
+		// As often as one can be in flight.
+		PartialInterval: time.Nanosecond,
+	}
+	s, err := u.Open(ctx, sttstream.Options{SampleRate: 16000, Language: "en"})
+	require.NoError(t, err)
+	done := make(chan []sttstream.Event, 1)
+	go func() {
+		var evs []sttstream.Event
+		for ev := range s.Events() {
+			evs = append(evs, ev)
+		}
+		done <- evs
+	}()
+	audio := pcm16k(t, filepath.Join(dir, ids[0]+".wav"))
+	audio = append(make([]byte, 16000*2/2), audio...) // half a second of quiet first
+	for off := 0; off < len(audio); off += 3200 {
+		require.NoError(t, s.Write(audio[off:min(off+3200, len(audio))]))
+		time.Sleep(100 * time.Millisecond) // as it is spoken: partials come while it goes on
+	}
+	require.NoError(t, s.Close(ctx))
+	evs := <-done
+
+	var partials []string
+	var seg *sttstream.Segment
+	for _, ev := range evs {
+		if ev.Segment != nil {
+			require.Nil(t, seg, "one utterance, one segment: %+v", evs)
+			seg = ev.Segment
+		} else {
+			require.Nil(t, seg, "no partial after the segment")
+			partials = append(partials, ev.Partial)
+		}
+	}
+	require.NotNil(t, seg)
+	require.NotEmpty(t, partials, "partials while the utterance went on")
+	errs, words := wordErrors(refs[ids[0]], seg.Text)
+	require.LessOrEqual(t, errs*100, words*25, "segment %q", seg.Text)
+	// A partial's words are the start of the utterance's: most of them are
+	// in the final text.
+	final := map[string]bool{}
+	for _, w := range normalizeWords(seg.Text) {
+		final[w] = true
+	}
+	for _, p := range partials {
+		pw := normalizeWords(p)
+		in := 0
+		for _, w := range pw {
+			if final[w] {
+				in++
+			}
+		}
+		require.GreaterOrEqual(t, in*2, len(pw), "partial %q against %q", p, seg.Text)
+	}
+	t.Logf("%d partials, last %q; segment %q", len(partials), partials[len(partials)-1], seg.Text)
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/notegen/notegen/internal/evidence"
-	"github.com/notegen/notegen/internal/facts"
 	"github.com/notegen/notegen/internal/notewriter"
 	"github.com/notegen/notegen/internal/transcript"
 )
@@ -21,13 +20,16 @@ type evidenceScore struct {
 	// sentencesSupported counts covered sentences whose spans together
 	// support them; spans and spansSupported count each span on its own.
 	sentencesSupported, spans, spansSupported int
-	flagged                                   int
+	// citations joins a question and its direct answer (see
+	// evidence.Citations); every other span is a citation of its own.
+	citations, citationsSupported int
+	flagged                       int
 }
 
 // measureEvidence writes each encounter's note as the service does
 // (primaryCare, conversation, English) and scores its evidence; show names
 // an encounter whose note is printed with its evidence.
-func measureEvidence(rows []row, show string, stdout io.Writer) error {
+func measureEvidence(rows []row, show string, misses bool, stdout io.Writer) error {
 	w := notewriter.New()
 	b := evidence.NewBuilder()
 	check := b.Checker()
@@ -44,20 +46,37 @@ func measureEvidence(rows []row, show string, stdout io.Writer) error {
 		for _, ev := range d.Evidence {
 			sc.sentences++
 			if len(ev.Spans) == 0 {
+				if misses {
+					fmt.Fprintf(stdout, "%s sentence without spans: %q\n", r.id, ev.Sentence)
+				}
 				continue
 			}
 			sc.covered++
 			var cited []string
 			for _, sp := range ev.Spans {
-				text := spanText(segs, sp)
+				text := evidence.SpanText(segs, sp)
 				cited = append(cited, text)
 				sc.spans++
 				if check.Supports(ev.Sentence, text, "en") {
 					sc.spansSupported++
+				} else if misses {
+					fmt.Fprintf(stdout, "%s unsupported span: %q <- %q (segment %d %d-%d)\n", r.id, ev.Sentence, text, sp.Segment, sp.Start, sp.End)
 				}
 			}
 			if check.Supports(ev.Sentence, strings.Join(cited, " "), "en") {
 				sc.sentencesSupported++
+			}
+			for _, c := range evidence.Citations(ev.Spans, segs) {
+				var said []string
+				for _, sp := range c {
+					said = append(said, evidence.SpanText(segs, sp))
+				}
+				sc.citations++
+				if check.Supports(ev.Sentence, strings.Join(said, " "), "en") {
+					sc.citationsSupported++
+				} else if misses {
+					fmt.Fprintf(stdout, "%s unsupported citation: %q <- %q\n", r.id, ev.Sentence, said)
+				}
 			}
 		}
 		if r.id == show {
@@ -68,19 +87,10 @@ func measureEvidence(rows []row, show string, stdout io.Writer) error {
 		sc.covered, sc.sentences, pct(sc.covered, sc.sentences))
 	fmt.Fprintf(stdout, "evidence support: %d/%d = %.1f%% of cited sentences are supported by their spans together; %d/%d = %.1f%% of spans on their own\n",
 		sc.sentencesSupported, sc.covered, pct(sc.sentencesSupported, sc.covered), sc.spansSupported, sc.spans, pct(sc.spansSupported, sc.spans))
+	fmt.Fprintf(stdout, "evidence support per citation (a question and its direct answer joined): %d/%d = %.1f%%\n",
+		sc.citationsSupported, sc.citations, pct(sc.citationsSupported, sc.citations))
 	fmt.Fprintf(stdout, "sentences flagged for a number never said: %d\n", sc.flagged)
 	return nil
-}
-
-func spanText(segs []transcript.Segment, sp facts.Span) string {
-	if sp.Segment < 0 || sp.Segment >= len(segs) {
-		return ""
-	}
-	s, err := segs[sp.Segment].Slice(sp.Start, sp.End)
-	if err != nil {
-		return ""
-	}
-	return s
 }
 
 func printEvidence(stdout io.Writer, id string, d evidence.Detail, segs []transcript.Segment) {
@@ -96,7 +106,7 @@ func printEvidence(stdout io.Writer, id string, d evidence.Detail, segs []transc
 			fmt.Fprintln(stdout, "      (no support)")
 		}
 		for _, sp := range ev.Spans {
-			fmt.Fprintf(stdout, "      > %q (%s, segment %d)\n", spanText(segs, sp), segs[sp.Segment].Speaker, sp.Segment)
+			fmt.Fprintf(stdout, "      > %q (%s, segment %d)\n", evidence.SpanText(segs, sp), segs[sp.Segment].Speaker, sp.Segment)
 		}
 	}
 }

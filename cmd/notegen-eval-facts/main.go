@@ -39,6 +39,7 @@ func run(args []string, stdout io.Writer) error {
 	dump := fs.String("dump", "", "write each encounter's facts as text to this CSV file")
 	verbose := fs.Bool("v", false, "list every missed medication and unsaid number")
 	withEvidence := fs.Bool("evidence", false, "also write each note with the built-in writer and measure its evidence coverage and support")
+	misses := fs.Bool("misses", false, "with --evidence, list every cited span that does not support its sentence on its own")
 	show := fs.String("show", "", "with --evidence, print this encounter's note with its evidence")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -75,7 +76,7 @@ func run(args []string, stdout io.Writer) error {
 		total.Problems, total.Medications, total.Allergies, total.Vitals, total.Orders)
 	fmt.Fprintf(stdout, "numbers in facts: %d, not said in the dialogue: %d\n", total.Numbers, len(total.Unsaid))
 	if *withEvidence {
-		if err := measureEvidence(rows, *show, stdout); err != nil {
+		if err := measureEvidence(rows, *show, *misses, stdout); err != nil {
 			return err
 		}
 	}

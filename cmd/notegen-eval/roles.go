@@ -31,19 +31,44 @@ func unlabelled(dialogue string) (text string, turns []string, roles []notewrite
 	return strings.Join(lines, "\n"), lines, roles
 }
 
+// swappedTags are the encounters whose [doctor] and [patient] tags are the
+// wrong way round in ACI-BENCH, checked by reading each one: the turns
+// tagged [patient] greet the patient by name, take the history, examine
+// and prescribe ("[patient] hi kyle how are you today", "[doctor] i'm doing
+// well i'm just anxious about ..."). Scored against those tags, every
+// correctly inferred turn of them counts as an error.
+var swappedTags = map[string]bool{
+	"D2N034": true, "D2N038": true, "D2N056": true, "D2N057": true, "D2N059": true, // train
+	"D2N082": true, // valid
+}
+
 // roleAccuracy is the share of turns, over all encounters, whose inferred
-// role is the tagged one.
-func roleAccuracy(encounters []encounter) float64 {
-	right, total := 0, 0
+// role is the tagged one; corrected is the same share with the tags of
+// the swappedTags encounters read the right way round.
+func roleAccuracy(encounters []encounter) (tagged, corrected float64) {
+	right, fixed, total := 0, 0, 0
 	for _, e := range encounters {
 		_, turns, want := unlabelled(e.Dialogue)
 		got := notewriter.InferRoles(turns, "en")
 		for i := range want {
+			truth := want[i]
+			if swappedTags[e.ID] {
+				switch truth {
+				case notewriter.RoleClinician:
+					truth = notewriter.RolePatient
+				case notewriter.RolePatient:
+					truth = notewriter.RoleClinician
+				}
+			}
 			if got[i] == want[i] {
 				right++
+			}
+			if got[i] == truth {
+				fixed++
 			}
 			total++
 		}
 	}
-	return 100 * float64(right) / float64(max(total, 1))
+	n := float64(max(total, 1))
+	return 100 * float64(right) / n, 100 * float64(fixed) / n
 }

@@ -29,14 +29,23 @@ type PlanState struct {
 
 const planColumns = `plan, live_jobs_used, trial_exhausted_at, created_at`
 
-func scanPlan(row *sql.Row) (PlanState, error) {
-	var p PlanState
-	err := row.Scan(&p.Plan, &p.LiveJobsUsed, &p.TrialExhaustedAt, &p.CreatedAt)
+// scanAccount scans the account's row into dest: no row is errNoUser, any
+// other failure is wrapped with what was being read.
+func scanAccount(row *sql.Row, what string, dest ...any) error {
+	err := row.Scan(dest...)
 	if errors.Is(err, sql.ErrNoRows) {
-		return PlanState{}, errNoUser
+		return errNoUser
 	}
 	if err != nil {
-		return PlanState{}, fmt.Errorf("read account plan: %w", err)
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	return nil
+}
+
+func scanPlan(row *sql.Row) (PlanState, error) {
+	var p PlanState
+	if err := scanAccount(row, "read account plan", &p.Plan, &p.LiveJobsUsed, &p.TrialExhaustedAt, &p.CreatedAt); err != nil {
+		return PlanState{}, err
 	}
 	p.CreatedAt = p.CreatedAt.UTC()
 	return p, nil
@@ -105,14 +114,8 @@ func List(ctx context.Context, q store.Queryer) ([]Summary, error) {
 // StatusOf reads the account's status without locking it.
 func StatusOf(ctx context.Context, q store.Queryer, userID string) (Status, error) {
 	var status Status
-	err := q.QueryRow(ctx, `SELECT status FROM accounts WHERE user_id = ?`, userID).Scan(&status)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", errNoUser
-	}
-	if err != nil {
-		return "", fmt.Errorf("read account status: %w", err)
-	}
-	return status, nil
+	err := scanAccount(q.QueryRow(ctx, `SELECT status FROM accounts WHERE user_id = ?`, userID), "read account status", &status)
+	return status, err
 }
 
 // WebhookURLs are the account's webhook endpoints; "" where none is set.
@@ -123,12 +126,8 @@ type WebhookURLs struct {
 // ReadWebhookURLs reads the account's webhook endpoints.
 func ReadWebhookURLs(ctx context.Context, q store.Queryer, userID string) (WebhookURLs, error) {
 	var dev, prod sql.NullString
-	err := q.QueryRow(ctx, `SELECT webhook_dev, webhook_prod FROM accounts WHERE user_id = ?`, userID).Scan(&dev, &prod)
-	if errors.Is(err, sql.ErrNoRows) {
-		return WebhookURLs{}, errNoUser
-	}
-	if err != nil {
-		return WebhookURLs{}, fmt.Errorf("read webhook settings: %w", err)
+	if err := scanAccount(q.QueryRow(ctx, `SELECT webhook_dev, webhook_prod FROM accounts WHERE user_id = ?`, userID), "read webhook settings", &dev, &prod); err != nil {
+		return WebhookURLs{}, err
 	}
 	return WebhookURLs{Dev: dev.String, Prod: prod.String}, nil
 }

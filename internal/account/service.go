@@ -2,8 +2,6 @@ package account
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -58,13 +56,9 @@ var errNoUser = apperr.New(apperr.NotFound, "User not found")
 // Get returns the account of a user.
 func (s *Service) Get(ctx context.Context, userID string) (Info, error) {
 	var i Info
-	err := s.db.QueryRow(ctx, `SELECT company_name, contact_email, phone_number, address, status, created_at FROM accounts WHERE user_id = ?`, userID).
-		Scan(&i.CompanyName, &i.ContactEmail, &i.PhoneNumber, &i.Address, &i.AccountStatus, &i.CreatedAt)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Info{}, errNoUser
-	}
-	if err != nil {
-		return Info{}, fmt.Errorf("read account: %w", err)
+	row := s.db.QueryRow(ctx, `SELECT company_name, contact_email, phone_number, address, status, created_at FROM accounts WHERE user_id = ?`, userID)
+	if err := scanAccount(row, "read account", &i.CompanyName, &i.ContactEmail, &i.PhoneNumber, &i.Address, &i.AccountStatus, &i.CreatedAt); err != nil {
+		return Info{}, err
 	}
 	i.CreatedAt = i.CreatedAt.UTC()
 	return i, nil
@@ -76,14 +70,8 @@ func (s *Service) Get(ctx context.Context, userID string) (Info, error) {
 // account run one after the other.
 func Lock(ctx context.Context, tx *store.Tx, userID string) (Status, error) {
 	var status Status
-	err := tx.QueryRow(ctx, `SELECT status FROM accounts WHERE user_id = ?`+tx.ForUpdate(), userID).Scan(&status)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", errNoUser
-	}
-	if err != nil {
-		return "", fmt.Errorf("lock account: %w", err)
-	}
-	return status, nil
+	err := scanAccount(tx.QueryRow(ctx, `SELECT status FROM accounts WHERE user_id = ?`+tx.ForUpdate(), userID), "lock account", &status)
+	return status, err
 }
 
 // Transition moves a locked account from one status to another and writes
@@ -165,18 +153,12 @@ type StatusResult struct {
 // final invoice issued.
 func (s *Service) Cancel(ctx context.Context, userID string) (StatusResult, error) {
 	now := store.Now()
-	err := s.db.InTx(ctx, func(tx *store.Tx) error {
-		status, err := Lock(ctx, tx, userID)
-		if err != nil {
-			return err
-		}
+	err := s.changeStatus(ctx, userID, func(tx *store.Tx, status Status) error {
 		if status == Cancelled {
 			return nil
 		}
-		if open, err := s.billing.OpenInvoices(ctx, tx, userID); err != nil {
+		if err := s.refuseUnpaid(ctx, tx, userID, "The account has an outstanding balance; pay the open invoices before cancelling"); err != nil {
 			return err
-		} else if open > 0 {
-			return apperr.New(apperr.PaymentRequired, "The account has an outstanding balance; pay the open invoices before cancelling")
 		}
 		if err := s.keys.DeactivateLive(ctx, tx, userID); err != nil {
 			return err
@@ -193,22 +175,41 @@ func (s *Service) Cancel(ctx context.Context, userID string) (StatusResult, erro
 	return StatusResult{Message: "Account cancelled", UserID: userID}, nil
 }
 
-// Reactivate brings a cancelled account back as inactive; its old keys stay
-// inactive and new ones must be created.
-func (s *Service) Reactivate(ctx context.Context, userID string) (StatusResult, error) {
-	now := store.Now()
-	err := s.db.InTx(ctx, func(tx *store.Tx) error {
+// changeStatus runs fn in a transaction that holds the account's row lock,
+// with the status the account has under it.
+func (s *Service) changeStatus(ctx context.Context, userID string, fn func(tx *store.Tx, status Status) error) error {
+	return s.db.InTx(ctx, func(tx *store.Tx) error {
 		status, err := Lock(ctx, tx, userID)
 		if err != nil {
 			return err
 		}
+		return fn(tx, status)
+	})
+}
+
+// refuseUnpaid is a PaymentRequired error, saying msg, while the account
+// has an open invoice.
+func (s *Service) refuseUnpaid(ctx context.Context, tx *store.Tx, userID, msg string) error {
+	open, err := s.billing.OpenInvoices(ctx, tx, userID)
+	if err != nil {
+		return err
+	}
+	if open > 0 {
+		return apperr.New(apperr.PaymentRequired, "%s", msg)
+	}
+	return nil
+}
+
+// Reactivate brings a cancelled account back as inactive; its old keys stay
+// inactive and new ones must be created.
+func (s *Service) Reactivate(ctx context.Context, userID string) (StatusResult, error) {
+	now := store.Now()
+	err := s.changeStatus(ctx, userID, func(tx *store.Tx, status Status) error {
 		if status != Cancelled {
 			return apperr.New(apperr.BadRequest, "Only a cancelled account can be reactivated; this one is %s", status)
 		}
-		if open, err := s.billing.OpenInvoices(ctx, tx, userID); err != nil {
+		if err := s.refuseUnpaid(ctx, tx, userID, "The account has unpaid invoices; pay them before reactivating"); err != nil {
 			return err
-		} else if open > 0 {
-			return apperr.New(apperr.PaymentRequired, "The account has unpaid invoices; pay them before reactivating")
 		}
 		return Transition(ctx, tx, userID, Cancelled, Inactive, now)
 	})

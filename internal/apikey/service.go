@@ -260,34 +260,20 @@ func (s *Service) SetStatus(ctx context.Context, userID, key, status string) (Co
 		return Confirmation{}, apperr.Invalid("status", "status must be \"active\" or \"inactive\"")
 	}
 	now := store.Now()
-	var epoch int64
-	err := s.db.InTx(ctx, func(tx *store.Tx) error {
-		accountStatus, r, err := findOwned(ctx, tx, userID, key)
-		if err != nil {
-			return err
-		}
-		if r.deleted {
-			return apperr.New(apperr.Conflict, "The API key is deleted and cannot be changed")
-		}
+	err := s.changeKey(ctx, userID, key, "The API key is deleted and cannot be changed", func(tx *store.Tx, accountStatus account.Status, r keyRow) (bool, error) {
 		if want == Active && r.typ == Live && accountStatus != account.Active {
-			return apperr.New(apperr.AccountInactive, "The account is %s; create a new live key to activate it", accountStatus)
+			return false, apperr.New(apperr.AccountInactive, "The account is %s; create a new live key to activate it", accountStatus)
 		}
 		if r.status == want {
-			return nil
+			return false, nil
 		}
 		if _, err := tx.Exec(ctx, `UPDATE api_keys SET status = ? WHERE id = ?`, want, r.id); err != nil {
-			return fmt.Errorf("update key status: %w", err)
+			return false, fmt.Errorf("update key status: %w", err)
 		}
-		if epoch, err = replica.CredentialsChanged(ctx, tx, s.events); err != nil {
-			return err
-		}
-		return audit.Record(ctx, tx, userID, "api_key.status_changed", Mask(key), map[string]string{"status": string(want)}, now)
+		return true, audit.Record(ctx, tx, userID, "api_key.status_changed", Mask(key), map[string]string{"status": string(want)}, now)
 	})
 	if err != nil {
 		return Confirmation{}, err
-	}
-	if epoch > 0 {
-		s.replica.AwaitCredentials(ctx, epoch)
 	}
 	return Confirmation{Message: "API key status updated", APIKey: Mask(key), Status: want}, nil
 }
@@ -296,6 +282,37 @@ func (s *Service) SetStatus(ctx context.Context, userID, key, status string) (Co
 // the last live key makes the account inactive.
 func (s *Service) Delete(ctx context.Context, userID, key string) (Confirmation, error) {
 	now := store.Now()
+	err := s.changeKey(ctx, userID, key, "The API key is already deleted", func(tx *store.Tx, accountStatus account.Status, r keyRow) (bool, error) {
+		if _, err := tx.Exec(ctx, `UPDATE api_keys SET status = 'inactive', deleted_at = ? WHERE id = ?`, now, r.id); err != nil {
+			return false, fmt.Errorf("delete key: %w", err)
+		}
+		if err := audit.Record(ctx, tx, userID, "api_key.deleted", Mask(key), map[string]string{"type": string(r.typ)}, now); err != nil {
+			return false, err
+		}
+		if r.typ != Live || accountStatus != account.Active {
+			return true, nil
+		}
+		var remaining int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM api_keys WHERE user_id = ? AND key_type = 'live' AND deleted_at IS NULL`, userID).Scan(&remaining); err != nil {
+			return false, fmt.Errorf("count live keys: %w", err)
+		}
+		if remaining == 0 {
+			return true, account.Transition(ctx, tx, userID, accountStatus, account.Inactive, now)
+		}
+		return true, nil
+	})
+	if err != nil {
+		return Confirmation{}, err
+	}
+	return Confirmation{Message: "API key deleted", APIKey: Mask(key)}, nil
+}
+
+// changeKey runs change on one of the account's keys in a transaction that
+// holds the account's lock; a deleted key is refused with the message
+// deleted. When change reports that it changed the key, the change is
+// announced to every replica's key cache, and changeKey returns once they
+// have all dropped the key (or been given up on).
+func (s *Service) changeKey(ctx context.Context, userID, key, deleted string, change func(tx *store.Tx, accountStatus account.Status, r keyRow) (bool, error)) error {
 	var epoch int64
 	err := s.db.InTx(ctx, func(tx *store.Tx) error {
 		accountStatus, r, err := findOwned(ctx, tx, userID, key)
@@ -303,34 +320,22 @@ func (s *Service) Delete(ctx context.Context, userID, key string) (Confirmation,
 			return err
 		}
 		if r.deleted {
-			return apperr.New(apperr.Conflict, "The API key is already deleted")
+			return apperr.New(apperr.Conflict, "%s", deleted)
 		}
-		if _, err := tx.Exec(ctx, `UPDATE api_keys SET status = 'inactive', deleted_at = ? WHERE id = ?`, now, r.id); err != nil {
-			return fmt.Errorf("delete key: %w", err)
-		}
-		if epoch, err = replica.CredentialsChanged(ctx, tx, s.events); err != nil {
+		changed, err := change(tx, accountStatus, r)
+		if err != nil || !changed {
 			return err
 		}
-		if err := audit.Record(ctx, tx, userID, "api_key.deleted", Mask(key), map[string]string{"type": string(r.typ)}, now); err != nil {
-			return err
-		}
-		if r.typ != Live || accountStatus != account.Active {
-			return nil
-		}
-		var remaining int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM api_keys WHERE user_id = ? AND key_type = 'live' AND deleted_at IS NULL`, userID).Scan(&remaining); err != nil {
-			return fmt.Errorf("count live keys: %w", err)
-		}
-		if remaining == 0 {
-			return account.Transition(ctx, tx, userID, accountStatus, account.Inactive, now)
-		}
-		return nil
+		epoch, err = replica.CredentialsChanged(ctx, tx, s.events)
+		return err
 	})
 	if err != nil {
-		return Confirmation{}, err
+		return err
 	}
-	s.replica.AwaitCredentials(ctx, epoch)
-	return Confirmation{Message: "API key deleted", APIKey: Mask(key)}, nil
+	if epoch > 0 {
+		s.replica.AwaitCredentials(ctx, epoch)
+	}
+	return nil
 }
 
 // DeactivateLive turns the account's active live keys inactive, inside the

@@ -30,9 +30,7 @@ func outboxTypes(t *testing.T, d *st.Database, userID string) []string {
 }
 
 func TestAccountStateMachine(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		post := func(path string) st.Response { return s.Do(t, "POST", path, nil, st.Bearer(o.IDToken)) }
 		require.Equal(t, "inactive", accountStatus(t, s, o), "a new account is inactive")
 
@@ -93,9 +91,7 @@ func TestAccountStateMachine(t *testing.T) {
 }
 
 func TestUnpaidInvoicesBlockCancelAndReactivate(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		createKey(t, s, o, "live", nil)
 
 		out, err := runAdmin(t, s.DB, "invoice", "issue", "--email", o.Email, "--amount", "12.50")
@@ -136,9 +132,7 @@ func TestUnpaidInvoicesBlockCancelAndReactivate(t *testing.T) {
 }
 
 func TestAdminPlanAndErrors(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		out, err := runAdmin(t, s.DB, "plan", "--email", strings.ToUpper(o.Email), "--plan", "paid")
 		require.NoError(t, err)
 		require.Contains(t, out, "paid")
@@ -156,9 +150,7 @@ func TestAdminPlanAndErrors(t *testing.T) {
 }
 
 func TestAccountUpdate(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		update := func(body any) st.Response {
 			return s.Do(t, "POST", "/v1/user/account/update", body, st.Bearer(o.IDToken))
 		}
@@ -193,9 +185,7 @@ func TestAccountUpdate(t *testing.T) {
 }
 
 func TestWebhookSettings(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		get := func() map[string]any { return s.Do(t, "GET", "/v1/user/webhook", nil, st.Bearer(o.IDToken)).JSON(t) }
 		set := func(body any) st.Response { return s.Do(t, "POST", "/v1/user/webhook", body, st.Bearer(o.IDToken)) }
 		require.Equal(t, map[string]any{"webhook_dev": nil, "webhook_prod": nil}, get())
@@ -243,9 +233,7 @@ func TestWebhookSettings(t *testing.T) {
 }
 
 func TestWebhookSecretRotation(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		secret := func() string {
 			resp := s.Do(t, "GET", "/v1/user/webhook/secret", nil, st.Bearer(o.IDToken))
 			require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
@@ -273,9 +261,7 @@ func TestWebhookSecretRotation(t *testing.T) {
 }
 
 func TestAuditLog(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		key := createKey(t, s, o, "live", map[string]string{"team": "er"})
 		s.Do(t, "POST", "/v1/user/update-api-key-metadata", map[string]any{"apiKey": key, "metadata": map[string]string{"team": "icu"}}, st.Bearer(o.IDToken))
 		s.Do(t, "POST", "/v1/user/webhook", map[string]any{"webhook_prod": "https://clinic.example/hook"}, st.Bearer(o.IDToken))

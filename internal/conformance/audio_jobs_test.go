@@ -127,10 +127,7 @@ func TestMultipartAudioAndUploadRules(t *testing.T) {
 }
 
 func TestLiveAudioNeedsSpeechToText(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		live := createKey(t, s, o, "live", nil)
+	eachKey(t, "live", func(t *testing.T, s *st.Server, o *st.Owner, live string) {
 		sandbox := createKey(t, s, o, "sandbox", nil)
 		resp := s.Do(t, "POST", "/v1/process-audio", audioFields, st.APIKey(live))
 		require.Equal(t, http.StatusServiceUnavailable, resp.Status)

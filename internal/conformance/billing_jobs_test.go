@@ -14,10 +14,7 @@ import (
 )
 
 func TestFreeJobsRaceLetsExactlyTheRemainderThrough(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		live := createKey(t, s, o, "live", nil)
+	eachKey(t, "live", func(t *testing.T, s *st.Server, o *st.Owner, live string) {
 		db := openStore(t, s.DB)
 		_, err := db.Exec(context.Background(), `UPDATE accounts SET live_jobs_used = 95 WHERE user_id = ?`, o.UserID)
 		require.NoError(t, err)
@@ -51,10 +48,7 @@ func TestFreeJobsRaceLetsExactlyTheRemainderThrough(t *testing.T) {
 }
 
 func TestIdempotentSubmission(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		key := createKey(t, s, o, "live", nil)
+	eachKey(t, "live", func(t *testing.T, s *st.Server, o *st.Owner, key string) {
 		idem := st.Header{"Idempotency-Key", "visit-2024-001"}
 		first := s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(key), idem)
 		require.Equal(t, http.StatusOK, first.Status)
@@ -96,10 +90,7 @@ func TestIdempotentSubmission(t *testing.T) {
 // and its note stay as they were, the new job names its source, and a live
 // regeneration is billed as a job without billing the transcript again.
 func TestRegenerateNote(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		key := createKey(t, s, o, "live", nil)
+	eachKey(t, "live", func(t *testing.T, s *st.Server, o *st.Owner, key string) {
 		jobID := submitText(t, s, key)
 		waitForStatus(t, s, key, jobID, "completed")
 		sourceNote := s.Do(t, "GET", "/v1/fetch-note/"+jobID, nil, st.APIKey(key)).JSON(t)
@@ -158,10 +149,7 @@ func TestRegenerateNote(t *testing.T) {
 }
 
 func TestRetentionPurgesPatientData(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		key := createKey(t, s, o, "sandbox", nil)
+	eachKey(t, "sandbox", func(t *testing.T, s *st.Server, o *st.Owner, key string) {
 		jobID := submitText(t, s, key)
 		waitForStatus(t, s, key, jobID, "completed")
 		require.Equal(t, http.StatusOK, s.Do(t, "GET", "/v1/fetch-note/"+jobID, nil, st.APIKey(key)).Status)
@@ -184,8 +172,7 @@ func TestRetentionPurgesPatientData(t *testing.T) {
 }
 
 func TestTwoReplicasProcessEachJobOnce(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, a *st.Server) {
+	eachServer(t, func(t *testing.T, a *st.Server) {
 		replica := st.Replica(t, a, st.WithEnv("NOTEGEN_RATE_LIVE", "10000/min"))
 		o := a.NewOwner(t)
 		key := createKey(t, a, o, "live", nil)

@@ -14,8 +14,7 @@ import (
 // workers: another account's events, queued after a burst of the hanging
 // account's, arrive at once instead of after the 15 s timeout.
 func TestDeliveryHangingReceiverDoesNotDelayOtherAccounts(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
+	eachServer(t, func(t *testing.T, s *st.Server) {
 		release := make(chan struct{})
 		hanging := newReceiver(t, false, func(int, received, http.ResponseWriter) { <-release })
 		t.Cleanup(func() { close(release) })

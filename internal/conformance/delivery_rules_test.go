@@ -19,9 +19,7 @@ import (
 // During a secret rotation a delivery carries two signatures, one per live
 // secret, and the reference library accepts the message with either.
 func TestDeliverySignsWithBothSecretsDuringRotation(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		rc := newReceiver(t, false, ok200)
 		setWebhooks(t, s, o, ptr(rc.URL("/hook")), nil)
 		old := s.Do(t, "GET", "/v1/user/webhook/secret", nil, st.Bearer(o.IDToken)).JSON(t)["secret"].(string)
@@ -69,9 +67,7 @@ func TestDeliverySignsWithBothSecretsDuringRotation(t *testing.T) {
 // and mapped form is refused when connecting, with a clear reason, and the
 // local receiver never hears of it.
 func TestDeliveryRefusesPrivateAddresses(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		rc := newReceiver(t, false, ok200)
 		port := strings.Split(hostPort(t, rc.URL("")), ":")[1]
 		for _, target := range []string{
@@ -101,8 +97,7 @@ func TestDeliveryRefusesPrivateAddresses(t *testing.T) {
 // the same rule; an unset URL is recorded as skipped; and the URL is read
 // when delivering, so a change while an event waits is honoured.
 func TestDeliveryRouting(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
+	eachServer(t, func(t *testing.T, s *st.Server) {
 		dev := newReceiver(t, false, ok200)
 		prod := newReceiver(t, true, ok200)
 
@@ -181,9 +176,7 @@ func countType(t *testing.T, rs []received, typ string) int {
 // completed event waits until the transcribed one is settled, even while
 // the transcribed one is being retried.
 func TestDeliveryJobEventsOrderAndRouting(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		dev := newReceiver(t, false, func(nth int, r received, w http.ResponseWriter) {
 			if strings.Contains(string(r.Body), `"job.transcribed"`) && nth <= 2 {
 				w.WriteHeader(http.StatusServiceUnavailable)
@@ -252,8 +245,7 @@ func TestDeliveryJobEventsOrderAndRouting(t *testing.T) {
 // followed; after the last attempt the delivery stays visible as failed;
 // redeliver answers with the new attempt.
 func TestDeliveryRetryAfterRedirectsAndRedeliver(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
+	eachServer(t, func(t *testing.T, s *st.Server) {
 		slow := newReceiver(t, false, func(nth int, _ received, w http.ResponseWriter) {
 			if nth == 1 {
 				w.Header().Set("Retry-After", "2")
@@ -307,9 +299,7 @@ func TestDeliveryRetryAfterRedirectsAndRedeliver(t *testing.T) {
 // The delivery routes take the bearer token, validate their input with the
 // contract's error body, and paginate.
 func TestDeliveryRoutesValidateAndPaginate(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		for _, path := range []string{"/v1/user/webhook/deliveries"} {
 			resp := s.Do(t, "GET", path, nil)
 			require.Equal(t, http.StatusUnauthorized, resp.Status)

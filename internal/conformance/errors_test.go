@@ -11,9 +11,7 @@ import (
 )
 
 func TestErrorContract(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		huge := `{"email":"` + strings.Repeat("a", 1<<20) + `@example.com","password":"x"}`
 		cases := []struct {
 			name          string

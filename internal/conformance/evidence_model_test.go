@@ -73,10 +73,7 @@ func TestModelCitationsAreVerifiedOnTheServer(t *testing.T) {
 		o := s.NewOwner(t)
 		live := createKey(t, s, o, "live", nil)
 		fetch := func() (notegen.Note, notegen.Transcript) {
-			resp := s.Do(t, "POST", "/v1/process-text", conversationJob(nil), st.APIKey(live))
-			require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
-			id := resp.JSON(t)["job_id"].(string)
-			require.Equal(t, "completed", waitForStatus(t, s, live, id, "completed", "error")["status"])
+			id := completedConversation(t, s, live, nil)
 			return decode[notegen.Note](t, s.Do(t, "GET", "/v1/fetch-note/"+id, nil, st.APIKey(live)).Body),
 				decode[notegen.Transcript](t, s.Do(t, "GET", "/v1/fetch-transcript/"+id, nil, st.APIKey(live)).Body)
 		}

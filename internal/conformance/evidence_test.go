@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/notegen/notegen"
+	"github.com/notegen/notegen/internal/fhir/fhirtest"
 	st "github.com/notegen/notegen/internal/servertest"
 )
 
@@ -28,6 +28,17 @@ const encounter = `[doctor] Good morning, what brings you in today?
 
 func conversationJob(extra map[string]any) map[string]any {
 	return textJob(mergeFields(map[string]any{"text": encounter, "recording_type": "conversation", "patient_consent": true}, extra))
+}
+
+// completedConversation submits the encounter as a conversation, with extra
+// fields merged in, and waits for its job to complete; it returns the job id.
+func completedConversation(t *testing.T, s *st.Server, key string, extra map[string]any) string {
+	t.Helper()
+	resp := s.Do(t, "POST", "/v1/process-text", conversationJob(extra), st.APIKey(key))
+	require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
+	jobID := resp.JSON(t)["job_id"].(string)
+	require.Equal(t, "completed", waitForStatus(t, s, key, jobID, "completed", "error")["status"])
+	return jobID
 }
 
 func mergeFields(a, b map[string]any) map[string]any {
@@ -47,14 +58,8 @@ func requireSpanInside(t *testing.T, segs []notegen.Segment, sp notegen.Span) st
 }
 
 func TestTextJobHasSegmentsSectionsEvidenceAndFacts(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		live := createKey(t, s, o, "live", nil)
-		resp := s.Do(t, "POST", "/v1/process-text", conversationJob(nil), st.APIKey(live))
-		require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
-		jobID := resp.JSON(t)["job_id"].(string)
-		require.Equal(t, "completed", waitForStatus(t, s, live, jobID, "completed", "error")["status"])
+	eachKey(t, "live", func(t *testing.T, s *st.Server, o *st.Owner, live string) {
+		jobID := completedConversation(t, s, live, nil)
 
 		tr := decode[notegen.Transcript](t, s.Do(t, "GET", "/v1/fetch-transcript/"+jobID, nil, st.APIKey(live)).Body)
 		require.Equal(t, encounter, tr.Transcript, "transcript stays the plain text")
@@ -123,14 +128,8 @@ func TestTextJobHasSegmentsSectionsEvidenceAndFacts(t *testing.T) {
 }
 
 func TestSandboxNoteHasSampleDetailOfTheSameShape(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		sandbox := createKey(t, s, o, "sandbox", nil)
-		resp := s.Do(t, "POST", "/v1/process-text", conversationJob(nil), st.APIKey(sandbox))
-		require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
-		jobID := resp.JSON(t)["job_id"].(string)
-		require.Equal(t, "completed", waitForStatus(t, s, sandbox, jobID, "completed", "error")["status"])
+	eachKey(t, "sandbox", func(t *testing.T, s *st.Server, o *st.Owner, sandbox string) {
+		jobID := completedConversation(t, s, sandbox, nil)
 		tr := decode[notegen.Transcript](t, s.Do(t, "GET", "/v1/fetch-transcript/"+jobID, nil, st.APIKey(sandbox)).Body)
 		note := decode[notegen.Note](t, s.Do(t, "GET", "/v1/fetch-note/"+jobID, nil, st.APIKey(sandbox)).Body)
 		require.NotEmpty(t, note.Sections)
@@ -203,19 +202,12 @@ func TestAudioJobSegmentsAreTheProvidersTimedUtterances(t *testing.T) {
 }
 
 func TestFetchNoteAsFHIRBundle(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		live := createKey(t, s, o, "live", nil)
-		withID := s.Do(t, "POST", "/v1/process-text", conversationJob(map[string]any{"custom_metadata": map[string]any{"patient_id": "MRN-0042"}}), st.APIKey(live))
-		require.Equal(t, http.StatusOK, withID.Status, "%s", withID.Body)
-		withoutID := s.Do(t, "POST", "/v1/process-text", conversationJob(nil), st.APIKey(live))
-		require.Equal(t, http.StatusOK, withoutID.Status, "%s", withoutID.Body)
+	eachKey(t, "live", func(t *testing.T, s *st.Server, o *st.Owner, live string) {
+		withID := completedConversation(t, s, live, map[string]any{"custom_metadata": map[string]any{"patient_id": "MRN-0042"}})
+		withoutID := completedConversation(t, s, live, nil)
 
 		dir := t.TempDir()
-		for name, resp := range map[string]st.Response{"with-id": withID, "without-id": withoutID} {
-			jobID := resp.JSON(t)["job_id"].(string)
-			require.Equal(t, "completed", waitForStatus(t, s, live, jobID, "completed", "error")["status"])
+		for name, jobID := range map[string]string{"with-id": withID, "without-id": withoutID} {
 			got := s.Do(t, "GET", "/v1/fetch-note/"+jobID+"?format=fhir", nil, st.APIKey(live))
 			require.Equal(t, http.StatusOK, got.Status, "%s", got.Body)
 			require.Equal(t, "application/fhir+json", got.Header.Get("Content-Type"))
@@ -243,33 +235,10 @@ func TestFetchNoteAsFHIRBundle(t *testing.T) {
 			}
 			require.NoError(t, os.WriteFile(filepath.Join(dir, name+".json"), got.Body, 0o600))
 		}
-		bad := s.Do(t, "GET", "/v1/fetch-note/"+withID.JSON(t)["job_id"].(string)+"?format=xml", nil, st.APIKey(live))
+		bad := s.Do(t, "GET", "/v1/fetch-note/"+withID+"?format=xml", nil, st.APIKey(live))
 		require.Equal(t, http.StatusBadRequest, bad.Status, "%s", bad.Body)
 
-		script := requireFHIRValidator(t)
-		out, err := exec.Command("node", script, dir).CombinedOutput()
+		out, err := fhirtest.Validate(fhirtest.Validator(t), dir)
 		require.NoError(t, err, "the FHIR validator rejects a bundle from the server:\n%s", out)
 	})
-}
-
-// requireFHIRValidator makes sure node and the pinned validator are
-// installed and returns the script's path. Outside CI a machine without
-// node skips; in CI that is a failure, so a missing validator never passes
-// unnoticed.
-func requireFHIRValidator(t *testing.T) string {
-	t.Helper()
-	dir := filepath.Join("..", "..", "scripts", "fhir-validate")
-	missing := func(format string, args ...any) {
-		if os.Getenv("CI") != "" {
-			t.Fatalf(format+" (CI is set: the FHIR validator must run)", args...)
-		}
-		t.Skipf(format, args...)
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		missing("node not found: install Node.js to validate FHIR bundles")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@asymmetrik", "fhir-json-schema-validator")); err != nil {
-		missing("the FHIR validator is not installed: run npm ci in scripts/fhir-validate")
-	}
-	return filepath.Join(dir, "validate.js")
 }

@@ -36,6 +36,28 @@ func queryInt(t *testing.T, db *store.DB, query string, args ...any) int {
 	return n
 }
 
+// eachServer runs fn, in parallel with the package's other tests, on each
+// database against a fresh server started with opts.
+func eachServer(t *testing.T, fn func(t *testing.T, s *st.Server), opts ...st.Option) {
+	t.Helper()
+	t.Parallel()
+	st.EachServer(t, fn, opts...)
+}
+
+// eachOwner is eachServer with an owner who has just signed up: the opening
+// most black-box tests share.
+func eachOwner(t *testing.T, fn func(t *testing.T, s *st.Server, o *st.Owner), opts ...st.Option) {
+	t.Helper()
+	eachServer(t, func(t *testing.T, s *st.Server) { fn(t, s, s.NewOwner(t)) }, opts...)
+}
+
+// eachKey is eachOwner with one API key of keyType ("sandbox" or "live"),
+// created before fn runs: the opening of the job tests.
+func eachKey(t *testing.T, keyType string, fn func(t *testing.T, s *st.Server, o *st.Owner, key string), opts ...st.Option) {
+	t.Helper()
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) { fn(t, s, o, createKey(t, s, o, keyType, nil)) }, opts...)
+}
+
 // createKey creates a key and returns it, failing the test on any error.
 func createKey(t testing.TB, s *st.Server, o *st.Owner, keyType string, metadata any) string {
 	t.Helper()

@@ -14,8 +14,7 @@ import (
 // Each key gets its own job: a key never replays another key's job, and
 // above all never another account's presigned upload URL.
 func TestIdempotencyKeysAreScopedToTheAPIKey(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
+	eachServer(t, func(t *testing.T, s *st.Server) {
 		alice, bob := s.NewOwner(t), s.NewOwner(t)
 		aliceKey := createKey(t, s, alice, "sandbox", nil)
 		bobKey := createKey(t, s, bob, "sandbox", nil)

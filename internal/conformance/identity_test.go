@@ -13,8 +13,7 @@ import (
 )
 
 func TestCreateAccount(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
+	eachServer(t, func(t *testing.T, s *st.Server) {
 		resp := s.Do(t, "POST", "/v1/auth/create-account", map[string]any{
 			"email": "Clinic.Owner@Example.com", "password": "a sturdy passphrase", "company_name": "Clinic", "phone_number": "+1 555 0100",
 		})
@@ -46,8 +45,7 @@ func TestCreateAccount(t *testing.T) {
 }
 
 func TestSignupCanBeSwitchedOff(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
+	eachServer(t, func(t *testing.T, s *st.Server) {
 		resp := s.Do(t, "POST", "/v1/auth/create-account", map[string]any{"email": "o@example.com", "password": "a sturdy passphrase"})
 		require.Equal(t, http.StatusForbidden, resp.Status)
 		require.Equal(t, "authorization_error", resp.ErrorCode(t))
@@ -55,9 +53,7 @@ func TestSignupCanBeSwitchedOff(t *testing.T) {
 }
 
 func TestLoginFailuresLookTheSame(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		unknown := s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": "nobody@example.com", "password": o.Password})
 		wrong := s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": o.Email, "password": "not the password"})
 		require.Equal(t, http.StatusUnauthorized, unknown.Status)
@@ -78,9 +74,7 @@ func TestLoginFailuresLookTheSame(t *testing.T) {
 }
 
 func TestBearerAuthentication(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		ok := s.Do(t, "GET", "/v1/user/account/info", nil, st.Bearer(o.IDToken))
 		require.Equal(t, http.StatusOK, ok.Status, "%s", ok.Body)
 		require.Equal(t, "inactive", ok.JSON(t)["account_status"])
@@ -136,9 +130,7 @@ func TestRefreshRotatesAndDetectsReuse(t *testing.T) {
 }
 
 func TestConcurrentRefreshesDoNotLogOut(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		const n = 8
 		var wg sync.WaitGroup
 		results := make([]st.Response, n)
@@ -169,9 +161,7 @@ func TestConcurrentRefreshesDoNotLogOut(t *testing.T) {
 }
 
 func TestChangePasswordRevokesEverySession(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		other := *o
 		s.Login(t, &other) // a second session of the same user
 
@@ -203,9 +193,7 @@ func TestChangePasswordRevokesEverySession(t *testing.T) {
 }
 
 func TestLogout(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		intruder := s.NewOwner(t)
 		stranger := s.Do(t, "POST", "/v1/auth/logout", map[string]any{"refresh_token": o.RefreshToken}, st.Bearer(intruder.IDToken))
 		require.Equal(t, http.StatusUnauthorized, stranger.Status, "one owner cannot end another's session")
@@ -218,9 +206,7 @@ func TestLogout(t *testing.T) {
 }
 
 func TestLoginIsThrottled(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		for range 5 {
 			resp := s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": o.Email, "password": "wrong guess"})
 			require.Equal(t, http.StatusUnauthorized, resp.Status)

@@ -57,9 +57,7 @@ func requireError(t *testing.T, resp st.Response, status int, code, field, msgAn
 // Authorization headers are refused even when both are valid: which one
 // would win is up to the reader, so the server takes neither.
 func TestDuplicateCredentialHeaders(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		other := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 		otherKey := createKey(t, s, other, "sandbox", nil)
@@ -196,10 +194,7 @@ func resolveRef(t *testing.T, doc map[string]any, schema map[string]any) map[str
 // documented route. Both databases must answer the same 400 (PostgreSQL used
 // to answer 500 where SQLite stored the bytes) and store none of it.
 func TestInputRules(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		key := createKey(t, s, o, "sandbox", nil)
+	eachKey(t, "sandbox", func(t *testing.T, s *st.Server, o *st.Owner, key string) {
 
 		resp := s.Do(t, "GET", "/openapi.json", nil)
 		require.Equal(t, http.StatusOK, resp.Status)

@@ -11,10 +11,7 @@ import (
 )
 
 func TestTextJobEndToEnd(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		live := createKey(t, s, o, "live", nil)
+	eachKey(t, "live", func(t *testing.T, s *st.Server, o *st.Owner, live string) {
 
 		resp := s.Do(t, "POST", "/v1/process-text", textJob(map[string]any{"custom_metadata": map[string]any{"encounter": "E-17"}}), st.APIKey(live))
 		require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
@@ -67,10 +64,7 @@ func TestTextJobEndToEnd(t *testing.T) {
 }
 
 func TestSandboxJobsFollowTheTemplate(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		sandbox := createKey(t, s, o, "sandbox", nil)
+	eachKey(t, "sandbox", func(t *testing.T, s *st.Server, o *st.Owner, sandbox string) {
 		resp := s.Do(t, "POST", "/v1/process-text", textJob(map[string]any{"template": "radiology", "lang": "fr"}), st.APIKey(sandbox))
 		require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
 		jobID := resp.JSON(t)["job_id"].(string)
@@ -91,10 +85,7 @@ func TestSandboxJobsFollowTheTemplate(t *testing.T) {
 }
 
 func TestJobFieldValidation(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		key := createKey(t, s, o, "sandbox", nil)
+	eachKey(t, "sandbox", func(t *testing.T, s *st.Server, o *st.Owner, key string) {
 		for name, tc := range map[string]struct {
 			body  map[string]any
 			field string

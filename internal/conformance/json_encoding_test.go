@@ -13,10 +13,7 @@ import (
 // with a raw "&" (contract: "Input rules"), on the first answer and on its
 // idempotent replay, so a shell script can PUT to it as it is.
 func TestJSONIsNotHTMLEscaped(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		sandbox := createKey(t, s, o, "sandbox", nil)
+	eachKey(t, "sandbox", func(t *testing.T, s *st.Server, o *st.Owner, sandbox string) {
 		idem := st.Header{"Idempotency-Key", "raw-ampersand"}
 		for _, attempt := range []string{"first answer", "replay"} {
 			resp := s.Do(t, "POST", "/v1/process-audio", audioFields, st.APIKey(sandbox), idem)

@@ -19,9 +19,7 @@ var (
 )
 
 func TestCreateAndListKeys(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 
 		resp := s.Do(t, "POST", "/v1/user/create-api-key", map[string]any{"keyType": "live", "metadata": map[string]string{"team": "cardiology"}}, st.Bearer(o.IDToken))
 		require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
@@ -92,9 +90,7 @@ func TestCreateAndListKeys(t *testing.T) {
 }
 
 func TestMetadataRules(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		key := createKey(t, s, o, "live", map[string]string{"a": "1", "b": "2"})
 		sandbox := createKey(t, s, o, "sandbox", nil)
 
@@ -178,10 +174,7 @@ func TestMetadataRules(t *testing.T) {
 }
 
 func TestKeyStatusAndDeletion(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		key := createKey(t, s, o, "live", nil)
+	eachKey(t, "live", func(t *testing.T, s *st.Server, o *st.Owner, key string) {
 		other := createKey(t, s, o, "live", nil)
 		use := func(k string) int { return s.Do(t, "GET", "/v1/system/status", nil, st.APIKey(k)).Status }
 		setStatus := func(k, status string) st.Response {
@@ -232,10 +225,7 @@ func TestKeyStatusAndDeletion(t *testing.T) {
 }
 
 func TestAPIKeyAuthentication(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		key := createKey(t, s, o, "sandbox", nil)
+	eachKey(t, "sandbox", func(t *testing.T, s *st.Server, o *st.Owner, key string) {
 		broken := key[:len(key)-1] + string("0123456789"[(strings.IndexByte("0123456789", key[len(key)-1])+1)%10])
 		if broken == key {
 			broken = key[:len(key)-1] + "x"
@@ -263,9 +253,7 @@ func TestAPIKeyAuthentication(t *testing.T) {
 }
 
 func TestKeysAreNeverStoredInPlainText(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		keys := []string{createKey(t, s, o, "sandbox", nil), createKey(t, s, o, "live", map[string]string{"team": "er"})}
 		s.Do(t, "GET", "/v1/system/status", nil, st.APIKey(keys[0]))
 		s.Stop(t) // flush everything to the files
@@ -280,9 +268,7 @@ func TestKeysAreNeverStoredInPlainText(t *testing.T) {
 }
 
 func TestConcurrentSandboxCreationLeavesOneKey(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		statuses := concurrently(t, 20, func(int) (st.Response, error) {
 			return s.Try("POST", "/v1/user/create-api-key", map[string]any{"keyType": "sandbox"}, st.Bearer(o.IDToken))
 		})
@@ -293,8 +279,7 @@ func TestConcurrentSandboxCreationLeavesOneKey(t *testing.T) {
 }
 
 func TestDeletingTheLastLiveKeysConcurrently(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
+	eachServer(t, func(t *testing.T, s *st.Server) {
 		for round := range 5 {
 			o := s.NewOwner(t)
 			keys := []string{createKey(t, s, o, "live", nil), createKey(t, s, o, "live", nil)}
@@ -308,8 +293,7 @@ func TestDeletingTheLastLiveKeysConcurrently(t *testing.T) {
 }
 
 func TestCancelRacingLiveKeyCreation(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
+	eachServer(t, func(t *testing.T, s *st.Server) {
 		for round := range 8 {
 			o := s.NewOwner(t)
 			concurrently(t, 2, func(i int) (st.Response, error) {
@@ -352,8 +336,7 @@ func concurrently(t *testing.T, n int, do func(i int) (st.Response, error)) map[
 }
 
 func TestRevocationReachesEveryReplica(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, a *st.Server) {
+	eachServer(t, func(t *testing.T, a *st.Server) {
 		replica := st.Replica(t, a)
 		o := a.NewOwner(t)
 		key := createKey(t, a, o, "live", nil)

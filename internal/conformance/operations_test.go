@@ -16,8 +16,7 @@ import (
 )
 
 func TestHealthReadinessAndMetrics(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
+	eachServer(t, func(t *testing.T, s *st.Server) {
 		require.Equal(t, http.StatusOK, s.Do(t, "GET", "/healthz", nil).Status)
 		ready := s.Do(t, "GET", "/readyz", nil)
 		require.Equal(t, http.StatusOK, ready.Status, "%s", ready.Body)

@@ -14,8 +14,7 @@ import (
 )
 
 func TestRateLimitsPerKeyAcrossReplicas(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, a *st.Server) {
+	eachServer(t, func(t *testing.T, a *st.Server) {
 		replica := st.Replica(t, a, st.WithEnv("NOTEGEN_RATE_SANDBOX", "4/h"))
 		o := a.NewOwner(t)
 		key := createKey(t, a, o, "sandbox", nil)
@@ -99,10 +98,7 @@ func TestRateLimitLeasesAcrossReplicas(t *testing.T) {
 }
 
 func TestPatientDataIsSealedAtRest(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		key := createKey(t, s, o, "live", nil)
+	eachKey(t, "live", func(t *testing.T, s *st.Server, o *st.Owner, key string) {
 		secret := "Zyxwvut Qponmlk reports hemoptysis since Tuesday"
 		jobID := s.Do(t, "POST", "/v1/process-text", textJob(map[string]any{"text": secret + ".", "custom": map[string]string{"context": "Patient Zyxwvut is allergic to penicillin"}}), st.APIKey(key)).JSON(t)["job_id"].(string)
 		waitForStatus(t, s, key, jobID, "completed")

@@ -45,9 +45,7 @@ func segment(v any) string {
 }
 
 func TestForgedAndExpiredTokensAreRefused(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		kid, priv := serverSigningKey(t, s.DB)
 		parts := strings.Split(o.IDToken, ".")
 		require.Len(t, parts, 3)
@@ -99,9 +97,7 @@ func TestForgedAndExpiredTokensAreRefused(t *testing.T) {
 }
 
 func TestIDTokenVerifiesWithPublishedJWKS(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		resp := s.Do(t, "GET", "/.well-known/jwks.json", nil)
 		require.Equal(t, http.StatusOK, resp.Status)
 		var set jose.JSONWebKeySet

@@ -156,10 +156,7 @@ func TestOwnerListsJobs(t *testing.T) {
 }
 
 func TestOwnerViewsJob(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		key := createKey(t, s, o, "sandbox", nil)
+	eachKey(t, "sandbox", func(t *testing.T, s *st.Server, o *st.Owner, key string) {
 		conversation := "[doctor] What brings you in today?\n[patient] My knee has hurt for a week.\nIt is worse on stairs.\n[doctor] Let us get an x-ray."
 		jobID := s.Do(t, "POST", "/v1/process-text", textJob(map[string]any{"text": conversation, "recording_type": "conversation", "patient_consent": true}),
 			st.APIKey(key)).JSON(t)["job_id"].(string)

@@ -46,10 +46,7 @@ type pollResult struct {
 }
 
 func TestStatusWaitValidation(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		key := createKey(t, s, o, "sandbox", nil)
+	eachKey(t, "sandbox", func(t *testing.T, s *st.Server, o *st.Owner, key string) {
 		jobID, _ := audioJob(t, s, key)
 		for _, q := range []string{"?wait=61", "?wait=-1", "?wait=abc", "?wait=1.5", "?wait=", "?wait=10&status=done", "?status="} {
 			resp := s.Do(t, "GET", "/v1/status/"+jobID+q, nil, st.APIKey(key))
@@ -138,10 +135,7 @@ func TestStatusWaitAcrossReplicas(t *testing.T) {
 // Shutting down answers the waiters instead of holding the shutdown up for
 // their whole wait.
 func TestStatusWaitReleasedOnShutdown(t *testing.T) {
-	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		o := s.NewOwner(t)
-		key := createKey(t, s, o, "sandbox", nil)
+	eachKey(t, "sandbox", func(t *testing.T, s *st.Server, o *st.Owner, key string) {
 		jobID, _ := audioJob(t, s, key)
 		answer := startLongPoll(s, key, jobID, "?wait=60&status=pending")
 		time.Sleep(300 * time.Millisecond)

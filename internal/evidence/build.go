@@ -106,25 +106,13 @@ func Sentences(text string) []string {
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "-*• "))
-		start := 0
-		runes := []rune(line)
-		for i := 0; i < len(runes); i++ {
-			if (runes[i] == '.' || runes[i] == '?' || runes[i] == '!') && i+1 < len(runes) && runes[i+1] == ' ' {
-				out = appendSentence(out, string(runes[start:i+1]))
-				start = i + 1
+		for _, s := range splitLine(line) {
+			if !notewriter.IsPlaceholder(s) {
+				out = append(out, s)
 			}
 		}
-		out = appendSentence(out, string(runes[start:]))
 	}
 	return out
-}
-
-func appendSentence(out []string, s string) []string {
-	s = strings.TrimSpace(s)
-	if s == "" || notewriter.IsPlaceholder(s) {
-		return out
-	}
-	return append(out, s)
 }
 
 // FlagUnsaid empties the spans of every sentence that states a number the

@@ -1,6 +1,11 @@
 package evidence
 
 import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -21,8 +26,73 @@ type CitedSection struct {
 
 // CitedSentence is one sentence and the segment ids it cites.
 type CitedSentence struct {
-	Text     string `json:"text"`
-	Segments []int  `json:"segments"`
+	Text     string     `json:"text"`
+	Segments SegmentIDs `json:"segments"`
+}
+
+// SegmentIDs are the segment ids a sentence cites. A model that breaks the
+// schema inside the list (an id as a string, a null, a fraction) does not
+// lose the whole note: an id given as a numeric string is read, and any
+// other item becomes an id no segment has, so that it is counted and
+// dropped as a wrong citation.
+type SegmentIDs []int
+
+// UnmarshalJSON reads the ids leniently, as SegmentIDs describes.
+func (ids *SegmentIDs) UnmarshalJSON(b []byte) error {
+	var items []json.RawMessage
+	if err := json.Unmarshal(b, &items); err != nil {
+		return fmt.Errorf("segment ids: %w", err)
+	}
+	out := make(SegmentIDs, 0, len(items))
+	for _, item := range items {
+		var n json.Number
+		var s string
+		id := -1
+		switch {
+		case json.Unmarshal(item, &n) == nil:
+			if v, err := strconv.Atoi(n.String()); err == nil {
+				id = v
+			}
+		case json.Unmarshal(item, &s) == nil:
+			if v, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
+				id = v
+			}
+		}
+		out = append(out, id)
+	}
+	*ids = out
+	return nil
+}
+
+// ErrMalformedCitations is ParseCited's answer to JSON that is not a note
+// with citations: the note's text cannot be told from it.
+var ErrMalformedCitations = errors.New("the structured answer is not a note with citations")
+
+// ParseCited reads a language model's structured answer (JSON, possibly in
+// a Markdown code fence). It returns no sections and no error for prose: a
+// model that ignored the schema wrote a plain note, whose evidence the
+// server finds itself. JSON that is broken, or holds no section, is
+// ErrMalformedCitations: stored as the note it would show the clinician
+// raw JSON.
+func ParseCited(text string) ([]CitedSection, error) {
+	body := strings.TrimSpace(text)
+	if fenced, ok := strings.CutPrefix(body, "```"); ok {
+		fenced = strings.TrimPrefix(fenced, "json")
+		body = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(fenced), "```"))
+	}
+	if !strings.HasPrefix(body, "{") && !strings.HasPrefix(body, "[") {
+		return nil, nil
+	}
+	var answer struct {
+		Sections []CitedSection `json:"sections"`
+	}
+	if err := json.Unmarshal([]byte(body), &answer); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrMalformedCitations, err)
+	}
+	if len(answer.Sections) == 0 {
+		return nil, fmt.Errorf("%w: no sections", ErrMalformedCitations)
+	}
+	return answer.Sections, nil
 }
 
 // MinCitationOverlap is the share of a sentence's content words one cited
@@ -38,9 +108,10 @@ type Checked struct {
 }
 
 // Cited is the Detail of a model-written note: every citation is checked
-// against the segment it names, and one whose segment does not support the
-// sentence (an unknown id, too few shared content words, or a number of the
-// sentence the segment does not say) is dropped. headings are the
+// against the segment it names (a question with its direct answer), and
+// one that does not support the sentence (an unknown id, too few shared
+// content words, or a number of the sentence the segment does not say) is
+// dropped. headings are the
 // template's sections, which give the wire keys.
 func (b *Builder) Cited(sections []CitedSection, headings []nt.Section, segs []transcript.Segment, lang string) (Detail, Checked) {
 	keys := map[string]string{}
@@ -72,21 +143,41 @@ func (b *Builder) Cited(sections []CitedSection, headings []nt.Section, segs []t
 			if notewriter.IsPlaceholder(strings.TrimSuffix(text, ".") + ".") {
 				continue
 			}
-			spans := []facts.Span{}
-			for _, id := range sent.Segments {
-				c.Citations++
-				seg, ok := byID[id]
-				if !ok || !b.citationHolds(text, seg.Text, lang) {
-					c.Dropped++
-					continue
-				}
-				spans = append(spans, facts.Span{Segment: seg.ID, Start: 0, End: utf8.RuneCountInString(seg.Text)})
-			}
-			d.Evidence = append(d.Evidence, Sentence{Section: key, Sentence: text, Spans: dedupe(spans)})
+			d.Evidence = append(d.Evidence, Sentence{Section: key, Sentence: text, Spans: b.checkCitations(text, sent.Segments, byID, segs, lang, &c)})
 		}
 		d.Sections = append(d.Sections, Section{Key: key, Title: s.Heading, Text: strings.Join(lines, "\n")})
 	}
 	return d, c
+}
+
+// checkCitations keeps the cited segments that support text. A question
+// and its direct answer are judged together (see Citations): the "no." of
+// "Denies fever." carries no content word and would fail on its own.
+func (b *Builder) checkCitations(text string, ids []int, byID map[int]transcript.Segment, segs []transcript.Segment, lang string, c *Checked) []facts.Span {
+	cited := []facts.Span{}
+	for _, id := range ids {
+		c.Citations++
+		seg, ok := byID[id]
+		if !ok {
+			c.Dropped++
+			continue
+		}
+		cited = append(cited, facts.Span{Segment: seg.ID, Start: 0, End: utf8.RuneCountInString(seg.Text)})
+	}
+	slices.SortStableFunc(cited, func(a, b facts.Span) int { return a.Segment - b.Segment })
+	spans := []facts.Span{}
+	for _, group := range Citations(cited, segs) {
+		said := make([]string, 0, len(group))
+		for _, sp := range group {
+			said = append(said, SpanText(segs, sp))
+		}
+		if !b.citationHolds(text, strings.Join(said, " "), lang) {
+			c.Dropped += len(group)
+			continue
+		}
+		spans = append(spans, group...)
+	}
+	return dedupe(spans)
 }
 
 // citationHolds is the rule for one cited segment: enough shared content

@@ -50,8 +50,9 @@ func EmptyFacts() facts.Facts {
 
 // FromWritten turns the built-in writer's sections, whose provenance points
 // into the whole transcript text (code points), into sections and evidence
-// that point into segs. A sentence whose provenance cannot be found in any
-// segment keeps empty spans rather than a wrong one.
+// that point into segs. The writer's line is cut into its sentences, each
+// with the spans that support it (see allot). A sentence whose provenance
+// cannot be found in any segment keeps empty spans rather than a wrong one.
 func FromWritten(written []notewriter.Section, transcriptText string, segs []transcript.Segment) ([]Section, []Sentence) {
 	runes := []rune(transcriptText)
 	sections := make([]Section, 0, len(written))
@@ -71,7 +72,18 @@ func FromWritten(written []notewriter.Section, transcriptText string, segs []tra
 				}
 				spans = append(spans, locate(string(runes[src.Start:src.End]), src.Turn, segs)...)
 			}
-			items = append(items, Sentence{Section: key, Sentence: sent.Text, Spans: dedupe(spans)})
+			spans = dedupe(spans)
+			parts := splitLine(sent.Text)
+			if len(parts) < 2 {
+				items = append(items, Sentence{Section: key, Sentence: sent.Text, Spans: spans})
+				continue
+			}
+			for p, own := range allot(parts, spans, segs) {
+				if own == nil {
+					own = []facts.Span{}
+				}
+				items = append(items, Sentence{Section: key, Sentence: parts[p], Spans: own})
+			}
 		}
 		sections = append(sections, Section{Key: key, Title: s.Heading, Text: strings.Join(lines, "\n")})
 	}

@@ -2,10 +2,12 @@ package evidence
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/notegen/notegen/internal/facts"
+	"github.com/notegen/notegen/internal/transcript"
 )
 
 // Checker decides whether transcript words support a note sentence: most of
@@ -30,9 +32,12 @@ func (c *Checker) Supports(sentence, support, lang string) bool {
 }
 
 // Overlap is the share of sentence's content words found in support; a
-// sentence with no content words is fully supported.
+// sentence with no content words is fully supported. A clinical word is
+// found when it or one of its spoken forms was said (see layTerms). A list
+// item's label ("• Cardiovascular: ...") is the note's heading, not
+// something said, so its words are not counted.
 func (c *Checker) Overlap(sentence, support string) float64 {
-	words := ContentWords(sentence)
+	words := ContentWords(Claim(sentence))
 	if len(words) == 0 {
 		return 1
 	}
@@ -42,7 +47,7 @@ func (c *Checker) Overlap(sentence, support string) float64 {
 	}
 	n := 0
 	for _, w := range words {
-		if have[stem(w)] {
+		if s := stem(w); have[s] || saidAs(s, have) {
 			n++
 		}
 	}
@@ -55,23 +60,29 @@ func (c *Checker) NumbersSaid(sentence, said, lang string) bool {
 	return len(c.Unsaid(sentence, said, lang)) == 0
 }
 
-// Unsaid lists the numbers of sentence that said never states. A list's
+// Unsaid lists the numbers of sentence that said never states; numbers
+// match exactly ("20" is not "2", "130/85" is not "130/80"). A list's
 // enumerator ("1. Hypertension.") is not a number the note states; a ratio
-// or decimal ("3/6", "98.2") is said when its parts are ("three out of
-// six", "ninety eight . two", as speech-to-text writes it).
+// ("3/6") is said when its parts are, in order ("three out of six"); a
+// decimal may be spoken with a detached point ("ninety eight . two", as
+// speech-to-text writes it).
 func (c *Checker) Unsaid(sentence, said, lang string) []string {
 	sentence = enumerator.ReplaceAllString(sentence, "")
 	nums := c.x.Numbers(sentence, lang)
 	if len(nums) == 0 {
 		return nil
 	}
+	spoken := c.x.Numbers(said, lang)
 	have := map[string]bool{}
-	for _, n := range c.x.Numbers(said, lang) {
+	for _, n := range spoken {
+		have[n] = true
+	}
+	for _, n := range c.x.Numbers(spokenPoint.ReplaceAllString(said, "$1 point $2"), lang) {
 		have[n] = true
 	}
 	var out []string
 	for _, n := range nums {
-		if !have[n] && !partsSaid(n, have) {
+		if !have[n] && !partsSaid(n, spoken) {
 			out = append(out, n)
 		}
 	}
@@ -81,18 +92,46 @@ func (c *Checker) Unsaid(sentence, said, lang string) []string {
 // enumerator is a list item's number at the start of a line.
 var enumerator = regexp.MustCompile(`(?m)^\s*\d{1,2}[.)]\s+`)
 
-func partsSaid(n string, have map[string]bool) bool {
-	parts := strings.FieldsFunc(n, func(r rune) bool { return r == '/' || r == '.' })
+// spokenPoint is a decimal point as speech-to-text writes it between two
+// words ("ninety eight . two"), read as "point" so that the decimal is one
+// number. The text is read both ways, as a full stop may stand there too.
+var spokenPoint = regexp.MustCompile(`([a-z0-9]) \. ([a-z0-9])`)
+
+// partsSaid reports whether a ratio was said as its parts: one after the
+// other, in order ("three out of six" for "3/6", never "six out of three").
+// A decimal is said as one ("ninety eight point two").
+func partsSaid(n string, spoken []string) bool {
+	parts := strings.Split(n, "/")
 	if len(parts) < 2 {
 		return false
 	}
-	for _, p := range parts {
-		if !have[p] {
-			return false
+	for i := 0; i+len(parts) <= len(spoken); i++ {
+		if slices.Equal(spoken[i:i+len(parts)], parts) {
+			return true
 		}
 	}
-	return true
+	return false
 }
+
+// Claim is what sentence states once a list item's label is set aside: the
+// writer lays out the review of systems and the exam as "• System: ...",
+// and the system's name is the note's structure, said or not.
+func Claim(sentence string) string {
+	t := strings.TrimSpace(sentence)
+	rest, ok := strings.CutPrefix(t, "•")
+	if !ok {
+		return sentence
+	}
+	label, body, ok := strings.Cut(rest, ":")
+	if !ok || len(strings.Fields(label)) > maxLabelWords {
+		return sentence
+	}
+	return body
+}
+
+// maxLabelWords is the longest list label Claim sets aside ("Ears, Nose,
+// Mouth and Throat"); a longer text before a colon is a statement.
+const maxLabelWords = 6
 
 // ContentWords are the words of text that carry its meaning: lower case,
 // three letters or more, without function words and the words a note adds
@@ -108,14 +147,38 @@ func ContentWords(text string) []string {
 	return out
 }
 
-// stem compares words on their first five letters: enough to tell words
-// apart, short enough to ignore inflection in both languages.
+// stem compares words on their first five letters once a plural's ending
+// is set aside ("rashes" meets "rash", "legs" meets "leg") and a final "y"
+// read as the "i" it becomes ("dizzy", "dizziness"): enough to tell
+// words apart, short enough to ignore inflection in both languages.
 func stem(w string) string {
+	w = singular(w)
+	// "dizzy" meets "dizziness", "itchy" meets "itching".
+	if n := len(w); n > 3 && w[n-1] == 'y' {
+		w = w[:n-1] + "i"
+	}
 	r := []rune(w)
 	if len(r) > 5 {
 		r = r[:5]
 	}
 	return string(r)
+}
+
+// singular drops a plural's "s" or "x", or the "es" after a sibilant
+// ("rashes", "boxes"), from a word long enough to have one.
+func singular(w string) string {
+	if len(w) <= 3 || strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is") {
+		return w
+	}
+	for _, end := range []string{"shes", "ches", "sses", "xes", "zes"} {
+		if strings.HasSuffix(w, end) {
+			return w[:len(w)-2]
+		}
+	}
+	if strings.HasSuffix(w, "s") || strings.HasSuffix(w, "x") {
+		return w[:len(w)-1]
+	}
+	return w
 }
 
 var stopWords = func() map[string]bool {
@@ -124,12 +187,67 @@ var stopWords = func() map[string]bool {
 		you your yours she her hers him his they them their its our out any all can will would could should
 		also about into over some than then there these those what when where which who whom why how very just
 		did does doing done get got per other more most such only own same too yes okay well like
-		patient patients reports reported report states stated notes noted describes described endorses endorsed
+		patient patients companion reports reported report states stated notes noted describes described endorses endorsed
 		denies denied presents presented complains complaint mentions mentioned says said feels
 		les des une un est sont pas que qui dans pour par sur avec aux elle lui ils leur vous nous mais ou donc
 		ses son sa cette ces ont été être avoir fait plus très bien aussi comme
-		patiente signale rapporte décrit indique nie dit présente`) {
+		patiente accompagnant selon signale rapporte décrit indique nie dit présente`) {
 		m[w] = true
 	}
 	return m
 }()
+
+// Citations groups a sentence's spans the way a reader checks them: a
+// question and its direct answer are one citation. The answer is a span at
+// the start of the segment right after the question's, when the question
+// ends with "?" or the answer opens with a yes or a no ("fever, chills?" /
+// "no."): the answer carries the polarity, the question the content, and
+// neither supports the sentence without the other. Every other span is a
+// citation of its own. The evaluation reports support per span and per
+// citation.
+func Citations(spans []facts.Span, segs []transcript.Segment) [][]facts.Span {
+	var out [][]facts.Span
+	for k, sp := range spans {
+		if k > 0 && len(out) > 0 {
+			group := out[len(out)-1]
+			q := group[0]
+			if sp.Segment == q.Segment+1 && (len(group) > 1 || answers(q, sp, segs)) {
+				out[len(out)-1] = append(group, sp)
+				continue
+			}
+		}
+		out = append(out, []facts.Span{sp})
+	}
+	return out
+}
+
+// answers reports whether a is the direct answer to q: a reply that opens
+// the next segment, to a question or as a yes or a no.
+func answers(q, a facts.Span, segs []transcript.Segment) bool {
+	if a.Segment != q.Segment+1 || a.Start != 0 {
+		return false
+	}
+	if strings.HasSuffix(strings.TrimSpace(SpanText(segs, q)), "?") {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(SpanText(segs, a)), func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) {
+		if fillers[w] {
+			continue
+		}
+		return polarity[w]
+	}
+	return false
+}
+
+var (
+	fillers  = setOf("uh um umm hmm oh well so okay ok euh ben bah alors")
+	polarity = setOf("yes yeah yep yup no nope nah uh-huh mm-hmm never none nothing not oui non jamais pas")
+)
+
+func setOf(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}

@@ -3,7 +3,6 @@ package fhir_test
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -15,47 +14,10 @@ import (
 	"github.com/notegen/notegen/internal/acibench"
 	"github.com/notegen/notegen/internal/facts"
 	"github.com/notegen/notegen/internal/fhir"
+	"github.com/notegen/notegen/internal/fhir/fhirtest"
 	"github.com/notegen/notegen/internal/notetemplate"
 	"github.com/notegen/notegen/internal/transcript"
 )
-
-// validatorDir is the npm project of the FHIR validator.
-var validatorDir = filepath.Join("..", "..", "scripts", "fhir-validate")
-
-// requireValidator makes sure node and the pinned validator are installed
-// (running npm ci when they are not) and returns the script's path. Outside
-// CI a machine without node skips; in CI that is a failure, so that a
-// missing validator never passes unnoticed.
-func requireValidator(t *testing.T) string {
-	t.Helper()
-	missing := func(format string, args ...any) {
-		if os.Getenv("CI") != "" {
-			t.Fatalf(format+" (CI is set: the FHIR validator must run)", args...)
-		}
-		t.Skipf(format, args...)
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		missing("node not found: install Node.js to validate FHIR bundles")
-	}
-	if _, err := os.Stat(filepath.Join(validatorDir, "node_modules", "@asymmetrik", "fhir-json-schema-validator")); err != nil {
-		if _, err := exec.LookPath("npm"); err != nil {
-			missing("npm not found: cannot install the FHIR validator")
-		}
-		cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund")
-		cmd.Dir = validatorDir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			missing("npm ci in scripts/fhir-validate: %v\n%s", err, out)
-		}
-	}
-	return filepath.Join(validatorDir, "validate.js")
-}
-
-// validate runs the validator on dir and returns its report.
-func validate(t *testing.T, script, dir string) (string, error) {
-	t.Helper()
-	out, err := exec.Command("node", script, dir).CombinedOutput()
-	return string(out), err
-}
 
 // aciSections splits an ACI-BENCH note at its upper-case headings, the way a
 // note's sections arrive from the writer.
@@ -113,7 +75,8 @@ func aciKey(h string) string {
 // TestBundlesValidate writes the bundle of every ACI-BENCH train and valid
 // encounter, and of edge cases, and has the FHIR validator check them all.
 func TestBundlesValidate(t *testing.T) {
-	script := requireValidator(t)
+	fhirtest.Install(t)
+	script := fhirtest.Validator(t)
 	dir := t.TempDir()
 	x := facts.New()
 	created := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
@@ -161,7 +124,7 @@ func TestBundlesValidate(t *testing.T) {
 		write("template-"+id, fhir.Note{JobID: "t-" + id, Template: id, Lang: "en", Created: created, Sections: secs, Facts: sampleNote().Facts})
 	}
 
-	out, err := validate(t, script, dir)
+	out, err := fhirtest.Validate(script, dir)
 	t.Log(strings.TrimSpace(out))
 	require.NoError(t, err, "FHIR validator:\n%s", out)
 	require.Contains(t, out, fmt.Sprintf("%d passed, 0 failed", count+2+len(templates)))
@@ -171,7 +134,8 @@ func TestBundlesValidate(t *testing.T) {
 // resource with an element R4 does not define, and a document whose
 // Composition is not first, both fail.
 func TestValidatorCatchesInvalidBundles(t *testing.T) {
-	script := requireValidator(t)
+	fhirtest.Install(t)
+	script := fhirtest.Validator(t)
 	dir := t.TempDir()
 	good, err := fhir.Marshal(sampleNote())
 	require.NoError(t, err)
@@ -184,7 +148,7 @@ func TestValidatorCatchesInvalidBundles(t *testing.T) {
 	swapped, err := jsonMarshal(b)
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "composition-second.json"), swapped, 0o600))
-	out, err := validate(t, script, dir)
+	out, err := fhirtest.Validate(script, dir)
 	require.Error(t, err)
 	require.Contains(t, out, "0 passed, 2 failed", out)
 	require.Contains(t, out, "nickname")

@@ -193,11 +193,9 @@ func (s *Service) ViewOwned(ctx context.Context, userID, id string) (OwnerView, 
 	}
 	v := OwnerView{NoteView: note, Segments: []transcript.Segment{}}
 	if j.TranscriptSealed != nil {
-		text, err := s.master.Open(sealPurpose(transcriptPurpose, j.ID), j.TranscriptSealed)
-		if err != nil {
-			return OwnerView{}, fmt.Errorf("open transcript: %w", err)
+		if v.Transcript, err = s.openTranscript(j); err != nil {
+			return OwnerView{}, err
 		}
-		v.Transcript = string(text)
 		if v.Segments, err = s.segmentsOf(j, v.Transcript); err != nil {
 			return OwnerView{}, err
 		}

@@ -230,9 +230,9 @@ func (s *Service) transcribeAudio(ctx context.Context, j *Job) (provider.Transcr
 
 // writeNote writes the note from the transcript and completes the job.
 func (s *Service) writeNote(ctx context.Context, j *Job) error {
-	transcript, err := s.master.Open(sealPurpose(transcriptPurpose, j.ID), j.TranscriptSealed)
+	transcript, err := s.openTranscript(j)
 	if err != nil {
-		return fmt.Errorf("open transcript: %w", err)
+		return err
 	}
 	var custom Custom
 	if plain, err := s.master.Open(sealPurpose(customPurpose, j.ID), j.CustomSealed); err == nil {
@@ -243,11 +243,11 @@ func (s *Service) writeNote(ctx context.Context, j *Job) error {
 		writer = provider.Sandbox{}
 	}
 	req := provider.NoteRequest{
-		Transcript: string(transcript), Template: j.Spec.Template, VisitType: j.Spec.VisitType,
+		Transcript: transcript, Template: j.Spec.Template, VisitType: j.Spec.VisitType,
 		RecordingType: j.Spec.RecordingType, Lang: j.Spec.Lang, OutputLanguage: j.Spec.OutputLanguage,
 		DocumentationStyle: j.Spec.DocumentationStyle, CustomTemplate: custom.Template, CustomContext: custom.Context,
 	}
-	segs, err := s.segmentsOf(j, string(transcript))
+	segs, err := s.segmentsOf(j, transcript)
 	if err != nil {
 		return err
 	}
@@ -260,7 +260,7 @@ func (s *Service) writeNote(ctx context.Context, j *Job) error {
 	if err != nil {
 		return err
 	}
-	detail, err := s.noteDetail(ctx, j, string(transcript), segs, note)
+	detail, err := s.noteDetail(ctx, j, transcript, segs, note)
 	if err != nil {
 		return err
 	}

@@ -37,19 +37,16 @@ func (s *Service) Regenerate(ctx context.Context, c apikey.Caller, req Regenerat
 	if req.JobID == "" {
 		return Submitted{}, apperr.Invalid("job_id", "job_id is required")
 	}
-	src, err := s.owned(ctx, c, req.JobID)
+	src, err := s.readable(ctx, c, req.JobID)
 	if err != nil {
 		return Submitted{}, err
-	}
-	if src.PurgedAt.Valid {
-		return Submitted{}, errPurged
 	}
 	if src.TranscriptSealed == nil {
 		return Submitted{}, apperr.New(apperr.Conflict, "The job has no transcript to write a note from yet: it is %s", src.Status)
 	}
-	transcript, err := s.master.Open(sealPurpose(transcriptPurpose, src.ID), src.TranscriptSealed)
+	transcript, err := s.openTranscript(src)
 	if err != nil {
-		return Submitted{}, fmt.Errorf("open the source transcript: %w", err)
+		return Submitted{}, fmt.Errorf("regenerate from %s: %w", src.ID, err)
 	}
 	spec := src.Spec
 	if req.Template != nil {
@@ -82,6 +79,6 @@ func (s *Service) Regenerate(ctx context.Context, c apikey.Caller, req Regenerat
 		}
 	}
 	id := uuid.Must(uuid.NewV7()).String()
-	return s.insert(ctx, newJob{id: id, caller: c, spec: spec, source: src.Source, status: Queued, transcript: string(transcript),
+	return s.insert(ctx, newJob{id: id, caller: c, spec: spec, source: src.Source, status: Queued, transcript: transcript,
 		sourceJobID: src.ID, audioSeconds: src.AudioSeconds, segments: segments}, idem, queuedAnswer, now)
 }

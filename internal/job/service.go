@@ -316,6 +316,28 @@ func (s *Service) owned(ctx context.Context, c apikey.Caller, id string) (*Job, 
 	return j, nil
 }
 
+// readable is owned for the calls that read a job's data, which a purged
+// job no longer has.
+func (s *Service) readable(ctx context.Context, c apikey.Caller, id string) (*Job, error) {
+	j, err := s.owned(ctx, c, id)
+	if err != nil {
+		return nil, err
+	}
+	if j.PurgedAt.Valid {
+		return nil, errPurged
+	}
+	return j, nil
+}
+
+// openTranscript unseals a job's transcript; the job must have one.
+func (s *Service) openTranscript(j *Job) (string, error) {
+	text, err := s.master.Open(sealPurpose(transcriptPurpose, j.ID), j.TranscriptSealed)
+	if err != nil {
+		return "", fmt.Errorf("open transcript: %w", err)
+	}
+	return string(text), nil
+}
+
 // Status reports a job's progress.
 func (s *Service) Status(ctx context.Context, c apikey.Caller, id string) (StatusView, error) {
 	j, err := s.owned(ctx, c, id)
@@ -359,12 +381,9 @@ var errPurged = apperr.New(apperr.NotFound, "The job's data has passed its reten
 
 // FetchNote returns a completed job's note.
 func (s *Service) FetchNote(ctx context.Context, c apikey.Caller, id string) (NoteView, error) {
-	j, err := s.owned(ctx, c, id)
+	j, err := s.readable(ctx, c, id)
 	if err != nil {
 		return NoteView{}, err
-	}
-	if j.PurgedAt.Valid {
-		return NoteView{}, errPurged
 	}
 	if j.Status != Completed {
 		return NoteView{}, apperr.New(apperr.Conflict, "The note is not ready: the job is %s", j.Status)
@@ -417,23 +436,20 @@ type TranscriptView struct {
 
 // FetchTranscript returns a job's transcript once it exists.
 func (s *Service) FetchTranscript(ctx context.Context, c apikey.Caller, id string) (TranscriptView, error) {
-	j, err := s.owned(ctx, c, id)
+	j, err := s.readable(ctx, c, id)
 	if err != nil {
 		return TranscriptView{}, err
-	}
-	if j.PurgedAt.Valid {
-		return TranscriptView{}, errPurged
 	}
 	if j.TranscriptSealed == nil {
 		return TranscriptView{}, apperr.New(apperr.Conflict, "The transcript is not ready: the job is %s", j.Status)
 	}
-	text, err := s.master.Open(sealPurpose(transcriptPurpose, j.ID), j.TranscriptSealed)
+	text, err := s.openTranscript(j)
 	if err != nil {
 		return TranscriptView{}, err
 	}
-	segs, err := s.segmentsOf(j, string(text))
+	segs, err := s.segmentsOf(j, text)
 	if err != nil {
 		return TranscriptView{}, err
 	}
-	return TranscriptView{JobID: j.ID, Transcript: string(text), Segments: segs}, nil
+	return TranscriptView{JobID: j.ID, Transcript: text, Segments: segs}, nil
 }

@@ -33,11 +33,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 	now := store.Now()
 	// A live stream that has received audio outlives its URL: it ends when
 	// its client leaves it, below.
-	rows, err := s.db.Query(ctx, `SELECT id FROM jobs WHERE status = 'pending' AND upload_expires_at < ? AND stream_active_at IS NULL`, now)
-	if err != nil {
-		return fmt.Errorf("find expired uploads: %w", err)
-	}
-	expired, err := collectIDs(rows)
+	expired, err := s.findIDs(ctx, "expired uploads", `SELECT id FROM jobs WHERE status = 'pending' AND upload_expires_at < ? AND stream_active_at IS NULL`, now)
 	if err != nil {
 		return err
 	}
@@ -52,11 +48,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 		return err
 	}
 
-	rows, err = s.db.Query(ctx, `SELECT id FROM jobs WHERE purged_at IS NULL AND purge_after < ?`, now)
-	if err != nil {
-		return fmt.Errorf("find jobs past retention: %w", err)
-	}
-	purge, err := collectIDs(rows)
+	purge, err := s.findIDs(ctx, "jobs past retention", `SELECT id FROM jobs WHERE purged_at IS NULL AND purge_after < ?`, now)
 	if err != nil {
 		return err
 	}
@@ -77,6 +69,15 @@ func (s *Service) Sweep(ctx context.Context) error {
 		return err
 	}
 	return ratelimit.ForgetWindows(ctx, s.db, now)
+}
+
+// findIDs runs a query that selects job ids; what names them in its error.
+func (s *Service) findIDs(ctx context.Context, what, query string, args ...any) ([]string, error) {
+	rows, err := s.db.Query(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("find %s: %w", what, err)
+	}
+	return collectIDs(rows)
 }
 
 func collectIDs(rows *sql.Rows) ([]string, error) {

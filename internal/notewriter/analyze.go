@@ -164,19 +164,27 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	system := ""
 	switch cat {
 	case catExam:
-		body = stripLeads(body, lex.examLeads)
+		body = terse(stripLeads(body, lex.examLeads), lex.terse)
 		if wordCount(body) < 2 {
 			return
 		}
 		system = examSystem(body, lex)
+		if system == "" && hasCue(body, lex.terse.generic) {
+			return
+		}
 	case catResults:
-		body = stripLeads(body, lex.resultLeads)
+		body = terse(stripLeads(body, lex.resultLeads), lex.terse)
 		if wordCount(body) < 2 {
 			return
 		}
 	}
 	text := rewritePerson(body, who, a.pronouns, lex, a.lang)
 	text = normalizeNumbers(text, &lex.numbers)
+	if cat == catVitals {
+		if list := vitalsList(text, &lex.numbers); list != "" {
+			text = list
+		}
+	}
 	written := finish(text, a.lang != "fr")
 	if who == speakerOther && written != "" {
 		written = attributeToCompanion(written, a.lang)
@@ -257,9 +265,15 @@ func (a *analyzer) isQuestion(raw, padded string, who speaker) bool {
 	return who == speakerClinician && a.phase == phaseHistory && hasCue(padded, a.lex.questionPhrases)
 }
 
-// advancePhase moves forward only: an encounter does not return from the
-// plan to the examination, and a late mention of "exam" is usually a plan.
+// advancePhase moves forward: an encounter rarely returns from the plan to
+// the examination, and a late mention of "exam" is usually a plan.
 func (a *analyzer) advancePhase(padded string) {
+	// The one way back: an examination announced, or dictated, after the
+	// plan was discussed.
+	if a.phase == phasePlan && hasCue(padded, a.lex.examReturns) && !hasCue(padded, a.lex.examLater) {
+		a.phase = phaseExam
+		return
+	}
 	// After the examination, the first treatment decision starts the plan
 	// even when nobody announces it ("so what i want you to do is continue
 	// your bumex").
@@ -289,7 +303,10 @@ func (a *analyzer) classify(padded string, who speaker) category {
 	if hasCue(padded, cues[catAllergies]) {
 		return catAllergies
 	}
-	if who == speakerClinician && hasCue(padded, cues[catVitals]) && hasDigitWord(normalizeNumbers(padded, &lex.numbers)) {
+	// Once the plan has begun, a blood pressure with a number is a target
+	// or an instruction ("weigh yourself daily and call me if you gain 3
+	// pounds"), not a measurement taken today.
+	if who == speakerClinician && a.phase != phasePlan && hasCue(padded, cues[catVitals]) && hasDigitWord(normalizeNumbers(padded, &lex.numbers)) {
 		return catVitals
 	}
 	switch a.phase {

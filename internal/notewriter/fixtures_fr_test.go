@@ -29,7 +29,7 @@ var frenchFixtures = map[string]frenchFact{
 	"01-hypertension.txt": {
 		sections: map[string][]string{
 			"Motif de consultation":           {"Suivi de sa tension."},
-			"Examen physique":                 {"Sa tension artérielle est à 152/94", "sa fréquence cardiaque est à 78"},
+			"Examen physique":                 {"Tension artérielle 152/94, fréquence cardiaque 78."},
 			"Médicaments actuels":             {"5 mg le matin"},
 			"Plan":                            {"augmenter l'amlodipine à 10 mg une fois par jour", "Je lui demande de prendre sa tension"},
 			"Histoire de la maladie actuelle": {"Nie douleurs à la poitrine.", "maux de tête le matin depuis 2 semaines"},
@@ -40,7 +40,7 @@ var frenchFixtures = map[string]frenchFact{
 	"02-fievre-enfant.txt": {
 		sections: map[string][]string{
 			"Histoire de la maladie actuelle": {"Selon l'accompagnant : « Il a de la fièvre depuis 3 jours, jusqu'à 39,2 hier soir"},
-			"Examen physique":                 {"Sa température est à 38,5", "sa saturation est à 97%", "La gorge est rouge"},
+			"Examen physique":                 {"Température 38,5, saturation 97%.", "La gorge est rouge"},
 			"Plan":                            {"amoxicilline 250 mg 3 fois par jour pendant 10 jours", "48 heures"},
 		},
 		absent:  []string{"Le patient a de la fièvre", "pour 100", "40"},
@@ -70,7 +70,7 @@ var frenchFixtures = map[string]frenchFact{
 		sections: map[string][]string{
 			"Histoire de la maladie actuelle":     {"il utilise sa pompe de salbutamol 4 fois par jour", "Nie fièvre."},
 			"Habitudes de vie et contexte social": {"ne fume pas"},
-			"Examen physique":                     {"Sa saturation est à 95%", "sa fréquence respiratoire est à 20", "Des sibilances aux 2 poumons."},
+			"Examen physique":                     {"Saturation 95%, fréquence respiratoire 20.", "Des sibilances aux 2 poumons."},
 			"Plan":                                {"budésonide 200 mcg deux fois par jour"},
 		},
 		absent:  []string{"Rapporte fièvre", "le patient fume "},
@@ -90,7 +90,7 @@ var frenchFixtures = map[string]frenchFact{
 		sections: map[string][]string{
 			"Histoire de la maladie actuelle": {"les jambes enflées depuis une semaine", "il dort avec 3 oreillers", "Nie douleurs à la poitrine."},
 			"Médicaments actuels":             {"Il prend 40 mg le matin."},
-			"Examen physique":                 {"Sa tension artérielle est à 140/90", "82 kg", "crépitants aux bases des poumons"},
+			"Examen physique":                 {"Tension artérielle 140/90", "poids 82 kg", "crépitants aux bases des poumons"},
 			"Plan":                            {"Pour son insuffisance cardiaque", "furosémide à 80 mg par jour", "échographie cardiaque"},
 		},
 		numbers: []string{"3", "40", "140/90", "82", "2", "80"},
@@ -108,7 +108,7 @@ var frenchFixtures = map[string]frenchFact{
 		sections: map[string][]string{
 			"Allergies":          {"allergique à la pénicilline"},
 			"Revue des systèmes": {"Rapporte dysurie. Nie hématurie."},
-			"Examen physique":    {"Sa température est à 37,2.", "L'abdomen est souple"},
+			"Examen physique":    {"Température 37,2.", "L'abdomen est souple"},
 			"Résultats":          {"L'analyse d'urine montre des leucocytes et des nitrites."},
 			"Plan":               {"nitrofurantoïne 100 mg deux fois par jour pendant 5 jours"},
 		},
@@ -129,7 +129,7 @@ var frenchFixtures = map[string]frenchFact{
 			"Motif de consultation": {"Fibrillation auriculaire."},
 			"Médicaments actuels":   {"apixaban 5 mg deux fois par jour"},
 			"Revue des systèmes":    {"Rapporte palpitations."},
-			"Examen physique":       {"Sa fréquence cardiaque est à 88", "132/81", "Le rythme est irrégulier, sans souffle."},
+			"Examen physique":       {"Fréquence cardiaque 88, tension artérielle 132/81.", "Le rythme est irrégulier, sans souffle."},
 			"Plan":                  {"Holter de 24 heures"},
 		},
 		absent:  []string{"Rapporte saignements"},

@@ -89,6 +89,11 @@ type lexicon struct {
 	prepositions           map[string]bool
 
 	phaseCues map[phase][]string
+	// examReturns announce the examination so plainly that they start it
+	// even after the plan was discussed: clinicians dictate the findings
+	// once the patient has left ("physical exam , no apparent distress").
+	// examLater marks the same words as a plan for a later visit.
+	examReturns, examLater []string
 	// feminine nouns take "sa", not "son" (French only).
 	feminine map[string]bool
 	// dangling words cannot end a sentence; one that ends with them was
@@ -107,6 +112,8 @@ type lexicon struct {
 	examLeads []string
 	// examSystems label findings by body system, in cue order.
 	examSystems [][2]string
+	// terse rewrites a kept finding or result into charting style.
+	terse terseRules
 	// resultCues mark a sentence of the results review as a result.
 	resultCues []string
 	// resultLeads are stripped from a result ("looking here at").

@@ -71,6 +71,8 @@ var frenchLexicon = &lexicon{
 		phasePlan: {"évaluation", "mon impression", "mon plan", "le plan", "diagnostic", "voici ce que", "je pense que vous avez",
 			"on va faire", "nous allons", "traitement", "parlons de", "pour votre premier problème"},
 	},
+	examReturns: []string{"examen physique :", "examen physique ,", "vous examiner", "je vais écouter", "à l'examen physique"},
+	examLater:   []string{"prochaine fois", "prochaine visite", "prochain rendez-vous", "suivi"},
 	categoryCues: map[category][]string{
 		catAllergies:       {"allerg"},
 		catVitals:          {"tension artérielle", "pression artérielle", "fréquence cardiaque", "pouls", "température", "saturation", "fréquence respiratoire", "poids"},
@@ -111,11 +113,21 @@ var frenchLexicon = &lexicon{
 	examCuts: []string{"ça fait mal", "est-ce douloureux", "si j'appuie", "respirez", "prenez une grande", "d'accord",
 		"bonne nouvelle"},
 	examAsides: []string{
-		"regardons", "je vais", "on va", "nous allons", "je veux", "je pense", "parce que", "c'est probablement", "laissez-moi",
+		"regardons", "je vais", "on va", "nous allons", "je veux", "je pense", "parce que", "c'est probablement", "laissez-moi", "ce qui veut dire", "cela veut dire",
 	},
 	examLeads: []string{
 		"à l'examen physique", "à l'examen", "à l'auscultation", "à la palpation", ",", "je remarque", "je note",
 		"je vois", "je sens", "j'entends", "il semble que", "et",
+	},
+	terse: terseRules{
+		phrases: [][2]string{
+			{" je n'entends pas de ", " pas de "}, {" je n'entends aucun ", " aucun "}, {" je ne sens pas de ", " pas de "},
+			{" je ne vois pas de ", " pas de "}, {" je ne note pas de ", " pas de "}, {" je ne remarque pas de ", " pas de "},
+			{" j'entends ", " "}, {" je sens ", " "}, {" je vois ", " "}, {" je remarque ", " "}, {" je note ", " "},
+			{" vous avez ", " "}, {" il a ", " "}, {" elle a ", " "}, {" ici ", " "},
+		},
+		generic: []string{"tout est normal", "tout va bien", "tout semble", "tout le reste"},
+		remarks: []string{", ce qui", ", ce que", "comme on l'a"},
 	},
 	examSystems: [][2]string{
 		{"souffle", "Cardiovasculaire"}, {"cœur", "Cardiovasculaire"}, {"coeur", "Cardiovasculaire"},
@@ -230,8 +242,10 @@ var frenchLexicon = &lexicon{
 			{"au coucher", "au coucher"}, {"au besoin", "au besoin"},
 		},
 		vitalNames: [][2]string{
-			{"tension artérielle", "tension artérielle"}, {"pression artérielle", "pression artérielle"},
-			{"fréquence cardiaque", "fréquence cardiaque"}, {"saturation", "saturation"}, {"température", "température"},
+			{"tension artérielle", "tension artérielle"}, {"pression artérielle", "tension artérielle"},
+			{"fréquence cardiaque", "fréquence cardiaque"}, {"pouls", "pouls"},
+			{"fréquence respiratoire", "fréquence respiratoire"}, {"saturation", "saturation"}, {"température", "température"},
+			{"poids", "poids"}, {"pèse", "poids"},
 		},
 		over:        "sur",
 		outOf:       "sur",

@@ -261,6 +261,11 @@ func spokenDecimal(text string, i int, lex *lexicon) bool {
 	if lex.numbers.isNumberWord(strings.ToLower(after[1])) || isNumeral(after[1]) {
 		return false
 	}
+	// "a . five centimeter stone": an article ends no sentence, so the
+	// stop is the point of a decimal whose zero was not said (0.5 cm).
+	if prev := strings.ToLower(before[len(before)-1]); !lex.numbers.french && (prev == "a" || prev == "an") {
+		return true
+	}
 	// The number before must be at least ten: read it back from its words.
 	k := len(before)
 	for k > 0 && (lex.numbers.isNumberWord(strings.ToLower(before[k-1])) || strings.ToLower(before[k-1]) == "a") {

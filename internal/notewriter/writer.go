@@ -74,6 +74,9 @@ func (w *Writer) Write(ctx context.Context, in Input) (Note, error) {
 	if !tagged && in.RecordingType == "conversation" {
 		turns = inferTurns(in.Transcript, string(spoken))
 	}
+	if tagged && labelsSwapped(turns, string(spoken)) {
+		swapLabels(turns)
+	}
 	if in.RecordingType == "dictation" {
 		for i := range turns {
 			turns[i].speaker = speakerClinician

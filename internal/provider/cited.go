@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -42,8 +41,9 @@ func citedSchema(keys []string) map[string]any {
 
 // WriteCited asks the model for the note as structured output citing
 // segment ids (response_format json_schema). An answer that is not the
-// schema's JSON is kept as a plain-text note, with no citations: the job
-// then finds the evidence itself.
+// schema's JSON but prose is kept as a plain-text note, with no citations:
+// the job then finds the evidence itself. Broken JSON is a malformed
+// answer, never a note.
 func (c *OpenAIChat) WriteCited(ctx context.Context, r NoteRequest, segs []transcript.Segment) (Note, error) {
 	prompt, err := BuildPrompt(r)
 	if err != nil {
@@ -76,11 +76,12 @@ func (c *OpenAIChat) WriteCited(ctx context.Context, r NoteRequest, segs []trans
 	if err != nil {
 		return Note{}, err
 	}
-	var answer struct {
-		Sections []evidence.CitedSection `json:"sections"`
+	sections, err := evidence.ParseCited(text)
+	if err != nil {
+		return Note{}, &Error{Provider: llmName, Message: "the language model gave a malformed structured answer (no note)"}
 	}
-	if json.Unmarshal([]byte(text), &answer) != nil || len(answer.Sections) == 0 {
+	if sections == nil {
 		return Note{Title: prompt.Title, Text: text, Tokens: tokens}, nil
 	}
-	return Note{Title: prompt.Title, Text: evidence.Render(answer.Sections), Tokens: tokens, Cited: answer.Sections}, nil
+	return Note{Title: prompt.Title, Text: evidence.Render(sections), Tokens: tokens, Cited: sections}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -13,8 +14,9 @@ import (
 
 // Utterances is the fallback when no streaming provider is configured: a
 // voice-activity detector cuts the audio into utterances, and each one is
-// sent, as soon as it ends, through the batch speech-to-text provider. It
-// yields segments only: a batch provider has no partial words to give.
+// sent, as soon as it ends, through the batch speech-to-text provider. While
+// an utterance goes on, its audio so far is transcribed about once a second
+// for partials: a batch provider has no partial words of its own to give.
 type Utterances struct {
 	Transcriber provider.Transcriber
 	// MaxUtterance cuts an utterance that goes on this long, so a provider
@@ -25,7 +27,16 @@ type Utterances struct {
 	Retries int
 	// RetryDelay before each retry; 0 means 1 s.
 	RetryDelay time.Duration
+	// PartialInterval is the least time between two partial requests of
+	// one stream; 0 means 1 s, negative turns partials off. At most one is
+	// in flight per stream and none is started while one is, so a stream
+	// costs the provider at most one extra request at a time.
+	PartialInterval time.Duration
 }
+
+// partialMin is the audio an utterance needs before its first partial: the
+// onset and the pre-roll, and a word or so to give the provider.
+const partialMin = 600 * time.Millisecond
 
 // preRoll is the audio kept before the detected onset: the detector needs a
 // few frames to be sure, and the first consonant is quieter than the vowel.
@@ -48,11 +59,16 @@ func (u *Utterances) Open(ctx context.Context, opts Options) (Session, error) {
 	if maxUtt <= 0 {
 		maxUtt = 30 * time.Second
 	}
+	every := u.PartialInterval
+	if every == 0 {
+		every = time.Second
+	}
 	wctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	s := &utteranceSession{
 		u: u, opts: opts, vad: newVAD(opts.SampleRate),
 		maxBytes: int(maxUtt.Seconds()*float64(opts.SampleRate)) * 2,
 		preBytes: int(preRoll.Seconds()*float64(opts.SampleRate)) * 2,
+		partials: partials{every: every, minPartial: int(partialMin.Seconds()*float64(opts.SampleRate)) * 2},
 		work:     make(chan utterance, pendingUtterances),
 		events:   make(chan Event, eventBuffer),
 		done:     make(chan struct{}),
@@ -89,6 +105,23 @@ type utteranceSession struct {
 
 	mu  sync.Mutex
 	err error
+
+	partials
+}
+
+// partials is the state of the partial requests of one session: at most
+// one in flight, for the utterance being heard.
+type partials struct {
+	every      time.Duration // least time between two requests; <0: none
+	minPartial int           // bytes an utterance has before its first
+	last       time.Time     // when the last request started
+	busy       bool          // a request is in flight (Write's goroutine only)
+	settled    chan struct{} // closed when the request in flight is over
+	wg         sync.WaitGroup
+
+	pmu  sync.Mutex
+	gen  int                // the utterance being heard; emit moves it on
+	stop context.CancelFunc // cancels the request in flight
 }
 
 func (s *utteranceSession) Events() <-chan Event { return s.events }
@@ -107,7 +140,67 @@ func (s *utteranceSession) Write(pcm []byte) error {
 		}
 	}
 	s.pending = append(s.pending[:0], s.pending[i:]...)
+	s.maybePartial()
 	return nil
+}
+
+// maybePartial starts a transcription of the utterance so far when speech
+// goes on, nothing is in flight and the last one started long enough ago.
+// Its text is sent as a partial only if the utterance is still open then:
+// a partial never follows its own segment.
+func (s *utteranceSession) maybePartial() {
+	if s.busy {
+		select {
+		case <-s.settled:
+			s.busy = false
+		default:
+			return
+		}
+	}
+	if s.every < 0 || !s.vad.inSpeech || len(s.utt) < s.minPartial || time.Since(s.last) < s.every {
+		return
+	}
+	s.last, s.busy, s.settled = time.Now(), true, make(chan struct{})
+	wav := wavFile(s.utt, s.opts.SampleRate) // a copy: s.utt goes on growing
+	ctx, stop := context.WithCancel(s.ctx)
+	s.pmu.Lock()
+	gen := s.gen
+	s.stop = stop
+	s.pmu.Unlock()
+	s.wg.Add(1)
+	go func(settled chan struct{}) {
+		defer s.wg.Done()
+		defer close(settled)
+		defer stop()
+		tr, err := s.u.Transcriber.Transcribe(ctx, bytes.NewReader(wav), s.opts.Language)
+		text := strings.TrimSpace(tr.Text)
+		if err != nil || text == "" {
+			return // a partial is a preview; the segment will have the words
+		}
+		s.pmu.Lock()
+		defer s.pmu.Unlock()
+		if gen != s.gen {
+			return
+		}
+		// Never wait under the lock: a reader that is behind loses a
+		// preview, not audio.
+		select {
+		case s.events <- Event{Partial: text}:
+		default:
+		}
+	}(s.settled)
+}
+
+// nextUtterance stops the partial of the utterance that ends: its segment
+// is on the way, and the provider has better things to do.
+func (s *utteranceSession) nextUtterance() {
+	s.pmu.Lock()
+	s.gen++
+	if s.stop != nil {
+		s.stop()
+	}
+	s.pmu.Unlock()
+	s.last = time.Time{}
 }
 
 func (s *utteranceSession) frame(f []byte) error {
@@ -157,6 +250,7 @@ func (s *utteranceSession) emit(n int) error {
 		pcm:   s.utt[:n],
 	}
 	s.utt = nil
+	s.nextUtterance()
 	select {
 	case s.work <- u:
 		return nil
@@ -173,6 +267,7 @@ func (s *utteranceSession) Close(ctx context.Context) error {
 		if s.vad.inSpeech && len(s.utt) > 0 {
 			_ = s.emit(len(s.utt))
 		}
+		s.nextUtterance()
 		close(s.work)
 	}
 	select {
@@ -200,6 +295,7 @@ func (s *utteranceSession) setErr(err error) {
 func (s *utteranceSession) worker() {
 	defer close(s.done)
 	defer close(s.events)
+	defer s.wg.Wait() // no partial may be sent after events is closed
 	for u := range s.work {
 		text, err := s.transcribe(u)
 		if err != nil {

@@ -84,6 +84,9 @@ func TestUtterancesCutsAtPausesAndTranscribesEach(t *testing.T) {
 	u := &Utterances{
 		Transcriber: &provider.OpenAITranscriber{URL: srv.URL + "/v1", Client: srv.Client()},
 		RetryDelay:  time.Millisecond,
+		// Partials are TestUtterancesPartials' business; here every call
+		// is an utterance's.
+		PartialInterval: -1,
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -134,7 +137,7 @@ func TestUtterancesCapsLongSpeechAndReportsFailures(t *testing.T) {
 	defer srv.Close()
 	u := &Utterances{
 		Transcriber:  &provider.OpenAITranscriber{URL: srv.URL + "/v1", Client: srv.Client()},
-		MaxUtterance: 2 * time.Second, Retries: 1, RetryDelay: time.Millisecond,
+		MaxUtterance: 2 * time.Second, Retries: 1, RetryDelay: time.Millisecond, PartialInterval: -1,
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -151,6 +154,101 @@ func TestUtterancesCapsLongSpeechAndReportsFailures(t *testing.T) {
 	// 5 s of speech with a 2 s cap: three utterances, each tried twice.
 	require.Equal(t, 6, fake.calls)
 	require.ErrorIs(t, s.Write([]byte{0, 0}), ErrClosed)
+}
+
+// heldTranscriptions is an OpenAI-compatible POST /v1/audio/transcriptions
+// that hands each request to the test and answers only when the test
+// releases it, so a test decides what is in flight.
+type heldTranscriptions struct {
+	reqs chan heldRequest
+}
+
+// heldRequest is one request: the seconds of audio it carries; a send on
+// release answers it, and cancelled is closed if the client gave up first.
+type heldRequest struct {
+	secs      float64
+	release   chan struct{}
+	cancelled chan struct{}
+}
+
+func (f *heldTranscriptions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	file, _, err := r.FormFile("file")
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	wav, _ := io.ReadAll(file)
+	secs := float64(binary.LittleEndian.Uint32(wav[40:])) / 2 / float64(binary.LittleEndian.Uint32(wav[24:]))
+	req := heldRequest{secs: secs, release: make(chan struct{}), cancelled: make(chan struct{})}
+	f.reqs <- req
+	select {
+	case <-req.release:
+		_ = json.NewEncoder(w).Encode(map[string]string{"text": fmt.Sprintf("utterance of %.1f s", secs)})
+	case <-r.Context().Done():
+		close(req.cancelled)
+	}
+}
+
+func (f *heldTranscriptions) next(t *testing.T) heldRequest {
+	t.Helper()
+	select {
+	case r := <-f.reqs:
+		return r
+	case <-time.After(20 * time.Second):
+		require.FailNow(t, "no transcription request")
+		return heldRequest{}
+	}
+}
+
+// TestUtterancesPartials: while an utterance goes on, the audio so far is
+// transcribed for partials, one request at a time; the request in flight
+// when the utterance ends is cancelled and its words never follow the
+// segment.
+func TestUtterancesPartials(t *testing.T) {
+	t.Parallel()
+	fake := &heldTranscriptions{reqs: make(chan heldRequest, 8)}
+	srv := httptest.NewServer(fake)
+	defer srv.Close()
+	u := &Utterances{
+		Transcriber:     &provider.OpenAITranscriber{URL: srv.URL + "/v1", Client: srv.Client()},
+		PartialInterval: time.Nanosecond, // whenever none is in flight
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	const rate = 16000
+	s, err := u.Open(ctx, Options{SampleRate: rate})
+	require.NoError(t, err)
+	us := s.(*utteranceSession)
+	got := collect(s)
+	rng := rand.New(rand.NewPCG(3, 4))
+
+	// Speech from 1.0 s: the first partial asks for the utterance so far,
+	// the 300 ms pre-roll and a second of speech.
+	require.NoError(t, s.Write(append(noisy(rng, rate, time.Second), tone(rate, time.Second)...)))
+	first := fake.next(t)
+	require.InDelta(t, 1.3, first.secs, 0.05)
+	// While it is in flight, more speech starts no other request.
+	require.NoError(t, s.Write(tone(rate, time.Second)))
+	close(first.release)
+	<-us.settled
+	// Once it is answered, the next write asks again, for all heard so far.
+	require.NoError(t, s.Write(tone(rate, 20*time.Millisecond)))
+	second := fake.next(t)
+	require.InDelta(t, 2.32, second.secs, 0.05)
+	// The utterance ends while the second is in flight: it is cancelled,
+	// and the utterance itself is transcribed.
+	require.NoError(t, s.Write(noisy(rng, rate, 1500*time.Millisecond)))
+	final := fake.next(t)
+	<-second.cancelled
+	require.InDelta(t, 2.52, final.secs, 0.05, "the whole utterance and 200 ms of its pause")
+	close(final.release)
+	require.NoError(t, s.Close(ctx))
+	evs := <-got
+	require.Len(t, evs, 2, "%+v", evs)
+	require.Equal(t, "utterance of 1.3 s", evs[0].Partial)
+	require.NotNil(t, evs[1].Segment)
+	require.Equal(t, "utterance of 2.5 s", evs[1].Segment.Text)
+	require.Empty(t, fake.reqs, "two partials and the utterance: no other request")
 }
 
 func TestVADLevel(t *testing.T) {

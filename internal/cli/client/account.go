@@ -11,116 +11,87 @@ import (
 	"github.com/notegen/notegen"
 )
 
-func accountShowCmd() command {
-	return command{
-		name: "account show", summary: "Show the account.",
-		help: "Examples:\n  notegen account show\n  notegen account show --json",
-		setup: func(fs *flag.FlagSet) runner {
-			return asOwner(func(ctx context.Context, s *session, c *notegen.Client) error {
-				a, err := c.GetAccount(ctx)
-				if err != nil {
-					return err
-				}
-				return s.show(a, func() error {
-					return s.fields("Status", a.AccountStatus, "Company", orDash(a.CompanyName), "Contact email", orDash(a.ContactEmail),
-						"Phone", orDash(a.PhoneNumber), "Address", orDash(a.Address), "Created", fmtTime(a.CreatedAt))
-				})
-			})
-		},
-	}
+func accountShowCmd(fs *flag.FlagSet) runner {
+	return asOwner(func(ctx context.Context, s *session, c *notegen.Client) error {
+		a, err := c.GetAccount(ctx)
+		if err != nil {
+			return err
+		}
+		return s.show(a, func() error {
+			return s.fields("Status", a.AccountStatus, "Company", orDash(a.CompanyName), "Contact email", orDash(a.ContactEmail),
+				"Phone", orDash(a.PhoneNumber), "Address", orDash(a.Address), "Created", fmtTime(a.CreatedAt))
+		})
+	})
 }
 
-func accountUpdateCmd() command {
-	return command{
-		name: "account update", args: "[--company-name S] [--contact-email E] [--phone-number S] [--address S]",
-		summary: "Update the account's contact fields; at least one.",
-		help:    "Example:\n  notegen account update --company-name \"North Clinic\" --phone-number \"+1 555 0100\"",
-		setup: func(fs *flag.FlagSet) runner {
-			vals := map[string]*string{}
-			for _, n := range []string{"company-name", "contact-email", "phone-number", "address"} {
-				vals[n] = fs.String(n, "", strings.ReplaceAll(n, "-", " "))
-			}
-			return asOwner(func(ctx context.Context, s *session, c *notegen.Client) error {
-				set := map[string]bool{}
-				fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-				pick := func(n string) *string {
-					if set[n] {
-						return vals[n]
-					}
-					return nil
-				}
-				res, err := c.UpdateAccount(ctx, notegen.AccountUpdate{CompanyName: pick("company-name"), ContactEmail: pick("contact-email"),
-					PhoneNumber: pick("phone-number"), Address: pick("address")})
-				if err != nil {
-					return err
-				}
-				return s.say(res, fmt.Sprintf("%s (%s)", res.Message, strings.Join(res.UpdatedFields, ", ")))
-			})
-		},
+func accountUpdateCmd(fs *flag.FlagSet) runner {
+	vals := map[string]*string{}
+	for _, n := range []string{"company-name", "contact-email", "phone-number", "address"} {
+		vals[n] = fs.String(n, "", strings.ReplaceAll(n, "-", " "))
 	}
+	return asOwner(func(ctx context.Context, s *session, c *notegen.Client) error {
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		pick := func(n string) *string {
+			if set[n] {
+				return vals[n]
+			}
+			return nil
+		}
+		res, err := c.UpdateAccount(ctx, notegen.AccountUpdate{CompanyName: pick("company-name"), ContactEmail: pick("contact-email"),
+			PhoneNumber: pick("phone-number"), Address: pick("address")})
+		if err != nil {
+			return err
+		}
+		return s.say(res, fmt.Sprintf("%s (%s)", res.Message, strings.Join(res.UpdatedFields, ", ")))
+	})
 }
 
 // statusChangeCmd changes the account's status; confirm asks for --yes.
-func statusChangeCmd(name, summary, help string, confirm bool, call func(context.Context, *notegen.Client) (*notegen.AccountStatusChange, error)) command {
-	args := ""
-	if confirm {
-		args = "--yes"
-	}
-	return command{
-		name: "account " + name, args: args, summary: summary, help: help,
-		setup: func(fs *flag.FlagSet) runner {
-			yes := fs.Bool("yes", false, "confirm")
-			return func(ctx context.Context, s *session, args []string) error {
-				if confirm && !*yes && len(args) == 0 {
-					return usageErr("cancelling deactivates every live key and issues the final invoice: pass --yes to confirm")
-				}
-				c, err := ownerCall(s, args)
-				if err != nil {
-					return err
-				}
-				res, err := call(ctx, c)
-				if err != nil {
-					return err
-				}
-				return s.say(res, res.Message)
+func statusChangeCmd(confirm bool, call func(context.Context, *notegen.Client) (*notegen.AccountStatusChange, error)) setupFunc {
+	return func(fs *flag.FlagSet) runner {
+		yes := fs.Bool("yes", false, "confirm")
+		return func(ctx context.Context, s *session, args []string) error {
+			if confirm && !*yes && len(args) == 0 {
+				return usageErr("cancelling deactivates every live key and issues the final invoice: pass --yes to confirm")
 			}
-		},
+			c, err := ownerCall(s, args)
+			if err != nil {
+				return err
+			}
+			res, err := call(ctx, c)
+			if err != nil {
+				return err
+			}
+			return s.say(res, res.Message)
+		}
 	}
 }
 
-func accountCancelCmd() command {
-	return statusChangeCmd("cancel", "Cancel the account: live keys are deactivated and the final invoice issued.",
-		"Refused with exit code 7 while an invoice is unpaid.\n\nExample:\n  notegen account cancel --yes", true,
+func accountCancelCmd() setupFunc {
+	return statusChangeCmd(true,
 		func(ctx context.Context, c *notegen.Client) (*notegen.AccountStatusChange, error) {
 			return c.CancelAccount(ctx)
 		})
 }
 
-func accountReactivateCmd() command {
-	return statusChangeCmd("reactivate", "Reactivate a cancelled account; create new keys afterwards.",
-		"Example:\n  notegen account reactivate", false,
+func accountReactivateCmd() setupFunc {
+	return statusChangeCmd(false,
 		func(ctx context.Context, c *notegen.Client) (*notegen.AccountStatusChange, error) {
 			return c.ReactivateAccount(ctx)
 		})
 }
 
-func usageCmd() command {
-	return command{
-		name: "usage", args: "[--start YYYY-MM] [--end YYYY-MM]",
-		summary: "Show usage (jobs, tokens) and billing for a range of months (default: this month).",
-		help:    "Examples:\n  notegen usage\n  notegen usage --start 2026-01 --end 2026-03 --json",
-		setup: func(fs *flag.FlagSet) runner {
-			start := fs.String("start", "", "first month, YYYY-MM")
-			end := fs.String("end", "", "last month, YYYY-MM")
-			return asOwner(func(ctx context.Context, s *session, c *notegen.Client) error {
-				u, err := c.GetUsage(ctx, notegen.UsageRequest{StartMonth: *start, EndMonth: *end})
-				if err != nil {
-					return err
-				}
-				return s.show(u, func() error { return printUsage(s, u) })
-			})
-		},
-	}
+func usageCmd(fs *flag.FlagSet) runner {
+	start := fs.String("start", "", "first month, YYYY-MM")
+	end := fs.String("end", "", "last month, YYYY-MM")
+	return asOwner(func(ctx context.Context, s *session, c *notegen.Client) error {
+		u, err := c.GetUsage(ctx, notegen.UsageRequest{StartMonth: *start, EndMonth: *end})
+		if err != nil {
+			return err
+		}
+		return s.show(u, func() error { return printUsage(s, u) })
+	})
 }
 
 func printUsage(s *session, u *notegen.Usage) error {

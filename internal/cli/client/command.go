@@ -29,29 +29,53 @@ type Env struct {
 // arguments.
 type runner func(ctx context.Context, s *session, args []string) error
 
+// setupFunc registers a command's flags and returns its runner.
+type setupFunc func(fs *flag.FlagSet) runner
+
 // command is one client command, e.g. "keys create".
 type command struct {
-	name    string // "keys create"
-	args    string // synopsis of positional arguments and flags
-	summary string
-	help    string // description and examples
-	// setup registers the command's flags and returns its runner.
-	setup func(fs *flag.FlagSet) runner
+	name  string // "keys create"
+	setup setupFunc
+	doc
 }
 
-// commands lists every client command, one constructor each.
+// commands lists every client command by name, with its documentation from
+// help.txt.
 func commands() []command {
-	return []command{
-		loginCmd(), logoutCmd(),
-		keysListCmd(), keysCreateCmd(), keysMetadataCmd(),
-		keysStatusCmd("activate", notegen.KeyStatusActive, "Activate a key."),
-		keysStatusCmd("deactivate", notegen.KeyStatusInactive, "Deactivate a key: it stops working at once."),
-		keysDeleteCmd(),
-		accountShowCmd(), accountUpdateCmd(), accountCancelCmd(), accountReactivateCmd(), usageCmd(),
-		webhookShowCmd(), webhookSetCmd(), webhookSecretCmd(), webhookRotateCmd(), webhookTestCmd(),
-		webhookDeliveriesCmd(), webhookListenCmd(),
-		notesSubmitCmd(), notesStreamCmd(), notesStatusCmd(), notesNoteCmd(), notesShowCmd(), notesTranscriptCmd(), notesRegenerateCmd(),
+	cmds := []command{
+		{name: "login", setup: loginCmd},
+		{name: "logout", setup: logoutCmd},
+		{name: "keys list", setup: keysListCmd},
+		{name: "keys create", setup: keysCreateCmd},
+		{name: "keys metadata", setup: keysMetadataCmd},
+		{name: "keys activate", setup: keysStatusCmd(notegen.KeyStatusActive)},
+		{name: "keys deactivate", setup: keysStatusCmd(notegen.KeyStatusInactive)},
+		{name: "keys delete", setup: keysDeleteCmd()},
+		{name: "account show", setup: accountShowCmd},
+		{name: "account update", setup: accountUpdateCmd},
+		{name: "account cancel", setup: accountCancelCmd()},
+		{name: "account reactivate", setup: accountReactivateCmd()},
+		{name: "usage", setup: usageCmd},
+		{name: "webhook show", setup: webhookShowCmd},
+		{name: "webhook set", setup: webhookSetCmd},
+		{name: "webhook secret", setup: webhookSecretCmd()},
+		{name: "webhook rotate", setup: webhookRotateCmd()},
+		{name: "webhook test", setup: webhookTestCmd},
+		{name: "webhook deliveries", setup: webhookDeliveriesCmd},
+		{name: "webhook listen", setup: webhookListenCmd},
+		{name: "notes submit", setup: notesSubmitCmd},
+		{name: "notes stream", setup: notesStreamCmd},
+		{name: "notes status", setup: notesStatusCmd()},
+		{name: "notes note", setup: notesNoteCmd()},
+		{name: "notes show", setup: notesShowCmd},
+		{name: "notes transcript", setup: notesTranscriptCmd()},
+		{name: "notes regenerate", setup: notesRegenerateCmd},
 	}
+	docs := parseDocs(helpText)
+	for i := range cmds {
+		cmds[i].doc = docs.of(cmds[i].name)
+	}
+	return cmds
 }
 
 // groups are the first words of the client commands.

@@ -13,43 +13,30 @@ import (
 // notesShowCmd prints a note for a clinician to check: with --evidence each
 // sentence is followed by the transcript words it was written from, and
 // --format fhir writes the FHIR R4 bundle an EHR imports.
-func notesShowCmd() command {
-	return command{
-		name: "notes show", args: "JOB_ID [--evidence] [--format text|fhir] [--output FILE]",
-		summary: "Print a completed job's note, with its evidence or as a FHIR bundle.",
-		help: `--evidence prints each sentence with the transcript words that support it
-("(no support in the transcript)" marks a sentence to check). --format fhir
-writes the note as a FHIR R4 document Bundle, to --output or standard output.
-
-Examples:
-  notegen notes show job_123 --evidence
-  notegen notes show job_123 --format fhir --output note.fhir.json`,
-		setup: func(fs *flag.FlagSet) runner {
-			key := apiKeyFlag(fs)
-			withEvidence := fs.Bool("evidence", false, "print each sentence with its cited transcript words")
-			format := fs.String("format", "text", "text or fhir")
-			output := fs.String("output", "", "write to FILE instead of standard output")
-			return func(ctx context.Context, s *session, args []string) error {
-				if *format != "text" && *format != "fhir" {
-					return usageErr("--format must be text or fhir")
-				}
-				c, err := jobClient(s, args, *key)
-				if err != nil {
-					return err
-				}
-				if *format == "fhir" {
-					bundle, err := c.FetchNoteFHIR(ctx, args[0])
-					if err != nil {
-						return err
-					}
-					return s.write(*output, append(bundle, '\n'))
-				}
-				if !*withEvidence {
-					return printNote(ctx, s, c, args[0])
-				}
-				return printEvidence(ctx, s, c, args[0], *output)
+func notesShowCmd(fs *flag.FlagSet) runner {
+	key := apiKeyFlag(fs)
+	withEvidence := fs.Bool("evidence", false, "print each sentence with its cited transcript words")
+	format := fs.String("format", "text", "text or fhir")
+	output := fs.String("output", "", "write to FILE instead of standard output")
+	return func(ctx context.Context, s *session, args []string) error {
+		if *format != "text" && *format != "fhir" {
+			return usageErr("--format must be text or fhir")
+		}
+		c, err := jobClient(s, args, *key)
+		if err != nil {
+			return err
+		}
+		if *format == "fhir" {
+			bundle, err := c.FetchNoteFHIR(ctx, args[0])
+			if err != nil {
+				return err
 			}
-		},
+			return s.write(*output, append(bundle, '\n'))
+		}
+		if !*withEvidence {
+			return printNote(ctx, s, c, args[0])
+		}
+		return printEvidence(ctx, s, c, args[0], *output)
 	}
 }
 

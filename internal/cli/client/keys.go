@@ -77,144 +77,110 @@ func asOwner(run func(ctx context.Context, s *session, c *notegen.Client) error)
 	}
 }
 
-func keysListCmd() command {
-	return command{
-		name: "keys list", args: "[--show-full]",
-		summary: "List the API keys: sandbox first, then live, oldest first; masked unless --show-full.",
-		help:    "Examples:\n  notegen keys list\n  notegen keys list --show-full\n  notegen keys list --json",
-		setup: func(fs *flag.FlagSet) runner {
-			showFull := fs.Bool("show-full", false, "print the full keys")
-			return asOwner(func(ctx context.Context, s *session, c *notegen.Client) error {
-				keys, err := c.ListAPIKeys(ctx, *showFull)
-				if err != nil {
-					return err
+func keysListCmd(fs *flag.FlagSet) runner {
+	showFull := fs.Bool("show-full", false, "print the full keys")
+	return asOwner(func(ctx context.Context, s *session, c *notegen.Client) error {
+		keys, err := c.ListAPIKeys(ctx, *showFull)
+		if err != nil {
+			return err
+		}
+		if keys == nil {
+			keys = []notegen.APIKey{}
+		}
+		return s.show(keys, func() error {
+			rows := make([][]string, len(keys))
+			for i, k := range keys {
+				last := "never"
+				if k.LastUsed != nil {
+					last = fmtTime(*k.LastUsed)
 				}
-				if keys == nil {
-					keys = []notegen.APIKey{}
-				}
-				return s.show(keys, func() error {
-					rows := make([][]string, len(keys))
-					for i, k := range keys {
-						last := "never"
-						if k.LastUsed != nil {
-							last = fmtTime(*k.LastUsed)
-						}
-						rows[i] = []string{k.Key, k.Type, k.Status, fmtTime(k.CreatedAt), last, fmtMetadata(k.Metadata)}
-					}
-					return s.table([]string{"KEY", "TYPE", "STATUS", "CREATED", "LAST USED", "METADATA"}, rows)
-				})
-			})
-		},
+				rows[i] = []string{k.Key, k.Type, k.Status, fmtTime(k.CreatedAt), last, fmtMetadata(k.Metadata)}
+			}
+			return s.table([]string{"KEY", "TYPE", "STATUS", "CREATED", "LAST USED", "METADATA"}, rows)
+		})
+	})
+}
+
+func keysCreateCmd(fs *flag.FlagSet) runner {
+	keyType := fs.String("type", "", "sandbox or live (required)")
+	md := metadataFlag{}
+	fs.Var(md, "metadata", "key=value metadata, repeatable (live keys only)")
+	return func(ctx context.Context, s *session, args []string) error {
+		if *keyType == "" && len(args) == 0 {
+			return usageErr("--type sandbox|live is required")
+		}
+		c, err := ownerCall(s, args)
+		if err != nil {
+			return err
+		}
+		req := notegen.CreateAPIKeyRequest{KeyType: *keyType}
+		if len(md) > 0 {
+			req.Metadata = md
+		}
+		res, err := c.CreateAPIKey(ctx, req)
+		if err != nil {
+			return err
+		}
+		return s.say(res, fmt.Sprintf("Created %s key (listed masked; `keys list --show-full` prints it again):\n%s", res.KeyType, res.APIKey))
 	}
 }
 
-func keysCreateCmd() command {
-	return command{
-		name: "keys create", args: "--type sandbox|live [--metadata k=v]...",
-		summary: "Create a key and print it in full; `keys list` masks it unless --show-full.",
-		help: `The first live key activates the account. Metadata is for live keys only.
-Store the key where your application reads it; the account owner can print
-it again with ` + "`notegen keys list --show-full`" + `.
-
-Examples:
-  notegen keys create --type sandbox
-  notegen keys create --type live --metadata team=cardiology --metadata site=north`,
-		setup: func(fs *flag.FlagSet) runner {
-			keyType := fs.String("type", "", "sandbox or live (required)")
-			md := metadataFlag{}
-			fs.Var(md, "metadata", "key=value metadata, repeatable (live keys only)")
-			return func(ctx context.Context, s *session, args []string) error {
-				if *keyType == "" && len(args) == 0 {
-					return usageErr("--type sandbox|live is required")
-				}
-				c, err := ownerCall(s, args)
-				if err != nil {
-					return err
-				}
-				req := notegen.CreateAPIKeyRequest{KeyType: *keyType}
-				if len(md) > 0 {
-					req.Metadata = md
-				}
-				res, err := c.CreateAPIKey(ctx, req)
-				if err != nil {
-					return err
-				}
-				return s.say(res, fmt.Sprintf("Created %s key (listed masked; `keys list --show-full` prints it again):\n%s", res.KeyType, res.APIKey))
+func keysMetadataCmd(fs *flag.FlagSet) runner {
+	return func(ctx context.Context, s *session, args []string) error {
+		if len(args) == 0 {
+			return usageErr("expected KEY and key=value pairs")
+		}
+		key, err := keyArg(s, args[:1])
+		if err != nil {
+			return err
+		}
+		md := metadataFlag{}
+		for _, p := range args[1:] {
+			if err := md.Set(p); err != nil {
+				return usageErr("%v", err)
 			}
-		},
-	}
-}
-
-func keysMetadataCmd() command {
-	return command{
-		name: "keys metadata", args: "KEY|- [k=v]...",
-		summary: "Replace the whole metadata of a live key (no pairs clears it).",
-		help:    "Example:\n  echo \"$KEY\" | notegen keys metadata - team=cardiology site=south",
-		setup: func(fs *flag.FlagSet) runner {
-			return func(ctx context.Context, s *session, args []string) error {
-				if len(args) == 0 {
-					return usageErr("expected KEY and key=value pairs")
-				}
-				key, err := keyArg(s, args[:1])
-				if err != nil {
-					return err
-				}
-				md := metadataFlag{}
-				for _, p := range args[1:] {
-					if err := md.Set(p); err != nil {
-						return usageErr("%v", err)
-					}
-				}
-				c, err := s.ownerClient()
-				if err != nil {
-					return err
-				}
-				res, err := c.UpdateAPIKeyMetadata(ctx, key, md)
-				if err != nil {
-					return err
-				}
-				return s.say(res, res.Message)
-			}
-		},
+		}
+		c, err := s.ownerClient()
+		if err != nil {
+			return err
+		}
+		res, err := c.UpdateAPIKeyMetadata(ctx, key, md)
+		if err != nil {
+			return err
+		}
+		return s.say(res, res.Message)
 	}
 }
 
 // keyCmd is a command that acts on one key given as its argument.
-func keyCmd(name, summary, help string, call func(context.Context, *notegen.Client, string) (*notegen.KeyConfirmation, error)) command {
-	return command{
-		name: "keys " + name, args: "KEY|-", summary: summary, help: help,
-		setup: func(fs *flag.FlagSet) runner {
-			return func(ctx context.Context, s *session, args []string) error {
-				key, err := keyArg(s, args)
-				if err != nil {
-					return err
-				}
-				c, err := s.ownerClient()
-				if err != nil {
-					return err
-				}
-				res, err := call(ctx, c, key)
-				if err != nil {
-					return err
-				}
-				return s.say(res, res.Message)
+func keyCmd(call func(context.Context, *notegen.Client, string) (*notegen.KeyConfirmation, error)) setupFunc {
+	return func(fs *flag.FlagSet) runner {
+		return func(ctx context.Context, s *session, args []string) error {
+			key, err := keyArg(s, args)
+			if err != nil {
+				return err
 			}
-		},
+			c, err := s.ownerClient()
+			if err != nil {
+				return err
+			}
+			res, err := call(ctx, c, key)
+			if err != nil {
+				return err
+			}
+			return s.say(res, res.Message)
+		}
 	}
 }
 
-func keysStatusCmd(name, status, summary string) command {
-	return keyCmd(name, summary,
-		fmt.Sprintf("KEY is the full key; - reads it from standard input.\n\nExample:\n  echo \"$KEY\" | notegen keys %s -", name),
-		func(ctx context.Context, c *notegen.Client, key string) (*notegen.KeyConfirmation, error) {
-			return c.SetAPIKeyStatus(ctx, key, status)
-		})
+func keysStatusCmd(status string) setupFunc {
+	return keyCmd(func(ctx context.Context, c *notegen.Client, key string) (*notegen.KeyConfirmation, error) {
+		return c.SetAPIKeyStatus(ctx, key, status)
+	})
 }
 
-func keysDeleteCmd() command {
-	return keyCmd("delete", "Delete a key for good; it stays listed as inactive.",
-		"Deleting the last live key makes the account inactive.\n\nExample:\n  echo \"$KEY\" | notegen keys delete -",
-		func(ctx context.Context, c *notegen.Client, key string) (*notegen.KeyConfirmation, error) {
-			return c.DeleteAPIKey(ctx, key)
-		})
+func keysDeleteCmd() setupFunc {
+	return keyCmd(func(ctx context.Context, c *notegen.Client, key string) (*notegen.KeyConfirmation, error) {
+		return c.DeleteAPIKey(ctx, key)
+	})
 }

@@ -17,56 +17,36 @@ import (
 	"github.com/notegen/notegen"
 )
 
-func webhookListenCmd() command {
-	return command{
-		name: "webhook listen", args: "--port N [--secret whsec_...] [--max-events N]",
-		summary: "Run a local receiver that verifies each delivery's signature and prints the event.",
-		help: `The secret is read from the account unless --secret is given. Set the
-development URL to the receiver first. Invalid signatures are answered 400
-and reported on standard error.
-
-A server delivers to localhost or a private address only when its operator
-started it with NOTEGEN_WEBHOOK_ALLOW_PRIVATE=true (a local server for
-development: NOTEGEN_WEBHOOK_ALLOW_PRIVATE=true notegen serve). Otherwise
-every delivery is refused: listen warns when the development URL is not
-this receiver, or when recent deliveries to it were refused.
-
-Example:
-  notegen webhook set --dev http://localhost:9000/
-  notegen webhook listen --port 9000 &
-  notegen webhook test --env dev`,
-		setup: func(fs *flag.FlagSet) runner {
-			port := fs.Int("port", 0, "port to listen on (required)")
-			addr := fs.String("addr", "127.0.0.1", "address to listen on")
-			secret := fs.String("secret", "", "signing secret (default: read from the account)")
-			maxEvents := fs.Int("max-events", 0, "exit after this many verified events (0: run until interrupted)")
-			return func(ctx context.Context, s *session, args []string) error {
-				if err := noArgs(args); err != nil {
-					return err
-				}
-				if *port <= 0 || *port > 65535 {
-					return usageErr("--port N is required")
-				}
-				sec := *secret
-				if sec == "" {
-					c, err := s.ownerClient()
-					if err != nil {
-						return err
-					}
-					ws, err := c.GetWebhookSecret(ctx)
-					if err != nil {
-						return err
-					}
-					sec = ws.Secret
-					warnUnreachable(ctx, s, c, *port)
-				}
-				v, err := notegen.NewWebhookVerifier(sec)
-				if err != nil {
-					return err
-				}
-				return listen(ctx, s, net.JoinHostPort(*addr, strconv.Itoa(*port)), v, *maxEvents)
+func webhookListenCmd(fs *flag.FlagSet) runner {
+	port := fs.Int("port", 0, "port to listen on (required)")
+	addr := fs.String("addr", "127.0.0.1", "address to listen on")
+	secret := fs.String("secret", "", "signing secret (default: read from the account)")
+	maxEvents := fs.Int("max-events", 0, "exit after this many verified events (0: run until interrupted)")
+	return func(ctx context.Context, s *session, args []string) error {
+		if err := noArgs(args); err != nil {
+			return err
+		}
+		if *port <= 0 || *port > 65535 {
+			return usageErr("--port N is required")
+		}
+		sec := *secret
+		if sec == "" {
+			c, err := s.ownerClient()
+			if err != nil {
+				return err
 			}
-		},
+			ws, err := c.GetWebhookSecret(ctx)
+			if err != nil {
+				return err
+			}
+			sec = ws.Secret
+			warnUnreachable(ctx, s, c, *port)
+		}
+		v, err := notegen.NewWebhookVerifier(sec)
+		if err != nil {
+			return err
+		}
+		return listen(ctx, s, net.JoinHostPort(*addr, strconv.Itoa(*port)), v, *maxEvents)
 	}
 }
 

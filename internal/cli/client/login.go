@@ -13,55 +13,34 @@ import (
 	"github.com/notegen/notegen"
 )
 
-func loginCmd() command {
-	return command{
-		name: "login", args: "[--email E] [--password-stdin] [--url URL]",
-		summary: "Log in as the account owner and save the session (0600) in the config directory.",
-		help: `The password is read from a prompt, or from the first line of standard input
-with --password-stdin; it is never taken from a flag. The session is saved
-in $XDG_CONFIG_HOME/notegen/credentials.json (or the system's user config
-directory) and renewed automatically.
-
-Examples:
-  notegen login --url https://notegen.example.com --email owner@clinic.example
-  printf '%s\n' "$PASSWORD" | notegen login --email owner@clinic.example --password-stdin`,
-		setup: func(fs *flag.FlagSet) runner {
-			email := fs.String("email", "", "account owner's email (prompted for when absent)")
-			fromStdin := fs.Bool("password-stdin", false, "read the password from the first line of standard input")
-			return func(ctx context.Context, s *session, args []string) error {
-				if len(args) != 0 {
-					return usageErr("login takes no arguments (the password is never a flag)")
-				}
-				return login(ctx, s, *email, *fromStdin)
-			}
-		},
+func loginCmd(fs *flag.FlagSet) runner {
+	email := fs.String("email", "", "account owner's email (prompted for when absent)")
+	fromStdin := fs.Bool("password-stdin", false, "read the password from the first line of standard input")
+	return func(ctx context.Context, s *session, args []string) error {
+		if len(args) != 0 {
+			return usageErr("login takes no arguments (the password is never a flag)")
+		}
+		return login(ctx, s, *email, *fromStdin)
 	}
 }
 
-func logoutCmd() command {
-	return command{
-		name: "logout", args: "",
-		summary: "End the saved session on the server and delete it locally.",
-		help:    "Example:\n  notegen logout",
-		setup: func(fs *flag.FlagSet) runner {
-			return func(ctx context.Context, s *session, args []string) error {
-				if s.creds == nil {
-					return exitErr(exitAuth, errors.New("not logged in"))
-				}
-				c, err := ownerCall(s, args)
-				if err != nil {
-					return err
-				}
-				logoutErr := c.Logout(ctx)
-				if err := os.Remove(s.credPath); err != nil && !errors.Is(err, os.ErrNotExist) {
-					return fmt.Errorf("delete saved session: %w", err)
-				}
-				if logoutErr != nil && !errors.Is(logoutErr, notegen.ErrAuthentication) {
-					return logoutErr
-				}
-				return s.say(map[string]any{"logged_out": true}, "Logged out.")
-			}
-		},
+func logoutCmd(fs *flag.FlagSet) runner {
+	return func(ctx context.Context, s *session, args []string) error {
+		if s.creds == nil {
+			return exitErr(exitAuth, errors.New("not logged in"))
+		}
+		c, err := ownerCall(s, args)
+		if err != nil {
+			return err
+		}
+		logoutErr := c.Logout(ctx)
+		if err := os.Remove(s.credPath); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("delete saved session: %w", err)
+		}
+		if logoutErr != nil && !errors.Is(logoutErr, notegen.ErrAuthentication) {
+			return logoutErr
+		}
+		return s.say(map[string]any{"logged_out": true}, "Logged out.")
 	}
 }
 

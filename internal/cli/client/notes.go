@@ -41,47 +41,34 @@ func apiKeyFlag(fs *flag.FlagSet) *string {
 	return fs.String("api-key", "", "API key (default $NOTEGEN_API_KEY)")
 }
 
-func notesSubmitCmd() command {
-	return command{
-		name: "notes submit", args: "FILE | --text TEXT|- [job flags] [--wait]",
-		summary: "Submit an audio file (with a progress bar) or text for a note.",
-		help: `TEXT "-" reads the text from standard input. --wait waits for the job to
-finish (the server answers as soon as its status changes) and prints the note.
-
-Examples:
-  notegen notes submit visit.mp3 --template er --visit-type followUp --wait
-  notegen notes submit --text "BP 128/82, follow-up in 3 months" --template primaryCare
-  cat dictation.txt | notegen notes submit --text - --json`,
-		setup: func(fs *flag.FlagSet) runner {
-			var jf jobFlags
-			jf.register(fs)
-			key := apiKeyFlag(fs)
-			text := fs.String("text", "", "submit this text instead of a file (- reads standard input)")
-			wait := fs.Bool("wait", false, "wait for the note and print it")
-			quiet := fs.Bool("quiet", false, "no progress bar")
-			return func(ctx context.Context, s *session, args []string) error {
-				s.apiKey = *key
-				textSet := false
-				fs.Visit(func(f *flag.Flag) { textSet = textSet || f.Name == "text" })
-				if textSet == (len(args) == 1) || len(args) > 1 {
-					return usageErr("give either one FILE or --text")
-				}
-				c, err := s.keyClient()
-				if err != nil {
-					return err
-				}
-				var job *notegen.Job
-				if textSet {
-					job, err = submitText(ctx, s, c, jf.options(), *text)
-				} else {
-					job, err = submitFile(ctx, s, c, jf.options(), args[0], !*quiet && !s.jsonOut)
-				}
-				if err != nil {
-					return err
-				}
-				return jobStarted(ctx, s, c, job, *wait)
-			}
-		},
+func notesSubmitCmd(fs *flag.FlagSet) runner {
+	var jf jobFlags
+	jf.register(fs)
+	key := apiKeyFlag(fs)
+	text := fs.String("text", "", "submit this text instead of a file (- reads standard input)")
+	wait := fs.Bool("wait", false, "wait for the note and print it")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	return func(ctx context.Context, s *session, args []string) error {
+		s.apiKey = *key
+		textSet := false
+		fs.Visit(func(f *flag.Flag) { textSet = textSet || f.Name == "text" })
+		if textSet == (len(args) == 1) || len(args) > 1 {
+			return usageErr("give either one FILE or --text")
+		}
+		c, err := s.keyClient()
+		if err != nil {
+			return err
+		}
+		var job *notegen.Job
+		if textSet {
+			job, err = submitText(ctx, s, c, jf.options(), *text)
+		} else {
+			job, err = submitFile(ctx, s, c, jf.options(), args[0], !*quiet && !s.jsonOut)
+		}
+		if err != nil {
+			return err
+		}
+		return jobStarted(ctx, s, c, job, *wait)
 	}
 }
 
@@ -104,89 +91,77 @@ func jobClient(s *session, args []string, key string) (*notegen.Client, error) {
 }
 
 // jobCmd is a command on one job, authenticated with an API key.
-func jobCmd(name, summary, example string, run func(context.Context, *session, *notegen.Client, string) error) command {
-	return command{
-		name: "notes " + name, args: "JOB_ID", summary: summary, help: "Example:\n  " + example,
-		setup: func(fs *flag.FlagSet) runner {
-			key := apiKeyFlag(fs)
-			return func(ctx context.Context, s *session, args []string) error {
-				c, err := jobClient(s, args, *key)
-				if err != nil {
-					return err
-				}
-				return run(ctx, s, c, args[0])
+func jobCmd(run func(context.Context, *session, *notegen.Client, string) error) setupFunc {
+	return func(fs *flag.FlagSet) runner {
+		key := apiKeyFlag(fs)
+		return func(ctx context.Context, s *session, args []string) error {
+			c, err := jobClient(s, args, *key)
+			if err != nil {
+				return err
 			}
-		},
+			return run(ctx, s, c, args[0])
+		}
 	}
 }
 
-func notesStatusCmd() command {
-	return jobCmd("status", "Show a job's status.", "notegen notes status job_123",
-		func(ctx context.Context, s *session, c *notegen.Client, id string) error {
-			st, err := c.GetJobStatus(ctx, id)
-			if err != nil {
+func notesStatusCmd() setupFunc {
+	return jobCmd(func(ctx context.Context, s *session, c *notegen.Client, id string) error {
+		st, err := c.GetJobStatus(ctx, id)
+		if err != nil {
+			return err
+		}
+		return s.show(st, func() error {
+			return s.fields("Job", st.JobID, "Status", st.Status, "Message", orDash(st.Message),
+				"Progress", strconv.Itoa(st.Progress)+"%", "Created", fmtTime(st.CreatedAt), "Updated", fmtTime(st.UpdatedAt))
+		})
+	})
+}
+
+func notesNoteCmd() setupFunc {
+	return jobCmd(printNote)
+}
+
+func notesTranscriptCmd() setupFunc {
+	return jobCmd(func(ctx context.Context, s *session, c *notegen.Client, id string) error {
+		tr, err := c.FetchTranscript(ctx, id)
+		if err != nil {
+			return err
+		}
+		return s.show(tr, func() error {
+			if len(tr.Segments) == 0 {
+				_, err := fmt.Fprintln(s.env.Stdout, tr.Transcript)
 				return err
 			}
-			return s.show(st, func() error {
-				return s.fields("Job", st.JobID, "Status", st.Status, "Message", orDash(st.Message),
-					"Progress", strconv.Itoa(st.Progress)+"%", "Created", fmtTime(st.CreatedAt), "Updated", fmtTime(st.UpdatedAt))
-			})
-		})
-}
-
-func notesNoteCmd() command {
-	return jobCmd("note", "Print a completed job's note.", "notegen notes note job_123 > note.txt", printNote)
-}
-
-func notesTranscriptCmd() command {
-	return jobCmd("transcript", "Print a job's transcript, one segment a line with its speaker (and times for audio).", "notegen notes transcript job_123",
-		func(ctx context.Context, s *session, c *notegen.Client, id string) error {
-			tr, err := c.FetchTranscript(ctx, id)
-			if err != nil {
-				return err
+			for _, seg := range tr.Segments {
+				at := ""
+				if seg.StartTime != nil && seg.EndTime != nil {
+					at = fmt.Sprintf(" %.1f-%.1fs", *seg.StartTime, *seg.EndTime)
+				}
+				if _, err := fmt.Fprintf(s.env.Stdout, "[%d %s%s] %s\n", seg.ID, seg.Speaker, at, seg.Text); err != nil {
+					return err
+				}
 			}
-			return s.show(tr, func() error {
-				if len(tr.Segments) == 0 {
-					_, err := fmt.Fprintln(s.env.Stdout, tr.Transcript)
-					return err
-				}
-				for _, seg := range tr.Segments {
-					at := ""
-					if seg.StartTime != nil && seg.EndTime != nil {
-						at = fmt.Sprintf(" %.1f-%.1fs", *seg.StartTime, *seg.EndTime)
-					}
-					if _, err := fmt.Fprintf(s.env.Stdout, "[%d %s%s] %s\n", seg.ID, seg.Speaker, at, seg.Text); err != nil {
-						return err
-					}
-				}
-				return nil
-			})
+			return nil
 		})
+	})
 }
 
-func notesRegenerateCmd() command {
-	return command{
-		name: "notes regenerate", args: "JOB_ID [--template T] [--output-language L] [--style S] [--wait]",
-		summary: "Write a job's note again, optionally with another template or style (counts as a job).",
-		help:    "Example:\n  notegen notes regenerate job_123 --style problemBased --wait",
-		setup: func(fs *flag.FlagSet) runner {
-			key := apiKeyFlag(fs)
-			template := fs.String("template", "", "template (default: the job's)")
-			outLang := fs.String("output-language", "", "en or fr")
-			style := fs.String("style", "", "soap or problemBased")
-			wait := fs.Bool("wait", false, "wait for the note and print it")
-			return func(ctx context.Context, s *session, args []string) error {
-				c, err := jobClient(s, args, *key)
-				if err != nil {
-					return err
-				}
-				job, err := c.RegenerateNote(ctx, notegen.RegenerateRequest{JobID: args[0], Template: optional(*template), OutputLanguage: optional(*outLang), DocumentationStyle: optional(*style)})
-				if err != nil {
-					return err
-				}
-				return jobStarted(ctx, s, c, job, *wait)
-			}
-		},
+func notesRegenerateCmd(fs *flag.FlagSet) runner {
+	key := apiKeyFlag(fs)
+	template := fs.String("template", "", "template (default: the job's)")
+	outLang := fs.String("output-language", "", "en or fr")
+	style := fs.String("style", "", "soap or problemBased")
+	wait := fs.Bool("wait", false, "wait for the note and print it")
+	return func(ctx context.Context, s *session, args []string) error {
+		c, err := jobClient(s, args, *key)
+		if err != nil {
+			return err
+		}
+		job, err := c.RegenerateNote(ctx, notegen.RegenerateRequest{JobID: args[0], Template: optional(*template), OutputLanguage: optional(*outLang), DocumentationStyle: optional(*style)})
+		if err != nil {
+			return err
+		}
+		return jobStarted(ctx, s, c, job, *wait)
 	}
 }
 

@@ -13,55 +13,39 @@ import (
 	"github.com/notegen/notegen"
 )
 
-func notesStreamCmd() command {
-	return command{
-		name: "notes stream", args: "--file FILE [--realtime] [job flags]",
-		summary: "Stream audio as it is spoken: partials print live, then the note.",
-		help: `FILE is a WAV file of 16-bit mono PCM (its sample rate is read from its
-header), or raw 16-bit little-endian mono PCM at --sample-rate. --realtime
-sends it at the speed it was recorded, as a microphone would; without it the
-file goes as fast as the server takes it. The words of the current utterance
-and each final segment print on standard error while the audio goes; the note
-prints on standard output once written. Convert other audio with
-  ffmpeg -i visit.mp3 -ac 1 -ar 16000 -c:a pcm_s16le visit.wav
-
-Example:
-  notegen notes stream --file visit.wav --realtime --recording-type conversation --consent`,
-		setup: func(fs *flag.FlagSet) runner {
-			var jf jobFlags
-			jf.register(fs)
-			key := apiKeyFlag(fs)
-			file := fs.String("file", "", "WAV (16-bit mono PCM) or raw PCM file to stream")
-			realtime := fs.Bool("realtime", false, "send the audio at the speed it was recorded")
-			rate := fs.Int("sample-rate", 16000, "sample rate of a raw PCM file (a WAV file's header says its own)")
-			return func(ctx context.Context, s *session, args []string) error {
-				s.apiKey = *key
-				if *file == "" || len(args) > 0 {
-					return usageErr("give the audio with --file FILE")
-				}
-				c, err := s.keyClient()
-				if err != nil {
-					return err
-				}
-				f, err := os.Open(*file)
-				if err != nil {
-					return exitErr(exitValidation, fmt.Errorf("open audio: %w", err))
-				}
-				defer f.Close()
-				audio, sampleRate, err := pcmOf(bufio.NewReader(f), *rate)
-				if err != nil {
-					return exitErr(exitValidation, err)
-				}
-				live := &liveLine{out: s.env.Stderr, quiet: s.jsonOut}
-				job, err := c.StreamAudio(ctx, notegen.StreamJobRequest{JobOptions: jf.options(), SampleRate: sampleRate}, audio,
-					notegen.StreamOptions{Realtime: *realtime, OnMessage: live.show})
-				live.end()
-				if err != nil {
-					return err
-				}
-				return waitAndPrint(ctx, s, c, job.JobID)
-			}
-		},
+func notesStreamCmd(fs *flag.FlagSet) runner {
+	var jf jobFlags
+	jf.register(fs)
+	key := apiKeyFlag(fs)
+	file := fs.String("file", "", "WAV (16-bit mono PCM) or raw PCM file to stream")
+	realtime := fs.Bool("realtime", false, "send the audio at the speed it was recorded")
+	rate := fs.Int("sample-rate", 16000, "sample rate of a raw PCM file (a WAV file's header says its own)")
+	return func(ctx context.Context, s *session, args []string) error {
+		s.apiKey = *key
+		if *file == "" || len(args) > 0 {
+			return usageErr("give the audio with --file FILE")
+		}
+		c, err := s.keyClient()
+		if err != nil {
+			return err
+		}
+		f, err := os.Open(*file)
+		if err != nil {
+			return exitErr(exitValidation, fmt.Errorf("open audio: %w", err))
+		}
+		defer f.Close()
+		audio, sampleRate, err := pcmOf(bufio.NewReader(f), *rate)
+		if err != nil {
+			return exitErr(exitValidation, err)
+		}
+		live := &liveLine{out: s.env.Stderr, quiet: s.jsonOut}
+		job, err := c.StreamAudio(ctx, notegen.StreamJobRequest{JobOptions: jf.options(), SampleRate: sampleRate}, audio,
+			notegen.StreamOptions{Realtime: *realtime, OnMessage: live.show})
+		live.end()
+		if err != nil {
+			return err
+		}
+		return waitAndPrint(ctx, s, c, job.JobID)
 	}
 }
 

@@ -71,6 +71,13 @@ func goStrings(arr **C.char, n int) []string {
 	return out
 }
 
+// resultOf copies a recognition result, which sherpa-onnx owns, from the
+// fields the online and offline result structs share.
+func resultOf(text *C.char, tokens **C.char, timestamps *C.float, count C.int32_t) Result {
+	n := int(count)
+	return Result{Text: C.GoString(text), Tokens: goStrings(tokens, n), Timestamps: goFloats(timestamps, n)}
+}
+
 // goFloats copies n floats from p, which sherpa-onnx owns.
 func goFloats(p *C.float, n int) []float32 {
 	if p == nil || n <= 0 {

@@ -197,12 +197,7 @@ func (r *Recognizer) recognizeOnline(samples []float32) Result {
 	}
 	res := C.SherpaOnnxGetOnlineStreamResult(r.online, s)
 	defer C.SherpaOnnxDestroyOnlineRecognizerResult(res)
-	n := int(res.count)
-	return Result{
-		Text:       C.GoString(res.text),
-		Tokens:     goStrings((**C.char)(unsafe.Pointer(res.tokens_arr)), n),
-		Timestamps: goFloats(res.timestamps, n),
-	}
+	return resultOf(res.text, (**C.char)(unsafe.Pointer(res.tokens_arr)), res.timestamps, res.count)
 }
 
 func (r *Recognizer) recognizeOffline(samples []float32, language string) Result {
@@ -218,10 +213,5 @@ func (r *Recognizer) recognizeOffline(samples []float32, language string) Result
 	C.SherpaOnnxDecodeOfflineStream(r.offline, s)
 	res := C.SherpaOnnxGetOfflineStreamResult(s)
 	defer C.SherpaOnnxDestroyOfflineRecognizerResult(res)
-	n := int(res.count)
-	return Result{
-		Text:       C.GoString(res.text),
-		Tokens:     goStrings((**C.char)(unsafe.Pointer(res.tokens_arr)), n),
-		Timestamps: goFloats(res.timestamps, n),
-	}
+	return resultOf(res.text, (**C.char)(unsafe.Pointer(res.tokens_arr)), res.timestamps, res.count)
 }

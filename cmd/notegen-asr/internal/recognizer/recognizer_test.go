@@ -11,17 +11,16 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/cmd/notegen-asr/internal/asrtest"
 )
 
 // sharedModelDir finds the shared test model; NOTEGEN_ASR_TEST_MODEL_DIR overrides.
 func sharedModelDir(t *testing.T) string {
 	t.Helper()
-	dir := os.Getenv("NOTEGEN_ASR_TEST_MODEL_DIR")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "..", "..", "shared", "models", "zipformer-en-kws-3.3M")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("shared model not found at %s: %v", dir, err)
+	dir, err := asrtest.ModelDir()
+	if err != nil {
+		t.Skipf("shared model not found: %v", err)
 	}
 	return dir
 }

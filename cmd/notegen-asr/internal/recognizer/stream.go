@@ -61,12 +61,7 @@ func (s *Stream) decode() {
 func (s *Stream) Result() Result {
 	res := C.SherpaOnnxGetOnlineStreamResult(s.r.online, s.s)
 	defer C.SherpaOnnxDestroyOnlineRecognizerResult(res)
-	n := int(res.count)
-	return Result{
-		Text:       C.GoString(res.text),
-		Tokens:     goStrings((**C.char)(unsafe.Pointer(res.tokens_arr)), n),
-		Timestamps: goFloats(res.timestamps, n),
-	}
+	return resultOf(res.text, (**C.char)(unsafe.Pointer(res.tokens_arr)), res.timestamps, res.count)
 }
 
 // IsEndpoint reports whether the endpoint rules say the utterance is over.

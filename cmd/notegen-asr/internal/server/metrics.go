@@ -21,14 +21,8 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Name: "notegen_asr_requests_total",
 			Help: "Transcription requests by HTTP status code.",
 		}, []string{"code"}),
-		audioSeconds: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "notegen_asr_audio_seconds_total",
-			Help: "Seconds of audio transcribed.",
-		}),
-		procSeconds: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "notegen_asr_processing_seconds_total",
-			Help: "Wall-clock seconds spent decoding and recognising (excluding queue wait).",
-		}),
+		audioSeconds: counter("notegen_asr_audio_seconds_total", "Seconds of audio transcribed."),
+		procSeconds:  counter("notegen_asr_processing_seconds_total", "Wall-clock seconds spent decoding and recognising (excluding queue wait)."),
 		rtf: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    "notegen_asr_real_time_factor",
 			Help:    "Processing time divided by audio duration, per request (lower is faster).",
@@ -39,15 +33,17 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Help:    "Transcription request latency including queue wait.",
 			Buckets: prometheus.ExponentialBuckets(0.05, 2, 14),
 		}),
-		inFlight: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "notegen_asr_in_flight",
-			Help: "Transcriptions running now.",
-		}),
-		queued: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "notegen_asr_queued",
-			Help: "Transcriptions waiting for a free slot.",
-		}),
+		inFlight: gauge("notegen_asr_in_flight", "Transcriptions running now."),
+		queued:   gauge("notegen_asr_queued", "Transcriptions waiting for a free slot."),
 	}
 	reg.MustRegister(m.requests, m.audioSeconds, m.procSeconds, m.rtf, m.duration, m.inFlight, m.queued)
 	return m
+}
+
+func counter(name, help string) prometheus.Counter {
+	return prometheus.NewCounter(prometheus.CounterOpts{Name: name, Help: help})
+}
+
+func gauge(name, help string) prometheus.Gauge {
+	return prometheus.NewGauge(prometheus.GaugeOpts{Name: name, Help: help})
 }

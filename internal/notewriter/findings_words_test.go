@@ -1,0 +1,35 @@
+package notewriter
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestNumbersAreNotNumbness: a symptom's cue is a word, not the start of
+// another ("numb" in "numbers", "numbing"): talk of blood pressure numbers
+// is no neurological finding, and saying one's feet are numb is.
+func TestNumbersAreNotNumbness(t *testing.T) {
+	t.Parallel()
+	visit := "[doctor] how have your blood pressure numbers been at home ?\n[patient] the top numbers are usually one thirty .\n" +
+		"[doctor] okay , and any numbing medicine at the dentist lately ?\n[patient] no .\n"
+	note := write(t, Input{Transcript: visit, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	require.NotContains(t, strings.ToLower(note.Text), "numbness", note.Text)
+
+	numb := write(t, Input{Transcript: "[doctor] any other symptoms ?\n[patient] my feet feel numb at night .\n", Template: "primaryCare",
+		RecordingType: "conversation", Lang: "en"})
+	require.Contains(t, numb.Text, "Endorses numbness", numb.Text)
+}
+
+// TestDecimalWithoutItsZeroIsNotTenTimesLarger: "a . five centimeter" is
+// 0.5 cm with its point transcribed as a full stop; the note must not
+// turn it into a sentence starting "5 cm".
+func TestDecimalWithoutItsZeroIsNotTenTimesLarger(t *testing.T) {
+	t.Parallel()
+	visit := "[doctor] so i reviewed the ct scan of your abdomen and it does show a . five centimeter kidney stone located in the proximal right ureter .\n" +
+		"[patient] okay .\n"
+	note := write(t, Input{Transcript: visit, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	require.Contains(t, note.Text, "a point five centimeter kidney stone", note.Text)
+	require.NotContains(t, note.Text, "5 cm", note.Text)
+}
