@@ -347,9 +347,12 @@ func TestLiveStreamTranscribedUtteranceByUtterance(t *testing.T) {
 		done := msgs[len(msgs)-1]
 		require.Equal(t, notegen.StreamDone, done.Type)
 		require.Equal(t, "transcribed", done.Status)
+		// One call per utterance, and perhaps partials while one went on.
+		calls := stt.Calls("/v1/audio/transcriptions")
+		require.GreaterOrEqual(t, calls, 2)
 
 		waitEnded(t, s, live, job.JobID, "completed")
-		require.Equal(t, 2, stt.Calls("/v1/audio/transcriptions"), "after end the audio is not transcribed a second time")
+		require.Equal(t, calls, stt.Calls("/v1/audio/transcriptions"), "after end the audio is not transcribed a second time")
 		require.True(t, stt.WAVOK(), "each utterance reaches the provider as 16 kHz mono WAV")
 		tr := decode[notegen.Transcript](t, s.Do(t, "GET", "/v1/fetch-transcript/"+job.JobID, nil, st.APIKey(live)).Body)
 		require.Equal(t, "Patient reports a cough.\nPatient reports a cough.", tr.Transcript)

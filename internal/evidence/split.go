@@ -2,6 +2,8 @@ package evidence
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/notegen/notegen/internal/facts"
 	"github.com/notegen/notegen/internal/transcript"
@@ -10,7 +12,8 @@ import (
 // splitLine cuts one line of a note into its sentences at ". ", "? " and
 // "! ", each a substring of line (trimmed), so that a sentence of the
 // evidence can be found in the note as written. A period after a title
-// ("Dr. Lee") or a list item's number ("1. Asthma.") ends no sentence.
+// ("Dr. Lee") or a list item's number ("1. Asthma."), or before a word in
+// lower case or a digit ("600 mg q. 6 h. with food"), ends no sentence.
 func splitLine(line string) []string {
 	var out []string
 	start := 0
@@ -20,6 +23,9 @@ func splitLine(line string) []string {
 			continue
 		}
 		if c == '.' && (isTitle(line[start:i]) || start == 0 && isEnumerator(line[:i])) {
+			continue
+		}
+		if next, _ := utf8.DecodeRuneInString(strings.TrimLeft(line[i+1:], " ")); unicode.IsLower(next) || unicode.IsDigit(next) {
 			continue
 		}
 		if s := strings.TrimSpace(line[start : i+1]); s != "" {

@@ -83,6 +83,7 @@ func TestWrittenLineIsCutIntoSentences(t *testing.T) {
 	require.Equal(t, [][]facts.Span{{all(1)}, {all(2), all(3)}}, allot(parts, []facts.Span{all(1), all(2), all(3)}, segs))
 	require.Equal(t, []string{"1. Hypertension."}, splitLine("1. Hypertension."), "a list item's number ends no sentence")
 	require.Equal(t, []string{"Seen by Dr. Lee today.", "Better?", "Yes!"}, splitLine("Seen by Dr. Lee today. Better? Yes!"))
+	require.Equal(t, []string{"Ibuprofen 600 mg q. 6 h. with food."}, splitLine("Ibuprofen 600 mg q. 6 h. with food."), "an abbreviation's period")
 }
 
 // TestModelCitingQuestionAndAnswerKeepsBoth: a language model that cites

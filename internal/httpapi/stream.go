@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -72,6 +73,9 @@ func (s *Server) streamAudio(w http.ResponseWriter, r *http.Request) error {
 			return apperr.New(apperr.Unavailable, "The speech-to-text provider cannot be reached; try again shortly")
 		}
 	}
+	// What the stream has stored: a client that rejoins after a dropped
+	// connection sends again from there.
+	w.Header().Set(notegen.StreamReceivedHeader, strconv.FormatInt(st.BytesReceived, 10))
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		_ = sess.Close(context.Background())

@@ -48,6 +48,9 @@ type complaintRules struct {
 	singular map[string]string
 	// pain phrases a body part alone as a complaint ("%s pain").
 	pain func(part string, lex *lexicon) string
+	// phrasing writes a reason the way clinicians chart it ("follow up" ->
+	// "follow-up", "abnormal lab findings" -> "abnormal labs").
+	phrasing [][2]string
 }
 
 // findChiefComplaint takes the reason for the visit from the clinician's
@@ -188,7 +191,7 @@ func (a *analyzer) finishComplaint() {
 		}
 		cc = " " + cr.pain(strings.Join(words, " "), a.lex) + " "
 	}
-	cc = rewritePerson(cc, a.cc.who, a.pronouns, a.lex, a.lang)
+	cc = rewritePerson(replaceWords(cc, cr.phrasing), a.cc.who, a.pronouns, a.lex, a.lang)
 	a.out.chiefComplaint = statement{text: finish(normalizeNumbers(cc, &a.lex.numbers), a.lang != "fr"), sources: []Span{a.cc.src}, problem: -1}
 }
 

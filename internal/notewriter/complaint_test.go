@@ -40,7 +40,7 @@ func TestChiefComplaintIsTheReasonForTheVisit(t *testing.T) {
 			"Right finger pain."},
 		{"a companion is no reason for the visit", "en", `[doctor] she is here with her husband today .
 [doctor] she is a 56-year-old female here with abnormal lab findings .`,
-			"Abnormal lab findings."},
+			"Abnormal labs."},
 		{"the patient corrects the side", "en", `[doctor] i understand you've come in with some right knee pain can you tell me about it
 [patient] it it's not the right knee it's the left knee
 [doctor] okay the left knee`,
@@ -55,6 +55,11 @@ func TestChiefComplaintIsTheReasonForTheVisit(t *testing.T) {
 		{"french: answer to qu'est-ce qui vous amène, with the side", "fr", `[doctor] bonjour , qu'est-ce qui vous amène ?
 [patient] j'ai très mal , c'est ma cheville gauche depuis hier .`,
 			"Douleur à la cheville gauche."},
+		{"charted as clinicians write it", "en", `[doctor] he is a 60-year-old male here for follow up of his chronic problems .`,
+			"Follow-up of chronic problems."},
+		{"french: charted as clinicians write it", "fr", `[doctor] bonjour , qu'est-ce qui vous amène ?
+[patient] j'ai mal à la gorge depuis trois jours .`,
+			"Mal de gorge."},
 		{"french: dictated motif", "fr", `[doctor] vous toussez ?
 [patient] un peu .
 [doctor] motif de consultation : fibrillation auriculaire .`,

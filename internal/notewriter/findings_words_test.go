@@ -21,3 +21,32 @@ func TestNumbersAreNotNumbness(t *testing.T) {
 		RecordingType: "conversation", Lang: "en"})
 	require.Contains(t, numb.Text, "Endorses numbness", numb.Text)
 }
+
+// TestDecimalWithoutItsZeroIsNotTenTimesLarger: "a . five centimeter" is
+// 0.5 cm with its point transcribed as a full stop; the note must not
+// turn it into a sentence starting "5 cm".
+func TestDecimalWithoutItsZeroIsNotTenTimesLarger(t *testing.T) {
+	t.Parallel()
+	visit := "[doctor] so i reviewed the ct scan of your abdomen and it does show a . five centimeter kidney stone located in the proximal right ureter .\n" +
+		"[patient] okay .\n"
+	note := write(t, Input{Transcript: visit, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	require.Contains(t, note.Text, "a point five centimeter kidney stone", note.Text)
+	require.NotContains(t, note.Text, "5 cm", note.Text)
+}
+
+// TestSmallDecimalsStayDecimals: a value under ten cut by a transcribed
+// full stop is a decimal too; "two . five milligrams" written as "2." and
+// "5 mg" doubled the dose.
+func TestSmallDecimalsStayDecimals(t *testing.T) {
+	t.Parallel()
+	for said, want := range map[string]string{
+		"i want you to take norvasc two . five milligrams daily .":                 "norvasc two point five milligrams daily",
+		"your hemoglobin a1c was seven . one you know which is better .":           "seven point one",
+		"she was diagnosed with a four . four centimeter left upper lobe nodule .": "a four point four centimeter left upper lobe nodule",
+	} {
+		note := write(t, Input{Transcript: "[doctor] " + said + "\n[patient] okay .\n", Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+		require.Contains(t, note.Text, want, note.Text)
+	}
+	walk := write(t, Input{Transcript: "[patient] i walk two miles . two days ago it got worse .\n", Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	require.NotContains(t, walk.Text, "point", "a stop after a word is a sentence's end")
+}

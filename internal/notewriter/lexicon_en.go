@@ -345,6 +345,11 @@ var englishLexicon = &lexicon{
 			"i", "i'm", "i've", "you", "you're", "he", "she", "they", "it", "it's", "tell", "okay", "or", "here",
 			"since", "yesterday", "we", "how", "what", "do", "does", "has", "have", "had", "there", "to", "we're",
 			"well", "yes", "yeah", "before", "over", "now", "again", "lately", "recently", "correct"),
+		phrasing: [][2]string{
+			{" follow up ", " follow-up "}, {" followup ", " follow-up "}, {" abnormal lab findings ", " abnormal labs "},
+			{" abnormal lab finding ", " abnormal labs "}, {" abnormal lab results ", " abnormal labs "},
+			{" throat pain ", " sore throat "}, {" headaches ", " headache "},
+		},
 		singular: map[string]string{"knees": "knee", "ankles": "ankle", "hips": "hip", "shoulders": "shoulder",
 			"elbows": "elbow", "wrists": "wrist", "hands": "hand", "feet": "foot", "legs": "leg", "arms": "arm",
 			"breasts": "breast"},

@@ -261,6 +261,7 @@ var frenchLexicon = &lexicon{
 		"ici pour", "ici aujourd'hui pour", "se plaint de", "en suivi pour", "suivi de", "référé pour", "référée pour",
 	},
 	complaint: complaintRules{
+		phrasing: [][2]string{{" douleur à la gorge ", " mal de gorge "}, {" résultats anormaux ", " bilan anormal "}},
 		dictated: []string{"motif de consultation est", "motif de consultation :", "motif de consultation", "motif de la visite est"},
 		stated:   []string{"ici avec", "vient avec"},
 		inferred: []string{"vous vous êtes blessé au", "vous vous êtes blessée au", "vous vous êtes blessé à la",

@@ -86,6 +86,15 @@ func spokenToDigits(words []string, rules *numberRules) []string {
 			continue
 		}
 		digits, used := rules.read(words[i:])
+		if used == 1 && leadingPoint(words, i, rules) {
+			// "a . five centimeter stone" is 0.5 cm with its point written
+			// as a full stop: digits would write 5. The words stay as said,
+			// the point spelled out ("a point five").
+			out[len(out)-1] = rules.point
+			out = append(out, words[i])
+			i++
+			continue
+		}
 		if used == 0 || (used == 1 && digits == "1") {
 			out = append(out, words[i])
 			i++
@@ -103,6 +112,17 @@ func spokenToDigits(words []string, rules *numberRules) []string {
 		i += used
 	}
 	return out
+}
+
+// leadingPoint reports whether the number word at i follows an English
+// article and a lone full stop ("a . five"): an article ends no sentence,
+// so the stop is a decimal point whose leading zero was not said.
+func leadingPoint(words []string, i int, rules *numberRules) bool {
+	if rules.french || i < 2 || words[i-1] != "." || (words[i-2] != "a" && words[i-2] != "an") {
+		return false
+	}
+	u, ok := rules.units[words[i]]
+	return ok && u <= 9
 }
 
 // runLength is how many words at the start of words are numbers read back
@@ -136,7 +156,7 @@ func (r *numberRules) read(words []string) (string, int) {
 	// says, so the number stays in the words that were said, with the
 	// point spelled out: "ninety eight point two" reads as 98.2 to a
 	// clinician and writes no digits the encounter did not contain.
-	if rest := words[used:]; value >= 10 && len(rest) >= 2 && rest[0] == "." {
+	if rest := words[used:]; len(rest) >= 2 && rest[0] == "." {
 		u, ok := r.units[rest[1]]
 		if (ok && u <= 9 && (len(rest) == 2 || !r.isNumberWord(rest[2]))) || (len(rest[1]) == 1 && isDigit(rest[1][0])) {
 			return strings.Join(words[:used], " ") + " " + r.point + " " + rest[1], used + 2

@@ -33,6 +33,7 @@ func TestSpokenNumbers(t *testing.T) {
 		{"decimal zero", "en", "zero point five", "0.5"},
 		{"decimal point written as a full stop stays in words", "en", "temperature is ninety eight . two your pulse", "temperature is ninety eight point two your pulse"},
 		{"a hundred point four stays in words", "en", "a hundred . four right", "a hundred point four right"},
+		{"a decimal without its zero stays in words", "en", "it does show a . five centimeter stone", "it does show a point five centimeter stone"},
 		{"and a half", "en", "two and a half weeks", "2.5 weeks"},
 		{"units do not add up", "en", "five six days", "five six days"},
 		{"tens do not add up", "en", "twenty thirty minutes", "twenty thirty minutes"},
