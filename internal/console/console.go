@@ -59,6 +59,9 @@ type Deps struct {
 	// StatusOf maps an error to the API's HTTP status, so a page answers
 	// with the status the API would.
 	StatusOf func(error) int
+	// FHIR renders a completed job's note as the FHIR R4 Bundle the API's
+	// fetch-note answers with format=fhir, for the job page's download.
+	FHIR func(job.NoteView) ([]byte, error)
 }
 
 // Console serves the console's pages.
