@@ -50,3 +50,24 @@ func TestSmallDecimalsStayDecimals(t *testing.T) {
 	walk := write(t, Input{Transcript: "[patient] i walk two miles . two days ago it got worse .\n", Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
 	require.NotContains(t, walk.Text, "point", "a stop after a word is a sentence's end")
 }
+
+// TestAnswersKeepTheirPolarity: "i have not" is a no although it opens
+// with "i have", and a "no" followed by an exception ("nope, just
+// penicillin"; "no, just a headache") does not deny what the exception
+// names. Each was charted the other way round.
+func TestAnswersKeepTheirPolarity(t *testing.T) {
+	t.Parallel()
+	for visit, want := range map[string][]string{
+		"[doctor] have you had any fever or chills ?\n[patient] uh , i have not .\n":                                                           {"Denies fever and chills"},
+		"[doctor] are you having any nausea or vomiting\n[patient] no just really just kind of a a headache just generally do n't feel well\n": {"Endorses headaches"},
+		"[doctor] any allergies to medications ?\n[patient] nope , just penicillin .\n":                                                        nil,
+	} {
+		note := write(t, Input{Transcript: visit, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+		for _, w := range want {
+			require.Contains(t, note.Text, w, note.Text)
+		}
+		require.NotContains(t, note.Text, "Endorses fever", note.Text)
+		require.NotContains(t, note.Text, "Denies headache", note.Text)
+		require.NotContains(t, note.Text, "Denies allergies", note.Text)
+	}
+}

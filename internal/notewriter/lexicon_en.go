@@ -73,8 +73,9 @@ var englishLexicon = &lexicon{
 		"condition", "chronic", "acute", "stable", "control", "treat", "manage", "monitor", "recommend",
 		"order", "schedule", "appointment", "continue", "increase", "decrease", "start", "stop", "discontinu",
 	},
-	yes: set("yes", "yeah", "yep", "yup", "correct", "right", "i do", "i have", "mm-hmm", "uh-huh", "sometimes", "a little"),
-	no:  set("no", "nope", "nah", "not really", "no ma'am", "no sir", "none", "never", "i do not", "i have not", "not at all"),
+	yes:        set("yes", "yeah", "yep", "yup", "correct", "right", "i do", "i have", "mm-hmm", "uh-huh", "sometimes", "a little"),
+	no:         set("no", "nope", "nah", "not really", "no ma'am", "no sir", "none", "never", "i do not", "i have not", "not at all"),
+	exceptions: set("just", "only", "except", "but", "besides"),
 	negations: []string{
 		"no ", "not ", "denies", "denied", "without", "never", "none", "nor ", "negative for", "free of",
 	},
