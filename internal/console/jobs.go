@@ -36,7 +36,7 @@ func (c *Console) jobs(w http.ResponseWriter, r *http.Request) error {
 	}
 	page, err := c.Jobs.ListOwned(r.Context(), sessionFrom(r.Context()).UserID, f)
 	if err != nil {
-		status = c.formError(r, &v, err)
+		status = c.formError(r, &v, err, "status", "key_type", "limit", "cursor")
 	}
 	limit := ""
 	if f.Limit != 0 {

@@ -110,7 +110,7 @@ func (c *Console) createKey(w http.ResponseWriter, r *http.Request) error {
 	status := http.StatusOK
 	created, err := c.Keys.Create(r.Context(), sessionFrom(r.Context()).UserID, keyType, raw)
 	if err != nil {
-		status = c.formError(r, &v, err)
+		status = c.formError(r, &v, err, "keyType", "metadata")
 	} else {
 		v.Data = &keysData{Created: created.APIKey, CreatedFor: string(created.KeyType)}
 		v.Form = nil
@@ -156,7 +156,7 @@ func (c *Console) updateKeyMetadata(w http.ResponseWriter, r *http.Request) erro
 	status := http.StatusOK
 	if err != nil {
 		var field view
-		status = c.formError(r, &field, err)
+		status = c.formError(r, &field, err, "metadata")
 		v.Error, v.RequestID = field.Error, field.RequestID
 		data.edited, data.editedValue = key, typed
 		for _, msg := range field.FieldErrors {
@@ -180,11 +180,6 @@ func (c *Console) afterKeyChange(w http.ResponseWriter, r *http.Request, err err
 	}
 	var v view
 	status := c.formError(r, &v, err)
-	if v.Error == "" {
-		for _, msg := range v.FieldErrors {
-			v.Error = msg
-		}
-	}
 	if lerr := c.keysView(r, &v); lerr != nil {
 		return lerr
 	}
