@@ -272,7 +272,7 @@ var englishLexicon = &lexicon{
 	},
 	questionPhrases: []string{"how about ", "what about ", "have you been ", "do you ", "did you ", "are you ",
 		"how is it ", "how are you ", "how have you ", "can you ", "could you ", "would you ", "have you had ",
-		"have you noticed ", "is that right ", "any other "},
+		"have you noticed ", "have you experienced ", "have you felt ", "have you ever ", "is that right ", "any other "},
 	tagQuestions: []string{"okay", "ok", "right", "alright", "all right"},
 	questionWords: set("do", "does", "did", "have", "has", "are", "is", "was", "were", "any", "can", "could",
 		"how", "what", "when", "where", "why", "which", "who", "would", "will"),
