@@ -117,7 +117,7 @@ func setRate16k(t *testing.T, c *rtClient) {
 }
 
 // pcm16k decodes a file to raw 16 kHz mono PCM16 with ffmpeg.
-func pcm16k(t *testing.T, path string) []byte {
+func pcm16k(t testing.TB, path string) []byte {
 	t.Helper()
 	out, err := exec.Command("ffmpeg", "-nostdin", "-v", "error", "-i", path, "-f", "s16le", "-ac", "1", "-ar", "16000", "-").Output()
 	require.NoError(t, err)

@@ -22,7 +22,7 @@ import (
 
 // testModelDir is the shared streaming model; NOTEGEN_ASR_TEST_MODEL_DIR
 // overrides it (e.g. to run the suite against a Whisper or Parakeet model).
-func testModelDir(t *testing.T) string {
+func testModelDir(t testing.TB) string {
 	t.Helper()
 	dir := os.Getenv("NOTEGEN_ASR_TEST_MODEL_DIR")
 	if dir == "" {
@@ -35,7 +35,7 @@ func testModelDir(t *testing.T) string {
 }
 
 // testVADModel is the Silero model fetched by scripts/fetch-libs.sh.
-func testVADModel(t *testing.T) string {
+func testVADModel(t testing.TB) string {
 	t.Helper()
 	p := os.Getenv("NOTEGEN_ASR_VAD_MODEL")
 	if p == "" {
@@ -82,7 +82,7 @@ type testServer struct {
 
 // startServer runs run() on a free port with extra flags and waits until it
 // logs its address.
-func startServer(t *testing.T, extra ...string) *testServer {
+func startServer(t testing.TB, extra ...string) *testServer {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	logs := &syncBuffer{addr: make(chan string, 1)}
@@ -117,7 +117,7 @@ func startServer(t *testing.T, extra ...string) *testServer {
 }
 
 // upload posts a multipart transcription request.
-func (s *testServer) upload(t *testing.T, filename string, data []byte, fields map[string]string) (*http.Response, []byte) {
+func (s *testServer) upload(t testing.TB, filename string, data []byte, fields map[string]string) (*http.Response, []byte) {
 	t.Helper()
 	resp, b, err := s.tryUpload(filename, data, fields)
 	require.NoError(t, err)
@@ -174,7 +174,7 @@ func openAIError(t *testing.T, body []byte) map[string]any {
 }
 
 // librivox lists the test utterances and their reference transcripts.
-func librivox(t *testing.T) (dir string, refs map[string]string, ids []string) {
+func librivox(t testing.TB) (dir string, refs map[string]string, ids []string) {
 	t.Helper()
 	dir = os.Getenv("NOTEGEN_ASR_LIBRIVOX_DIR")
 	if dir == "" {
@@ -199,7 +199,7 @@ func librivox(t *testing.T) (dir string, refs map[string]string, ids []string) {
 	return dir, refs, ids
 }
 
-func readFile(t *testing.T, path string) []byte {
+func readFile(t testing.TB, path string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)

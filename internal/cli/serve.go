@@ -24,6 +24,7 @@ import (
 	"github.com/notegen/notegen/internal/config"
 	"github.com/notegen/notegen/internal/console"
 	"github.com/notegen/notegen/internal/httpapi"
+	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/logging"
 	"github.com/notegen/notegen/internal/masterkey"
 	"github.com/notegen/notegen/internal/queue"
@@ -185,6 +186,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 		Log: log.With("component", "console"), Auth: identity, Accounts: accounts, Keys: keys, Jobs: jobs,
 		Webhooks: webhooks, Deliveries: deliveries, Billing: bills, Audit: audit.NewLog(db),
 		Master: key, PublicURL: settings.PublicURL, StatusOf: httpapi.StatusOf,
+		FHIR: func(v job.NoteView) ([]byte, error) { return httpapi.FHIRBundle(v, env.Version) },
 	})
 	if err != nil {
 		return err

@@ -49,8 +49,9 @@ var frenchLexicon = &lexicon{
 		"frère", "fils", "fille", "symptôme", "chronique", "aigu", "stable", "contrôl", "trait", "surveill",
 		"recommand", "prescri", "rendez-vous", "continu", "augment", "diminu", "commenc", "arrêt", "cesse",
 	},
-	yes: set("oui", "ouais", "exact", "exactement", "effectivement", "un peu", "parfois", "mm-hmm"),
-	no:  set("non", "pas vraiment", "jamais", "aucun", "aucune", "pas du tout", "non pas"),
+	yes:        set("oui", "ouais", "exact", "exactement", "effectivement", "un peu", "parfois", "mm-hmm"),
+	no:         set("non", "pas vraiment", "jamais", "aucun", "aucune", "pas du tout", "non pas"),
+	exceptions: set("juste", "seulement", "sauf", "mais", "excepté", "hormis"),
 	negations: []string{
 		"pas ", "non ", "nie ", "aucun", "aucune", "jamais", "sans ", "ni ", "négatif pour",
 	},

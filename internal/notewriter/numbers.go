@@ -156,7 +156,7 @@ func (r *numberRules) read(words []string) (string, int) {
 	// says, so the number stays in the words that were said, with the
 	// point spelled out: "ninety eight point two" reads as 98.2 to a
 	// clinician and writes no digits the encounter did not contain.
-	if rest := words[used:]; value >= 10 && len(rest) >= 2 && rest[0] == "." {
+	if rest := words[used:]; len(rest) >= 2 && rest[0] == "." {
 		u, ok := r.units[rest[1]]
 		if (ok && u <= 9 && (len(rest) == 2 || !r.isNumberWord(rest[2]))) || (len(rest[1]) == 1 && isDigit(rest[1][0])) {
 			return strings.Join(words[:used], " ") + " " + r.point + " " + rest[1], used + 2

@@ -242,9 +242,9 @@ func splitOnMarkers(text string, from, to int, lex *lexicon) []sentence {
 }
 
 // spokenDecimal reports whether the full stop at text[i] sits inside a
-// number, between a number of at least ten and a single digit followed by
-// a word: "ninety eight . two your pulse" is 98.2 (the clinicians' notes
-// say so), not "98." and a sentence "two your pulse".
+// number, between a number and a single digit followed by a word: "ninety
+// eight . two your pulse" is 98.2 (the clinicians' notes say so), not "98."
+// and a sentence "two your pulse".
 func spokenDecimal(text string, i int, lex *lexicon) bool {
 	before := strings.Fields(text[:i])
 	after := strings.Fields(text[i+1:])
@@ -266,18 +266,28 @@ func spokenDecimal(text string, i int, lex *lexicon) bool {
 	if prev := strings.ToLower(before[len(before)-1]); !lex.numbers.french && (prev == "a" || prev == "an") {
 		return true
 	}
-	// The number before must be at least ten: read it back from its words.
+	// The words before must end in a number: read it back from its words.
+	// A value under ten is a decimal too ("seven . one" is an A1c of 7.1,
+	// "two . five milligrams" a dose of 2.5 mg): every such stop between
+	// numbers in the ACI-BENCH train and valid dialogues is a decimal.
 	k := len(before)
 	for k > 0 && (lex.numbers.isNumberWord(strings.ToLower(before[k-1])) || strings.ToLower(before[k-1]) == "a") {
 		k--
 	}
 	if k == len(before) {
-		return isNumeral(before[k-1]) && len(before[k-1]) >= 2
+		return isNumeral(before[k-1])
 	}
 	words := make([]string, 0, len(before)-k)
 	for _, w := range before[k:] {
 		words = append(words, strings.ToLower(w))
 	}
-	v, used := lex.numbers.cardinal(words)
-	return used == len(words) && v >= 10
+	// "a hundred" is a number, "a four" an article and a number.
+	if _, used := lex.numbers.cardinal(words); used == len(words) {
+		return true
+	}
+	if len(words) < 2 || words[0] != "a" {
+		return false
+	}
+	_, used := lex.numbers.cardinal(words[1:])
+	return used == len(words)-1
 }

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen"
+	"github.com/notegen/notegen/internal/servertest"
+)
+
+// notegenOn starts `notegen serve` (servertest: the real server on a fresh
+// SQLite database) with asr as its speech-to-text provider, streaming
+// through /v1/realtime when realtime, and answers an SDK client with a live
+// key.
+func notegenOn(t testing.TB, asr *testServer, realtime bool) (*servertest.Server, *notegen.Client) {
+	t.Helper()
+	opts := []servertest.Option{servertest.WithEnv("NOTEGEN_STT_URL", asr.base+"/v1")}
+	if realtime {
+		opts = append(opts, servertest.WithEnv("NOTEGEN_STT_STREAM_URL", "ws"+strings.TrimPrefix(asr.base, "http")+"/v1/realtime"))
+	}
+	s := servertest.Start(t, servertest.SQLite, opts...)
+	o := s.NewOwner(t)
+	resp := s.Do(t, "POST", "/v1/user/create-api-key", map[string]string{"keyType": "live"}, servertest.Bearer(o.IDToken))
+	require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
+	c, err := notegen.New(s.URL, notegen.WithAPIKey(resp.JSON(t)["api_key"].(string)))
+	require.NoError(t, err)
+	return s, c
+}
+
+// streamJob is the job fields of the streams below.
+var streamJob = notegen.JobOptions{Template: "primaryCare", VisitType: "followUp", RecordingType: "dictation", Lang: "en"}
+
+// pacedReader hands out pcm at pace times the speed it would be spoken
+// (0: as fast as it is read) and notes when it passed mark and when it
+// reached its end, which is when StreamAudio sends end.
+type pacedReader struct {
+	pcm        []byte
+	pace       float64
+	mark       int
+	start      time.Time
+	off        int
+	markedAt   time.Time
+	finishedAt time.Time
+}
+
+func (r *pacedReader) Read(p []byte) (int, error) {
+	if r.start.IsZero() {
+		r.start = time.Now()
+	}
+	if r.off >= len(r.pcm) {
+		if r.finishedAt.IsZero() {
+			r.finishedAt = time.Now()
+		}
+		return 0, io.EOF
+	}
+	n := copy(p, r.pcm[r.off:])
+	r.off += n
+	if r.pace > 0 {
+		due := r.start.Add(time.Duration(float64(r.off/2) / 16000 / r.pace * float64(time.Second)))
+		time.Sleep(time.Until(due))
+	}
+	if r.markedAt.IsZero() && r.off > r.mark {
+		r.markedAt = time.Now()
+	}
+	return n, nil
+}
+
+// TestServeStreamsLibriVox streams each LibriVox utterance, at the speed it
+// is spoken, through `notegen serve` whose streaming speech-to-text is this
+// server's /v1/realtime with the shared model, and checks what a user of
+// live streams sees: partials while the words are spoken, and a transcript
+// whose word error rate is within 2 points of this server's batch
+// transcription of the same files. It logs the delay from the first speech
+// to the first partial (scripts/measure-serve-stream.sh reports it).
+func TestServeStreamsLibriVox(t *testing.T) {
+	t.Parallel()
+	asr := startServer(t, "--threads", "1", "--concurrency", "1")
+	s, c := notegenOn(t, asr, true)
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("notegen log:\n%s", s.Logs())
+		}
+	})
+	dir, refs, ids := librivox(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+
+	type result struct {
+		transcript string
+		partials   int
+		latency    time.Duration
+	}
+	results := make([]result, len(ids))
+	var wg sync.WaitGroup
+	for i, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pcm := pcm16k(t, filepath.Join(dir, id+".wav"))
+			r := &pacedReader{pcm: pcm, pace: 1, mark: int(firstSpeech(pcm).Seconds()*16000) * 2}
+			var mu sync.Mutex
+			var firstPartial time.Time
+			partials := 0
+			job, err := c.StreamAudio(ctx, notegen.StreamJobRequest{JobOptions: streamJob, SampleRate: 16000}, r,
+				notegen.StreamOptions{OnMessage: func(m notegen.StreamMessage) {
+					mu.Lock()
+					defer mu.Unlock()
+					if m.Type == notegen.StreamPartial {
+						partials++
+						if firstPartial.IsZero() {
+							firstPartial = time.Now()
+						}
+					}
+				}})
+			if !assertNoError(t, err) {
+				return
+			}
+			st, err := c.WaitForJob(ctx, job.JobID, 0)
+			if !assertNoError(t, err) || !assertEqual(t, notegen.JobCompleted, st.Status, st.Message) {
+				return
+			}
+			tr, err := c.FetchTranscript(ctx, job.JobID)
+			if !assertNoError(t, err) {
+				return
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			results[i] = result{transcript: tr.Transcript, partials: partials, latency: firstPartial.Sub(r.markedAt)}
+		}()
+	}
+	wg.Wait()
+	require.False(t, t.Failed())
+
+	var sErr, bErr, words int
+	var maxLatency time.Duration
+	for i, id := range ids {
+		resp, body := asr.upload(t, id+".wav", readFile(t, filepath.Join(dir, id+".wav")), map[string]string{"model": "m"})
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		var batch struct{ Text string }
+		require.NoError(t, json.Unmarshal(body, &batch))
+		se, n := wordErrors(refs[id], results[i].transcript)
+		be, _ := wordErrors(refs[id], batch.Text)
+		t.Logf("%s: streamed through notegen %d/%d word errors, batch %d/%d; %d partials, the first %s after the first speech",
+			id, se, n, be, n, results[i].partials, results[i].latency.Round(time.Millisecond))
+		require.NotZero(t, results[i].partials, "partials while %s was spoken", id)
+		sErr, bErr, words = sErr+se, bErr+be, words+n
+		maxLatency = max(maxLatency, results[i].latency)
+	}
+	sWER, bWER := float64(sErr)/float64(words), float64(bErr)/float64(words)
+	t.Logf("NOTEGEN STREAM WER %.1f%% vs batch %.1f%% (%d words); first partial at most %s after the first speech",
+		100*sWER, 100*bWER, words, maxLatency.Round(time.Millisecond))
+	require.LessOrEqual(t, sWER, bWER+0.02, "streamed WER within 2 points of batch")
+	require.LessOrEqual(t, sWER, maxWER)
+}
+
+// assertNoError and assertEqual report from a goroutine, where require's
+// FailNow may not be called; they answer whether the check passed.
+func assertNoError(t *testing.T, err error) bool {
+	t.Helper()
+	if err != nil {
+		t.Errorf("%v", err)
+		return false
+	}
+	return true
+}
+
+func assertEqual(t *testing.T, want, got, msg string) bool {
+	t.Helper()
+	if want != got {
+		t.Errorf("want %q, got %q (%s)", want, got, msg)
+		return false
+	}
+	return true
+}
