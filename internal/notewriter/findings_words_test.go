@@ -43,7 +43,7 @@ func TestSmallDecimalsStayDecimals(t *testing.T) {
 		"your hemoglobin a1c was seven . one you know which is better .":           "seven point one",
 		"she was diagnosed with a four . four centimeter left upper lobe nodule .": "a four point four centimeter left upper lobe nodule",
 	} {
-		note := writeConversation(t, "[doctor] " + said + "\n[patient] okay .\n")
+		note := writeConversation(t, "[doctor] "+said+"\n[patient] okay .\n")
 		require.Contains(t, note.Text, want, note.Text)
 	}
 	walk := writeConversation(t, "[patient] i walk two miles . two days ago it got worse .\n")
