@@ -60,6 +60,15 @@ type analyzer struct {
 	ccAsked    bool
 	ccStrength int
 	cc         complaintCandidate
+	// review is the turn (plus one, so zero is none) and phase in which
+	// the clinician last read out a result.
+	review reviewing
+}
+
+// reviewing is where a clinician is reading out a test's result.
+type reviewing struct {
+	turn  int
+	phase phase
 }
 
 func analyze(turns []turn, lex *lexicon, lang string, p pronouns) analysis {
@@ -153,6 +162,17 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		padded = cutAside(padded, lex)
 	}
 	cat := a.classify(padded, who)
+	// A clinician reading out a test goes on, in the same turn, to say what
+	// it shows without naming it again ("let's look at your x-ray . you
+	// have a fracture of the distal phalanx").
+	if who == speakerClinician {
+		if cat == catHPI && a.review == (reviewing{turn: src.Turn + 1, phase: a.phase}) {
+			cat = catResults
+		}
+		if cat == catResults {
+			a.review = reviewing{turn: src.Turn + 1, phase: a.phase}
+		}
+	}
 	if cat == catNone || (cat == catHPI && (!a.worth(padded, clinical, historyDensity) || a.fragment(padded, who))) ||
 		((cat == catAssessment || cat == catPlan) && !a.worth(padded, clinical, planDensity)) {
 		return
@@ -174,7 +194,7 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		}
 	case catResults:
 		body = terse(stripLeads(body, lex.resultLeads), lex.terse)
-		if wordCount(body) < 2 {
+		if wordCount(body) < 2 || onlyAnnounces(body, lex.terse) {
 			return
 		}
 	}
@@ -339,6 +359,11 @@ func (a *analyzer) classify(padded string, who speaker) category {
 			}
 		}
 		if a.phase == phaseResults {
+			// Advice given while going over results ("avoid fatty foods",
+			// "we might need to repeat that") is not a result.
+			if hasCue(padded, lex.planCues) && !hasCue(padded, lex.resultTests) {
+				return catNone
+			}
 			if (hasCue(padded, lex.resultCues) || hasDigitWord(padded)) && !hasCue(padded, lex.examAsides) {
 				return catResults
 			}

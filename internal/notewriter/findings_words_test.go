@@ -71,3 +71,14 @@ func TestAnswersKeepTheirPolarity(t *testing.T) {
 		require.NotContains(t, note.Text, "Denies allergies", note.Text)
 	}
 }
+
+// TestUnpunctuatedHaveYouExperiencedIsAQuestion: speech-to-text without
+// punctuation asks "have you experienced any numbness" mid-sentence; it is
+// a question, not the clinician stating numbness.
+func TestUnpunctuatedHaveYouExperiencedIsAQuestion(t *testing.T) {
+	t.Parallel()
+	visit := "[doctor] and so with your shoulder have you experienced any numbness in your arm or in your fingers\n[patient] no numbness or tingling\n"
+	note := write(t, Input{Transcript: visit, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	require.NotContains(t, note.Text, "Endorses numbness", note.Text)
+	require.Contains(t, note.Text, "Denies numbness", note.Text)
+}

@@ -271,3 +271,27 @@ func TestExamDictatedAfterThePlan(t *testing.T) {
 		})
 	}
 }
+
+// TestResultReadOutInOneTurn: what a clinician says a test shows, right
+// after naming it in the same turn, is the result; the announcement alone
+// and advice given while reviewing are not.
+func TestResultReadOutInOneTurn(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ lang, transcript, heading, want, not string }{
+		{"en", `[patient] i hurt my finger in a car accident four days ago .
+[doctor] okay . let's look at your x-ray . so you have a distal phalanx fracture in the middle finger .
+[patient] great .`, "Results", "distal phalanx fracture in the middle finger", "look at"},
+		{"fr", `[patient] je me suis fait mal au doigt dans un accident il y a quatre jours .
+[doctor] d'accord . regardons votre radiographie . vous avez une fracture de la phalange distale du majeur .
+[patient] super .`, "Résultats", "fracture de la phalange distale du majeur", "Regardons"},
+	}
+	for _, c := range cases {
+		t.Run(c.lang, func(t *testing.T) {
+			t.Parallel()
+			note := write(t, Input{Transcript: c.transcript, Template: "primaryCare", RecordingType: "conversation", Lang: c.lang})
+			results := section(note.Text, c.heading)
+			require.Contains(t, results, c.want, note.Text)
+			require.NotContains(t, results, c.not, note.Text)
+		})
+	}
+}
