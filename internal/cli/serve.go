@@ -95,6 +95,11 @@ func serve(ctx context.Context, env Env, args []string) error {
 		settings.PublicURL = "http://" + ln.Addr().String()
 	}
 
+	if settings.PprofAddr != "" {
+		if err := servePprof(ctx, settings.PprofAddr, log); err != nil {
+			return err
+		}
+	}
 	db, key, err := openStore(ctx, settings, log, false)
 	if err != nil {
 		return err
