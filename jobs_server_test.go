@@ -58,16 +58,33 @@ func requireCompleted(ctx context.Context, t *testing.T, c *notegen.Client, jobI
 	require.Equal(t, notegen.JobCompleted, done.Status, done.Message)
 }
 
+// completedNote waits for the job to complete and fetches its note, which
+// must not be empty.
+func completedNote(ctx context.Context, t *testing.T, c *notegen.Client, jobID string) *notegen.Note {
+	t.Helper()
+	requireCompleted(ctx, t, c, jobID)
+	note, err := c.FetchNote(ctx, jobID)
+	require.NoError(t, err)
+	require.NotEmpty(t, note.Note)
+	return note
+}
+
+// keyed returns the owner's client with a new key of keyType, and the key.
+func keyed(ctx context.Context, t *testing.T, owner *notegen.Client, keyType string) (*notegen.Client, string) {
+	t.Helper()
+	key, err := owner.CreateAPIKey(ctx, notegen.CreateAPIKeyRequest{KeyType: keyType})
+	require.NoError(t, err)
+	return owner.WithAPIKey(key.APIKey), key.APIKey
+}
+
 func TestNoteJobsAgainstServer(t *testing.T) {
 	t.Parallel()
 	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
 		owner, _, _ := owner(t, s)
-		key, err := owner.CreateAPIKey(ctx, notegen.CreateAPIKeyRequest{KeyType: notegen.KeyTypeSandbox})
-		require.NoError(t, err)
 		// The owner's client takes the new key; no second client is needed.
-		c := owner.WithAPIKey(key.APIKey)
+		c, _ := keyed(ctx, t, owner, notegen.KeyTypeSandbox)
 		require.True(t, c.HasAPIKey())
 		require.False(t, owner.HasAPIKey())
 		opts := notegen.JobOptions{Template: "primaryCare", VisitType: "followUp", RecordingType: "dictation", Lang: "en"}
@@ -75,11 +92,7 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 		job, err := c.SubmitText(ctx, notegen.TextJobRequest{JobOptions: opts, Text: "Follow-up for hypertension. BP 128/82."})
 		require.NoError(t, err)
 		require.NotEmpty(t, job.JobID)
-		requireCompleted(ctx, t, c, job.JobID)
-		note, err := c.FetchNote(ctx, job.JobID)
-		require.NoError(t, err)
-		require.NotEmpty(t, note.Note)
-		require.True(t, note.IsSandbox)
+		require.True(t, completedNote(ctx, t, c, job.JobID).IsSandbox)
 
 		_, err = c.SubmitText(ctx, notegen.TextJobRequest{JobOptions: notegen.JobOptions{Template: "nope"}, Text: "x"})
 		requireKind[*notegen.ValidationError](t, err, notegen.ErrValidation, 400, notegen.CodeValidation)
@@ -100,19 +113,14 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 		regen, err := c.RegenerateNote(ctx, notegen.RegenerateRequest{JobID: job.JobID, DocumentationStyle: notegen.String("soap")})
 		require.NoError(t, err)
 		require.NotEmpty(t, regen.JobID)
-		requireCompleted(ctx, t, c, regen.JobID)
-		regenNote, err := c.FetchNote(ctx, regen.JobID)
-		require.NoError(t, err)
-		require.NotEmpty(t, regenNote.Note)
+		completedNote(ctx, t, c, regen.JobID)
 
 		// Usage counts the live jobs (sandbox jobs are free and not
 		// counted) of the current month, by key.
 		before, err := owner.GetUsage(ctx, notegen.UsageRequest{})
 		require.NoError(t, err)
 		require.Zero(t, before.Totals.Jobs, "sandbox jobs are not usage")
-		liveKey, err := owner.CreateAPIKey(ctx, notegen.CreateAPIKeyRequest{KeyType: notegen.KeyTypeLive})
-		require.NoError(t, err)
-		live := owner.WithAPIKey(liveKey.APIKey)
+		live, liveKey := keyed(ctx, t, owner, notegen.KeyTypeLive)
 		liveJob, err := live.SubmitText(ctx, notegen.TextJobRequest{JobOptions: opts, Text: "Follow-up for hypertension. BP 128/82."})
 		require.NoError(t, err)
 		requireCompleted(ctx, t, live, liveJob.JobID)
@@ -130,7 +138,7 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 		require.Equal(t, int64(1), usage.MonthlyBreakdown[0].Jobs)
 		require.Len(t, usage.APIKeys, 1)
 		for masked, ku := range usage.APIKeys {
-			require.Equal(t, liveKey.APIKey[len(liveKey.APIKey)-4:], masked[len(masked)-4:], "keyed by the masked live key")
+			require.Equal(t, liveKey[len(liveKey)-4:], masked[len(masked)-4:], "keyed by the masked live key")
 			require.Equal(t, int64(1), ku.Jobs)
 		}
 		_, err = owner.GetUsage(ctx, notegen.UsageRequest{StartMonth: "2026-05", EndMonth: "2026-01"})

@@ -152,6 +152,18 @@ func (j *longPollJob) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// longPollClient serves a job in status through a long-polling server for
+// the test's duration and returns it with a client of that server.
+func longPollClient(t *testing.T, status string) (*longPollJob, *Client) {
+	t.Helper()
+	job := newLongPollJob(status)
+	srv := httptest.NewServer(job)
+	t.Cleanup(srv.Close)
+	c, err := New(srv.URL, WithAPIKey("k"))
+	require.NoError(t, err)
+	return job, c
+}
+
 func (j *longPollJob) requests() []url.Values {
 	j.mu.Lock()
 	defer j.mu.Unlock()
@@ -160,11 +172,7 @@ func (j *longPollJob) requests() []url.Values {
 
 func TestWaitForJobIsWokenByTheEnd(t *testing.T) {
 	t.Parallel()
-	job := newLongPollJob(JobQueued)
-	srv := httptest.NewServer(job)
-	defer srv.Close()
-	c, err := New(srv.URL, WithAPIKey("k"))
-	require.NoError(t, err)
+	job, c := longPollClient(t, JobQueued)
 	type result struct {
 		st  *JobStatus
 		err error
@@ -189,11 +197,7 @@ func TestWaitForJobIsWokenByTheEnd(t *testing.T) {
 
 func TestWaitForJobSendsTheLastStatusSeen(t *testing.T) {
 	t.Parallel()
-	job := newLongPollJob(JobTranscribing)
-	srv := httptest.NewServer(job)
-	defer srv.Close()
-	c, err := New(srv.URL, WithAPIKey("k"))
-	require.NoError(t, err)
+	job, c := longPollClient(t, JobTranscribing)
 	c.waitPolicy.hold = time.Second // the first hold runs out
 	done := make(chan *JobStatus, 1)
 	go func() {

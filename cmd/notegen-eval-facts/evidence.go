@@ -23,7 +23,10 @@ type evidenceScore struct {
 	// citations joins a question and its direct answer (see
 	// evidence.Citations); every other span is a citation of its own.
 	citations, citationsSupported int
-	flagged                       int
+	// contradicted counts citations whose answer says the opposite of
+	// their sentence (a "yes" cited for "Denies ...").
+	contradicted int
+	flagged      int
 }
 
 // measureEvidence writes each encounter's note as the service does
@@ -72,6 +75,12 @@ func measureEvidence(rows []row, show string, misses bool, stdout io.Writer) err
 					said = append(said, evidence.SpanText(segs, sp))
 				}
 				sc.citations++
+				if evidence.Contradicts(ev.Sentence, c, segs) {
+					sc.contradicted++
+					if misses {
+						fmt.Fprintf(stdout, "%s answer against its sentence: %q <- %q\n", r.id, ev.Sentence, said)
+					}
+				}
 				if check.Supports(ev.Sentence, strings.Join(said, " "), "en") {
 					sc.citationsSupported++
 				} else if misses {
@@ -89,6 +98,7 @@ func measureEvidence(rows []row, show string, misses bool, stdout io.Writer) err
 		sc.sentencesSupported, sc.covered, pct(sc.sentencesSupported, sc.covered), sc.spansSupported, sc.spans, pct(sc.spansSupported, sc.spans))
 	fmt.Fprintf(stdout, "evidence support per citation (a question and its direct answer joined): %d/%d = %.1f%%\n",
 		sc.citationsSupported, sc.citations, pct(sc.citationsSupported, sc.citations))
+	fmt.Fprintf(stdout, "citations whose answer says the opposite of their sentence: %d\n", sc.contradicted)
 	fmt.Fprintf(stdout, "sentences flagged for a number never said: %d\n", sc.flagged)
 	return nil
 }

@@ -43,7 +43,7 @@ func (s *Service) Authenticate(ctx context.Context, key string) (Caller, error) 
 	now := store.Now()
 	var stamp uint64
 	if s.cache != nil {
-		e, g, ok := s.cache.get(ctx, hash, now)
+		e, g, ok := s.cache.get(hash, now)
 		if ok {
 			if now.Sub(e.usedAt) >= lastUsedResolution {
 				if err := s.recordUse(ctx, e.caller.KeyID, now); err != nil {

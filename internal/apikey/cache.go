@@ -1,7 +1,6 @@
 package apikey
 
 import (
-	"context"
 	"sync"
 	"time"
 
@@ -31,13 +30,16 @@ const maxCachedKeys = 100_000
 //     it (replica.AwaitCredentials). A replica whose own heartbeat is stale,
 //     and so is not waited for, does not use its cache. No database read.
 //   - On SQLite, where the broker does not reach other processes on the same
-//     file, each look-up reads the epoch (one row of one small table) and
-//     trusts only entries cached under the same epoch: one cheap read
-//     instead of the key's and the account's rows.
+//     file, the change also moves the counter the processes on the file
+//     share in memory (store.DB.SharedVersion): each look-up reads it, with
+//     no query, and trusts only entries cached under the same version.
+//     While a change is under way the cache is not used at all.
 type keyCache struct {
+	db      *store.DB
 	replica *replica.Replica
-	// byEpoch is the SQLite mode: entries are checked against the epoch.
-	byEpoch bool
+	// byVersion is the SQLite mode: entries are checked against the
+	// shared version.
+	byVersion bool
 
 	mu      sync.Mutex
 	entries map[string]cachedKey
@@ -49,7 +51,7 @@ type keyCache struct {
 type cachedKey struct {
 	caller   Caller
 	cachedAt time.Time
-	// stamp is the generation (PostgreSQL) or the credentials epoch
+	// stamp is the generation (PostgreSQL) or the shared version plus one
 	// (SQLite) the entry was read under.
 	stamp uint64
 	// usedAt is the last time this replica wrote the key's last_used.
@@ -61,7 +63,7 @@ func newKeyCache(db *store.DB, r *replica.Replica) *keyCache {
 	if r == nil {
 		return nil
 	}
-	c := &keyCache{replica: r, byEpoch: db.Dialect() != store.Postgres, entries: map[string]cachedKey{}}
+	c := &keyCache{db: db, replica: r, byVersion: db.Dialect() != store.Postgres, entries: map[string]cachedKey{}}
 	r.OnCredentialsChanged(c.flush)
 	return c
 }
@@ -76,22 +78,22 @@ func (c *keyCache) flush() {
 
 // get returns the cached key for hash, and the stamp to store a freshly
 // read key under.
-func (c *keyCache) get(ctx context.Context, hash string, now time.Time) (cachedKey, uint64, bool) {
+func (c *keyCache) get(hash string, now time.Time) (cachedKey, uint64, bool) {
 	var stamp uint64
 	current := true
-	if c.byEpoch {
-		epoch, err := c.replica.Epoch(ctx)
-		if err != nil {
-			// Read the rows instead; store nothing under a made-up stamp.
+	if c.byVersion {
+		version, settled := c.db.SharedVersion()
+		if !settled {
+			// A change is under way: read the rows, store nothing.
 			return cachedKey{}, 0, false
 		}
-		stamp = uint64(epoch) + 1
+		stamp = version + 1
 	} else {
 		current = c.replica.Current()
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if !c.byEpoch {
+	if !c.byVersion {
 		stamp = c.gen
 	}
 	e, ok := c.entries[hash]
@@ -107,7 +109,7 @@ func (c *keyCache) get(ctx context.Context, hash string, now time.Time) (cachedK
 func (c *keyCache) put(hash string, e cachedKey) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if (c.byEpoch && e.stamp == 0) || (!c.byEpoch && c.gen != e.stamp) {
+	if (c.byVersion && e.stamp == 0) || (!c.byVersion && c.gen != e.stamp) {
 		return
 	}
 	if len(c.entries) >= maxCachedKeys {

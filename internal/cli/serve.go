@@ -24,6 +24,7 @@ import (
 	"github.com/notegen/notegen/internal/config"
 	"github.com/notegen/notegen/internal/console"
 	"github.com/notegen/notegen/internal/httpapi"
+	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/logging"
 	"github.com/notegen/notegen/internal/masterkey"
 	"github.com/notegen/notegen/internal/queue"
@@ -94,6 +95,11 @@ func serve(ctx context.Context, env Env, args []string) error {
 		settings.PublicURL = "http://" + ln.Addr().String()
 	}
 
+	if settings.PprofAddr != "" {
+		if err := servePprof(ctx, settings.PprofAddr, log); err != nil {
+			return err
+		}
+	}
 	db, key, err := openStore(ctx, settings, log, false)
 	if err != nil {
 		return err
@@ -185,6 +191,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 		Log: log.With("component", "console"), Auth: identity, Accounts: accounts, Keys: keys, Jobs: jobs,
 		Webhooks: webhooks, Deliveries: deliveries, Billing: bills, Audit: audit.NewLog(db),
 		Master: key, PublicURL: settings.PublicURL, StatusOf: httpapi.StatusOf,
+		FHIR: func(v job.NoteView) ([]byte, error) { return httpapi.FHIRBundle(v, env.Version) },
 	})
 	if err != nil {
 		return err

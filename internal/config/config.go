@@ -67,6 +67,9 @@ type Settings struct {
 	KeepAudio bool
 	// LogLevel is debug, info, warn or error.
 	LogLevel string
+	// PprofAddr, when set, serves net/http/pprof on that address (a
+	// separate listener, never the API's) for profiling; empty turns it off.
+	PprofAddr string
 }
 
 // Rate is a number of requests allowed per period.
@@ -170,6 +173,7 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 	str(&retryBase, "provider-retry-base", "NOTEGEN_PROVIDER_RETRY_BASE", "2s", "first delay before retrying a failed provider call; doubles each attempt")
 	str(&keepAudio, "keep-audio", "NOTEGEN_KEEP_AUDIO", "false", "keep audio after transcription")
 	str(&s.LogLevel, "log-level", "NOTEGEN_LOG_LEVEL", "info", "debug, info, warn or error")
+	str(&s.PprofAddr, "pprof-addr", "NOTEGEN_PPROF_ADDR", "", "serve Go's /debug/pprof on this address (for example 127.0.0.1:6060); empty: off")
 
 	if err := fs.Parse(args); err != nil {
 		return Settings{}, nil, err

@@ -49,6 +49,20 @@ func crashMidTranscription(t *testing.T, b st.Backend, jobTimeout string) crash 
 	return crash{stt: stt, db: db, next: st.StartOn(t, db, opts...), key: key, jobID: jobID, killed: killed}
 }
 
+// eachCrash makes a crash on each database, with jobTimeout as the servers'
+// attempt timeout, and runs fn once the crashed job has completed once on
+// the next server.
+func eachCrash(t *testing.T, jobTimeout string, fn func(t *testing.T, c crash)) {
+	t.Helper()
+	t.Parallel()
+	st.BuildBinary(t)
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		c := crashMidTranscription(t, b, jobTimeout)
+		c.completeOnce(t)
+		fn(t, c)
+	})
+}
+
 // completeOnce waits for the crashed job on the next server, requires it
 // completed, and requires one job.completed event for it.
 func (c crash) completeOnce(t *testing.T) {
@@ -67,11 +81,7 @@ func (c crash) count(t *testing.T, query string) int {
 // TestJobSurvivesKill9 kills the server with SIGKILL while a job is being
 // transcribed; after a restart on the same database the job finishes, once.
 func TestJobSurvivesKill9(t *testing.T) {
-	t.Parallel()
-	st.BuildBinary(t)
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		c := crashMidTranscription(t, b, "3s")
-		c.completeOnce(t)
+	eachCrash(t, "3s", func(t *testing.T, c crash) {
 		require.Equal(t, c.stt.text, c.next.Do(t, "GET", "/v1/fetch-transcript/"+c.jobID, nil, st.APIKey(c.key)).JSON(t)["transcript"])
 		require.Equal(t, 1, c.count(t, `SELECT COUNT(*) FROM usage_records WHERE job_id = ?`), "and was billed once")
 	})

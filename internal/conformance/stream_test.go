@@ -206,11 +206,7 @@ func TestLiveStreamRejoinsAfterADroppedConnection(t *testing.T) {
 }
 
 func TestLiveStreamRefusesBadURLsBeforeUpgrading(t *testing.T) {
-	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_UPLOAD_TTL", "2s"))
-		o := s.NewOwner(t)
-		key := createKey(t, s, o, "sandbox", nil)
+	eachKey(t, "sandbox", func(t *testing.T, s *st.Server, o *st.Owner, key string) {
 		job := startStream(t, s, key, nil)
 		path := strings.TrimPrefix(job.StreamURL, "ws"+strings.TrimPrefix(s.URL, "http"))
 
@@ -229,7 +225,7 @@ func TestLiveStreamRefusesBadURLsBeforeUpgrading(t *testing.T) {
 		resp = s.Do(t, "GET", path, nil)
 		require.Equal(t, http.StatusForbidden, resp.Status, "%s", resp.Body)
 		require.Equal(t, "authorization_error", resp.ErrorCode(t))
-	})
+	}, st.WithEnv("NOTEGEN_UPLOAD_TTL", "2s"))
 }
 
 func TestLiveStreamRefusesOddLengthFrames(t *testing.T) {
@@ -301,11 +297,7 @@ func TestLiveStreamValidationAndLiveKeysWithoutSpeechToText(t *testing.T) {
 }
 
 func TestLiveStreamLeftWithoutEndIsFinished(t *testing.T) {
-	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_STREAM_ABANDON", "1s"), st.WithEnv("NOTEGEN_SWEEP_INTERVAL", "200ms"))
-		o := s.NewOwner(t)
-		key := createKey(t, s, o, "sandbox", nil)
+	eachKey(t, "sandbox", func(t *testing.T, s *st.Server, o *st.Owner, key string) {
 		job := startStream(t, s, key, nil)
 		conn := dialStream(t, job.StreamURL)
 		sendAudio(t, conn, pcm(1.2, 16000), 16000)
@@ -315,7 +307,7 @@ func TestLiveStreamLeftWithoutEndIsFinished(t *testing.T) {
 		tr := s.Do(t, "GET", "/v1/fetch-transcript/"+job.JobID, nil, st.APIKey(key))
 		require.Equal(t, http.StatusOK, tr.Status, "%s", tr.Body)
 		require.NotEmpty(t, tr.JSON(t)["transcript"])
-	})
+	}, st.WithEnv("NOTEGEN_STREAM_ABANDON", "1s"), st.WithEnv("NOTEGEN_SWEEP_INTERVAL", "200ms"))
 }
 
 // speechLike returns PCM at rate: for each burst a tone of that many

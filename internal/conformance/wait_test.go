@@ -45,6 +45,20 @@ type pollResult struct {
 	err  error
 }
 
+// uploadWhileWaiting creates an audio job on s, waits for it to leave
+// pending with a long poll on waiter (s itself or another replica), then
+// uploads the audio to s and returns the poll's answer.
+func uploadWhileWaiting(t *testing.T, s, waiter *st.Server, key string) pollResult {
+	t.Helper()
+	jobID, url := audioJob(t, s, key)
+	answer := startLongPoll(waiter, key, jobID, "?wait=60&status=pending")
+	// Give the poll time to arrive, so that it waits rather than answering
+	// at once; the assertions do not depend on it.
+	time.Sleep(300 * time.Millisecond)
+	require.Equal(t, http.StatusOK, put(t, s, url, testWAV(0.5), "").Status)
+	return <-answer
+}
+
 func TestStatusWaitValidation(t *testing.T) {
 	eachKey(t, "sandbox", func(t *testing.T, s *st.Server, o *st.Owner, key string) {
 		jobID, _ := audioJob(t, s, key)
@@ -68,15 +82,10 @@ func TestStatusWaitValidation(t *testing.T) {
 	})
 }
 
+// TestStatusWaitAnswersTheChange runs with no re-check within the test:
+// only the job's own change can end a wait before the guard.
 func TestStatusWaitAnswersTheChange(t *testing.T) {
-	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		// No re-check within the test: only the job's own change can end a
-		// wait before the guard.
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_WAIT_RECHECK", "1h"))
-		o := s.NewOwner(t)
-		key := createKey(t, s, o, "sandbox", nil)
-
+	eachKey(t, "sandbox", func(t *testing.T, s *st.Server, o *st.Owner, key string) {
 		// Already different from what the client saw: answered at once.
 		done := submitText(t, s, key)
 		waitForStatus(t, s, key, done, "completed")
@@ -93,17 +102,11 @@ func TestStatusWaitAnswersTheChange(t *testing.T) {
 
 		// A waiter is woken by the job's own change: the upload moves the
 		// job out of pending while the client waits.
-		jobID, url := audioJob(t, s, key)
-		answer := startLongPoll(s, key, jobID, "?wait=60&status=pending")
-		// Give the poll time to arrive, so that it waits rather than
-		// answering at once; the assertions do not depend on it.
-		time.Sleep(300 * time.Millisecond)
-		require.Equal(t, http.StatusOK, put(t, s, url, testWAV(0.5), "").Status)
-		got := <-answer
+		got := uploadWhileWaiting(t, s, s, key)
 		require.NoError(t, got.err, "the upload wakes the waiter")
 		require.Equal(t, http.StatusOK, got.resp.Status, "%s", got.resp.Body)
 		require.NotEqual(t, "pending", got.resp.JSON(t)["status"], "the answer carries the new status")
-	})
+	}, st.WithEnv("NOTEGEN_WAIT_RECHECK", "1h"))
 }
 
 // A client waiting on one replica is answered when the change is committed
@@ -122,11 +125,7 @@ func TestStatusWaitAcrossReplicas(t *testing.T) {
 		replica := st.Replica(t, a, st.WithEnv("NOTEGEN_WAIT_RECHECK", recheck))
 		o := a.NewOwner(t)
 		key := createKey(t, a, o, "sandbox", nil)
-		jobID, url := audioJob(t, a, key)
-		answer := startLongPoll(replica, key, jobID, "?wait=60&status=pending")
-		time.Sleep(300 * time.Millisecond)
-		require.Equal(t, http.StatusOK, put(t, a, url, testWAV(0.5), "").Status)
-		got := <-answer
+		got := uploadWhileWaiting(t, a, replica, key)
 		require.NoError(t, got.err, "the other replica's change wakes the waiter")
 		require.NotEqual(t, "pending", got.resp.JSON(t)["status"], "%s", got.resp.Body)
 	})

@@ -18,12 +18,7 @@ import (
 // arrives, every attempt of one event carries the same webhook-id and a
 // signature the reference library accepts, and each attempt is listed.
 func TestDeliveryRetriesThroughOutageWithStableID(t *testing.T) {
-	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		// The first delay is long enough to bring the receiver up after
-		// the first attempts failed to connect.
-		s := st.Start(t, b, deliveryEnv("1500ms,200ms,300ms")...)
-		o := s.NewOwner(t)
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		addr := closedPort(t)
 		setWebhooks(t, s, o, ptr("http://"+addr+"/hook?token=abc"), nil)
 		secret := s.Do(t, "GET", "/v1/user/webhook/secret", nil, st.Bearer(o.IDToken)).JSON(t)["secret"].(string)
@@ -81,5 +76,7 @@ func TestDeliveryRetriesThroughOutageWithStableID(t *testing.T) {
 		require.Regexp(t, regexp.MustCompile(`notegen_webhook_deliveries_total\{event="webhook.test",result="retry"\} 9`), metrics)
 		require.Contains(t, metrics, `notegen_webhook_delivery_duration_seconds_bucket{result="succeeded"`)
 		require.False(t, strings.Contains(s.Logs(), "token=abc"), "logs never carry the URL query")
-	})
+		// The first delay is long enough to bring the receiver up after
+		// the first attempts failed to connect.
+	}, deliveryEnv("1500ms,200ms,300ms")...)
 }

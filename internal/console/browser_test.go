@@ -39,15 +39,16 @@ func chromiumPath(t *testing.T) string {
 	return ""
 }
 
-// artifactDir is where the screenshots go: NOTEGEN_ARTIFACTS_DIR, or a
-// directory under the system's temporary directory that outlives the test.
-func artifactDir(t *testing.T, name string) string {
+// screenshotDir is where a test's screenshots go: under
+// $NOTEGEN_CONSOLE_SCREENSHOTS when set (kept as test artifacts), else in a
+// temporary directory of the test.
+func screenshotDir(t *testing.T, name string) string {
 	t.Helper()
-	base := os.Getenv("NOTEGEN_ARTIFACTS_DIR")
+	base := os.Getenv("NOTEGEN_CONSOLE_SCREENSHOTS")
 	if base == "" {
-		base = filepath.Join(os.TempDir(), "notegen-artifacts")
+		return t.TempDir()
 	}
-	dir := filepath.Join(base, "console", name)
+	dir := filepath.Join(base, name)
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	return dir
 }
@@ -74,7 +75,7 @@ func newBrowser(t *testing.T) *browser {
 	ctx, cancelCtx := chromedp.NewContext(allocCtx)
 	// A generous bound for the whole flow: it is a guard against a hung
 	// browser, not a speed assertion.
-	ctx, cancelTimeout := context.WithTimeout(ctx, 6*time.Minute)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 10*time.Minute)
 	t.Cleanup(func() {
 		cancelTimeout()
 		cancelCtx()
@@ -169,7 +170,7 @@ func TestConsoleInBrowser(t *testing.T) {
 	t.Parallel()
 	st.Each(t, func(t *testing.T, backend st.Backend) {
 		s := st.Start(t, backend)
-		dir := artifactDir(t, string(backend))
+		dir := screenshotDir(t, "flow-"+string(backend))
 		b := newBrowser(t)
 		email := fmt.Sprintf("browser-%d@clinic.example", time.Now().UnixNano())
 
@@ -211,21 +212,7 @@ func TestConsoleInBrowser(t *testing.T) {
 		require.Contains(t, html, key[len(key)-4:])
 
 		// The key works against the API.
-		resp := s.Do(t, "POST", "/v1/process-text", map[string]any{
-			"text":     "Doctor: What brings you in today?\nPatient: I have had chest pain for two days.\nDoctor: Any shortness of breath?\nPatient: No.",
-			"template": "primaryCare", "visit_type": "followUp", "recording_type": "conversation", "lang": "en", "patient_consent": true,
-		}, st.APIKey(key))
-		require.Equal(t, http.StatusOK, resp.Status, "submit: %s", resp.Body)
-		jobID := resp.JSON(t)["job_id"].(string)
-		// Long polls until the job ends; a loaded CI machine may need more
-		// than one.
-		status := "queued"
-		for i := 0; i < 10 && status != "completed" && status != "error"; i++ {
-			resp = s.Do(t, "GET", "/v1/status/"+jobID+"?wait=60&status="+status, nil, st.APIKey(key))
-			require.Equal(t, http.StatusOK, resp.Status, "status: %s", resp.Body)
-			status = resp.JSON(t)["status"].(string)
-		}
-		require.Equal(t, "completed", status, "status: %s", resp.Body)
+		jobID := submitJob(t, s, key, "Doctor: What brings you in today?\nPatient: I have had chest pain for two days.\nDoctor: Any shortness of breath?\nPatient: No.")
 
 		// The console lists the job and shows its note and transcript.
 		jobLink := css(`a[href="/console/jobs/` + jobID + `"]`)
@@ -238,16 +225,16 @@ func TestConsoleInBrowser(t *testing.T) {
 		require.Contains(t, patientLine, "chest pain for two days")
 		// Selecting a sentence of the note highlights its evidence in the
 		// transcript.
-		b.run(t, chromedp.Click(css(`button.sentence[data-segments]`)),
-			chromedp.WaitVisible(css(`.transcript li.evidence`)))
-		require.Equal(t, "true", get(t, b, chromedp.AttributeValue(css(`button.sentence[data-segments]`), "aria-pressed")).Value)
+		b.run(t, chromedp.Click(css(`button.sentence[data-spans]`)),
+			chromedp.WaitVisible(css(`.transcript li.evidence mark`)))
+		require.Equal(t, "true", get(t, b, chromedp.AttributeValue(css(`button.sentence[data-spans]`), "aria-pressed")).Value)
 		b.screenshot(t, dir, "06-job")
 
 		// Deactivating the key turns it off for the API at once; activating
 		// it turns it back on.
 		b.run(t, chromedp.Click(css(`nav a[href="/console/keys"]`)), chromedp.WaitVisible(css(`table`)),
 			chromedp.Click(css(`form[action="/console/keys/status"] button`)), chromedp.WaitVisible(css(`.status-inactive`)))
-		resp = s.Do(t, "GET", "/v1/status/"+jobID, nil, st.APIKey(key))
+		resp := s.Do(t, "GET", "/v1/status/"+jobID, nil, st.APIKey(key))
 		require.Equal(t, http.StatusUnauthorized, resp.Status, "deactivated key: %s", resp.Body)
 		b.run(t, chromedp.Click(css(`form[action="/console/keys/status"] button`)), chromedp.WaitVisible(css(`.status-active`)))
 		resp = s.Do(t, "GET", "/v1/status/"+jobID, nil, st.APIKey(key))

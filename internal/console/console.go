@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"math"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -59,6 +60,9 @@ type Deps struct {
 	// StatusOf maps an error to the API's HTTP status, so a page answers
 	// with the status the API would.
 	StatusOf func(error) int
+	// FHIR renders a completed job's note as the FHIR R4 Bundle the API's
+	// fetch-note answers with format=fhir, for the job page's download.
+	FHIR func(job.NoteView) ([]byte, error)
 }
 
 // Console serves the console's pages.
@@ -184,8 +188,10 @@ type view struct {
 }
 
 // formError turns a service error into the view's messages: beside the
-// field it names, or above the form. It returns the status to answer with.
-func (c *Console) formError(r *http.Request, v *view, err error) int {
+// field it names when the page shows that field (shown lists them), else
+// above the form, so no message goes unseen. It returns the status to
+// answer with.
+func (c *Console) formError(r *http.Request, v *view, err error, shown ...string) int {
 	var e *apperr.Error
 	if !errors.As(err, &e) || c.status(err) >= 500 {
 		c.Log.ErrorContext(r.Context(), "console form failed", "error", err.Error())
@@ -194,7 +200,7 @@ func (c *Console) formError(r *http.Request, v *view, err error) int {
 		return http.StatusInternalServerError
 	}
 	v.retryAfter = e.RetryAfter
-	if e.Field != "" {
+	if e.Field != "" && slices.Contains(shown, e.Field) {
 		if v.FieldErrors == nil {
 			v.FieldErrors = map[string]string{}
 		}

@@ -86,3 +86,63 @@ func TestConsoleLogin(t *testing.T) {
 		require.Equal(t, http.StatusTooManyRequests, api.Status)
 	})
 }
+
+// consoleSession logs the owner in through the console's form and returns
+// the session cookie and the CSRF token of its pages.
+func consoleSession(t *testing.T, s *st.Server, o *st.Owner) (cookie, csrf string) {
+	t.Helper()
+	res, _ := postForm(t, s.URL, "/console/login", url.Values{"email": {o.Email}, "password": {o.Password}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	require.Len(t, res.Cookies(), 1)
+	cookie = res.Cookies()[0].Name + "=" + res.Cookies()[0].Value
+	page := getPage(t, s, cookie, "/console/webhooks")
+	_, after, ok := strings.Cut(page, `name="csrf" value="`)
+	require.True(t, ok, "a form with the CSRF token")
+	csrf, _, _ = strings.Cut(after, `"`)
+	return cookie, csrf
+}
+
+func getPage(t *testing.T, s *st.Server, cookie, path string) string {
+	t.Helper()
+	req, err := http.NewRequest("GET", s.URL+path, nil)
+	require.NoError(t, err)
+	req.Header.Set("Cookie", cookie)
+	res, err := noRedirect.Do(req)
+	require.NoError(t, err)
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	require.NoError(t, err)
+	return string(body)
+}
+
+// TestConsoleShowsFieldMessages checks that a refusal naming a field is
+// shown beside that field when the page has it, with the API's message and
+// status, and above the form otherwise: no message is lost.
+func TestConsoleShowsFieldMessages(t *testing.T) {
+	t.Parallel()
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		o := s.NewOwner(t)
+		cookie, csrf := consoleSession(t, s, o)
+
+		page := getPage(t, s, cookie, "/console/jobs?limit=500")
+		require.Contains(t, page, `<p class="field-error" id="limit-error">limit must be between 1 and 100</p>`)
+
+		res, body := postForm(t, s.URL, "/console/webhooks/test", url.Values{"csrf": {csrf}, "env": {"staging"}}, map[string]string{"Cookie": cookie})
+		api := s.Do(t, "POST", "/v1/user/webhook/test", map[string]any{"env": "staging"}, st.Bearer(o.IDToken))
+		require.Equal(t, api.Status, res.StatusCode)
+		msg := api.JSON(t)["error"].(map[string]any)["message"].(string)
+		require.Contains(t, body, `<p class="field-error" id="env-error">`+msg+`</p>`)
+
+		// A sandbox key has no metadata: the service names the key, which
+		// the metadata form has no field for, so the message goes on top.
+		res, _ = postForm(t, s.URL, "/console/keys", url.Values{"csrf": {csrf}, "key_type": {"sandbox"}}, map[string]string{"Cookie": cookie})
+		require.Equal(t, http.StatusOK, res.StatusCode)
+		keys := getPage(t, s, cookie, "/console/keys")
+		_, after, ok := strings.Cut(keys, `name="key" value="`)
+		require.True(t, ok)
+		ref, _, _ := strings.Cut(after, `"`)
+		res, body = postForm(t, s.URL, "/console/keys/metadata", url.Values{"csrf": {csrf}, "key": {ref}, "metadata": {`{"a":"b"}`}}, map[string]string{"Cookie": cookie})
+		require.Equal(t, http.StatusBadRequest, res.StatusCode)
+		require.Contains(t, body, `<p class="alert" role="alert">Metadata is supported only for live keys`)
+	})
+}

@@ -27,7 +27,7 @@ func (c *Console) signup(w http.ResponseWriter, r *http.Request) error {
 		PhoneNumber: ptr(form["phone_number"]), Address: ptr(form["address"])}
 	password := r.PostFormValue("password")
 	if _, err := c.Auth.CreateAccount(r.Context(), form["email"], password, profile, clientAddr(r)); err != nil {
-		c.render(w, r, c.formError(r, &v, err), "signup", v)
+		c.render(w, r, c.formError(r, &v, err, profileFields("email", "password")...), "signup", v)
 		return nil
 	}
 	tokens, err := c.Auth.Login(r.Context(), form["email"], password, clientAddr(r))
@@ -37,6 +37,12 @@ func (c *Console) signup(w http.ResponseWriter, r *http.Request) error {
 	c.startSession(w, tokens)
 	http.Redirect(w, r, Prefix+"keys", http.StatusSeeOther)
 	return nil
+}
+
+// profileFields are the account profile's fields, which the sign-up and
+// account forms show with their messages, and more the form has.
+func profileFields(more ...string) []string {
+	return append([]string{"company_name", "contact_email", "phone_number", "address"}, more...)
 }
 
 func ptr(s string) *string {
@@ -109,7 +115,7 @@ func (c *Console) updateAccount(w http.ResponseWriter, r *http.Request) error {
 		CompanyName: ptr(form["company_name"]), ContactEmail: ptr(form["contact_email"]),
 		PhoneNumber: ptr(form["phone_number"]), Address: ptr(form["address"])})
 	if err != nil {
-		status = c.formError(r, &v, err)
+		status = c.formError(r, &v, err, profileFields()...)
 	} else {
 		v.Notice, v.Form = res.Message, nil
 	}
@@ -134,7 +140,7 @@ func (c *Console) setAccountStatus(w http.ResponseWriter, r *http.Request) error
 	var v view
 	status := http.StatusOK
 	if err != nil {
-		status = c.formError(r, &v, err)
+		status = c.formError(r, &v, err, "confirm")
 	} else {
 		v.Notice = res.Message
 	}
@@ -148,7 +154,7 @@ func (c *Console) changePassword(w http.ResponseWriter, r *http.Request) error {
 	err := c.Auth.ChangePassword(r.Context(), principalOf(s), r.PostFormValue("current_password"), r.PostFormValue("new_password"), clientAddr(r))
 	if err != nil {
 		v := view{}
-		status := c.formError(r, &v, err)
+		status := c.formError(r, &v, err, "current_password", "new_password")
 		return c.showAccount(w, r, status, v)
 	}
 	c.clearCookie(w)

@@ -23,6 +23,11 @@ type keyRow struct {
 	Masked string
 	// Ref names the key in the page's forms without revealing it.
 	Ref string
+	// MetadataJSON is the live key's metadata as the edit form shows it,
+	// or what the owner typed when the service refused it.
+	MetadataJSON string
+	// MetadataError is the service's message about that edit.
+	MetadataError string
 }
 
 type keysData struct {
@@ -30,6 +35,12 @@ type keysData struct {
 	// Created is the full key, shown once after creation.
 	Created    string
 	CreatedFor string
+	// HasLive says whether any live key is listed, whose metadata the page
+	// offers to edit.
+	HasLive bool
+	// edited is the key whose metadata edit was refused, never rendered:
+	// its row shows the typed value and the message again.
+	edited, editedValue, editedError string
 }
 
 func principalOf(s *session) auth.Principal { return auth.Principal{UserID: s.UserID, Email: s.Email} }
@@ -63,7 +74,15 @@ func (c *Console) keysView(r *http.Request, v *view) error {
 	}
 	for _, e := range entries {
 		row := keyRow{Entry: e, Masked: shortMask(e.Key), Ref: c.keyRef(userID, e.Key)}
+		if e.Metadata != nil {
+			pretty, _ := json.MarshalIndent(e.Metadata, "", "  ")
+			row.MetadataJSON = string(pretty)
+		}
+		if data.edited != "" && e.Key == data.edited {
+			row.MetadataJSON, row.MetadataError = data.editedValue, data.editedError
+		}
 		row.Entry.Key = ""
+		data.HasLive = data.HasLive || e.Type == apikey.Live
 		data.Keys = append(data.Keys, row)
 	}
 	v.Title, v.Nav, v.Data = "API keys", "keys", data
@@ -91,7 +110,7 @@ func (c *Console) createKey(w http.ResponseWriter, r *http.Request) error {
 	status := http.StatusOK
 	created, err := c.Keys.Create(r.Context(), sessionFrom(r.Context()).UserID, keyType, raw)
 	if err != nil {
-		status = c.formError(r, &v, err)
+		status = c.formError(r, &v, err, "keyType", "metadata")
 	} else {
 		v.Data = &keysData{Created: created.APIKey, CreatedFor: string(created.KeyType)}
 		v.Form = nil
@@ -121,6 +140,37 @@ func (c *Console) deleteKey(w http.ResponseWriter, r *http.Request) error {
 	return c.afterKeyChange(w, r, err)
 }
 
+// updateKeyMetadata replaces a live key's metadata as POST
+// /v1/user/update-api-key-metadata does; a refusal is shown beside that
+// key's metadata field.
+func (c *Console) updateKeyMetadata(w http.ResponseWriter, r *http.Request) error {
+	userID := sessionFrom(r.Context()).UserID
+	typed := strings.TrimSpace(r.PostFormValue("metadata"))
+	key, err := c.openKeyRef(userID, r.PostFormValue("key"))
+	if err != nil {
+		return c.afterKeyChange(w, r, err)
+	}
+	res, err := c.Keys.UpdateMetadata(r.Context(), userID, key, json.RawMessage(typed))
+	v := view{Notice: res.Message}
+	data := &keysData{}
+	status := http.StatusOK
+	if err != nil {
+		var field view
+		status = c.formError(r, &field, err, "metadata")
+		v.Error, v.RequestID = field.Error, field.RequestID
+		data.edited, data.editedValue = key, typed
+		for _, msg := range field.FieldErrors {
+			data.editedError = msg
+		}
+	}
+	v.Data = data
+	if err := c.keysView(r, &v); err != nil {
+		return err
+	}
+	c.render(w, r, status, "keys", v)
+	return nil
+}
+
 // afterKeyChange returns to the keys page, with the service's message when
 // the change was refused.
 func (c *Console) afterKeyChange(w http.ResponseWriter, r *http.Request, err error) error {
@@ -130,11 +180,6 @@ func (c *Console) afterKeyChange(w http.ResponseWriter, r *http.Request, err err
 	}
 	var v view
 	status := c.formError(r, &v, err)
-	if v.Error == "" {
-		for _, msg := range v.FieldErrors {
-			v.Error = msg
-		}
-	}
 	if lerr := c.keysView(r, &v); lerr != nil {
 		return lerr
 	}

@@ -17,6 +17,7 @@ func (c *Console) routes() {
 	c.mux.Handle("POST /console/keys", c.signedIn(c.createKey))
 	c.mux.Handle("POST /console/keys/status", c.signedIn(c.setKeyStatus))
 	c.mux.Handle("POST /console/keys/delete", c.signedIn(c.deleteKey))
+	c.mux.Handle("POST /console/keys/metadata", c.signedIn(c.updateKeyMetadata))
 
 	c.mux.Handle("GET /console/account", c.signedIn(c.account))
 	c.mux.Handle("POST /console/account", c.signedIn(c.updateAccount))
@@ -24,6 +25,7 @@ func (c *Console) routes() {
 	c.mux.Handle("POST /console/account/password", c.signedIn(c.changePassword))
 	c.mux.Handle("GET /console/jobs", c.signedIn(c.jobs))
 	c.mux.Handle("GET /console/jobs/{job_id}", c.signedIn(c.job))
+	c.mux.Handle("GET /console/jobs/{job_id}/fhir", c.signedIn(c.jobFHIR))
 	c.mux.Handle("GET /console/webhooks", c.signedIn(c.webhooks))
 	c.mux.Handle("POST /console/webhooks", c.signedIn(c.updateWebhooks))
 	c.mux.Handle("POST /console/webhooks/secret", c.signedIn(c.revealSecret))

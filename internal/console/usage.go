@@ -48,7 +48,7 @@ func (c *Console) usage(w http.ResponseWriter, r *http.Request) error {
 	report, err := c.Billing.Usage(r.Context(), sessionFrom(r.Context()).UserID, start, end)
 	status := http.StatusOK
 	if err != nil {
-		status = c.formError(r, &v, err)
+		status = c.formError(r, &v, err, "start_month", "end_month")
 	}
 	months := everyMonth(report)
 	v.Data = usageData{Report: report, Bars: bars(months), Start: start, End: end,

@@ -55,7 +55,7 @@ func (c *Console) updateWebhooks(w http.ResponseWriter, r *http.Request) error {
 	status := http.StatusOK
 	res, err := c.Webhooks.Update(r.Context(), sessionFrom(r.Context()).UserID, webhook.Settings{Dev: &dev, Prod: &prod})
 	if err != nil {
-		status = c.formError(r, &v, err)
+		status = c.formError(r, &v, err, "webhook_dev", "webhook_prod")
 	} else {
 		data.Notice, v.Form = res.Message, nil
 	}
@@ -90,7 +90,7 @@ func (c *Console) sendTest(w http.ResponseWriter, r *http.Request) error {
 	status := http.StatusOK
 	ev, err := c.Deliveries.SendTest(r.Context(), sessionFrom(r.Context()).UserID, r.PostFormValue("env"))
 	if err != nil {
-		status = c.formError(r, &v, err)
+		status = c.formError(r, &v, err, "env")
 	} else {
 		data.Notice, data.Warning = ev.Message, ev.Warning
 	}

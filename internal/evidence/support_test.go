@@ -117,3 +117,18 @@ func TestClinicalWordsMeetTheirSpokenForms(t *testing.T) {
 	require.False(t, c.Supports("• Psychiatric: Endorses anxiety.", "i'm just a little bit tired", "en"))
 	require.True(t, c.Supports("Douleur abdominale.", "j'ai mal au ventre", "fr"))
 }
+
+// TestAnswerAgainstItsSentence: the cross-check finds a report citing a
+// "no" and a denial citing a "yes", and leaves agreeing answers alone.
+func TestAnswerAgainstItsSentence(t *testing.T) {
+	t.Parallel()
+	segs := transcript.Split("[doctor] any numbness ?\n[patient] no numbness or tingling\n[doctor] any fatigue ?\n[patient] uh , yes a little bit\n", nil)
+	whole := func(i int) facts.Span { return facts.Span{Segment: i, Start: 0, End: segs[i].Len()} }
+	numb, tired := []facts.Span{whole(0), whole(1)}, []facts.Span{whole(2), whole(3)}
+	require.True(t, Contradicts("• Neurological: Endorses numbness.", numb, segs))
+	require.False(t, Contradicts("• Neurological: Denies numbness.", numb, segs))
+	require.True(t, Contradicts("Denies fatigue.", tired, segs))
+	require.False(t, Contradicts("• Constitutional: Endorses fatigue.", tired, segs))
+	require.False(t, Contradicts("Numbness.", numb, segs), "a sentence that neither denies nor reports")
+	require.False(t, Contradicts("Denies numbness.", numb[:1], segs), "a question without its answer")
+}

@@ -137,14 +137,9 @@ func (s *Server) fetchNote(w http.ResponseWriter, r *http.Request) error {
 // fhirNote answers with the note as a FHIR R4 document Bundle, built from
 // the sections and facts stored with the note.
 func (s *Server) fhirNote(w http.ResponseWriter, v job.NoteView) error {
-	n := fhir.Note{JobID: v.JobID, Template: v.Template, Title: v.NoteTitle, Lang: v.Lang, Created: v.Timestamp,
-		Version: s.Version, PatientID: v.PatientID, Facts: v.Detail.Facts}
-	for _, sec := range v.Detail.Sections {
-		n.Sections = append(n.Sections, fhir.NoteSection{Key: sec.Key, Title: sec.Title, Text: sec.Text})
-	}
-	body, err := fhir.Marshal(n)
+	body, err := FHIRBundle(v, s.Version)
 	if err != nil {
-		return fmt.Errorf("FHIR bundle of job %s: %w", v.JobID, err)
+		return err
 	}
 	w.Header().Set("Content-Type", fhir.ContentType)
 	w.Header().Set("Cache-Control", "no-store")
@@ -162,4 +157,21 @@ func (s *Server) usage(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	report, err := s.Billing.Usage(r.Context(), ownerID(r), q.Get("start_month"), q.Get("end_month"))
 	return answer(s, w, http.StatusOK, report, err, wireUsage)
+}
+
+// FHIRBundle is a completed job's note as the FHIR R4 document Bundle that
+// fetch-note answers with format=fhir; the console's download uses it too,
+// so both serve the same document. version names the notegen build in the
+// Composition's author.
+func FHIRBundle(v job.NoteView, version string) ([]byte, error) {
+	n := fhir.Note{JobID: v.JobID, Template: v.Template, Title: v.NoteTitle, Lang: v.Lang, Created: v.Timestamp,
+		Version: version, PatientID: v.PatientID, Facts: v.Detail.Facts}
+	for _, sec := range v.Detail.Sections {
+		n.Sections = append(n.Sections, fhir.NoteSection{Key: sec.Key, Title: sec.Title, Text: sec.Text})
+	}
+	body, err := fhir.Marshal(n)
+	if err != nil {
+		return nil, fmt.Errorf("FHIR bundle of job %s: %w", v.JobID, err)
+	}
+	return body, nil
 }

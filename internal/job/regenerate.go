@@ -41,12 +41,9 @@ func (s *Service) Regenerate(ctx context.Context, c apikey.Caller, req Regenerat
 	if err != nil {
 		return Submitted{}, err
 	}
-	if src.TranscriptSealed == nil {
-		return Submitted{}, apperr.New(apperr.Conflict, "The job has no transcript to write a note from yet: it is %s", src.Status)
-	}
-	transcript, err := s.openTranscript(src)
+	transcript, err := s.transcriptOf(src, "The job has no transcript to write a note from yet: it is")
 	if err != nil {
-		return Submitted{}, fmt.Errorf("regenerate from %s: %w", src.ID, err)
+		return Submitted{}, err
 	}
 	spec := src.Spec
 	if req.Template != nil {

@@ -329,6 +329,15 @@ func (s *Service) readable(ctx context.Context, c apikey.Caller, id string) (*Jo
 	return j, nil
 }
 
+// transcriptOf is openTranscript for a job that may have no transcript yet:
+// that is a Conflict, notReady followed by the job's status.
+func (s *Service) transcriptOf(j *Job, notReady string) (string, error) {
+	if j.TranscriptSealed == nil {
+		return "", apperr.New(apperr.Conflict, "%s %s", notReady, j.Status)
+	}
+	return s.openTranscript(j)
+}
+
 // openTranscript unseals a job's transcript; the job must have one.
 func (s *Service) openTranscript(j *Job) (string, error) {
 	text, err := s.master.Open(sealPurpose(transcriptPurpose, j.ID), j.TranscriptSealed)
@@ -440,10 +449,7 @@ func (s *Service) FetchTranscript(ctx context.Context, c apikey.Caller, id strin
 	if err != nil {
 		return TranscriptView{}, err
 	}
-	if j.TranscriptSealed == nil {
-		return TranscriptView{}, apperr.New(apperr.Conflict, "The transcript is not ready: the job is %s", j.Status)
-	}
-	text, err := s.openTranscript(j)
+	text, err := s.transcriptOf(j, "The transcript is not ready: the job is")
 	if err != nil {
 		return TranscriptView{}, err
 	}

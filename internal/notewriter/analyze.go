@@ -60,6 +60,15 @@ type analyzer struct {
 	ccAsked    bool
 	ccStrength int
 	cc         complaintCandidate
+	// review is the turn (plus one, so zero is none) and phase in which
+	// the clinician last read out a result.
+	review reviewing
+}
+
+// reviewing is where a clinician is reading out a test's result.
+type reviewing struct {
+	turn  int
+	phase phase
 }
 
 func analyze(turns []turn, lex *lexicon, lang string, p pronouns) analysis {
@@ -103,7 +112,7 @@ func (t answerTurn) span() Span {
 
 func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Span) {
 	lex := a.lex
-	padded := replaceWords(padTokens(raw), lex.rewrites)
+	padded := a.dropExceptedNo(replaceWords(padTokens(raw), lex.rewrites))
 	padded = removeFillers(padded, lex)
 	if stated, ok := a.untag(padded); ok {
 		padded, raw = stated, strings.TrimSuffix(strings.TrimSpace(raw), "?")+"."
@@ -153,6 +162,17 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		padded = cutAside(padded, lex)
 	}
 	cat := a.classify(padded, who)
+	// A clinician reading out a test goes on, in the same turn, to say what
+	// it shows without naming it again ("let's look at your x-ray . you
+	// have a fracture of the distal phalanx").
+	if who == speakerClinician {
+		if cat == catHPI && a.review == (reviewing{turn: src.Turn + 1, phase: a.phase}) {
+			cat = catResults
+		}
+		if cat == catResults {
+			a.review = reviewing{turn: src.Turn + 1, phase: a.phase}
+		}
+	}
 	if cat == catNone || (cat == catHPI && (!a.worth(padded, clinical, historyDensity) || a.fragment(padded, who))) ||
 		((cat == catAssessment || cat == catPlan) && !a.worth(padded, clinical, planDensity)) {
 		return
@@ -174,7 +194,7 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		}
 	case catResults:
 		body = terse(stripLeads(body, lex.resultLeads), lex.terse)
-		if wordCount(body) < 2 {
+		if wordCount(body) < 2 || onlyAnnounces(body, lex.terse) {
 			return
 		}
 	}
@@ -339,6 +359,11 @@ func (a *analyzer) classify(padded string, who speaker) category {
 			}
 		}
 		if a.phase == phaseResults {
+			// Advice given while going over results ("avoid fatty foods",
+			// "we might need to repeat that") is not a result.
+			if hasCue(padded, lex.planCues) && !hasCue(padded, lex.resultTests) {
+				return catNone
+			}
 			if (hasCue(padded, lex.resultCues) || hasDigitWord(padded)) && !hasCue(padded, lex.examAsides) {
 				return catResults
 			}
@@ -380,13 +405,14 @@ func (a *analyzer) classify(padded string, who speaker) category {
 // a bare "yes" into a report, which is how clinicians chart them.
 func (a *analyzer) questionAnswered(question, answerText string, sources []Span) {
 	lex := a.lex
-	answer := removeFillers(replaceWords(padTokens(firstSentence(answerText)), lex.rewrites), lex)
+	said := replaceWords(padTokens(firstSentence(answerText)), lex.rewrites)
+	answer := removeFillers(said, lex)
 	words := strings.Fields(answer)
 	if len(words) == 0 || len(words) > 6 {
 		return
 	}
 	present, ok := a.yesNo(answer)
-	if !ok {
+	if !ok || a.excepts(said) {
 		return
 	}
 	matched := false
@@ -434,21 +460,54 @@ func firstSentence(text string) string {
 	return text
 }
 
-// yesNo reads a short answer; ok is false when it is neither.
+// yesNo reads a short answer; ok is false when it is neither. The longest
+// phrase decides: "i have not" is a no, though "i have" is a yes.
 func (a *analyzer) yesNo(answer string) (present, ok bool) {
-	words := strings.Fields(answer)
-	first := strings.Trim(words[0], ",.")
-	two := first
-	if len(words) > 1 {
-		two = first + " " + strings.Trim(words[1], ",.")
+	var words []string
+	for _, w := range strings.Fields(answer) {
+		if w = strings.Trim(w, ",."); w != "" {
+			words = append(words, w)
+		}
 	}
-	switch {
-	case a.lex.no[two] || a.lex.no[first]:
-		return false, true
-	case a.lex.yes[two] || a.lex.yes[first]:
-		return true, true
+	for n := min(3, len(words)); n > 0; n-- {
+		phrase := strings.Join(words[:n], " ")
+		if a.lex.no[phrase] {
+			return false, true
+		}
+		if a.lex.yes[phrase] {
+			return true, true
+		}
 	}
 	return false, false
+}
+
+// dropExceptedNo drops the "no" that opens "no , just a headache": it
+// answers the question before, and what follows is the exception, which no
+// negation must reach ("denies headaches").
+func (a *analyzer) dropExceptedNo(padded string) string {
+	words := strings.Fields(padded)
+	k := 1
+	for k < len(words) && words[k] == "," {
+		k++
+	}
+	if len(words) < 3 || !a.lex.no[words[0]] || k >= len(words) || !a.lex.exceptions[words[k]] {
+		return padded
+	}
+	return " " + strings.Join(words[k:], " ") + " "
+}
+
+// excepts reports whether an answer goes on with an exception after its
+// first word ("nope , just penicillin", "no but my knee"): it is then not a
+// plain yes or no, and the exception is what was said. said is the answer
+// before fillers are removed, as "just" is one.
+func (a *analyzer) excepts(said string) bool {
+	words := strings.Fields(said)
+	for i := 1; i < len(words); i++ {
+		if a.lex.exceptions[words[i]] {
+			return true
+		}
+	}
+	return false
 }
 
 // questionTopic strips question leads: "do you have any chest pain" ->

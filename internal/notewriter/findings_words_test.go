@@ -14,11 +14,10 @@ func TestNumbersAreNotNumbness(t *testing.T) {
 	t.Parallel()
 	visit := "[doctor] how have your blood pressure numbers been at home ?\n[patient] the top numbers are usually one thirty .\n" +
 		"[doctor] okay , and any numbing medicine at the dentist lately ?\n[patient] no .\n"
-	note := write(t, Input{Transcript: visit, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	note := writeConversation(t, visit)
 	require.NotContains(t, strings.ToLower(note.Text), "numbness", note.Text)
 
-	numb := write(t, Input{Transcript: "[doctor] any other symptoms ?\n[patient] my feet feel numb at night .\n", Template: "primaryCare",
-		RecordingType: "conversation", Lang: "en"})
+	numb := writeConversation(t, "[doctor] any other symptoms ?\n[patient] my feet feel numb at night .\n")
 	require.Contains(t, numb.Text, "Endorses numbness", numb.Text)
 }
 
@@ -29,7 +28,7 @@ func TestDecimalWithoutItsZeroIsNotTenTimesLarger(t *testing.T) {
 	t.Parallel()
 	visit := "[doctor] so i reviewed the ct scan of your abdomen and it does show a . five centimeter kidney stone located in the proximal right ureter .\n" +
 		"[patient] okay .\n"
-	note := write(t, Input{Transcript: visit, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	note := writeConversation(t, visit)
 	require.Contains(t, note.Text, "a point five centimeter kidney stone", note.Text)
 	require.NotContains(t, note.Text, "5 cm", note.Text)
 }
@@ -44,9 +43,47 @@ func TestSmallDecimalsStayDecimals(t *testing.T) {
 		"your hemoglobin a1c was seven . one you know which is better .":           "seven point one",
 		"she was diagnosed with a four . four centimeter left upper lobe nodule .": "a four point four centimeter left upper lobe nodule",
 	} {
-		note := write(t, Input{Transcript: "[doctor] " + said + "\n[patient] okay .\n", Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+		note := writeConversation(t, "[doctor] "+said+"\n[patient] okay .\n")
 		require.Contains(t, note.Text, want, note.Text)
 	}
-	walk := write(t, Input{Transcript: "[patient] i walk two miles . two days ago it got worse .\n", Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	walk := writeConversation(t, "[patient] i walk two miles . two days ago it got worse .\n")
 	require.NotContains(t, walk.Text, "point", "a stop after a word is a sentence's end")
+}
+
+// TestAnswersKeepTheirPolarity: "i have not" is a no although it opens
+// with "i have", and a "no" followed by an exception ("nope, just
+// penicillin"; "no, just a headache") does not deny what the exception
+// names. Each was charted the other way round.
+func TestAnswersKeepTheirPolarity(t *testing.T) {
+	t.Parallel()
+	for visit, want := range map[string][]string{
+		"[doctor] have you had any fever or chills ?\n[patient] uh , i have not .\n":                                                           {"Denies fever and chills"},
+		"[doctor] are you having any nausea or vomiting\n[patient] no just really just kind of a a headache just generally do n't feel well\n": {"Endorses headaches"},
+		"[doctor] any allergies to medications ?\n[patient] nope , just penicillin .\n":                                                        nil,
+	} {
+		note := writeConversation(t, visit)
+		for _, w := range want {
+			require.Contains(t, note.Text, w, note.Text)
+		}
+		require.NotContains(t, note.Text, "Endorses fever", note.Text)
+		require.NotContains(t, note.Text, "Denies headache", note.Text)
+		require.NotContains(t, note.Text, "Denies allergies", note.Text)
+	}
+}
+
+// TestUnpunctuatedHaveYouExperiencedIsAQuestion: speech-to-text without
+// punctuation asks "have you experienced any numbness" mid-sentence; it is
+// a question, not the clinician stating numbness.
+func TestUnpunctuatedHaveYouExperiencedIsAQuestion(t *testing.T) {
+	t.Parallel()
+	visit := "[doctor] and so with your shoulder have you experienced any numbness in your arm or in your fingers\n[patient] no numbness or tingling\n"
+	note := writeConversation(t, visit)
+	require.NotContains(t, note.Text, "Endorses numbness", note.Text)
+	require.Contains(t, note.Text, "Denies numbness", note.Text)
+}
+
+// writeConversation writes an English primary-care note of a conversation.
+func writeConversation(t *testing.T, transcript string) Note {
+	t.Helper()
+	return write(t, Input{Transcript: transcript, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
 }

@@ -72,6 +72,9 @@ type lexicon struct {
 	// clinical cues make a sentence worth keeping.
 	clinical []string
 	yes, no  map[string]bool
+	// exceptions turn a yes or a no into something else: "nope, just
+	// penicillin" names an allergy.
+	exceptions map[string]bool
 	// negations inside a sentence turn a symptom mention into a denial.
 	negations []string
 	// glue words only attach a sentence to the previous one and are

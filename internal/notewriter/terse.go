@@ -18,6 +18,10 @@ type terseRules struct {
 	// good"); without a body system named they tell a reader nothing and
 	// clinicians leave them out.
 	generic []string
+	// announce opens a result that only says a test is being looked at
+	// ("let us look at your x-ray"); findings are what a result must
+	// state to be kept after such an opening.
+	announce, findings []string
 	// remarks open a trailing comment on a finding (", which we have heard
 	// in the past"): the finding ends before them.
 	remarks []string
@@ -150,4 +154,10 @@ func (r *numberRules) isVitalUnit(w string) bool {
 		}
 	}
 	return false
+}
+
+// onlyAnnounces reports a result sentence that names a test about to be
+// reviewed without saying what it found.
+func onlyAnnounces(padded string, rules terseRules) bool {
+	return hasCue(padded, rules.announce) && !hasCue(padded, rules.findings) && !hasDigitWord(padded)
 }

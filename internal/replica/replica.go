@@ -215,10 +215,6 @@ func (r *Replica) rescue(ctx context.Context, now time.Time) error {
 	return nil
 }
 
-// Epoch reads the credentials epoch: it changes with every change that can
-// refuse a key that authenticated before.
-func (r *Replica) Epoch(ctx context.Context) (int64, error) { return r.epoch(ctx) }
-
 func (r *Replica) epoch(ctx context.Context) (int64, error) {
 	var epoch int64
 	if err := r.db.QueryRow(ctx, `SELECT epoch FROM credentials_epoch WHERE id = 1`).Scan(&epoch); err != nil {
@@ -232,6 +228,9 @@ func (r *Replica) epoch(ctx context.Context) (int64, error) {
 // returns the change's epoch, for AwaitCredentials once tx commits.
 func CredentialsChanged(ctx context.Context, tx *store.Tx, events *broker.Broker) (int64, error) {
 	var epoch int64
+	// Other processes on the same SQLite file stop trusting their caches
+	// from here until tx has ended.
+	tx.BumpSharedVersion()
 	if err := tx.QueryRow(ctx, `UPDATE credentials_epoch SET epoch = epoch + 1 WHERE id = 1 RETURNING epoch`).Scan(&epoch); err != nil {
 		return 0, fmt.Errorf("record credentials change: %w", err)
 	}

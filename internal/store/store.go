@@ -48,6 +48,9 @@ type DB struct {
 	wake                  *wakeups
 	// lockPath is the file that serialises migrations on SQLite.
 	lockPath string
+	// shared is the change counter shared by the processes on one SQLite
+	// file; nil on PostgreSQL.
+	shared *sharedVersion
 }
 
 // Open connects to databaseURL, or to SQLite in dataDir when databaseURL is
@@ -97,7 +100,13 @@ func openSQLite(dataDir string) (*DB, error) {
 		read.Close()
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
 	}
-	return &DB{dialect: SQLite, read: read, write: write, lockPath: lockPath,
+	shared, err := openSharedVersion(path + ".versions")
+	if err != nil {
+		write.Close()
+		read.Close()
+		return nil, err
+	}
+	return &DB{dialect: SQLite, read: read, write: write, lockPath: lockPath, shared: shared,
 		readStmts: newStmtCache(read), writeStmts: newStmtCache(write), wake: &wakeups{}}, nil
 }
 
@@ -147,7 +156,7 @@ func (db *DB) Close() error {
 	if db.pool != nil {
 		db.pool.Close()
 	}
-	return err
+	return errors.Join(err, db.shared.close())
 }
 
 // Ping checks that the database answers.
@@ -217,6 +226,10 @@ type Tx struct {
 	// stmts is the writer's statement cache on SQLite, nil on PostgreSQL.
 	stmts *stmtCache
 	wake  *wakeups
+	// shared is the DB's cross-process change counter (SQLite); bumped
+	// records that BumpSharedVersion was called.
+	shared *sharedVersion
+	bumped bool
 }
 
 // AfterCommit runs fn once the transaction has committed, and never if it
@@ -302,7 +315,11 @@ func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
 	}
-	tx := &Tx{tx: sqlTx, conn: conn, dialect: db.dialect, stmts: db.writeStmts, wake: db.wake}
+	tx := &Tx{tx: sqlTx, conn: conn, dialect: db.dialect, stmts: db.writeStmts, wake: db.wake, shared: db.shared}
+	db.shared.settle()
+	// After the commit or the rollback, before the connection is given
+	// back for the next transaction of this process.
+	defer tx.endShared()
 	if err := fn(tx); err != nil {
 		_ = sqlTx.Rollback()
 		return err

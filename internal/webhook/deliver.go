@@ -52,8 +52,9 @@ const (
 // accounts.
 const maxPerEndpoint = 4
 
-// endpointWait is how long an attempt waits for a busy endpoint before its
-// job is snoozed.
+// endpointWait is how often an attempt waiting for a busy endpoint checks
+// that the endpoint still gives slots back; when it does not, the job is
+// snoozed.
 const endpointWait = 250 * time.Millisecond
 
 // maxRetryAfter caps how long a receiver's Retry-After may postpone the next
@@ -312,40 +313,48 @@ type endpointLimiter struct {
 
 type endpointSlots struct {
 	slots chan struct{}
-	// freed is when a slot was last given back (Unix nanoseconds).
-	freed atomic.Int64
+	// active is when a slot was last taken or given back (Unix
+	// nanoseconds): a burst to an idle endpoint waits for its first
+	// answers, and an endpoint silent for a second is taken to hang.
+	active atomic.Int64
 }
 
 // acquire takes a slot for the endpoint. When the endpoint is full it
-// waits at most endpointWait, and only if the endpoint gave a slot back
-// recently: a healthy endpoint frees slots within milliseconds, while one
-// that hangs makes the caller give its worker back at once.
+// waits as long as the endpoint keeps giving slots back (a slot taken or
+// freed within the last second, checked every endpointWait). A healthy
+// endpoint frees slots within milliseconds, so a burst of its deliveries
+// queues here instead of being snoozed for seconds; once one has gone a
+// second without an answer, its callers give their workers back to other
+// accounts.
 func (l *endpointLimiter) acquire(ctx context.Context, key string) bool {
 	l.mu.Lock()
 	ep, ok := l.endpoints[key]
 	if !ok {
 		ep = &endpointSlots{slots: make(chan struct{}, maxPerEndpoint)}
-		ep.freed.Store(time.Now().UnixNano())
 		l.endpoints[key] = ep
 	}
 	l.mu.Unlock()
 	select {
 	case ep.slots <- struct{}{}:
+		ep.active.Store(time.Now().UnixNano())
 		return true
 	default:
 	}
-	if time.Since(time.Unix(0, ep.freed.Load())) > time.Second {
-		return false
-	}
 	timer := time.NewTimer(endpointWait)
 	defer timer.Stop()
-	select {
-	case ep.slots <- struct{}{}:
-		return true
-	case <-timer.C:
-		return false
-	case <-ctx.Done():
-		return false
+	for {
+		if time.Since(time.Unix(0, ep.active.Load())) > time.Second {
+			return false
+		}
+		select {
+		case ep.slots <- struct{}{}:
+			ep.active.Store(time.Now().UnixNano())
+			return true
+		case <-timer.C:
+			timer.Reset(endpointWait)
+		case <-ctx.Done():
+			return false
+		}
 	}
 }
 
@@ -353,6 +362,6 @@ func (l *endpointLimiter) release(key string) {
 	l.mu.Lock()
 	ep := l.endpoints[key]
 	l.mu.Unlock()
-	ep.freed.Store(time.Now().UnixNano())
+	ep.active.Store(time.Now().UnixNano())
 	<-ep.slots
 }
