@@ -212,21 +212,7 @@ func TestConsoleInBrowser(t *testing.T) {
 		require.Contains(t, html, key[len(key)-4:])
 
 		// The key works against the API.
-		resp := s.Do(t, "POST", "/v1/process-text", map[string]any{
-			"text":     "Doctor: What brings you in today?\nPatient: I have had chest pain for two days.\nDoctor: Any shortness of breath?\nPatient: No.",
-			"template": "primaryCare", "visit_type": "followUp", "recording_type": "conversation", "lang": "en", "patient_consent": true,
-		}, st.APIKey(key))
-		require.Equal(t, http.StatusOK, resp.Status, "submit: %s", resp.Body)
-		jobID := resp.JSON(t)["job_id"].(string)
-		// Long polls until the job ends; a loaded CI machine may need more
-		// than one.
-		status := "queued"
-		for i := 0; i < 10 && status != "completed" && status != "error"; i++ {
-			resp = s.Do(t, "GET", "/v1/status/"+jobID+"?wait=60&status="+status, nil, st.APIKey(key))
-			require.Equal(t, http.StatusOK, resp.Status, "status: %s", resp.Body)
-			status = resp.JSON(t)["status"].(string)
-		}
-		require.Equal(t, "completed", status, "status: %s", resp.Body)
+		jobID := submitJob(t, s, key, "Doctor: What brings you in today?\nPatient: I have had chest pain for two days.\nDoctor: Any shortness of breath?\nPatient: No.")
 
 		// The console lists the job and shows its note and transcript.
 		jobLink := css(`a[href="/console/jobs/` + jobID + `"]`)
@@ -248,7 +234,7 @@ func TestConsoleInBrowser(t *testing.T) {
 		// it turns it back on.
 		b.run(t, chromedp.Click(css(`nav a[href="/console/keys"]`)), chromedp.WaitVisible(css(`table`)),
 			chromedp.Click(css(`form[action="/console/keys/status"] button`)), chromedp.WaitVisible(css(`.status-inactive`)))
-		resp = s.Do(t, "GET", "/v1/status/"+jobID, nil, st.APIKey(key))
+		resp := s.Do(t, "GET", "/v1/status/"+jobID, nil, st.APIKey(key))
 		require.Equal(t, http.StatusUnauthorized, resp.Status, "deactivated key: %s", resp.Body)
 		b.run(t, chromedp.Click(css(`form[action="/console/keys/status"] button`)), chromedp.WaitVisible(css(`.status-active`)))
 		resp = s.Do(t, "GET", "/v1/status/"+jobID, nil, st.APIKey(key))

@@ -2,6 +2,7 @@ package console
 
 import (
 	"html/template"
+	"strings"
 	"time"
 )
 
@@ -25,6 +26,14 @@ var funcs = template.FuncMap{
 	"fieldError": func(errs map[string]string, name string) string { return errs[name] },
 	"formValue":  func(form map[string]string, name string) string { return form[name] },
 	"list":       func(items ...string) []string { return items },
+	// shortTarget shortens an audit target that is a masked key to what
+	// it reveals; other targets (ids) are shown whole.
+	"shortTarget": func(target string) string {
+		if strings.HasPrefix(target, "****") && len(target) > 4 {
+			return "key …" + target[len(target)-4:]
+		}
+		return target
+	},
 	// lastFour shortens a masked key to what it reveals, for narrow tables.
 	"lastFour": func(masked string) string {
 		if len(masked) <= 4 {

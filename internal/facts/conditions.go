@@ -1,5 +1,7 @@
 package facts
 
+import "strings"
+
 // problems finds conditions and symptoms. A mention under a negation ("no
 // chest pain", "denies fever", a patient's "no" to the clinician's question
 // is not read) is not a problem unless the clinician rules it out in words,
@@ -115,14 +117,89 @@ func (d *doc) allergies(skip map[[2]int]bool) []Allergy {
 			skip[[2]int{al.i, al.j}] = true
 			lo, hi := min(cue.i, al.i), max(cue.j, al.j)
 			al2, _ := all.get(al.canon, func() Allergy { return Allergy{Substance: al.canon} })
-			if r := d.scanRange(d.lex.reactions, max(a, cue.i-12), min(b, al.j+12)); len(r) > 0 && al2.Reaction == nil {
+			if r := d.scanRange(d.lex.reactions, max(a, min(cue.i, al.i)-12), min(b, al.j+12)); len(r) > 0 && al2.Reaction == nil {
 				al2.Reaction = strPtr(r[0].canon)
 				lo, hi = min(lo, r[0].i), max(hi, r[0].j)
 			}
 			al2.Spans = append(al2.Spans, d.spanWithin(lo, hi, al.i))
 		}
 	}
+	for _, q := range d.allergyQuestions() {
+		for _, al := range d.answeredAllergens(q) {
+			skip[[2]int{al.i, al.j}] = true
+			a, b := d.sentenceBounds(al.i)
+			al2, _ := all.get(al.canon, func() Allergy { return Allergy{Substance: al.canon} })
+			lo, hi := al.i, al.j
+			if r := d.scanRange(d.lex.reactions, a, b); len(r) > 0 && al2.Reaction == nil {
+				al2.Reaction = strPtr(r[0].canon)
+				lo, hi = min(lo, r[0].i), max(hi, r[0].j)
+			}
+			al2.Spans = append(al2.Spans, d.span(lo, hi))
+		}
+	}
 	return all.list()
+}
+
+// allergyQuestions returns the last token ("?") of every question about
+// allergies ("any drug allergies?", "des allergies ?").
+func (d *doc) allergyQuestions() []int {
+	var out []int
+	for s := range d.sentFirst {
+		a, b := d.sentFirst[s], d.sentLast[s]
+		if b >= len(d.toks) || a > b || d.toks[b].text != "?" {
+			continue
+		}
+		for i := a; i < b; i++ {
+			if strings.HasPrefix(d.toks[i].norm, "allerg") {
+				out = append(out, b)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// answeredAllergens lists the allergens the patient names in the first
+// sentence of the reply to a question about allergies ending at token b,
+// when the reply opens with them or with a yes ("sulfa drugs."; "yes,
+// codeine.") or with a no and an exception ("nope, just penicillin."). "No,
+// I take lisinopril" names a medication, not an allergy; a reply that
+// speaks of allergy itself ("allergic to") is read by its own words.
+func (d *doc) answeredAllergens(b int) []mention {
+	start := b + 1
+	if d.toks[b].text != "?" || start >= len(d.toks) {
+		return nil
+	}
+	seg := d.toks[b].seg
+	if d.toks[start].seg != seg+1 || d.segs[seg].Speaker == "patient" || d.segs[seg+1].Speaker != "patient" {
+		return nil
+	}
+	_, end := d.sentenceBounds(start)
+	for i := start; i <= end; i++ {
+		if strings.HasPrefix(d.toks[i].norm, "allerg") {
+			return nil
+		}
+	}
+	found := d.allergensIn(start, end)
+	if len(found) == 0 {
+		return nil
+	}
+	first := start
+	for first < found[0].i && d.toks[first].punct {
+		first++
+	}
+	if first == found[0].i || d.lex.affirmations[d.toks[first].norm] {
+		return found
+	}
+	if !d.lex.noWords[d.toks[first].norm] {
+		return nil
+	}
+	for k := first + 1; k < found[0].i; k++ {
+		if d.lex.exceptions[d.toks[k].norm] || d.lex.contrasts[d.toks[k].norm] {
+			return found
+		}
+	}
+	return nil
 }
 
 // allergensIn lists the allergens and drugs named in tokens from..to.

@@ -23,6 +23,8 @@ type rawLexicon struct {
 	actions       map[string][]string
 	negations     []string
 	contrasts     []string // "but", "mais": end a negation's reach
+	exceptions    []string // "just", "only": after a no, what the no leaves out
+	affirmations  []string // "yes", "oui": a reply that is a yes and nothing else
 	measureWords  []string // "level", "deficiency": after a drug's name, a lab value
 	measureBefore []string // "taux": before it
 	yesWords      []string // a reply that confirms
@@ -46,6 +48,7 @@ type lexicon struct {
 	meds, problems, allergens, reactions  phraseSet
 	labs, imaging, procedures, referrals  phraseSet
 	contrasts, yesWords, noWords          map[string]bool
+	exceptions, affirmations              map[string]bool
 	measureWords, measureBefore           map[string]bool
 	anyWords                              phraseSet
 	overWords, ofWords                    map[string]bool
@@ -67,6 +70,7 @@ func compile(r rawLexicon) *lexicon {
 		lx.overWords[o] = true
 	}
 	lx.contrasts, lx.yesWords, lx.noWords = set(r.contrasts), set(r.yesWords), set(r.noWords)
+	lx.exceptions, lx.affirmations = set(r.exceptions), set(r.affirmations)
 	lx.anyWords = entries(r.anyWords)
 	lx.measureWords, lx.measureBefore = set(r.measureWords), set(r.measureBefore)
 	for _, o := range r.of {

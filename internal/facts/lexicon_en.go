@@ -222,6 +222,8 @@ func englishLexicon() rawLexicon {
 		negations:    []string{"no", "not", "denies", "deny", "denied", "without", "never", "negative for", "none", "n't", "don't", "doesn't", "didn't", "haven't", "hasn't", "nor"},
 		measureWords: []string{"level", "levels", "deficiency", "deficient", "score", "count", "stores", "studies", "panel"},
 		contrasts:    []string{"but", "although", "though", "however", "except"},
+		exceptions:   []string{"just", "only"},
+		affirmations: []string{"yes", "yeah", "yep", "yup", "uh-huh", "mm-hmm"},
 		yesWords:     []string{"yes", "yeah", "yep", "yup", "uh-huh", "mm-hmm", "definitely", "sometimes", "some", "a", "i", "it", "my", "well"},
 		noWords:      []string{"no", "nope", "nah", "not", "never", "none", "nothing", "negative"},
 		anyWords:     []string{"any", "anything", "ever", "have you had", "do you have", "did you have"},

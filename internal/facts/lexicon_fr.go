@@ -162,6 +162,8 @@ func frenchLexicon() rawLexicon {
 		measureWords:  []string{"sanguin", "sérique", "bas", "élevé"},
 		measureBefore: []string{"taux", "carence", "dosage", "manque"},
 		contrasts:     []string{"mais", "sauf", "cependant", "pourtant"},
+		exceptions:    []string{"juste", "seulement", "uniquement"},
+		affirmations:  []string{"oui", "ouais", "si"},
 		yesWords:      []string{"oui", "ouais", "si", "parfois", "un", "une", "j'ai", "je", "c'est", "ça"},
 		noWords:       []string{"non", "pas", "jamais", "aucun", "aucune", "rien"},
 		anyWords:      []string{"des", "avez-vous", "avez vous", "est-ce que vous avez", "vous avez", "aucun", "aucune"},

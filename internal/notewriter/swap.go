@@ -11,6 +11,13 @@ package notewriter
 // above their patients, so only a clear inversion counts.
 const swapMargin = 0.5
 
+// swapSample is how many of the clinician's and patient's turns, from the
+// start, are read to decide: a swap is the diarization's naming and holds
+// for the whole transcript, and the opening (greeting, "what brings you
+// in", the history) shows it best; reading an hour-long transcript whole
+// would cost more than the rest of the note.
+const swapSample = 60
+
 // labelsSwapped reports whether the turns tagged as the patient read as
 // the clinician's and the other way round, by the same word evidence that
 // infers roles in untagged speech.
@@ -24,6 +31,9 @@ func labelsSwapped(turns []turn, lang string) bool {
 	for _, t := range turns {
 		if t.speaker != speakerClinician && t.speaker != speakerPatient {
 			continue
+		}
+		if n[0]+n[1] == swapSample {
+			break
 		}
 		sum[t.speaker] += cues.evidence(padTokens(t.text))
 		n[t.speaker]++
