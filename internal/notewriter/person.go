@@ -58,6 +58,30 @@ func inferPronouns(turns []turn, context, lang string) pronouns {
 	return englishUnknown
 }
 
+// personWords are the words each speaker uses for the patient, in the
+// order of pronouns.forms: the patient's first person and the clinician's
+// second person ("you" is the subject or the object by its neighbours).
+var personWords = map[speaker][5]string{
+	speakerPatient:   {"i", "me", "my", "mine", "myself"},
+	speakerClinician: {"you", "you", "your", "yours", "yourself"},
+}
+
+// forms are the pronouns in the order subject, object, possessive,
+// possessive pronoun, reflexive.
+func (p pronouns) forms() [5]string {
+	return [5]string{p.subject, p.object, p.possessive, p.possessivePronoun, p.reflexive}
+}
+
+// slotOf is the index of w in words, or -1.
+func slotOf(words [5]string, w string) int {
+	for k, x := range words {
+		if x == w {
+			return k
+		}
+	}
+	return -1
+}
+
 // rewritePerson turns first person (patient speech) or second person
 // (clinician addressing the patient) into third person. The clinician's own
 // "I" and "we" stay: notes are written in the clinician's voice.
@@ -82,29 +106,12 @@ func rewritePerson(padded string, who speaker, p pronouns, lex *lexicon, lang st
 		}
 		replaced := w
 		madeSubject := false
-		switch {
-		case who == speakerPatient && w == "i":
+		switch k := slotOf(personWords[who], w); {
+		case k == 0 && (who == speakerPatient || lex.person.subjectPrecedes[prev] || lex.person.subjectFollowers[next]):
 			replaced, madeSubject = p.subject, true
-		case who == speakerPatient && w == "me":
-			replaced = p.object
-		case who == speakerPatient && w == "my":
-			replaced = p.possessive
-		case who == speakerPatient && w == "mine":
-			replaced = p.possessivePronoun
-		case who == speakerPatient && w == "myself":
-			replaced = p.reflexive
-		case who == speakerClinician && w == "you":
-			if lex.person.subjectPrecedes[prev] || lex.person.subjectFollowers[next] {
-				replaced, madeSubject = p.subject, true
-			} else {
-				replaced = p.object
-			}
-		case who == speakerClinician && w == "your":
-			replaced = p.possessive
-		case who == speakerClinician && w == "yours":
-			replaced = p.possessivePronoun
-		case who == speakerClinician && w == "yourself":
-			replaced = p.reflexive
+		case k >= 0:
+			// The clinician's "you" that is not a subject is the object.
+			replaced = p.forms()[max(k, 1)]
 		case subjectJustSet:
 			replaced = thirdPerson(w, lex)
 		}

@@ -104,16 +104,22 @@ func jobCmd(run func(context.Context, *session, *notegen.Client, string) error) 
 	}
 }
 
-func notesStatusCmd() setupFunc {
+// jobShow is a job command that fetches one thing about the job and shows
+// it: as JSON with --json, else as print writes it.
+func jobShow[T any](fetch func(*notegen.Client, context.Context, string) (*T, error), print func(*session, *T) error) setupFunc {
 	return jobCmd(func(ctx context.Context, s *session, c *notegen.Client, id string) error {
-		st, err := c.GetJobStatus(ctx, id)
+		v, err := fetch(c, ctx, id)
 		if err != nil {
 			return err
 		}
-		return s.show(st, func() error {
-			return s.fields("Job", st.JobID, "Status", st.Status, "Message", orDash(st.Message),
-				"Progress", strconv.Itoa(st.Progress)+"%", "Created", fmtTime(st.CreatedAt), "Updated", fmtTime(st.UpdatedAt))
-		})
+		return s.show(v, func() error { return print(s, v) })
+	})
+}
+
+func notesStatusCmd() setupFunc {
+	return jobShow((*notegen.Client).GetJobStatus, func(s *session, st *notegen.JobStatus) error {
+		return s.fields("Job", st.JobID, "Status", st.Status, "Message", orDash(st.Message),
+			"Progress", strconv.Itoa(st.Progress)+"%", "Created", fmtTime(st.CreatedAt), "Updated", fmtTime(st.UpdatedAt))
 	})
 }
 
@@ -122,28 +128,26 @@ func notesNoteCmd() setupFunc {
 }
 
 func notesTranscriptCmd() setupFunc {
-	return jobCmd(func(ctx context.Context, s *session, c *notegen.Client, id string) error {
-		tr, err := c.FetchTranscript(ctx, id)
-		if err != nil {
+	return jobShow((*notegen.Client).FetchTranscript, printTranscript)
+}
+
+// printTranscript writes one segment a line with its speaker, and its times
+// for audio; a transcript without segments as it is.
+func printTranscript(s *session, tr *notegen.Transcript) error {
+	if len(tr.Segments) == 0 {
+		_, err := fmt.Fprintln(s.env.Stdout, tr.Transcript)
+		return err
+	}
+	for _, seg := range tr.Segments {
+		at := ""
+		if seg.StartTime != nil && seg.EndTime != nil {
+			at = fmt.Sprintf(" %.1f-%.1fs", *seg.StartTime, *seg.EndTime)
+		}
+		if _, err := fmt.Fprintf(s.env.Stdout, "[%d %s%s] %s\n", seg.ID, seg.Speaker, at, seg.Text); err != nil {
 			return err
 		}
-		return s.show(tr, func() error {
-			if len(tr.Segments) == 0 {
-				_, err := fmt.Fprintln(s.env.Stdout, tr.Transcript)
-				return err
-			}
-			for _, seg := range tr.Segments {
-				at := ""
-				if seg.StartTime != nil && seg.EndTime != nil {
-					at = fmt.Sprintf(" %.1f-%.1fs", *seg.StartTime, *seg.EndTime)
-				}
-				if _, err := fmt.Fprintf(s.env.Stdout, "[%d %s%s] %s\n", seg.ID, seg.Speaker, at, seg.Text); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-	})
+	}
+	return nil
 }
 
 func notesRegenerateCmd(fs *flag.FlagSet) runner {

@@ -1,0 +1,134 @@
+package notewriter
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// sectionCase is a conversation and what one section of its note must
+// (want) and must not (not) contain.
+type sectionCase struct {
+	name, lang, transcript, heading string
+	want, not                       []string
+}
+
+// checkSections writes each case's note on the primary-care template and
+// checks its section.
+func checkSections(t *testing.T, cases []sectionCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			note := write(t, Input{Transcript: c.transcript, Template: "primaryCare", RecordingType: "conversation", Lang: c.lang})
+			body := section(note.Text, c.heading)
+			for _, w := range c.want {
+				require.Contains(t, body, w, note.Text)
+			}
+			for _, n := range c.not {
+				require.NotContains(t, body, n, note.Text)
+			}
+		})
+	}
+}
+
+// TestFindingsAreChartedTersely: a finding is written as clinicians chart
+// it, without the clinician's narration around it, in both languages.
+func TestFindingsAreChartedTersely(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[patient] my right knee hurts .
+[doctor] okay let's do a physical exam .
+[doctor] your heart is nice and regular , i do not hear any murmurs .
+[doctor] on your right knee exam , you do have some edema and some erythema .
+[doctor] i do hear a 2/6 systolic ejection murmur , which we have heard in the past .`, "Physical Examination",
+			[]string{"Heart is regular, no murmurs.", "Examination of the right knee: some edema and some erythema.", "A 2/6 systolic ejection murmur."},
+			[]string{"nice and", "I do", "in the past"}},
+		{"fr", "fr", `[patient] j'ai mal au genou droit .
+[doctor] d'accord , je vais faire l'examen physique .
+[doctor] à l'auscultation , je n'entends pas de souffle cardiaque , ce qui est rassurant .
+[doctor] le genou droit est enflé , je remarque un épanchement .`, "Examen physique",
+			[]string{"Pas de souffle cardiaque.", "Le genou droit est enflé, un épanchement."},
+			[]string{"entends", "rassurant", "remarque"}},
+	})
+}
+
+// TestSwappedSpeakerTagsAreReadTheRightWayRound: when the turns tagged as
+// the patient examine and prescribe, the tags are swapped and the
+// examination is still charted as the clinician's.
+func TestSwappedSpeakerTagsAreReadTheRightWayRound(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[patient] hi , how are you doing today ? what brings you in ?
+[doctor] my right knee hurts when i walk .
+[patient] okay . how long has your knee been bothering you ?
+[doctor] about two weeks i guess .
+[patient] alright let's do a physical exam . on your right knee exam , there is some tenderness to palpation .
+[doctor] okay .
+[patient] i want you to take ibuprofen and i am going to order an x-ray of your knee . any questions ?
+[doctor] no thank you doctor .`, "Physical Examination",
+			[]string{"Examination of the right knee: there is some tenderness to palpation."}, nil},
+		{"fr", "fr", `Patient : Bonjour , qu'est-ce qui vous amène ? Avez-vous mal depuis longtemps ?
+Médecin : J'ai mal au genou droit depuis deux semaines , docteur .
+Patient : D'accord , je vais faire l'examen physique . Le genou droit est enflé et sensible à la palpation .
+Médecin : Oui , ça fait mal .
+Patient : Je vais vous prescrire de l'ibuprofène . Avez-vous des questions ?
+Médecin : Non , merci docteur .`, "Examen physique",
+			[]string{"Le genou droit est enflé et sensible à la palpation."}, nil},
+	})
+}
+
+// vitalsVisit reads out vital signs during the examination and names a
+// blood pressure again in the plan.
+const vitalsVisit = `[patient] i get short of breath .
+[doctor] okay let's do a quick physical exam . your blood pressure looks pretty good today at one twenty eight over seventy two your temperature is ninety eight . seven and your heart rate is seventy two .
+[doctor] your lungs are clear bilaterally .
+[doctor] so for your heart failure i want you to continue your bumex two milligrams daily and weigh yourself daily , call me if your blood pressure is over one fifty .`
+
+// TestVitalSignsAreAList: vital signs read out during the examination are
+// charted as a list of values, and a number said with a vital sign once
+// the plan has begun is part of the plan, not a measurement. (French:
+// fixtures_fr_test.go.)
+func TestVitalSignsAreAList(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"exam", "en", vitalsVisit, "Physical Examination",
+			[]string{"Blood pressure 128/72, temperature ninety eight point seven, heart rate 72."},
+			[]string{"looks pretty good", "bumex"}},
+		{"plan", "en", vitalsVisit, "Plan", []string{"150"}, nil},
+	})
+}
+
+// TestExamDictatedAfterThePlan: findings dictated once the plan was
+// discussed are the examination, and "everything looks good" without a
+// body system is not charted as a finding.
+func TestExamDictatedAfterThePlan(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[patient] my neck hurts when i turn my head .
+[doctor] okay . what i would like to do is set you up for an epidural .
+[patient] all right .
+[doctor] physical exam , no apparent distress . everything looks good . neck is supple with pain on rotation .`,
+			"Physical Examination", []string{"Neck is supple with pain on rotation."}, []string{"Everything looks good"}},
+		{"fr", "fr", `[patient] j'ai mal au cou quand je tourne la tête .
+[doctor] d'accord . voici ce que je propose , une infiltration .
+[patient] d'accord .
+[doctor] examen physique : tout semble bien . le cou est souple , douloureux à la rotation .`,
+			"Examen physique", []string{"Le cou est souple, douloureux à la rotation."}, []string{"Tout semble"}},
+	})
+}
+
+// TestResultReadOutInOneTurn: what a clinician says a test shows, right
+// after naming it in the same turn, is the result; the announcement alone
+// is not.
+func TestResultReadOutInOneTurn(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[patient] i hurt my finger in a car accident four days ago .
+[doctor] okay . let's look at your x-ray . so you have a distal phalanx fracture in the middle finger .
+[patient] great .`, "Results", []string{"distal phalanx fracture in the middle finger"}, []string{"look at"}},
+		{"fr", "fr", `[patient] je me suis fait mal au doigt dans un accident il y a quatre jours .
+[doctor] d'accord . regardons votre radiographie . vous avez une fracture de la phalange distale du majeur .
+[patient] super .`, "Résultats", []string{"fracture de la phalange distale du majeur"}, []string{"Regardons"}},
+	})
+}
