@@ -141,3 +141,14 @@ func TestAnswerAgainstItsSentence(t *testing.T) {
 	require.False(t, Contradicts("Numbness.", numb, segs), "a sentence that neither denies nor reports")
 	require.False(t, Contradicts("Denies numbness.", numb[:1], segs), "a question without its answer")
 }
+
+// TestPlainNoteDenialCitesTheAnswer: a note known only as text finds its
+// evidence itself; a denial cites the question and the "no" after it.
+func TestPlainNoteDenialCitesTheAnswer(t *testing.T) {
+	t.Parallel()
+	b := NewBuilder()
+	segs := transcript.Split("[doctor] any fever or chills ?\n[patient] no .\n[doctor] let us check your knee .\n", nil)
+	d := b.Plain("Denies fever and chills.\n", nil, segs, "en")
+	whole := func(i int) facts.Span { return facts.Span{Segment: i, Start: 0, End: segs[i].Len()} }
+	require.Equal(t, []facts.Span{whole(0), whole(1)}, d.Evidence[0].Spans)
+}
