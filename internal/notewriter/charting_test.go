@@ -42,7 +42,7 @@ func TestFindingsAreChartedTersely(t *testing.T) {
 [doctor] your heart is nice and regular , i do not hear any murmurs .
 [doctor] on your right knee exam , you do have some edema and some erythema .
 [doctor] i do hear a 2/6 systolic ejection murmur , which we have heard in the past .`, "Physical Examination",
-			[]string{"Heart is regular, no murmurs.", "Examination of the right knee: some edema and some erythema.", "A 2/6 systolic ejection murmur."},
+			[]string{"Heart is regular, no murmurs.", "Examination of the right knee: some edema and some erythema.", "2/6 systolic ejection murmur."},
 			[]string{"nice and", "I do", "in the past"}},
 		{"fr", "fr", `[patient] j'ai mal au genou droit .
 [doctor] d'accord , je vais faire l'examen physique .
@@ -67,7 +67,7 @@ func TestSwappedSpeakerTagsAreReadTheRightWayRound(t *testing.T) {
 [doctor] okay .
 [patient] i want you to take ibuprofen and i am going to order an x-ray of your knee . any questions ?
 [doctor] no thank you doctor .`, "Physical Examination",
-			[]string{"Examination of the right knee: there is some tenderness to palpation."}, nil},
+			[]string{"Examination of the right knee: tenderness to palpation."}, nil},
 		{"fr", "fr", `Patient : Bonjour , qu'est-ce qui vous amène ? Avez-vous mal depuis longtemps ?
 Médecin : J'ai mal au genou droit depuis deux semaines , docteur .
 Patient : D'accord , je vais faire l'examen physique . Le genou droit est enflé et sensible à la palpation .

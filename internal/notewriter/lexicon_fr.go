@@ -144,7 +144,9 @@ var frenchLexicon = &lexicon{
 		{"genou", "Musculosquelettique"}, {"épaule", "Musculosquelettique"}, {"hanche", "Musculosquelettique"},
 		{"cheville", "Musculosquelettique"}, {"poignet", "Musculosquelettique"}, {"dos", "Musculosquelettique"},
 		{"amplitude", "Musculosquelettique"}, {"jambe", "Musculosquelettique"}, {"pied", "Musculosquelettique"},
-		{"œdème", "Musculosquelettique"},
+		{"œdème", "Musculosquelettique"}, {"détresse", "Général"}, {"démarche", "Musculosquelettique"},
+		{"phalange", "Musculosquelettique"}, {"flexion", "Musculosquelettique"}, {"défense", "Abdomen"},
+		{"prostate", "Génito-urinaire"}, {"gorge", "ORL"}, {"oreille", "ORL"}, {"amygdale", "ORL"},
 	},
 	resultCues: []string{
 		"normal", "anormal", "élevé", "bas", "positi", "négati", "fracture", "montre", "révèle", "taux", "niveau",
