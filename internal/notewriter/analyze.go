@@ -189,7 +189,10 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 			return
 		}
 		system = examSystem(body, lex)
-		if system == "" && hasCue(body, lex.terse.generic) {
+		// "let me do a quick physical exam" announces the examination;
+		// only "exam" made it look like a finding.
+		if system == "" && (hasCue(body, lex.terse.generic) ||
+			(hasCue(body, lex.phaseCues[phaseExam]) && countCues(body, lex.examCues) <= 1)) {
 			return
 		}
 	case catResults:
@@ -276,6 +279,11 @@ func (a *analyzer) isQuestion(raw, padded string, who speaker) bool {
 		return false
 	}
 	words := strings.Fields(trimLeading(padded, a.lex.glue))
+	// During the examination "when i look at your neck ..." narrates a
+	// finding.
+	if who == speakerClinician && a.phase == phaseExam && len(words) > 1 && a.lex.narration[words[0]+" "+words[1]] {
+		return false
+	}
 	if len(words) > 0 && a.lex.questionWords[words[0]] && len(words) < 15 {
 		return true
 	}
@@ -304,7 +312,9 @@ func (a *analyzer) advancePhase(padded string) {
 	for _, ph := range []phase{phasePlan, phaseResults, phaseExam} {
 		// Results are reviewed after an examination; before it, a test is
 		// part of the history ("did you get your x-ray ?").
-		if ph == phaseResults && a.phase != phaseExam {
+		// Looking at the vital signs is part of the examination ("i
+		// looked at your vitals").
+		if ph == phaseResults && (a.phase != phaseExam || hasCue(padded, a.lex.categoryCues[catVitals]) || hasCue(padded, a.lex.vitalsCues)) {
 			continue
 		}
 		if ph > a.phase && hasCue(padded, a.lex.phaseCues[ph]) {
