@@ -382,6 +382,11 @@ func (a *analyzer) classify(padded string, who speaker) category {
 		if hasCue(padded, lex.examAsides) || !hasCue(padded, lex.examCues) {
 			return catNone
 		}
+		// Advice given while examining ("continue the scar gel twice
+		// daily") names no body system a finding would: it is the plan.
+		if hasCue(padded, lex.planCues) && examSystem(padded, lex) == "" {
+			return catPlan
+		}
 		return catExam
 	}
 	// "Anna is a 44-year-old female with ... who presents for" opens the

@@ -151,3 +151,21 @@ func TestExamNarrationIsNotAQuestion(t *testing.T) {
 			[]string{"Tension artérielle 169/74.", "Cou, pas de turgescence jugulaire.", "Les poumons sont clairs."}, []string{"Quand"}},
 	})
 }
+
+// TestAdviceDuringTheExamIsThePlan: advice given while examining is
+// charted in the plan, not as a finding.
+func TestAdviceDuringTheExamIsThePlan(t *testing.T) {
+	t.Parallel()
+	const en = `[patient] my scars itch .
+[doctor] okay let's do a physical exam . the incisions are well healed with no redness .
+[doctor] you should keep using the scar gel twice a day .`
+	const fr = `[patient] mes cicatrices me démangent .
+[doctor] d'accord , je vais faire l'examen physique . les cicatrices sont bien guéries , sans rougeur .
+[doctor] continuez le gel cicatrisant deux fois par jour , c'est normal .`
+	checkSections(t, []sectionCase{
+		{"en exam", "en", en, "Physical Examination", []string{"The incisions are well healed with no redness."}, []string{"gel"}},
+		{"en plan", "en", en, "Plan", []string{"scar gel twice daily"}, nil},
+		{"fr exam", "fr", fr, "Examen physique", []string{"Les cicatrices sont bien guéries, sans rougeur."}, []string{"gel"}},
+		{"fr plan", "fr", fr, "Plan", []string{"gel cicatrisant deux fois par jour"}, nil},
+	})
+}
