@@ -130,7 +130,7 @@ func TestResultReadOutInOneTurn(t *testing.T) {
 		{"en reading out", "en", `[patient] i get tired .
 [doctor] let's do a quick physical exam . your lungs are clear .
 [doctor] in reviewing the results of your echocardiogram , it does show that your ejection fraction is forty five percent .`,
-			"Results", []string{"echocardiogram, shows their ejection fraction is 45%."}, []string{"reviewing", "does show"}},
+			"Results", []string{"echocardiogram shows their ejection fraction is 45%."}, []string{"reviewing", "does show"}},
 		{"fr", "fr", `[patient] je me suis fait mal au doigt dans un accident il y a quatre jours .
 [doctor] d'accord . regardons votre radiographie . vous avez une fracture de la phalange distale du majeur .
 [patient] super .`, "Résultats", []string{"fracture de la phalange distale du majeur"}, []string{"Regardons"}},

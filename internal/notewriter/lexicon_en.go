@@ -176,7 +176,7 @@ var englishLexicon = &lexicon{
 			{" you have got ", " "}, {" you got ", " "}, {" everything seems to look good ", " "}, {" nice and ", " "}, {" it is a nice ", " "}, {" a nice ", " "}, {" a little bit of ", " mild "}, {" a little bit ", " mildly "}, {" there is some ", " "}, {" there are some ", " "},
 			{" in reviewing the results of ", " "}, {" this is the result of ", " "}, {" the results of ", " "},
 			{" it showed that ", " showed "}, {" it shows that ", " shows "}, {" it does show that ", " shows "},
-			{" it does show ", " shows "}, {" that showed that ", " showed "}, {" so we know that ", " "},
+			{" it does show ", " shows "}, {" , shows ", " shows "}, {" , showed ", " showed "}, {" that showed that ", " showed "}, {" so we know that ", " "},
 			{" , on exam ", " "}, {" on exam ", " "}, {" here ", " "}, {" , which is good ", " "},
 		},
 		announce: []string{"let us look at", "let us take a look at", "let us review", "let me look at",
