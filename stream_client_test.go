@@ -15,17 +15,23 @@ import (
 	st "github.com/notegen/notegen/internal/servertest"
 )
 
+// sandboxStreamer signs up an owner and answers it, a client with its
+// sandbox key, and a stream request of 8 kHz audio.
+func sandboxStreamer(ctx context.Context, t *testing.T, s *st.Server) (*notegen.Client, *notegen.Client, notegen.StreamJobRequest) {
+	t.Helper()
+	o, _, _ := owner(t, s)
+	key, err := o.CreateAPIKey(ctx, notegen.CreateAPIKeyRequest{KeyType: notegen.KeyTypeSandbox})
+	require.NoError(t, err)
+	return o, o.WithAPIKey(key.APIKey), notegen.StreamJobRequest{SampleRate: 8000,
+		JobOptions: notegen.JobOptions{Template: "primaryCare", VisitType: "followUp", RecordingType: "dictation", Lang: "en"}}
+}
+
 func TestStreamAudioAgainstServer(t *testing.T) {
 	t.Parallel()
 	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
-		owner, _, _ := owner(t, s)
-		key, err := owner.CreateAPIKey(ctx, notegen.CreateAPIKeyRequest{KeyType: notegen.KeyTypeSandbox})
-		require.NoError(t, err)
-		c := owner.WithAPIKey(key.APIKey)
-		req := notegen.StreamJobRequest{SampleRate: 8000,
-			JobOptions: notegen.JobOptions{Template: "primaryCare", VisitType: "followUp", RecordingType: "dictation", Lang: "en"}}
+		_, c, req := sandboxStreamer(ctx, t, s)
 
 		// Two seconds and an odd byte: the SDK sends whole samples only.
 		var got []notegen.StreamMessage
@@ -109,12 +115,7 @@ func TestStreamAudioRejoinsAfterADroppedConnection(t *testing.T) {
 		proxy.mu.Unlock()
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
-		owner, _, _ := owner(t, s)
-		key, err := owner.CreateAPIKey(ctx, notegen.CreateAPIKeyRequest{KeyType: notegen.KeyTypeSandbox})
-		require.NoError(t, err)
-		c := owner.WithAPIKey(key.APIKey)
-		req := notegen.StreamJobRequest{SampleRate: 8000,
-			JobOptions: notegen.JobOptions{Template: "primaryCare", VisitType: "followUp", RecordingType: "dictation", Lang: "en"}}
+		owner, c, req := sandboxStreamer(ctx, t, s)
 
 		// Three seconds at 8 kHz, 48000 bytes: the cut comes after about
 		// 20000 of them.

@@ -73,6 +73,8 @@ var frenchLexicon = &lexicon{
 			"on va faire", "nous allons", "traitement", "parlons de", "pour votre premier problème"},
 	},
 	examReturns: []string{"examen physique :", "examen physique ,", "vous examiner", "je vais écouter", "à l'examen physique"},
+	vitalsCues:  []string{"signes vitaux"},
+	narration:   set("quand je", "lorsque je"),
 	examLater:   []string{"prochaine fois", "prochaine visite", "prochain rendez-vous", "suivi"},
 	categoryCues: map[category][]string{
 		catAllergies:       {"allerg"},
@@ -124,7 +126,7 @@ var frenchLexicon = &lexicon{
 		phrases: [][2]string{
 			{" je n'entends pas de ", " pas de "}, {" je n'entends aucun ", " aucun "}, {" je ne sens pas de ", " pas de "},
 			{" je ne vois pas de ", " pas de "}, {" je ne note pas de ", " pas de "}, {" je ne remarque pas de ", " pas de "},
-			{" j'entends ", " "}, {" je sens ", " "}, {" je vois ", " "}, {" je remarque ", " "}, {" je note ", " "},
+			{" quand j'examine votre ", " "}, {" quand j'écoute vos ", " "}, {" quand j'écoute votre ", " "}, {" j'entends ", " "}, {" je sens ", " "}, {" je vois ", " "}, {" je remarque ", " "}, {" je note ", " "},
 			{" vous avez ", " "}, {" il a ", " "}, {" elle a ", " "}, {" ici ", " "},
 		},
 		announce: []string{"regardons", "je vais regarder", "on va regarder", "voyons"},
@@ -142,7 +144,9 @@ var frenchLexicon = &lexicon{
 		{"genou", "Musculosquelettique"}, {"épaule", "Musculosquelettique"}, {"hanche", "Musculosquelettique"},
 		{"cheville", "Musculosquelettique"}, {"poignet", "Musculosquelettique"}, {"dos", "Musculosquelettique"},
 		{"amplitude", "Musculosquelettique"}, {"jambe", "Musculosquelettique"}, {"pied", "Musculosquelettique"},
-		{"œdème", "Musculosquelettique"},
+		{"œdème", "Musculosquelettique"}, {"détresse", "Général"}, {"démarche", "Musculosquelettique"},
+		{"phalange", "Musculosquelettique"}, {"flexion", "Musculosquelettique"}, {"défense", "Abdomen"},
+		{"prostate", "Génito-urinaire"}, {"gorge", "ORL"}, {"oreille", "ORL"}, {"amygdale", "ORL"},
 	},
 	resultCues: []string{
 		"normal", "anormal", "élevé", "bas", "positi", "négati", "fracture", "montre", "révèle", "taux", "niveau",

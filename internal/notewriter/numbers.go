@@ -191,10 +191,7 @@ func (r *numberRules) englishCardinal(words []string) (int, int) {
 loop:
 	for ; i < len(words); i++ {
 		w := words[i]
-		next := ""
-		if i+1 < len(words) {
-			next = words[i+1]
-		}
+		next := wordAt(words, i+1)
 		if u, ok := r.units[w]; ok {
 			if last == kindUnit || (last == kindTens && u >= 10) || (u == 0 && last != kindNone) {
 				break
@@ -300,10 +297,7 @@ func (r *numberRules) frenchCardinal(words []string) (int, int) {
 loop:
 	for ; i < len(words); i++ {
 		w := words[i]
-		next := ""
-		if i+1 < len(words) {
-			next = words[i+1]
-		}
+		next := wordAt(words, i+1)
 		if u, ok := r.units[w]; ok {
 			switch last {
 			case kindNone, kindHundred, kindThousand, kindAnd:

@@ -96,14 +96,8 @@ func rewritePerson(padded string, who speaker, p pronouns, lex *lexicon, lang st
 	out := make([]string, 0, len(words)+4)
 	subjectJustSet := false
 	for i, w := range words {
-		prev := ""
-		if i > 0 {
-			prev = words[i-1]
-		}
-		next := ""
-		if i+1 < len(words) {
-			next = words[i+1]
-		}
+		prev := wordAt(words, i-1)
+		next := wordAt(words, i+1)
 		replaced := w
 		madeSubject := false
 		switch k := slotOf(personWords[who], w); {
@@ -240,10 +234,7 @@ func rewritePersonFrench(padded string, who speaker, p pronouns, lex *lexicon) s
 			out = append(out, w)
 			continue
 		}
-		next := ""
-		if i+1 < len(words) {
-			next = words[i+1]
-		}
+		next := wordAt(words, i+1)
 		switch {
 		case frenchIndirect[next]:
 			// "je vous demande de" -> "je lui demande de".

@@ -146,3 +146,12 @@ func capitalize(s string) string {
 }
 
 func wordCount(padded string) int { return len(strings.Fields(padded)) }
+
+// wordAt is words[i], or "" when i is outside words: the word before the
+// first and after the last.
+func wordAt(words []string, i int) string {
+	if i < 0 || i >= len(words) {
+		return ""
+	}
+	return words[i]
+}

@@ -40,7 +40,7 @@ func notesStreamCmd(fs *flag.FlagSet) runner {
 		}
 		live := &liveLine{out: s.env.Stderr, quiet: s.jsonOut}
 		job, err := c.StreamAudio(ctx, notegen.StreamJobRequest{JobOptions: jf.options(), SampleRate: sampleRate}, audio,
-			notegen.StreamOptions{Realtime: *realtime, OnMessage: live.show})
+			notegen.StreamOptions{Realtime: *realtime, OnMessage: live.show, OnReconnect: live.dropped})
 		live.end()
 		if err != nil {
 			return err
@@ -76,6 +76,17 @@ func (l *liveLine) show(m notegen.StreamMessage) {
 		}
 		fmt.Fprintf(l.out, "[%6.1fs-%6.1fs] %s\n", start, end, m.Segment.Text)
 	}
+}
+
+// dropped says that the connection dropped and the stream is being
+// rejoined: the audio goes on from what the server stored.
+func (l *liveLine) dropped(err error) {
+	if l.quiet {
+		return
+	}
+	l.end()
+	l.partial = false
+	fmt.Fprintf(l.out, "connection dropped (%v); rejoining the stream\n", err)
 }
 
 func (l *liveLine) end() {
