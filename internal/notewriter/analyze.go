@@ -191,6 +191,11 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		system = examSystem(body, lex)
 		// "let me do a quick physical exam" announces the examination;
 		// only "exam" made it look like a finding.
+		// "your blood pressure and heart rate look good" reviews the vital
+		// signs without a value or a finding.
+		if hasCue(body, lex.categoryCues[catVitals]) && !hasDigitWord(body) && hasCue(body, lex.terse.fine) {
+			return
+		}
 		if system == "" && (hasCue(body, lex.terse.generic) ||
 			(hasCue(body, lex.phaseCues[phaseExam]) && countCues(body, lex.examCues) <= 1)) {
 			return

@@ -173,3 +173,17 @@ func TestAdviceDuringTheExamIsThePlan(t *testing.T) {
 		{"fr plan", "fr", fr, "Plan", []string{"gel cicatrisant deux fois par jour"}, nil},
 	})
 }
+
+// TestVitalSignsReviewedWithoutValues: "your blood pressure and heart rate
+// look good" gives no value and no finding; the examination leaves it out.
+func TestVitalSignsReviewedWithoutValues(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[patient] i feel tired .
+[doctor] let's do a physical exam . your blood pressure and your heart rate look good .
+[doctor] your lungs are clear .`, "Physical Examination", []string{"Lungs are clear."}, []string{"look good"}},
+		{"fr", "fr", `[patient] je suis fatigué .
+[doctor] je vais faire l'examen physique . votre tension artérielle est bonne .
+[doctor] les poumons sont clairs .`, "Examen physique", []string{"Les poumons sont clairs."}, []string{"bonne"}},
+	})
+}

@@ -132,6 +132,7 @@ var frenchLexicon = &lexicon{
 		announce: []string{"regardons", "je vais regarder", "on va regarder", "voyons"},
 		findings: []string{"normal", "anormal", "élevé", "bas", "positi", "négati", "fracture", "montre", "révèle",
 			"stable", "dans les limites"},
+		fine:    []string{"est bonne", "sont bons", "sont bonnes", "est bon", "va bien"},
 		generic: []string{"tout est normal", "tout va bien", "tout semble", "tout le reste"},
 		remarks: []string{", ce qui", ", ce que", "comme on l'a"},
 	},

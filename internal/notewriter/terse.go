@@ -18,6 +18,9 @@ type terseRules struct {
 	// good"); without a body system named they tell a reader nothing and
 	// clinicians leave them out.
 	generic []string
+	// fine says a measurement is as expected ("look good"); said of the
+	// vital signs without their values it is left out.
+	fine []string
 	// announce opens a result that only says a test is being looked at
 	// ("let us look at your x-ray"); findings are what a result must
 	// state to be kept after such an opening.
