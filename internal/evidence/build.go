@@ -53,12 +53,21 @@ func (b *Builder) Plain(noteText string, headings []nt.Section, segs []transcrip
 }
 
 // Support returns spans of every segment that on its own supports sentence,
-// each covering the segment's whole text.
+// each covering the segment's whole text. A supporting question brings its
+// direct answer (see Citations): "Denies fever." cites "any fever?" and the
+// "no." that says which way it went.
 func (b *Builder) Support(sentence string, segs []transcript.Segment, lang string) []facts.Span {
+	whole := func(seg transcript.Segment) facts.Span {
+		return facts.Span{Segment: seg.ID, Start: 0, End: utf8.RuneCountInString(seg.Text)}
+	}
 	spans := []facts.Span{}
-	for _, seg := range segs {
-		if b.check.Supports(sentence, seg.Text, lang) {
-			spans = append(spans, facts.Span{Segment: seg.ID, Start: 0, End: utf8.RuneCountInString(seg.Text)})
+	for i, seg := range segs {
+		if !b.check.Supports(sentence, seg.Text, lang) {
+			continue
+		}
+		spans = append(spans, whole(seg))
+		if i+1 < len(segs) && answers(whole(seg), whole(segs[i+1]), segs) && !b.check.Supports(sentence, segs[i+1].Text, lang) {
+			spans = append(spans, whole(segs[i+1]))
 		}
 	}
 	return spans

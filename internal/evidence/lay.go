@@ -22,12 +22,21 @@ var layTerms = compileLay(map[string][]string{
 	"insomnia":        {"sleep"},
 	"edema":           {"swelling", "swollen"},
 	"febrile":         {"fever"},
+	"dysuria":         {"burning urinate", "burning urination", "burning pee", "burns pee", "painful urination"},
+	"extremities":     {"legs", "arms"},
+	"loss":            {"lost", "losing"},
 	// French
 	"hématurie":  {"sang urines", "sang urine"},
 	"douleur":    {"mal", "douloureux", "douloureuse"},
 	"abdominale": {"ventre"},
 	"dyspnée":    {"essoufflé", "essoufflée", "souffle"},
 	"œdème":      {"enflé", "enflée", "gonflé", "gonflée"},
+	"céphalées":  {"maux tête", "mal tête"},
+	"toux":       {"tousse", "tousser", "toussé"},
+	"dysurie":    {"brûlure urinant", "brûlures urinant", "brûle urine"},
+	"inférieurs": {"jambes"},
+	"perte":      {"perdu", "perdre"},
+	"poids":      {"kilos", "livres"},
 })
 
 // compileLay keys the spoken forms by the clinical word's stem, each form

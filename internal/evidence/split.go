@@ -75,9 +75,11 @@ func isTitle(text string) bool {
 // cited span is dropped.
 func allot(parts []string, spans []facts.Span, segs []transcript.Segment) [][]facts.Span {
 	out := make([][]facts.Span, len(parts))
-	stems := make([]map[string]bool, len(parts))
+	stems := make([][]string, len(parts))
 	for p, part := range parts {
-		stems[p] = stemSet(ContentWords(Claim(part)))
+		for w := range stemSet(ContentWords(Claim(part))) {
+			stems[p] = append(stems[p], w)
+		}
 	}
 	var prev, unplaced []int
 	var stray []facts.Span
@@ -86,8 +88,8 @@ func allot(parts []string, spans []facts.Span, segs []transcript.Segment) [][]fa
 		best, to := 0.0, []int(nil)
 		for p := range parts {
 			n := 0
-			for w := range stems[p] {
-				if said[w] {
+			for _, w := range stems[p] {
+				if said[w] || saidAs(w, said) {
 					n++
 				}
 			}

@@ -81,6 +81,11 @@ func TestWrittenLineIsCutIntoSentences(t *testing.T) {
 	parts := splitLine("• Constitutional: Endorses fatigue. Denies fever.")
 	require.Equal(t, []string{"• Constitutional: Endorses fatigue.", "Denies fever."}, parts)
 	require.Equal(t, [][]facts.Span{{all(1)}, {all(2), all(3)}}, allot(parts, []facts.Span{all(1), all(2), all(3)}, segs))
+	fr := transcript.Split("[patient] j'ai une brûlure en urinant .\n[doctor] avez-vous du sang dans les urines ?\n[patient] non .\n", nil)
+	frAll := func(i int) facts.Span { return facts.Span{Segment: i, Start: 0, End: fr[i].Len()} }
+	frParts := splitLine("• Génito-urinaire: Rapporte dysurie. Nie hématurie.")
+	require.Equal(t, [][]facts.Span{{frAll(0)}, {frAll(1), frAll(2)}}, allot(frParts, []facts.Span{frAll(0), frAll(1), frAll(2)}, fr),
+		"spans go to their sentence by the spoken forms of its clinical words too")
 	require.Equal(t, []string{"1. Hypertension."}, splitLine("1. Hypertension."), "a list item's number ends no sentence")
 	require.Equal(t, []string{"Seen by Dr. Lee today.", "Better?", "Yes!"}, splitLine("Seen by Dr. Lee today. Better? Yes!"))
 	require.Equal(t, []string{"Ibuprofen 600 mg q. 6 h. with food."}, splitLine("Ibuprofen 600 mg q. 6 h. with food."), "an abbreviation's period")
@@ -116,6 +121,10 @@ func TestClinicalWordsMeetTheirSpokenForms(t *testing.T) {
 	require.True(t, c.Supports("• Psychiatric: Endorses anxiety.", "i'm just a little bit anxious about it", "en"))
 	require.False(t, c.Supports("• Psychiatric: Endorses anxiety.", "i'm just a little bit tired", "en"))
 	require.True(t, c.Supports("Douleur abdominale.", "j'ai mal au ventre", "fr"))
+	require.True(t, c.Supports("• Neurologique: Rapporte céphalées.", "j'ai des maux de tête le matin", "fr"))
+	require.True(t, c.Supports("• Génito-urinaire: Rapporte dysurie.", "j'ai une brûlure en urinant", "fr"))
+	require.False(t, c.Supports("• Génito-urinaire: Rapporte dysurie.", "j'urine souvent", "fr"), "urinating is not dysuria")
+	require.True(t, c.Supports("Weight loss.", "i have lost some weight", "en"))
 }
 
 // TestAnswerAgainstItsSentence: the cross-check finds a report citing a
@@ -131,4 +140,15 @@ func TestAnswerAgainstItsSentence(t *testing.T) {
 	require.False(t, Contradicts("• Constitutional: Endorses fatigue.", tired, segs))
 	require.False(t, Contradicts("Numbness.", numb, segs), "a sentence that neither denies nor reports")
 	require.False(t, Contradicts("Denies numbness.", numb[:1], segs), "a question without its answer")
+}
+
+// TestPlainNoteDenialCitesTheAnswer: a note known only as text finds its
+// evidence itself; a denial cites the question and the "no" after it.
+func TestPlainNoteDenialCitesTheAnswer(t *testing.T) {
+	t.Parallel()
+	b := NewBuilder()
+	segs := transcript.Split("[doctor] any fever or chills ?\n[patient] no .\n[doctor] let us check your knee .\n", nil)
+	d := b.Plain("Denies fever and chills.\n", nil, segs, "en")
+	whole := func(i int) facts.Span { return facts.Span{Segment: i, Start: 0, End: segs[i].Len()} }
+	require.Equal(t, []facts.Span{whole(0), whole(1)}, d.Evidence[0].Spans)
 }

@@ -18,6 +18,9 @@ type terseRules struct {
 	// good"); without a body system named they tell a reader nothing and
 	// clinicians leave them out.
 	generic []string
+	// fine says a measurement is as expected ("look good"); said of the
+	// vital signs without their values it is left out.
+	fine []string
 	// announce opens a result that only says a test is being looked at
 	// ("let us look at your x-ray"); findings are what a result must
 	// state to be kept after such an opening.
@@ -160,4 +163,44 @@ func (r *numberRules) isVitalUnit(w string) bool {
 // reviewed without saying what it found.
 func onlyAnnounces(padded string, rules terseRules) bool {
 	return hasCue(padded, rules.announce) && !hasCue(padded, rules.findings) && !hasDigitWord(padded)
+}
+
+// cutAside ends an examination finding where the clinician turns to a
+// question or to narration in the same unpunctuated sentence ("heart sounds
+// normal no murmurs listen to your lungs if you can take a deep breath").
+// A sentence that opens with one is left whole, for the caller to drop.
+func cutAside(padded string, lex *lexicon) string {
+	padded = trimLeading(padded, lex.glue)
+	if cut, ok := cutAt(padded, append(append(append([]string{}, lex.examAsides...), lex.questionPhrases...), lex.examCuts...), lex, 3); ok {
+		return cut
+	}
+	return padded
+}
+
+// cutAt ends padded before the first of cues that has at least min words
+// before it, leaving no dangling word or acknowledgement at the end.
+func cutAt(padded string, cues []string, lex *lexicon, min int) (string, bool) {
+	body := trimLeading(padded, lex.glue)
+	cut := len(body)
+	for _, c := range cues {
+		c = strings.TrimSpace(c)
+		if i := strings.Index(body[1:], " "+c+" ") + 1; i > 0 && i < cut {
+			cut = i
+		}
+	}
+	if cut == len(body) {
+		return padded, false
+	}
+	words := strings.Fields(body[:cut])
+	for len(words) > 0 {
+		w := words[len(words)-1]
+		if !lex.dangling[w] && w != "," {
+			break
+		}
+		words = words[:len(words)-1]
+	}
+	if len(words) < min {
+		return padded, false
+	}
+	return " " + strings.Join(words, " ") + " . ", true
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"sync"
+	"sync/atomic"
 )
 
 // maxCachedStatements bounds the statement cache. notegen's queries are
@@ -123,4 +124,36 @@ func (c *stmtCache) close() error {
 		delete(c.m, q)
 	}
 	return err
+}
+
+// maxRebound bounds the rewritten queries kept: notegen's queries are
+// constants, so the bound is only a guard against a query built per call.
+const maxRebound = 4096
+
+// rebound remembers each query's PostgreSQL form, so a request does not
+// rewrite the same text again: rewriting cost a few percent of the CPU of
+// GET /v1/status on PostgreSQL.
+type rebound struct {
+	m sync.Map
+	n atomic.Int64
+}
+
+// of returns query with PostgreSQL placeholders when d is PostgreSQL.
+func (r *rebound) of(d Dialect, query string) string {
+	if d != Postgres {
+		return query
+	}
+	if r == nil {
+		return rebind(d, query)
+	}
+	if q, ok := r.m.Load(query); ok {
+		return q.(string)
+	}
+	q := rebind(d, query)
+	if r.n.Load() < maxRebound {
+		if _, loaded := r.m.LoadOrStore(query, q); !loaded {
+			r.n.Add(1)
+		}
+	}
+	return q
 }

@@ -51,6 +51,8 @@ type DB struct {
 	// shared is the change counter shared by the processes on one SQLite
 	// file; nil on PostgreSQL.
 	shared *sharedVersion
+	// rebound holds the PostgreSQL form of each query.
+	rebound *rebound
 }
 
 // Open connects to databaseURL, or to SQLite in dataDir when databaseURL is
@@ -106,7 +108,7 @@ func openSQLite(dataDir string) (*DB, error) {
 		read.Close()
 		return nil, err
 	}
-	return &DB{dialect: SQLite, read: read, write: write, lockPath: lockPath, shared: shared,
+	return &DB{dialect: SQLite, read: read, write: write, lockPath: lockPath, shared: shared, rebound: &rebound{},
 		readStmts: newStmtCache(read), writeStmts: newStmtCache(write), wake: &wakeups{}}, nil
 }
 
@@ -131,7 +133,7 @@ func openPostgres(ctx context.Context, databaseURL string) (*DB, error) {
 		return nil, fmt.Errorf("connect to postgres: %w", err)
 	}
 	db := stdlib.OpenDBFromPool(pool)
-	return &DB{dialect: Postgres, read: db, write: db, pool: pool, wake: &wakeups{}}, nil
+	return &DB{dialect: Postgres, read: db, write: db, pool: pool, wake: &wakeups{}, rebound: &rebound{}}, nil
 }
 
 // Dialect reports the engine.
@@ -177,7 +179,7 @@ func (db *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, 
 	if s := db.prepared(ctx, db.writeStmts, query); s != nil {
 		return s.ExecContext(ctx, args...)
 	}
-	return db.write.ExecContext(ctx, rebind(db.dialect, query), args...)
+	return db.write.ExecContext(ctx, db.rebound.of(db.dialect, query), args...)
 }
 
 // Query runs a read query.
@@ -185,7 +187,7 @@ func (db *DB) Query(ctx context.Context, query string, args ...any) (*sql.Rows, 
 	if s := db.prepared(ctx, db.readStmts, query); s != nil {
 		return s.QueryContext(ctx, args...)
 	}
-	return db.read.QueryContext(ctx, rebind(db.dialect, query), args...)
+	return db.read.QueryContext(ctx, db.rebound.of(db.dialect, query), args...)
 }
 
 // QueryRow runs a read query that returns at most one row.
@@ -193,7 +195,7 @@ func (db *DB) QueryRow(ctx context.Context, query string, args ...any) *sql.Row 
 	if s := db.prepared(ctx, db.readStmts, query); s != nil {
 		return s.QueryRowContext(ctx, args...)
 	}
-	return db.read.QueryRowContext(ctx, rebind(db.dialect, query), args...)
+	return db.read.QueryRowContext(ctx, db.rebound.of(db.dialect, query), args...)
 }
 
 // QueryRowWrite runs a writing statement that returns a row (INSERT ...
@@ -202,7 +204,7 @@ func (db *DB) QueryRowWrite(ctx context.Context, query string, args ...any) *sql
 	if s := db.prepared(ctx, db.writeStmts, query); s != nil {
 		return s.QueryRowContext(ctx, args...)
 	}
-	return db.write.QueryRowContext(ctx, rebind(db.dialect, query), args...)
+	return db.write.QueryRowContext(ctx, db.rebound.of(db.dialect, query), args...)
 }
 
 // prepared is query's cached statement on SQLite, nil on PostgreSQL or when
@@ -230,6 +232,8 @@ type Tx struct {
 	// records that BumpSharedVersion was called.
 	shared *sharedVersion
 	bumped bool
+	// rebound is the DB's cache of rewritten queries.
+	rebound *rebound
 }
 
 // AfterCommit runs fn once the transaction has committed, and never if it
@@ -253,7 +257,7 @@ func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, 
 	if s := tx.stmt(ctx, query); s != nil {
 		return s.ExecContext(ctx, args...)
 	}
-	return tx.tx.ExecContext(ctx, rebind(tx.dialect, query), args...)
+	return tx.tx.ExecContext(ctx, tx.rebound.of(tx.dialect, query), args...)
 }
 
 // Query runs a query in the transaction.
@@ -261,7 +265,7 @@ func (tx *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, 
 	if s := tx.stmt(ctx, query); s != nil {
 		return s.QueryContext(ctx, args...)
 	}
-	return tx.tx.QueryContext(ctx, rebind(tx.dialect, query), args...)
+	return tx.tx.QueryContext(ctx, tx.rebound.of(tx.dialect, query), args...)
 }
 
 // QueryRow runs a one-row query in the transaction.
@@ -269,7 +273,7 @@ func (tx *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row 
 	if s := tx.stmt(ctx, query); s != nil {
 		return s.QueryRowContext(ctx, args...)
 	}
-	return tx.tx.QueryRowContext(ctx, rebind(tx.dialect, query), args...)
+	return tx.tx.QueryRowContext(ctx, tx.rebound.of(tx.dialect, query), args...)
 }
 
 // ForUpdate locks selected rows on PostgreSQL. SQLite needs no row locks:
@@ -315,7 +319,7 @@ func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
 	}
-	tx := &Tx{tx: sqlTx, conn: conn, dialect: db.dialect, stmts: db.writeStmts, wake: db.wake, shared: db.shared}
+	tx := &Tx{tx: sqlTx, conn: conn, dialect: db.dialect, stmts: db.writeStmts, wake: db.wake, shared: db.shared, rebound: db.rebound}
 	db.shared.settle()
 	// After the commit or the rollback, before the connection is given
 	// back for the next transaction of this process.

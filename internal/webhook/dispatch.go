@@ -17,6 +17,12 @@ import (
 // dispatchBatch is how many outbox events one dispatch transaction takes.
 const dispatchBatch = 100
 
+// maxIdlePoll is the longest the dispatcher's safety-net poll backs off to
+// while it finds nothing: events committed on this replica wake it at once,
+// so the poll only finds another replica's leftovers (after a crash), and
+// an idle server should not wake for them every two seconds.
+const maxIdlePoll = 16 * time.Second
+
 // Start runs the dispatcher until ctx ends or Stop: it turns new outbox
 // events into deliveries. Every replica runs one; on PostgreSQL they share
 // the work with SKIP LOCKED.
@@ -25,26 +31,37 @@ func (d *Deliveries) Start(ctx context.Context) {
 	d.done = make(chan struct{})
 	go func() {
 		defer close(d.done)
-		ticker := time.NewTicker(d.poll)
-		defer ticker.Stop()
+		poll := d.poll
+		timer := time.NewTimer(poll)
+		defer timer.Stop()
 		committed := d.db.Wakeups(outbox.Topic)
 		for {
+			found := false
 			for {
 				n, err := d.dispatch(ctx)
 				if err != nil && ctx.Err() == nil {
 					d.log.Error("webhook dispatch", "error", err.Error())
 				}
+				found = found || n > 0
 				if err != nil || n < dispatchBatch {
 					break
 				}
 			}
+			// Back off while polls find nothing; any work starts over at
+			// the configured interval.
+			if found {
+				poll = d.poll
+			} else {
+				poll = min(2*poll, max(d.poll, maxIdlePoll))
+			}
 			select {
 			case <-ctx.Done():
 				return
-			case <-ticker.C:
+			case <-timer.C:
 			case <-d.wake:
 			case <-committed:
 			}
+			timer.Reset(poll)
 		}
 	}()
 }
