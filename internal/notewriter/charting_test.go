@@ -41,9 +41,11 @@ func TestFindingsAreChartedTersely(t *testing.T) {
 [doctor] okay let's do a physical exam .
 [doctor] your heart is nice and regular , i do not hear any murmurs .
 [doctor] on your right knee exam , you do have some edema and some erythema .
-[doctor] i do hear a 2/6 systolic ejection murmur , which we have heard in the past .`, "Physical Examination",
-			[]string{"Heart is regular, no murmurs.", "Examination of the right knee: some edema and some erythema.", "2/6 systolic ejection murmur."},
-			[]string{"nice and", "I do", "in the past"}},
+[doctor] i do hear a 2/6 systolic ejection murmur , which we have heard in the past .
+[doctor] for your lung exam , there are some faint expiratory wheezes .`, "Physical Examination",
+			[]string{"Heart is regular, no murmurs.", "Examination of the right knee: some edema and some erythema.", "2/6 systolic ejection murmur.",
+				"• Respiratory: Faint expiratory wheezes."},
+			[]string{"nice and", "I do", "in the past", "lung exam"}},
 		{"fr", "fr", `[patient] j'ai mal au genou droit .
 [doctor] d'accord , je vais faire l'examen physique .
 [doctor] à l'auscultation , je n'entends pas de souffle cardiaque , ce qui est rassurant .
