@@ -7,8 +7,10 @@
 // dialogue and the note that the facts list, with the note's dose when the
 // dialogue said it) and number fidelity (numbers in facts that the dialogue
 // never said; the target is zero). --evidence also writes each note with the
-// built-in writer and measures evidence coverage and support (--show ID prints
-// one note with its evidence). --dump writes the facts as one text per
+// built-in writer and measures evidence coverage and support, per cited span
+// on its own and per citation (a question and its direct answer joined), and
+// counts answers cited against their sentence; --misses lists what fails,
+// --show ID prints one note with its evidence. --dump writes the facts as one text per
 // encounter (CSV: encounter_id, dialogue, facts) for ../shared/eval/fidelity.py.
 package main
 

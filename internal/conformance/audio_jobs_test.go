@@ -28,12 +28,7 @@ func audioJob(t *testing.T, s *st.Server, key string) (jobID, presigned string) 
 }
 
 func TestAudioJobEndToEnd(t *testing.T) {
-	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		stt := newFakeOpenAI(t, "Patient reports a cough for two weeks. Lungs clear. Plan chest x-ray.")
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_STT_URL", stt.URL+"/v1"), st.WithEnv("NOTEGEN_STT_MODEL", "whisper-1"))
-		o := s.NewOwner(t)
-		live := createKey(t, s, o, "live", nil)
+	eachLiveKeyHearing(t, "Patient reports a cough for two weeks. Lungs clear. Plan chest x-ray.", func(t *testing.T, s *st.Server, o *st.Owner, live string, stt *fakeOpenAI) {
 		status := s.Do(t, "GET", "/v1/system/status", nil, st.APIKey(live)).JSON(t)
 		require.Equal(t, "configured", status["services"].(map[string]any)["speech_to_text"])
 
@@ -72,7 +67,7 @@ func TestAudioJobEndToEnd(t *testing.T) {
 		require.True(t, os.IsNotExist(err), "audio is deleted once transcribed")
 		require.Equal(t, []string{"account.status_changed", "job.transcribed", "job.completed"}, outboxTypes(t, s.DB, o.UserID))
 		require.Equal(t, http.StatusConflict, put(t, s, url, wav, "").Status, "a finished upload cannot be replaced")
-	})
+	}, st.WithEnv("NOTEGEN_STT_MODEL", "whisper-1"))
 }
 
 func TestMultipartAudioAndUploadRules(t *testing.T) {

@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"fmt"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -94,7 +95,7 @@ func queueTestEvents(b testing.TB, s *st.Server, o *st.Owner, n int) {
 			for next.Add(1) <= int64(n) {
 				resp, err := s.Try("POST", "/v1/user/webhook/test", nil, st.Bearer(o.IDToken))
 				if err == nil && resp.Status != http.StatusAccepted {
-					err = &http.ProtocolError{ErrorString: "webhook test answered " + http.StatusText(resp.Status) + ": " + string(resp.Body)}
+					err = fmt.Errorf("webhook test answered %s: %s", http.StatusText(resp.Status), resp.Body)
 				}
 				if err != nil {
 					mu.Lock()

@@ -144,13 +144,7 @@ func TestSandboxNoteHasSampleDetailOfTheSameShape(t *testing.T) {
 }
 
 func TestAudioJobSegmentsAreTheProvidersTimedUtterances(t *testing.T) {
-	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		stt := newFakeOpenAI(t, "Patient reports a cough. Lungs clear.")
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_STT_URL", stt.URL+"/v1"))
-		o := s.NewOwner(t)
-		live := createKey(t, s, o, "live", nil)
-
+	eachLiveKeyHearing(t, "Patient reports a cough. Lungs clear.", func(t *testing.T, s *st.Server, o *st.Owner, live string, stt *fakeOpenAI) {
 		// A provider answering plain json: the transcript is one segment.
 		plain := submitMultipart(t, s, live, map[string]string{"template": "primaryCare", "visit_type": "followUp", "recording_type": "dictation", "lang": "en", "file_extension": "wav"}, "a.wav", testWAV(1))
 		require.Equal(t, http.StatusOK, plain.Status, "%s", plain.Body)

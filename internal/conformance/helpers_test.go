@@ -58,6 +58,21 @@ func eachKey(t *testing.T, keyType string, fn func(t *testing.T, s *st.Server, o
 	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) { fn(t, s, o, createKey(t, s, o, keyType, nil)) }, opts...)
 }
 
+// eachLiveKeyHearing runs fn, in parallel with the package's other tests,
+// on each database against a fresh server started with opts whose
+// speech-to-text provider is a fake that hears said, with an owner who has
+// just signed up and a live key.
+func eachLiveKeyHearing(t *testing.T, said string, fn func(t *testing.T, s *st.Server, o *st.Owner, live string, stt *fakeOpenAI), opts ...st.Option) {
+	t.Helper()
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		stt := newFakeOpenAI(t, said)
+		s := st.Start(t, b, append([]st.Option{st.WithEnv("NOTEGEN_STT_URL", stt.URL+"/v1")}, opts...)...)
+		o := s.NewOwner(t)
+		fn(t, s, o, createKey(t, s, o, "live", nil), stt)
+	})
+}
+
 // createKey creates a key and returns it, failing the test on any error.
 func createKey(t testing.TB, s *st.Server, o *st.Owner, keyType string, metadata any) string {
 	t.Helper()

@@ -34,14 +34,8 @@ func jobIDs(page map[string]any) []string {
 }
 
 func TestOwnerListsJobs(t *testing.T) {
-	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		stt := newFakeOpenAI(t, "Patient reports a cough.")
-		s := st.Start(t, b, st.WithEnv("NOTEGEN_STT_URL", stt.URL+"/v1"), st.WithEnv("NOTEGEN_UPLOAD_TTL", "1s"),
-			st.WithEnv("NOTEGEN_SWEEP_INTERVAL", "200ms"), st.WithEnv("NOTEGEN_RATE_SANDBOX", "100000/min"), st.WithEnv("NOTEGEN_RATE_LIVE", "100000/min"))
-		o := s.NewOwner(t)
+	eachLiveKeyHearing(t, "Patient reports a cough.", func(t *testing.T, s *st.Server, o *st.Owner, live string, stt *fakeOpenAI) {
 		sandbox := createKey(t, s, o, "sandbox", nil)
-		live := createKey(t, s, o, "live", nil)
 
 		// Newest last, as submitted.
 		var created []string
@@ -152,7 +146,8 @@ func TestOwnerListsJobs(t *testing.T) {
 			require.Equal(t, field, resp.JSON(t)["error"].(map[string]any)["field"], q)
 		}
 		require.Equal(t, http.StatusUnauthorized, s.Do(t, "GET", "/v1/user/jobs", nil, st.APIKey(live)).Status, "an API key cannot list the account's jobs")
-	})
+	}, st.WithEnv("NOTEGEN_UPLOAD_TTL", "1s"), st.WithEnv("NOTEGEN_SWEEP_INTERVAL", "200ms"),
+		st.WithEnv("NOTEGEN_RATE_SANDBOX", "100000/min"), st.WithEnv("NOTEGEN_RATE_LIVE", "100000/min"))
 }
 
 func TestOwnerViewsJob(t *testing.T) {

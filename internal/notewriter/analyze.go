@@ -189,7 +189,15 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 			return
 		}
 		system = examSystem(body, lex)
-		if system == "" && hasCue(body, lex.terse.generic) {
+		// "let me do a quick physical exam" announces the examination;
+		// only "exam" made it look like a finding.
+		// "your blood pressure and heart rate look good" reviews the vital
+		// signs without a value or a finding.
+		if hasCue(body, lex.categoryCues[catVitals]) && !hasDigitWord(body) && hasCue(body, lex.terse.fine) {
+			return
+		}
+		if system == "" && (hasCue(body, lex.terse.generic) ||
+			(hasCue(body, lex.phaseCues[phaseExam]) && countCues(body, lex.examCues) <= 1)) {
 			return
 		}
 	case catResults:
@@ -276,6 +284,11 @@ func (a *analyzer) isQuestion(raw, padded string, who speaker) bool {
 		return false
 	}
 	words := strings.Fields(trimLeading(padded, a.lex.glue))
+	// During the examination "when i look at your neck ..." narrates a
+	// finding.
+	if who == speakerClinician && a.phase == phaseExam && len(words) > 1 && a.lex.narration[words[0]+" "+words[1]] {
+		return false
+	}
 	if len(words) > 0 && a.lex.questionWords[words[0]] && len(words) < 15 {
 		return true
 	}
@@ -304,7 +317,9 @@ func (a *analyzer) advancePhase(padded string) {
 	for _, ph := range []phase{phasePlan, phaseResults, phaseExam} {
 		// Results are reviewed after an examination; before it, a test is
 		// part of the history ("did you get your x-ray ?").
-		if ph == phaseResults && a.phase != phaseExam {
+		// Looking at the vital signs is part of the examination ("i
+		// looked at your vitals").
+		if ph == phaseResults && (a.phase != phaseExam || hasCue(padded, a.lex.categoryCues[catVitals]) || hasCue(padded, a.lex.vitalsCues)) {
 			continue
 		}
 		if ph > a.phase && hasCue(padded, a.lex.phaseCues[ph]) {
@@ -371,6 +386,11 @@ func (a *analyzer) classify(padded string, who speaker) category {
 		}
 		if hasCue(padded, lex.examAsides) || !hasCue(padded, lex.examCues) {
 			return catNone
+		}
+		// Advice given while examining ("continue the scar gel twice
+		// daily") names no body system a finding would: it is the plan.
+		if hasCue(padded, lex.planCues) && examSystem(padded, lex) == "" {
+			return catPlan
 		}
 		return catExam
 	}
@@ -458,56 +478,6 @@ func firstSentence(text string) string {
 		return text[:i+1]
 	}
 	return text
-}
-
-// yesNo reads a short answer; ok is false when it is neither. The longest
-// phrase decides: "i have not" is a no, though "i have" is a yes.
-func (a *analyzer) yesNo(answer string) (present, ok bool) {
-	var words []string
-	for _, w := range strings.Fields(answer) {
-		if w = strings.Trim(w, ",."); w != "" {
-			words = append(words, w)
-		}
-	}
-	for n := min(3, len(words)); n > 0; n-- {
-		phrase := strings.Join(words[:n], " ")
-		if a.lex.no[phrase] {
-			return false, true
-		}
-		if a.lex.yes[phrase] {
-			return true, true
-		}
-	}
-	return false, false
-}
-
-// dropExceptedNo drops the "no" that opens "no , just a headache": it
-// answers the question before, and what follows is the exception, which no
-// negation must reach ("denies headaches").
-func (a *analyzer) dropExceptedNo(padded string) string {
-	words := strings.Fields(padded)
-	k := 1
-	for k < len(words) && words[k] == "," {
-		k++
-	}
-	if len(words) < 3 || !a.lex.no[words[0]] || k >= len(words) || !a.lex.exceptions[words[k]] {
-		return padded
-	}
-	return " " + strings.Join(words[k:], " ") + " "
-}
-
-// excepts reports whether an answer goes on with an exception after its
-// first word ("nope , just penicillin", "no but my knee"): it is then not a
-// plain yes or no, and the exception is what was said. said is the answer
-// before fillers are removed, as "just" is one.
-func (a *analyzer) excepts(said string) bool {
-	words := strings.Fields(said)
-	for i := 1; i < len(words); i++ {
-		if a.lex.exceptions[words[i]] {
-			return true
-		}
-	}
-	return false
 }
 
 // questionTopic strips question leads: "do you have any chest pain" ->
@@ -661,46 +631,6 @@ func (a *analyzer) untag(padded string) (string, bool) {
 		return body + " . ", true
 	}
 	return padded, false
-}
-
-// cutAside ends an examination finding where the clinician turns to a
-// question or to narration in the same unpunctuated sentence ("heart sounds
-// normal no murmurs listen to your lungs if you can take a deep breath").
-// A sentence that opens with one is left whole, for the caller to drop.
-func cutAside(padded string, lex *lexicon) string {
-	padded = trimLeading(padded, lex.glue)
-	if cut, ok := cutAt(padded, append(append(append([]string{}, lex.examAsides...), lex.questionPhrases...), lex.examCuts...), lex, 3); ok {
-		return cut
-	}
-	return padded
-}
-
-// cutAt ends padded before the first of cues that has at least min words
-// before it, leaving no dangling word or acknowledgement at the end.
-func cutAt(padded string, cues []string, lex *lexicon, min int) (string, bool) {
-	body := trimLeading(padded, lex.glue)
-	cut := len(body)
-	for _, c := range cues {
-		c = strings.TrimSpace(c)
-		if i := strings.Index(body[1:], " "+c+" ") + 1; i > 0 && i < cut {
-			cut = i
-		}
-	}
-	if cut == len(body) {
-		return padded, false
-	}
-	words := strings.Fields(body[:cut])
-	for len(words) > 0 {
-		w := words[len(words)-1]
-		if !lex.dangling[w] && w != "," {
-			break
-		}
-		words = words[:len(words)-1]
-	}
-	if len(words) < min {
-		return padded, false
-	}
-	return " " + strings.Join(words, " ") + " . ", true
 }
 
 // fragment reports a patient's short answer that is not a sentence on its

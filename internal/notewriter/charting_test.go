@@ -41,9 +41,11 @@ func TestFindingsAreChartedTersely(t *testing.T) {
 [doctor] okay let's do a physical exam .
 [doctor] your heart is nice and regular , i do not hear any murmurs .
 [doctor] on your right knee exam , you do have some edema and some erythema .
-[doctor] i do hear a 2/6 systolic ejection murmur , which we have heard in the past .`, "Physical Examination",
-			[]string{"Heart is regular, no murmurs.", "Examination of the right knee: some edema and some erythema.", "A 2/6 systolic ejection murmur."},
-			[]string{"nice and", "I do", "in the past"}},
+[doctor] i do hear a 2/6 systolic ejection murmur , which we have heard in the past .
+[doctor] for your lung exam , there are some faint expiratory wheezes .`, "Physical Examination",
+			[]string{"Heart is regular, no murmurs.", "Examination of the right knee: some edema and some erythema.", "2/6 systolic ejection murmur.",
+				"• Respiratory: Faint expiratory wheezes."},
+			[]string{"nice and", "I do", "in the past", "lung exam"}},
 		{"fr", "fr", `[patient] j'ai mal au genou droit .
 [doctor] d'accord , je vais faire l'examen physique .
 [doctor] à l'auscultation , je n'entends pas de souffle cardiaque , ce qui est rassurant .
@@ -67,7 +69,7 @@ func TestSwappedSpeakerTagsAreReadTheRightWayRound(t *testing.T) {
 [doctor] okay .
 [patient] i want you to take ibuprofen and i am going to order an x-ray of your knee . any questions ?
 [doctor] no thank you doctor .`, "Physical Examination",
-			[]string{"Examination of the right knee: there is some tenderness to palpation."}, nil},
+			[]string{"Examination of the right knee: tenderness to palpation."}, nil},
 		{"fr", "fr", `Patient : Bonjour , qu'est-ce qui vous amène ? Avez-vous mal depuis longtemps ?
 Médecin : J'ai mal au genou droit depuis deux semaines , docteur .
 Patient : D'accord , je vais faire l'examen physique . Le genou droit est enflé et sensible à la palpation .
@@ -127,8 +129,63 @@ func TestResultReadOutInOneTurn(t *testing.T) {
 		{"en", "en", `[patient] i hurt my finger in a car accident four days ago .
 [doctor] okay . let's look at your x-ray . so you have a distal phalanx fracture in the middle finger .
 [patient] great .`, "Results", []string{"distal phalanx fracture in the middle finger"}, []string{"look at"}},
+		{"en reading out", "en", `[patient] i get tired .
+[doctor] let's do a quick physical exam . your lungs are clear .
+[doctor] in reviewing the results of your echocardiogram , it does show that your ejection fraction is forty five percent .`,
+			"Results", []string{"echocardiogram shows their ejection fraction is 45%."}, []string{"reviewing", "does show"}},
 		{"fr", "fr", `[patient] je me suis fait mal au doigt dans un accident il y a quatre jours .
 [doctor] d'accord . regardons votre radiographie . vous avez une fracture de la phalange distale du majeur .
 [patient] super .`, "Résultats", []string{"fracture de la phalange distale du majeur"}, []string{"Regardons"}},
+	})
+}
+
+// TestExamNarrationIsNotAQuestion: "when i look at your neck ..." during
+// the examination is a finding, not a question, and looking at the vital
+// signs does not turn the examination into the review of results.
+func TestExamNarrationIsNotAQuestion(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[patient] my blood pressure is high .
+[doctor] okay so let me do a quick physical examination . so i looked at your vitals and your blood pressure is one sixty nine over seventy four .
+[doctor] now when i look at your neck i do not see any jugular vein distention .
+[doctor] okay your lungs are clear .`, "Physical Examination",
+			[]string{"Blood pressure 169/74.", "Neck no jugular vein distention.", "Lungs are clear."}, []string{"physical examination", "When I"}},
+		{"fr", "fr", `[patient] ma tension est élevée .
+[doctor] d'accord , je vais faire l'examen physique . j'ai regardé vos signes vitaux , votre tension artérielle est à cent soixante-neuf sur soixante-quatorze .
+[doctor] quand j'examine votre cou , je ne vois pas de turgescence jugulaire .
+[doctor] les poumons sont clairs .`, "Examen physique",
+			[]string{"Tension artérielle 169/74.", "Cou, pas de turgescence jugulaire.", "Les poumons sont clairs."}, []string{"Quand"}},
+	})
+}
+
+// TestAdviceDuringTheExamIsThePlan: advice given while examining is
+// charted in the plan, not as a finding.
+func TestAdviceDuringTheExamIsThePlan(t *testing.T) {
+	t.Parallel()
+	const en = `[patient] my scars itch .
+[doctor] okay let's do a physical exam . the incisions are well healed with no redness .
+[doctor] you should keep using the scar gel twice a day .`
+	const fr = `[patient] mes cicatrices me démangent .
+[doctor] d'accord , je vais faire l'examen physique . les cicatrices sont bien guéries , sans rougeur .
+[doctor] continuez le gel cicatrisant deux fois par jour , c'est normal .`
+	checkSections(t, []sectionCase{
+		{"en exam", "en", en, "Physical Examination", []string{"The incisions are well healed with no redness."}, []string{"gel"}},
+		{"en plan", "en", en, "Plan", []string{"scar gel twice daily"}, nil},
+		{"fr exam", "fr", fr, "Examen physique", []string{"Les cicatrices sont bien guéries, sans rougeur."}, []string{"gel"}},
+		{"fr plan", "fr", fr, "Plan", []string{"gel cicatrisant deux fois par jour"}, nil},
+	})
+}
+
+// TestVitalSignsReviewedWithoutValues: "your blood pressure and heart rate
+// look good" gives no value and no finding; the examination leaves it out.
+func TestVitalSignsReviewedWithoutValues(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[patient] i feel tired .
+[doctor] let's do a physical exam . your blood pressure and your heart rate look good .
+[doctor] your lungs are clear .`, "Physical Examination", []string{"Lungs are clear."}, []string{"look good"}},
+		{"fr", "fr", `[patient] je suis fatigué .
+[doctor] je vais faire l'examen physique . votre tension artérielle est bonne .
+[doctor] les poumons sont clairs .`, "Examen physique", []string{"Les poumons sont clairs."}, []string{"bonne"}},
 	})
 }

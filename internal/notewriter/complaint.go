@@ -176,7 +176,7 @@ func (a *analyzer) finishComplaint() {
 		return
 	}
 	cr := &a.lex.complaint
-	cc := a.addSide(a.cc.padded)
+	cc := a.siteFirst(a.addSide(a.cc.padded))
 	words := strings.Fields(cc)
 	last := words[len(words)-1]
 	if cr.sideAfter && len(words) > 1 && cr.sides[last] != "" {
@@ -380,4 +380,25 @@ func hasPhrase(padded string, phrases []string) bool {
 		}
 	}
 	return false
+}
+
+// siteFirst writes "ulcer on right foot" as "right foot ulcer", the order
+// clinicians chart a complaint in. French keeps its order ("douleur au
+// genou droit").
+func (a *analyzer) siteFirst(cc string) string {
+	cr := &a.lex.complaint
+	words := strings.Fields(cc)
+	if cr.sideAfter || len(words) < 3 || !hasCue(" "+words[0]+" ", cr.symptoms) || !cr.bodyParts[words[len(words)-1]] {
+		return cc
+	}
+	switch words[1] {
+	case "on", "in", "of":
+	default:
+		return cc
+	}
+	site := words[2:]
+	for len(site) > 1 && problemDeterminers[site[0]] {
+		site = site[1:]
+	}
+	return " " + strings.Join(site, " ") + " " + words[0] + " "
 }

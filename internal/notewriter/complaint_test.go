@@ -60,6 +60,13 @@ func TestChiefComplaintIsTheReasonForTheVisit(t *testing.T) {
 		{"french: charted as clinicians write it", "fr", `[doctor] bonjour , qu'est-ce qui vous amène ?
 [patient] j'ai mal à la gorge depuis trois jours .`,
 			"Mal de gorge."},
+		{"a condition the patient has been dealing with", "en", `[doctor] good morning , what can i help you with today ?
+[patient] so i've been dealing with my asthma and i start coughing at night .`,
+			"Asthma."},
+		{"the site comes first", "en", `[doctor] he is a 60-year-old male here for an ulcer on his right foot .`,
+			"Right foot ulcer."},
+		{"french: the site stays after the complaint", "fr", `[doctor] il est ici pour une plaie au pied droit .`,
+			"Plaie au pied droit."},
 		{"french: dictated motif", "fr", `[doctor] vous toussez ?
 [patient] un peu .
 [doctor] motif de consultation : fibrillation auriculaire .`,

@@ -97,6 +97,11 @@ type lexicon struct {
 	// once the patient has left ("physical exam , no apparent distress").
 	// examLater marks the same words as a plan for a later visit.
 	examReturns, examLater []string
+	// vitalsCues name the vital signs as a whole ("your vitals").
+	vitalsCues []string
+	// narration opens a clinician's account of what they examine ("when
+	// i"): a question word that does not ask.
+	narration map[string]bool
 	// feminine nouns take "sa", not "son" (French only).
 	feminine map[string]bool
 	// dangling words cannot end a sentence; one that ends with them was

@@ -170,10 +170,10 @@ func InferRoles(turns []string, lang string) []Role {
 func (c roleCues) evidence(padded string) float64 {
 	e := 0.0
 	for cue, w := range c.clinician {
-		e += w * math.Min(float64(strings.Count(padded, " "+cue+" ")), 3)
+		e += w * float64(countWords(padded, cue, 3))
 	}
 	for cue, w := range c.patient {
-		e -= w * math.Min(float64(strings.Count(padded, " "+cue+" ")), 3)
+		e -= w * float64(countWords(padded, cue, 3))
 	}
 	if strings.HasSuffix(strings.TrimSpace(padded), "?") {
 		e += 1.5
@@ -205,4 +205,27 @@ func (c roleCues) companion(padded string) float64 {
 		}
 	}
 	return e + 0.8*math.Min(float64(third), 4) - 0.6*math.Min(float64(first), 4)
+}
+
+// countWords counts, up to most, the places where cue stands as whole
+// words in padded (a sentence wrapped in spaces), as
+// strings.Count(padded, " "+cue+" ") would without building the needle:
+// role evidence runs it for every cue of every turn.
+func countWords(padded, cue string, most int) int {
+	n := 0
+	for from := 0; n < most; {
+		i := strings.Index(padded[from:], cue)
+		if i < 0 {
+			break
+		}
+		at := from + i
+		end := at + len(cue)
+		if at > 0 && padded[at-1] == ' ' && end < len(padded) && padded[end] == ' ' {
+			n++
+			from = end // the space after it may open the next match
+			continue
+		}
+		from = at + 1
+	}
+	return n
 }

@@ -101,7 +101,7 @@ func TestExamFindingsWithoutQuestionsOrNarration(t *testing.T) {
 [doctor] okay so some pain on palpation on the inside of the knee if i bend the knee back does that hurt
 [patient] yes
 [doctor] your heart sounds normal no murmurs or gallops let me listen to your lungs take a deep breath`,
-			"Some pain on palpation on the inside of the knee.", "bend"},
+			"Pain on palpation on the inside of the knee.", "bend"},
 		{"fr", `[patient] j'ai mal au genou droit .
 [doctor] d'accord , je vais faire l'examen physique
 [doctor] le genou droit est enflé et sensible à la palpation si j'appuie ici ça fait mal`,

@@ -18,6 +18,9 @@ type terseRules struct {
 	// good"); without a body system named they tell a reader nothing and
 	// clinicians leave them out.
 	generic []string
+	// fine says a measurement is as expected ("look good"); said of the
+	// vital signs without their values it is left out.
+	fine []string
 	// announce opens a result that only says a test is being looked at
 	// ("let us look at your x-ray"); findings are what a result must
 	// state to be kept after such an opening.
@@ -25,10 +28,15 @@ type terseRules struct {
 	// remarks open a trailing comment on a finding (", which we have heard
 	// in the past"): the finding ends before them.
 	remarks []string
-	// siteOpen and siteClose frame the body part an examination is about
-	// ("on your right knee exam"); siteLead is how a note names it
-	// ("examination of the right knee :"). Empty siteOpen turns it off.
-	siteOpen, siteClose, siteLead string
+	// siteOpens and siteCloses frame the body part an examination is
+	// about ("on your right knee exam"); siteLead is how a note names it
+	// ("examination of the right knee :"). A site that only names a body
+	// system ("for your lung exam") is dropped: the finding's system label
+	// says it. No siteOpens turns it off.
+	siteOpens   []string
+	siteCloses  map[string]bool
+	systemSites map[string]bool
+	siteLead    string
 }
 
 // terse rewrites one finding (a padded sentence) into charting style. It
@@ -50,18 +58,24 @@ func terse(padded string, rules terseRules) string {
 // examSite writes "on your right knee exam , there is edema" as
 // "examination of the right knee : there is edema".
 func examSite(padded string, rules terseRules) string {
-	if rules.siteOpen == "" {
-		return padded
+	for _, o := range rules.siteOpens {
+		if out, ok := siteAfter(padded, " "+o+" ", rules); ok {
+			return out
+		}
 	}
-	open := " " + rules.siteOpen + " "
+	return padded
+}
+
+// siteAfter rewrites the site that open introduces, if it is one.
+func siteAfter(padded, open string, rules terseRules) (string, bool) {
 	i := strings.Index(padded, open)
 	if i < 0 {
-		return padded
+		return padded, false
 	}
 	rest := strings.Fields(padded[i+len(open):])
 	// The site is one to three words before the closing word.
 	for n := 1; n <= 3 && n < len(rest); n++ {
-		if rest[n] != rules.siteClose {
+		if !rules.siteCloses[rest[n]] {
 			continue
 		}
 		tail := rest[n+1:]
@@ -69,12 +83,15 @@ func examSite(padded string, rules terseRules) string {
 			tail = tail[1:]
 		}
 		if len(tail) < 2 {
-			return padded
+			return padded, false
+		}
+		if n == 1 && rules.systemSites[rest[0]] {
+			return padded[:i] + " " + strings.Join(tail, " ") + " ", true
 		}
 		site := strings.Join(rest[:n], " ")
-		return padded[:i] + " " + rules.siteLead + " " + site + " : " + strings.Join(tail, " ") + " "
+		return padded[:i] + " " + rules.siteLead + " " + site + " : " + strings.Join(tail, " ") + " ", true
 	}
-	return padded
+	return padded, false
 }
 
 // vitalWindow is how many words after a vital sign's name its value may
@@ -160,4 +177,44 @@ func (r *numberRules) isVitalUnit(w string) bool {
 // reviewed without saying what it found.
 func onlyAnnounces(padded string, rules terseRules) bool {
 	return hasCue(padded, rules.announce) && !hasCue(padded, rules.findings) && !hasDigitWord(padded)
+}
+
+// cutAside ends an examination finding where the clinician turns to a
+// question or to narration in the same unpunctuated sentence ("heart sounds
+// normal no murmurs listen to your lungs if you can take a deep breath").
+// A sentence that opens with one is left whole, for the caller to drop.
+func cutAside(padded string, lex *lexicon) string {
+	padded = trimLeading(padded, lex.glue)
+	if cut, ok := cutAt(padded, append(append(append([]string{}, lex.examAsides...), lex.questionPhrases...), lex.examCuts...), lex, 3); ok {
+		return cut
+	}
+	return padded
+}
+
+// cutAt ends padded before the first of cues that has at least min words
+// before it, leaving no dangling word or acknowledgement at the end.
+func cutAt(padded string, cues []string, lex *lexicon, min int) (string, bool) {
+	body := trimLeading(padded, lex.glue)
+	cut := len(body)
+	for _, c := range cues {
+		c = strings.TrimSpace(c)
+		if i := strings.Index(body[1:], " "+c+" ") + 1; i > 0 && i < cut {
+			cut = i
+		}
+	}
+	if cut == len(body) {
+		return padded, false
+	}
+	words := strings.Fields(body[:cut])
+	for len(words) > 0 {
+		w := words[len(words)-1]
+		if !lex.dangling[w] && w != "," {
+			break
+		}
+		words = words[:len(words)-1]
+	}
+	if len(words) < min {
+		return padded, false
+	}
+	return " " + strings.Join(words, " ") + " . ", true
 }
