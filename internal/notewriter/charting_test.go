@@ -146,10 +146,11 @@ func TestExamNarrationIsNotAQuestion(t *testing.T) {
 	t.Parallel()
 	checkSections(t, []sectionCase{
 		{"en", "en", `[patient] my blood pressure is high .
+[doctor] come have a seat and lay back so i can examine you .
 [doctor] okay so let me do a quick physical examination . so i looked at your vitals and your blood pressure is one sixty nine over seventy four .
 [doctor] now when i look at your neck i do not see any jugular vein distention .
 [doctor] okay your lungs are clear .`, "Physical Examination",
-			[]string{"Blood pressure 169/74.", "Neck no jugular vein distention.", "Lungs are clear."}, []string{"physical examination", "When I"}},
+			[]string{"Blood pressure 169/74.", "Neck no jugular vein distention.", "Lungs are clear."}, []string{"physical examination", "When I", "lay back"}},
 		{"fr", "fr", `[patient] ma tension est élevée .
 [doctor] d'accord , je vais faire l'examen physique . j'ai regardé vos signes vitaux , votre tension artérielle est à cent soixante-neuf sur soixante-quatorze .
 [doctor] quand j'examine votre cou , je ne vois pas de turgescence jugulaire .
