@@ -128,7 +128,9 @@ func TestResultReadOutInOneTurn(t *testing.T) {
 	checkSections(t, []sectionCase{
 		{"en", "en", `[patient] i hurt my finger in a car accident four days ago .
 [doctor] okay . let's look at your x-ray . so you have a distal phalanx fracture in the middle finger .
-[patient] great .`, "Results", []string{"distal phalanx fracture in the middle finger"}, []string{"look at"}},
+[patient] great .
+[doctor] based on your x-ray and your exam , you have a fracture .`, "Results", []string{"distal phalanx fracture in the middle finger"},
+			[]string{"look at", "Examination of"}},
 		{"en reading out", "en", `[patient] i get tired .
 [doctor] let's do a quick physical exam . your lungs are clear .
 [doctor] in reviewing the results of your echocardiogram , it does show that your ejection fraction is forty five percent .`,
@@ -146,10 +148,11 @@ func TestExamNarrationIsNotAQuestion(t *testing.T) {
 	t.Parallel()
 	checkSections(t, []sectionCase{
 		{"en", "en", `[patient] my blood pressure is high .
+[doctor] come have a seat and lay back so i can examine you .
 [doctor] okay so let me do a quick physical examination . so i looked at your vitals and your blood pressure is one sixty nine over seventy four .
 [doctor] now when i look at your neck i do not see any jugular vein distention .
 [doctor] okay your lungs are clear .`, "Physical Examination",
-			[]string{"Blood pressure 169/74.", "Neck no jugular vein distention.", "Lungs are clear."}, []string{"physical examination", "When I"}},
+			[]string{"Blood pressure 169/74.", "Neck no jugular vein distention.", "Lungs are clear."}, []string{"physical examination", "When I", "lay back"}},
 		{"fr", "fr", `[patient] ma tension est élevée .
 [doctor] d'accord , je vais faire l'examen physique . j'ai regardé vos signes vitaux , votre tension artérielle est à cent soixante-neuf sur soixante-quatorze .
 [doctor] quand j'examine votre cou , je ne vois pas de turgescence jugulaire .
