@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -176,65 +175,59 @@ func TestRealtimeLibriVox(t *testing.T) {
 		items           int
 	}
 	results := make([]result, len(ids))
-	var wg sync.WaitGroup
-	for i, id := range ids {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			pcm := pcm16k(t, filepath.Join(dir, id+".wav"))
-			// Two seconds of silence after the speech, as between sentences,
-			// let the endpoint rules end the utterance on their own.
-			pcm = append(pcm, make([]byte, 2*16000*2)...)
-			c := dialRealtime(t, srv)
-			setRate16k(t, c)
-			speech := firstSpeech(pcm)
-			const chunk = 1600 * 2 // 100 ms
-			start := time.Now()
-			var speechSent time.Time
-			for off := 0; off < len(pcm); off += chunk {
-				end := min(off+chunk, len(pcm))
-				if speechSent.IsZero() && time.Duration(end/2)*time.Second/16000 > speech {
-					speechSent = time.Now()
-				}
-				c.send(t, map[string]any{"type": "input_audio_buffer.append", "audio": base64.StdEncoding.EncodeToString(pcm[off:end])})
-				if pace > 0 {
-					due := start.Add(time.Duration(float64(end/2) / 16000 / pace * float64(time.Second)))
-					time.Sleep(time.Until(due))
-				}
+	eachAtOnce(ids, func(i int, id string) {
+		pcm := pcm16k(t, filepath.Join(dir, id+".wav"))
+		// Two seconds of silence after the speech, as between sentences,
+		// let the endpoint rules end the utterance on their own.
+		pcm = append(pcm, make([]byte, 2*16000*2)...)
+		c := dialRealtime(t, srv)
+		setRate16k(t, c)
+		speech := firstSpeech(pcm)
+		const chunk = 1600 * 2 // 100 ms
+		start := time.Now()
+		var speechSent time.Time
+		for off := 0; off < len(pcm); off += chunk {
+			end := min(off+chunk, len(pcm))
+			if speechSent.IsZero() && time.Duration(end/2)*time.Second/16000 > speech {
+				speechSent = time.Now()
 			}
-			c.send(t, map[string]any{"type": "input_audio_buffer.commit"})
-			// The server answers events in order, so session.updated marks
-			// the end of everything the commit produced.
-			c.send(t, map[string]any{"type": "session.update", "session": map[string]any{}})
-			var r result
-			var parts []string
-			var lastStart int64 = -1
-			for done := false; !done; {
-				ev := c.next(t)
-				switch ev.Type {
-				case "conversation.item.input_audio_transcription.delta":
-					if r.latency == 0 {
-						r.latency = ev.at.Sub(speechSent)
-					}
-				case "input_audio_buffer.speech_started":
-					require.Greater(t, ev.AudioStartMS, lastStart)
-					lastStart = ev.AudioStartMS
-				case "conversation.item.input_audio_transcription.completed":
-					r.items++
-					if ev.Transcript != "" {
-						parts = append(parts, ev.Transcript)
-					}
-				case "error":
-					require.Fail(t, "server error", "%+v", ev.Error)
-				case "session.updated":
-					done = true
-				}
+			c.send(t, map[string]any{"type": "input_audio_buffer.append", "audio": base64.StdEncoding.EncodeToString(pcm[off:end])})
+			if pace > 0 {
+				due := start.Add(time.Duration(float64(end/2) / 16000 / pace * float64(time.Second)))
+				time.Sleep(time.Until(due))
 			}
-			r.streamed = strings.Join(parts, " ")
-			results[i] = r
-		}()
-	}
-	wg.Wait()
+		}
+		c.send(t, map[string]any{"type": "input_audio_buffer.commit"})
+		// The server answers events in order, so session.updated marks
+		// the end of everything the commit produced.
+		c.send(t, map[string]any{"type": "session.update", "session": map[string]any{}})
+		var r result
+		var parts []string
+		var lastStart int64 = -1
+		for done := false; !done; {
+			ev := c.next(t)
+			switch ev.Type {
+			case "conversation.item.input_audio_transcription.delta":
+				if r.latency == 0 {
+					r.latency = ev.at.Sub(speechSent)
+				}
+			case "input_audio_buffer.speech_started":
+				require.Greater(t, ev.AudioStartMS, lastStart)
+				lastStart = ev.AudioStartMS
+			case "conversation.item.input_audio_transcription.completed":
+				r.items++
+				if ev.Transcript != "" {
+					parts = append(parts, ev.Transcript)
+				}
+			case "error":
+				require.Fail(t, "server error", "%+v", ev.Error)
+			case "session.updated":
+				done = true
+			}
+		}
+		r.streamed = strings.Join(parts, " ")
+		results[i] = r
+	})
 
 	var sErr, bErr, words int
 	var maxLatency time.Duration

@@ -79,12 +79,25 @@ func (r *pacedReader) Read(p []byte) (int, error) {
 // server's /v1/realtime with the shared model, and checks what a user of
 // live streams sees: partials while the words are spoken, and a transcript
 // whose word error rate is within 2 points of this server's batch
-// transcription of the same files. It logs the delay from the first speech
-// to the first partial (scripts/measure-serve-stream.sh reports it).
+// transcription of the same files. The same through the fallback, without
+// /v1/realtime. It logs the delay from the first speech to the first partial
+// (scripts/measure-serve-stream.sh reports it).
 func TestServeStreamsLibriVox(t *testing.T) {
 	t.Parallel()
+	for _, realtime := range []bool{true, false} {
+		t.Run(map[bool]string{true: "realtime", false: "fallback"}[realtime], func(t *testing.T) {
+			t.Parallel()
+			serveStreamsLibriVox(t, realtime)
+		})
+	}
+}
+
+// serveStreamsLibriVox is TestServeStreamsLibriVox through /v1/realtime,
+// or, without it, through the fallback: voice-activity detection, partials
+// and utterances through the batch endpoint.
+func serveStreamsLibriVox(t *testing.T, realtime bool) {
 	asr := startServer(t, "--threads", "1", "--concurrency", "1")
-	s, c := notegenOn(t, asr, true)
+	s, c := notegenOn(t, asr, realtime)
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("notegen log:\n%s", s.Logs())
@@ -100,44 +113,38 @@ func TestServeStreamsLibriVox(t *testing.T) {
 		latency    time.Duration
 	}
 	results := make([]result, len(ids))
-	var wg sync.WaitGroup
-	for i, id := range ids {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			pcm := pcm16k(t, filepath.Join(dir, id+".wav"))
-			r := &pacedReader{pcm: pcm, pace: 1, mark: int(firstSpeech(pcm).Seconds()*16000) * 2}
-			var mu sync.Mutex
-			var firstPartial time.Time
-			partials := 0
-			job, err := c.StreamAudio(ctx, notegen.StreamJobRequest{JobOptions: streamJob, SampleRate: 16000}, r,
-				notegen.StreamOptions{OnMessage: func(m notegen.StreamMessage) {
-					mu.Lock()
-					defer mu.Unlock()
-					if m.Type == notegen.StreamPartial {
-						partials++
-						if firstPartial.IsZero() {
-							firstPartial = time.Now()
-						}
+	eachAtOnce(ids, func(i int, id string) {
+		pcm := pcm16k(t, filepath.Join(dir, id+".wav"))
+		r := &pacedReader{pcm: pcm, pace: 1, mark: int(firstSpeech(pcm).Seconds()*16000) * 2}
+		var mu sync.Mutex
+		var firstPartial time.Time
+		partials := 0
+		job, err := c.StreamAudio(ctx, notegen.StreamJobRequest{JobOptions: streamJob, SampleRate: 16000}, r,
+			notegen.StreamOptions{OnMessage: func(m notegen.StreamMessage) {
+				mu.Lock()
+				defer mu.Unlock()
+				if m.Type == notegen.StreamPartial {
+					partials++
+					if firstPartial.IsZero() {
+						firstPartial = time.Now()
 					}
-				}})
-			if !assertNoError(t, err) {
-				return
-			}
-			st, err := c.WaitForJob(ctx, job.JobID, 0)
-			if !assertNoError(t, err) || !assertEqual(t, notegen.JobCompleted, st.Status, st.Message) {
-				return
-			}
-			tr, err := c.FetchTranscript(ctx, job.JobID)
-			if !assertNoError(t, err) {
-				return
-			}
-			mu.Lock()
-			defer mu.Unlock()
-			results[i] = result{transcript: tr.Transcript, partials: partials, latency: firstPartial.Sub(r.markedAt)}
-		}()
-	}
-	wg.Wait()
+				}
+			}})
+		if !assertNoError(t, err) {
+			return
+		}
+		st, err := c.WaitForJob(ctx, job.JobID, 0)
+		if !assertNoError(t, err) || !assertEqual(t, notegen.JobCompleted, st.Status, st.Message) {
+			return
+		}
+		tr, err := c.FetchTranscript(ctx, job.JobID)
+		if !assertNoError(t, err) {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		results[i] = result{transcript: tr.Transcript, partials: partials, latency: firstPartial.Sub(r.markedAt)}
+	})
 	require.False(t, t.Failed())
 
 	var sErr, bErr, words int
@@ -160,6 +167,19 @@ func TestServeStreamsLibriVox(t *testing.T) {
 		100*sWER, 100*bWER, words, maxLatency.Round(time.Millisecond))
 	require.LessOrEqual(t, sWER, bWER+0.02, "streamed WER within 2 points of batch")
 	require.LessOrEqual(t, sWER, maxWER)
+}
+
+// eachAtOnce runs fn on every id at the same time and waits for them all.
+func eachAtOnce(ids []string, fn func(i int, id string)) {
+	var wg sync.WaitGroup
+	for i, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fn(i, id)
+		}()
+	}
+	wg.Wait()
 }
 
 // assertNoError and assertEqual report from a goroutine, where require's

@@ -27,7 +27,7 @@ func TestSTTStreamClient(t *testing.T) {
 	rt := &sttstream.Realtime{URL: srv.base + "/v1/realtime", Model: "notegen-asr"}
 	s, err := rt.Open(ctx, sttstream.Options{SampleRate: 16000, Language: "en"})
 	require.NoError(t, err)
-	done := collectEvents(s)
+	done := allEvents(s)
 	first := pcm16k(t, filepath.Join(dir, ids[0]+".wav")) // "... DASHWOOD ..."
 	second := pcm16k(t, filepath.Join(dir, ids[1]+".wav"))
 	pause := make([]byte, 2*16000*2)
@@ -80,7 +80,7 @@ func TestSTTStreamUtterancesPartials(t *testing.T) {
 	}
 	s, err := u.Open(ctx, sttstream.Options{SampleRate: 16000, Language: "en"})
 	require.NoError(t, err)
-	done := collectEvents(s)
+	done := allEvents(s)
 	audio := pcm16k(t, filepath.Join(dir, ids[0]+".wav"))
 	audio = append(make([]byte, 16000*2/2), audio...) // half a second of quiet first
 	for off := 0; off < len(audio); off += 3200 {
@@ -124,9 +124,8 @@ func TestSTTStreamUtterancesPartials(t *testing.T) {
 	t.Logf("%d partials, last %q; segment %q", len(partials), partials[len(partials)-1], seg.Text)
 }
 
-// collectEvents reads every event of s while the test writes to it, and
-// hands them all over once the session closes its events.
-func collectEvents(s sttstream.Session) <-chan []sttstream.Event {
+// allEvents gathers a session's events until it closes them.
+func allEvents(s sttstream.Session) <-chan []sttstream.Event {
 	done := make(chan []sttstream.Event, 1)
 	go func() {
 		var evs []sttstream.Event

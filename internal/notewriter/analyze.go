@@ -196,8 +196,8 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		if hasCue(body, lex.categoryCues[catVitals]) && !hasDigitWord(body) && hasCue(body, lex.terse.fine) {
 			return
 		}
-		if system == "" && (hasCue(body, lex.terse.generic) ||
-			(hasCue(body, lex.phaseCues[phaseExam]) && countCues(body, lex.examCues) <= 1)) {
+		if (system == "" && hasCue(body, lex.terse.generic)) ||
+			(hasCue(body, lex.phaseCues[phaseExam]) && countCues(body, lex.examCues) <= 1) {
 			return
 		}
 	case catResults:

@@ -41,9 +41,11 @@ func TestFindingsAreChartedTersely(t *testing.T) {
 [doctor] okay let's do a physical exam .
 [doctor] your heart is nice and regular , i do not hear any murmurs .
 [doctor] on your right knee exam , you do have some edema and some erythema .
-[doctor] i do hear a 2/6 systolic ejection murmur , which we have heard in the past .`, "Physical Examination",
-			[]string{"Heart is regular, no murmurs.", "Examination of the right knee: some edema and some erythema.", "2/6 systolic ejection murmur."},
-			[]string{"nice and", "I do", "in the past"}},
+[doctor] i do hear a 2/6 systolic ejection murmur , which we have heard in the past .
+[doctor] for your lung exam , there are some faint expiratory wheezes .`, "Physical Examination",
+			[]string{"Heart is regular, no murmurs.", "Examination of the right knee: some edema and some erythema.", "2/6 systolic ejection murmur.",
+				"• Respiratory: Faint expiratory wheezes."},
+			[]string{"nice and", "I do", "in the past", "lung exam"}},
 		{"fr", "fr", `[patient] j'ai mal au genou droit .
 [doctor] d'accord , je vais faire l'examen physique .
 [doctor] à l'auscultation , je n'entends pas de souffle cardiaque , ce qui est rassurant .
@@ -144,10 +146,11 @@ func TestExamNarrationIsNotAQuestion(t *testing.T) {
 	t.Parallel()
 	checkSections(t, []sectionCase{
 		{"en", "en", `[patient] my blood pressure is high .
+[doctor] come have a seat and lay back so i can examine you .
 [doctor] okay so let me do a quick physical examination . so i looked at your vitals and your blood pressure is one sixty nine over seventy four .
 [doctor] now when i look at your neck i do not see any jugular vein distention .
 [doctor] okay your lungs are clear .`, "Physical Examination",
-			[]string{"Blood pressure 169/74.", "Neck no jugular vein distention.", "Lungs are clear."}, []string{"physical examination", "When I"}},
+			[]string{"Blood pressure 169/74.", "Neck no jugular vein distention.", "Lungs are clear."}, []string{"physical examination", "When I", "lay back"}},
 		{"fr", "fr", `[patient] ma tension est élevée .
 [doctor] d'accord , je vais faire l'examen physique . j'ai regardé vos signes vitaux , votre tension artérielle est à cent soixante-neuf sur soixante-quatorze .
 [doctor] quand j'examine votre cou , je ne vois pas de turgescence jugulaire .

@@ -28,10 +28,15 @@ type terseRules struct {
 	// remarks open a trailing comment on a finding (", which we have heard
 	// in the past"): the finding ends before them.
 	remarks []string
-	// siteOpen and siteClose frame the body part an examination is about
-	// ("on your right knee exam"); siteLead is how a note names it
-	// ("examination of the right knee :"). Empty siteOpen turns it off.
-	siteOpen, siteClose, siteLead string
+	// siteOpens and siteCloses frame the body part an examination is
+	// about ("on your right knee exam"); siteLead is how a note names it
+	// ("examination of the right knee :"). A site that only names a body
+	// system ("for your lung exam") is dropped: the finding's system label
+	// says it. No siteOpens turns it off.
+	siteOpens   []string
+	siteCloses  map[string]bool
+	systemSites map[string]bool
+	siteLead    string
 }
 
 // terse rewrites one finding (a padded sentence) into charting style. It
@@ -53,18 +58,24 @@ func terse(padded string, rules terseRules) string {
 // examSite writes "on your right knee exam , there is edema" as
 // "examination of the right knee : there is edema".
 func examSite(padded string, rules terseRules) string {
-	if rules.siteOpen == "" {
-		return padded
+	for _, o := range rules.siteOpens {
+		if out, ok := siteAfter(padded, " "+o+" ", rules); ok {
+			return out
+		}
 	}
-	open := " " + rules.siteOpen + " "
+	return padded
+}
+
+// siteAfter rewrites the site that open introduces, if it is one.
+func siteAfter(padded, open string, rules terseRules) (string, bool) {
 	i := strings.Index(padded, open)
 	if i < 0 {
-		return padded
+		return padded, false
 	}
 	rest := strings.Fields(padded[i+len(open):])
 	// The site is one to three words before the closing word.
 	for n := 1; n <= 3 && n < len(rest); n++ {
-		if rest[n] != rules.siteClose {
+		if !rules.siteCloses[rest[n]] {
 			continue
 		}
 		tail := rest[n+1:]
@@ -72,12 +83,15 @@ func examSite(padded string, rules terseRules) string {
 			tail = tail[1:]
 		}
 		if len(tail) < 2 {
-			return padded
+			return padded, false
+		}
+		if n == 1 && rules.systemSites[rest[0]] {
+			return padded[:i] + " " + strings.Join(tail, " ") + " ", true
 		}
 		site := strings.Join(rest[:n], " ")
-		return padded[:i] + " " + rules.siteLead + " " + site + " : " + strings.Join(tail, " ") + " "
+		return padded[:i] + " " + rules.siteLead + " " + site + " : " + strings.Join(tail, " ") + " ", true
 	}
-	return padded
+	return padded, false
 }
 
 // vitalWindow is how many words after a vital sign's name its value may

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/notegen/notegen/internal/provider"
@@ -116,6 +117,7 @@ type partials struct {
 	minPartial int           // bytes an utterance has before its first
 	last       time.Time     // when the last request started
 	busy       bool          // a request is in flight (Write's goroutine only)
+	queued     atomic.Int32  // utterances queued or being transcribed
 	settled    chan struct{} // closed when the request in flight is over
 	wg         sync.WaitGroup
 
@@ -158,6 +160,11 @@ func (s *utteranceSession) maybePartial() {
 		}
 	}
 	if s.every < 0 || !s.vad.inSpeech || len(s.utt) < s.minPartial || time.Since(s.last) < s.every {
+		return
+	}
+	// Utterances waiting for their text come first: a partial would
+	// compete with them at the provider and delay their segments.
+	if s.queued.Load() > 0 {
 		return
 	}
 	s.last, s.busy, s.settled = time.Now(), true, make(chan struct{})
@@ -251,10 +258,12 @@ func (s *utteranceSession) emit(n int) error {
 	}
 	s.utt = nil
 	s.nextUtterance()
+	s.queued.Add(1)
 	select {
 	case s.work <- u:
 		return nil
 	case <-s.ctx.Done():
+		s.queued.Add(-1)
 		return ErrClosed
 	}
 }
@@ -298,6 +307,7 @@ func (s *utteranceSession) worker() {
 	defer s.wg.Wait() // no partial may be sent after events is closed
 	for u := range s.work {
 		text, err := s.transcribe(u)
+		s.queued.Add(-1)
 		if err != nil {
 			// The session goes on: one lost utterance is better than a
 			// lost visit; Close reports it.

@@ -161,6 +161,17 @@ func TestUtterancesCapsLongSpeechAndReportsFailures(t *testing.T) {
 // releases it, so a test decides what is in flight.
 type heldTranscriptions struct {
 	reqs chan heldRequest
+	quit chan struct{} // closed when the test ends: nothing is held then
+}
+
+// newHeld starts a heldTranscriptions server; it lets go of every request
+// when the test ends, passed or not, so closing the server cannot hang.
+func newHeld(t *testing.T) (*heldTranscriptions, *httptest.Server) {
+	fake := &heldTranscriptions{reqs: make(chan heldRequest, 8), quit: make(chan struct{})}
+	srv := httptest.NewServer(fake)
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(fake.quit) }) // runs first
+	return fake, srv
 }
 
 // heldRequest is one request: the seconds of audio it carries; a send on
@@ -180,8 +191,13 @@ func (f *heldTranscriptions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	wav, _ := io.ReadAll(file)
 	secs := float64(binary.LittleEndian.Uint32(wav[40:])) / 2 / float64(binary.LittleEndian.Uint32(wav[24:]))
 	req := heldRequest{secs: secs, release: make(chan struct{}), cancelled: make(chan struct{})}
-	f.reqs <- req
 	select {
+	case f.reqs <- req:
+	case <-f.quit:
+		return
+	}
+	select {
+	case <-f.quit:
 	case <-req.release:
 		_ = json.NewEncoder(w).Encode(map[string]string{"text": fmt.Sprintf("utterance of %.1f s", secs)})
 	case <-r.Context().Done():
@@ -206,9 +222,7 @@ func (f *heldTranscriptions) next(t *testing.T) heldRequest {
 // segment.
 func TestUtterancesPartials(t *testing.T) {
 	t.Parallel()
-	fake := &heldTranscriptions{reqs: make(chan heldRequest, 8)}
-	srv := httptest.NewServer(fake)
-	defer srv.Close()
+	fake, srv := newHeld(t)
 	u := &Utterances{
 		Transcriber:     &provider.OpenAITranscriber{URL: srv.URL + "/v1", Client: srv.Client()},
 		PartialInterval: time.Nanosecond, // whenever none is in flight
@@ -249,6 +263,50 @@ func TestUtterancesPartials(t *testing.T) {
 	require.NotNil(t, evs[1].Segment)
 	require.Equal(t, "utterance of 2.5 s", evs[1].Segment.Text)
 	require.Empty(t, fake.reqs, "two partials and the utterance: no other request")
+}
+
+// TestUtterancesPartialsWaitForQueuedUtterances: while an utterance that
+// ended waits for its text, the next one gets no partial; once the text is
+// in, it does.
+func TestUtterancesPartialsWaitForQueuedUtterances(t *testing.T) {
+	t.Parallel()
+	fake, srv := newHeld(t)
+	u := &Utterances{
+		Transcriber:     &provider.OpenAITranscriber{URL: srv.URL + "/v1", Client: srv.Client()},
+		PartialInterval: time.Nanosecond,
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	const rate = 16000
+	s, err := u.Open(ctx, Options{SampleRate: rate})
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(5, 6))
+
+	// Too short for a partial: the first request is the utterance's.
+	require.NoError(t, s.Write(append(noisy(rng, rate, time.Second), tone(rate, 200*time.Millisecond)...)))
+	require.NoError(t, s.Write(noisy(rng, rate, time.Second)))
+	first := fake.next(t)
+	require.InDelta(t, 0.7, first.secs, 0.05)
+	// A second utterance long enough for partials, while the first waits.
+	require.NoError(t, s.Write(tone(rate, time.Second)))
+	require.NoError(t, s.Write(tone(rate, 20*time.Millisecond)))
+	close(first.release)
+	ev := <-s.Events() // its segment: the first utterance is no longer queued
+	require.NotNil(t, ev.Segment)
+	got := collect(s)
+	require.NoError(t, s.Write(tone(rate, 500*time.Millisecond)))
+	partial := fake.next(t)
+	// The pre-roll and the 1.52 s heard: a partial started while the first
+	// was queued would have asked for 1.3 s.
+	require.InDelta(t, 1.82, partial.secs, 0.05, "the partial asks for the second utterance so far")
+	close(partial.release)
+	require.NoError(t, s.Write(noisy(rng, rate, time.Second)))
+	last := fake.next(t)
+	close(last.release)
+	require.NoError(t, s.Close(ctx))
+	evs := <-got
+	require.Empty(t, fake.reqs, "no partial while the first utterance was queued")
+	require.NotEmpty(t, evs)
 }
 
 func TestVADLevel(t *testing.T) {
