@@ -232,17 +232,13 @@ func TestRealtimeLibriVox(t *testing.T) {
 	var sErr, bErr, words int
 	var maxLatency time.Duration
 	for i, id := range ids {
-		resp, body := srv.upload(t, id+".wav", readFile(t, filepath.Join(dir, id+".wav")), map[string]string{"model": "m"})
-		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
-		var v struct{ Text string }
-		require.NoError(t, json.Unmarshal(body, &v))
-		results[i].batch = v.Text
+		results[i].batch = srv.batchText(t, filepath.Join(dir, id+".wav"))
 		se, n := wordErrors(refs[id], results[i].streamed)
-		be, _ := wordErrors(refs[id], v.Text)
+		be, _ := wordErrors(refs[id], results[i].batch)
 		t.Logf("%s: streamed %d/%d errors in %d utterances, batch %d/%d; first partial %s after first speech",
 			id, se, n, results[i].items, be, n, results[i].latency.Round(time.Millisecond))
 		if se > be {
-			t.Logf("  streamed: %s\n  batch:    %s", results[i].streamed, v.Text)
+			t.Logf("  streamed: %s\n  batch:    %s", results[i].streamed, results[i].batch)
 		}
 		sErr += se
 		bErr += be

@@ -150,12 +150,8 @@ func serveStreamsLibriVox(t *testing.T, realtime bool) {
 	var sErr, bErr, words int
 	var maxLatency time.Duration
 	for i, id := range ids {
-		resp, body := asr.upload(t, id+".wav", readFile(t, filepath.Join(dir, id+".wav")), map[string]string{"model": "m"})
-		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
-		var batch struct{ Text string }
-		require.NoError(t, json.Unmarshal(body, &batch))
 		se, n := wordErrors(refs[id], results[i].transcript)
-		be, _ := wordErrors(refs[id], batch.Text)
+		be, _ := wordErrors(refs[id], asr.batchText(t, filepath.Join(dir, id+".wav")))
 		t.Logf("%s: streamed through notegen %d/%d word errors, batch %d/%d; %d partials, the first %s after the first speech",
 			id, se, n, be, n, results[i].partials, results[i].latency.Round(time.Millisecond))
 		require.NotZero(t, results[i].partials, "partials while %s was spoken", id)
@@ -180,6 +176,16 @@ func eachAtOnce(ids []string, fn func(i int, id string)) {
 		}()
 	}
 	wg.Wait()
+}
+
+// batchText is this server's batch transcription of a file.
+func (s *testServer) batchText(t testing.TB, path string) string {
+	t.Helper()
+	resp, body := s.upload(t, filepath.Base(path), readFile(t, path), map[string]string{"model": "m"})
+	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+	var v struct{ Text string }
+	require.NoError(t, json.Unmarshal(body, &v))
+	return v.Text
 }
 
 // assertNoError and assertEqual report from a goroutine, where require's
