@@ -128,7 +128,9 @@ func TestResultReadOutInOneTurn(t *testing.T) {
 	checkSections(t, []sectionCase{
 		{"en", "en", `[patient] i hurt my finger in a car accident four days ago .
 [doctor] okay . let's look at your x-ray . so you have a distal phalanx fracture in the middle finger .
-[patient] great .`, "Results", []string{"distal phalanx fracture in the middle finger"}, []string{"look at"}},
+[patient] great .
+[doctor] based on your x-ray and your exam , you have a fracture .`, "Results", []string{"distal phalanx fracture in the middle finger"},
+			[]string{"look at", "Examination of"}},
 		{"en reading out", "en", `[patient] i get tired .
 [doctor] let's do a quick physical exam . your lungs are clear .
 [doctor] in reviewing the results of your echocardiogram , it does show that your ejection fraction is forty five percent .`,

@@ -75,6 +75,10 @@ func siteAfter(padded, open string, rules terseRules) (string, bool) {
 	rest := strings.Fields(padded[i+len(open):])
 	// The site is one to three words before the closing word.
 	for n := 1; n <= 3 && n < len(rest); n++ {
+		// "on your x-ray and her exam" joins two things; no one site.
+		if rest[n-1] == "and" || rest[n-1] == "," {
+			return padded, false
+		}
 		if !rules.siteCloses[rest[n]] {
 			continue
 		}
