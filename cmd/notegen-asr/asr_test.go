@@ -163,20 +163,23 @@ func TestLimits(t *testing.T) {
 	dir, _, _ := librivox(t)
 	wav := readFile(t, filepath.Join(dir, "sense_and_sensibility_01_austen_64kb-0870.wav"))
 
-	t.Run("upload limit", func(t *testing.T) {
-		t.Parallel()
-		srv := startServer(t, "--max-upload-mb", "0.01")
-		resp, body := srv.upload(t, "a.wav", wav, map[string]string{"model": "m"})
-		require.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode, string(body))
-		require.Equal(t, "file_too_large", openAIError(t, body)["code"])
-	})
-	t.Run("timeout", func(t *testing.T) {
-		t.Parallel()
-		srv := startServer(t, "--timeout", "1ns")
-		resp, body := srv.upload(t, "a.wav", wav, map[string]string{"model": "m"})
-		require.Equal(t, http.StatusGatewayTimeout, resp.StatusCode, string(body))
-		require.Equal(t, "timeout", openAIError(t, body)["code"])
-	})
+	for _, c := range []struct {
+		name       string
+		flag, val  string
+		wantStatus int
+		wantCode   string
+	}{
+		{"upload limit", "--max-upload-mb", "0.01", http.StatusRequestEntityTooLarge, "file_too_large"},
+		{"timeout", "--timeout", "1ns", http.StatusGatewayTimeout, "timeout"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			srv := startServer(t, c.flag, c.val)
+			resp, body := srv.upload(t, "a.wav", wav, map[string]string{"model": "m"})
+			require.Equal(t, c.wantStatus, resp.StatusCode, string(body))
+			require.Equal(t, c.wantCode, openAIError(t, body)["code"])
+		})
+	}
 	t.Run("health metrics shutdown", func(t *testing.T) {
 		t.Parallel()
 		srv := startServer(t)

@@ -33,6 +33,24 @@ func spanText(t *testing.T, segs []transcript.Segment, sp facts.Span) string {
 	return ""
 }
 
+// medicationsByName indexes the medications of f by their normalised name.
+func medicationsByName(f facts.Facts) map[string]facts.Medication {
+	byName := map[string]facts.Medication{}
+	for _, m := range f.Medications {
+		byName[m.Name] = m
+	}
+	return byName
+}
+
+// requireOneAllergy asserts that f holds exactly the one allergy said, with
+// its reaction.
+func requireOneAllergy(t *testing.T, f facts.Facts, substance, reaction string) {
+	t.Helper()
+	require.Len(t, f.Allergies, 1)
+	require.Equal(t, substance, f.Allergies[0].Substance)
+	require.Equal(t, reaction, deref(f.Allergies[0].Reaction))
+}
+
 func TestMedicationsEnglish(t *testing.T) {
 	t.Parallel()
 	x := facts.New()
@@ -45,9 +63,8 @@ func TestMedicationsEnglish(t *testing.T) {
 [patient] nope , just penicillin .
 [doctor] your potassium level was fine .`, nil)
 	f := x.Extract(segs, "en")
-	byName := map[string]facts.Medication{}
+	byName := medicationsByName(f)
 	for _, m := range f.Medications {
-		byName[m.Name] = m
 		for _, sp := range m.Spans {
 			require.Contains(t, strings.ToLower(spanText(t, segs, sp)), m.Name, "a medication's span shows its name")
 		}
@@ -63,9 +80,7 @@ func TestMedicationsEnglish(t *testing.T) {
 	require.Equal(t, "at bedtime", deref(byName["atorvastatin"].Frequency))
 	require.NotContains(t, byName, "penicillin", "an allergen is not a medication")
 	require.NotContains(t, byName, "potassium", "a lab value is not a medication")
-	require.Len(t, f.Allergies, 1)
-	require.Equal(t, "penicillin", f.Allergies[0].Substance)
-	require.Equal(t, "hives", deref(f.Allergies[0].Reaction))
+	requireOneAllergy(t, f, "penicillin", "hives")
 }
 
 func TestMedicationsFrench(t *testing.T) {
@@ -76,19 +91,14 @@ Patiente : Oui, et de la metformine mille milligrammes deux fois par jour.
 Médecin : On va arrêter l'ibuprofène. Je vous prescris du paracétamol un gramme trois fois par jour si besoin.
 Patiente : Je suis allergique à la pénicilline, ça me donne de l'urticaire.`, nil)
 	f := x.Extract(segs, "fr")
-	byName := map[string]facts.Medication{}
-	for _, m := range f.Medications {
-		byName[m.Name] = m
-	}
+	byName := medicationsByName(f)
 	require.Equal(t, "75 mg", deref(byName["kardégic"].Dose))
 	require.Equal(t, "every morning", deref(byName["kardégic"].Frequency))
 	require.Equal(t, "1000 mg", deref(byName["metformine"].Dose))
 	require.Equal(t, facts.ActionStop, byName["ibuprofène"].Action)
 	require.Equal(t, "1 g", deref(byName["paracétamol"].Dose))
 	require.Equal(t, facts.ActionStart, byName["paracétamol"].Action)
-	require.Len(t, f.Allergies, 1)
-	require.Equal(t, "pénicilline", f.Allergies[0].Substance)
-	require.Equal(t, "urticaire", deref(f.Allergies[0].Reaction))
+	requireOneAllergy(t, f, "pénicilline", "urticaire")
 }
 
 func TestVitalsAreNumbersSaid(t *testing.T) {

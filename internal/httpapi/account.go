@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/notegen/notegen"
@@ -9,9 +10,23 @@ import (
 	"github.com/notegen/notegen/internal/webhook"
 )
 
-func (s *Server) accountInfo(w http.ResponseWriter, r *http.Request) error {
-	info, err := s.Accounts.Get(r.Context(), ownerID(r))
-	return answer(s, w, http.StatusOK, info, err, wireAccount)
+// ownerCall is the handler of a route that takes nothing but its bearer
+// credential: it runs call for the request's account owner and answers the
+// result through its wire mapping.
+func ownerCall[T, W any](s *Server, call func(ctx context.Context, ownerID string) (T, error), wire func(T) W) handlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		v, err := call(r.Context(), ownerID(r))
+		return answer(s, w, http.StatusOK, v, err, wire)
+	}
+}
+
+// ownerSecretCall is ownerCall for a result that holds a secret, which no
+// cache may keep.
+func ownerSecretCall[T, W any](s *Server, call func(ctx context.Context, ownerID string) (T, error), wire func(T) W) handlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		v, err := call(r.Context(), ownerID(r))
+		return answerSecret(s, w, http.StatusOK, v, err, wire)
+	}
 }
 
 func (s *Server) updateAccount(w http.ResponseWriter, r *http.Request) error {
@@ -24,21 +39,6 @@ func (s *Server) updateAccount(w http.ResponseWriter, r *http.Request) error {
 	return answer(s, w, http.StatusOK, res, err, wireAccountUpdated)
 }
 
-func (s *Server) cancelAccount(w http.ResponseWriter, r *http.Request) error {
-	res, err := s.Accounts.Cancel(r.Context(), ownerID(r))
-	return answer(s, w, http.StatusOK, res, err, wireAccountStatus)
-}
-
-func (s *Server) reactivateAccount(w http.ResponseWriter, r *http.Request) error {
-	res, err := s.Accounts.Reactivate(r.Context(), ownerID(r))
-	return answer(s, w, http.StatusOK, res, err, wireAccountStatus)
-}
-
-func (s *Server) getWebhook(w http.ResponseWriter, r *http.Request) error {
-	settings, err := s.Webhooks.Get(r.Context(), ownerID(r))
-	return answer(s, w, http.StatusOK, settings, err, wireWebhookSettings)
-}
-
 func (s *Server) updateWebhook(w http.ResponseWriter, r *http.Request) error {
 	req, err := readBody[notegen.WebhookUpdate](w, r)
 	if err != nil {
@@ -46,16 +46,6 @@ func (s *Server) updateWebhook(w http.ResponseWriter, r *http.Request) error {
 	}
 	res, err := s.Webhooks.Update(r.Context(), ownerID(r), webhook.Settings{Dev: req.Dev, Prod: req.Prod})
 	return answer(s, w, http.StatusOK, res, err, wireWebhookUpdated)
-}
-
-func (s *Server) getWebhookSecret(w http.ResponseWriter, r *http.Request) error {
-	secret, err := s.Webhooks.Secret(r.Context(), ownerID(r))
-	return answerSecret(s, w, http.StatusOK, secret, err, wireWebhookSecret)
-}
-
-func (s *Server) rotateWebhookSecret(w http.ResponseWriter, r *http.Request) error {
-	secret, err := s.Webhooks.Rotate(r.Context(), ownerID(r))
-	return answerSecret(s, w, http.StatusOK, secret, err, wireWebhookSecret)
 }
 
 func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) error {

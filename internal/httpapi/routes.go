@@ -79,18 +79,18 @@ func (s *Server) routeTable() []route {
 		{method: "POST", path: "/v1/user/delete-api-key", summary: "Delete a key for good", tag: "api keys", auth: authBearer, request: notegen.DeleteAPIKeyRequest{}, response: notegen.KeyConfirmation{}, status: http.StatusOK, handle: s.deleteKey},
 
 		// Account.
-		{method: "GET", path: "/v1/user/account/info", summary: "Read the account", tag: "account", auth: authBearer, response: notegen.Account{}, status: http.StatusOK, handle: s.accountInfo},
+		{method: "GET", path: "/v1/user/account/info", summary: "Read the account", tag: "account", auth: authBearer, response: notegen.Account{}, status: http.StatusOK, handle: ownerCall(s, s.Accounts.Get, wireAccount)},
 		{method: "POST", path: "/v1/user/account/update", summary: "Update account fields", tag: "account", auth: authBearer, request: notegen.AccountUpdate{}, response: notegen.AccountUpdated{}, status: http.StatusOK, handle: s.updateAccount},
-		{method: "POST", path: "/v1/user/cancel-account", summary: "Cancel the account", tag: "account", auth: authBearer, response: notegen.AccountStatusChange{}, status: http.StatusOK, handle: s.cancelAccount},
-		{method: "POST", path: "/v1/user/reactivate-account", summary: "Reactivate a cancelled account", tag: "account", auth: authBearer, response: notegen.AccountStatusChange{}, status: http.StatusOK, handle: s.reactivateAccount},
+		{method: "POST", path: "/v1/user/cancel-account", summary: "Cancel the account", tag: "account", auth: authBearer, response: notegen.AccountStatusChange{}, status: http.StatusOK, handle: ownerCall(s, s.Accounts.Cancel, wireAccountStatus)},
+		{method: "POST", path: "/v1/user/reactivate-account", summary: "Reactivate a cancelled account", tag: "account", auth: authBearer, response: notegen.AccountStatusChange{}, status: http.StatusOK, handle: ownerCall(s, s.Accounts.Reactivate, wireAccountStatus)},
 		{method: "GET", path: "/v1/user/audit-log", summary: "Who changed what on the account, newest first", tag: "account", auth: authBearer,
 			query: []queryParam{{"limit", "entries per page (1-200, default 50)", "integer"}, {"cursor", "next_cursor of the previous page", "string"}}, response: notegen.AuditPage{}, status: http.StatusOK, handle: s.auditLog},
 
 		// Webhook settings.
-		{method: "GET", path: "/v1/user/webhook", summary: "Read the webhook URLs", tag: "webhooks", auth: authBearer, response: notegen.WebhookSettings{}, status: http.StatusOK, handle: s.getWebhook},
+		{method: "GET", path: "/v1/user/webhook", summary: "Read the webhook URLs", tag: "webhooks", auth: authBearer, response: notegen.WebhookSettings{}, status: http.StatusOK, handle: ownerCall(s, s.Webhooks.Get, wireWebhookSettings)},
 		{method: "POST", path: "/v1/user/webhook", summary: "Set or remove the webhook URLs", tag: "webhooks", auth: authBearer, request: notegen.WebhookUpdate{}, response: notegen.WebhookUpdated{}, status: http.StatusOK, handle: s.updateWebhook},
-		{method: "GET", path: "/v1/user/webhook/secret", summary: "Read the signing secret", tag: "webhooks", auth: authBearer, response: notegen.WebhookSecret{}, status: http.StatusOK, handle: s.getWebhookSecret},
-		{method: "POST", path: "/v1/user/webhook/secret/rotate", summary: "Rotate the signing secret; the old one signs for 24 more hours", tag: "webhooks", auth: authBearer, response: notegen.WebhookSecret{}, status: http.StatusOK, handle: s.rotateWebhookSecret},
+		{method: "GET", path: "/v1/user/webhook/secret", summary: "Read the signing secret", tag: "webhooks", auth: authBearer, response: notegen.WebhookSecret{}, status: http.StatusOK, handle: ownerSecretCall(s, s.Webhooks.Secret, wireWebhookSecret)},
+		{method: "POST", path: "/v1/user/webhook/secret/rotate", summary: "Rotate the signing secret; the old one signs for 24 more hours", tag: "webhooks", auth: authBearer, response: notegen.WebhookSecret{}, status: http.StatusOK, handle: ownerSecretCall(s, s.Webhooks.Rotate, wireWebhookSecret)},
 
 		// Webhook delivery.
 		{method: "GET", path: "/v1/user/webhook/deliveries", summary: "Recent webhook deliveries with every attempt, newest first", tag: "webhooks", auth: authBearer,

@@ -2,6 +2,8 @@ package server
 
 import (
 	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/notegen/notegen/cmd/notegen-asr/internal/metric"
 )
 
 // metrics are the Prometheus series the server exports on /metrics.
@@ -21,8 +23,8 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Name: "notegen_asr_requests_total",
 			Help: "Transcription requests by HTTP status code.",
 		}, []string{"code"}),
-		audioSeconds: counter("notegen_asr_audio_seconds_total", "Seconds of audio transcribed."),
-		procSeconds:  counter("notegen_asr_processing_seconds_total", "Wall-clock seconds spent decoding and recognising (excluding queue wait)."),
+		audioSeconds: metric.Counter("notegen_asr_audio_seconds_total", "Seconds of audio transcribed."),
+		procSeconds:  metric.Counter("notegen_asr_processing_seconds_total", "Wall-clock seconds spent decoding and recognising (excluding queue wait)."),
 		rtf: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    "notegen_asr_real_time_factor",
 			Help:    "Processing time divided by audio duration, per request (lower is faster).",
@@ -33,17 +35,9 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Help:    "Transcription request latency including queue wait.",
 			Buckets: prometheus.ExponentialBuckets(0.05, 2, 14),
 		}),
-		inFlight: gauge("notegen_asr_in_flight", "Transcriptions running now."),
-		queued:   gauge("notegen_asr_queued", "Transcriptions waiting for a free slot."),
+		inFlight: metric.Gauge("notegen_asr_in_flight", "Transcriptions running now."),
+		queued:   metric.Gauge("notegen_asr_queued", "Transcriptions waiting for a free slot."),
 	}
 	reg.MustRegister(m.requests, m.audioSeconds, m.procSeconds, m.rtf, m.duration, m.inFlight, m.queued)
 	return m
-}
-
-func counter(name, help string) prometheus.Counter {
-	return prometheus.NewCounter(prometheus.CounterOpts{Name: name, Help: help})
-}
-
-func gauge(name, help string) prometheus.Gauge {
-	return prometheus.NewGauge(prometheus.GaugeOpts{Name: name, Help: help})
 }
