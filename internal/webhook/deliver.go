@@ -52,9 +52,8 @@ const (
 // accounts.
 const maxPerEndpoint = 4
 
-// endpointWait is how often an attempt waiting for a busy endpoint checks
-// that the endpoint still gives slots back; when it does not, the job is
-// snoozed.
+// endpointWait is how long an attempt waits for a busy endpoint that gives
+// no slot back meanwhile before its job is snoozed.
 const endpointWait = 250 * time.Millisecond
 
 // maxRetryAfter caps how long a receiver's Retry-After may postpone the next
@@ -315,17 +314,16 @@ type endpointSlots struct {
 	slots chan struct{}
 	// active is when a slot was last taken or given back (Unix
 	// nanoseconds): a burst to an idle endpoint waits for its first
-	// answers, and an endpoint silent for a second is taken to hang.
+	// answers, and an endpoint quiet for endpointWait is taken to hang.
 	active atomic.Int64
 }
 
 // acquire takes a slot for the endpoint. When the endpoint is full it
-// waits as long as the endpoint keeps giving slots back (a slot taken or
-// freed within the last second, checked every endpointWait). A healthy
-// endpoint frees slots within milliseconds, so a burst of its deliveries
-// queues here instead of being snoozed for seconds; once one has gone a
-// second without an answer, its callers give their workers back to other
-// accounts.
+// waits as long as the endpoint keeps answering: until endpointWait has
+// passed without a slot taken or given back. A healthy endpoint frees
+// slots within milliseconds, so a burst of its deliveries queues here
+// instead of being snoozed for seconds; one that hangs makes its callers
+// give their workers back to other accounts within endpointWait.
 func (l *endpointLimiter) acquire(ctx context.Context, key string) bool {
 	l.mu.Lock()
 	ep, ok := l.endpoints[key]
@@ -343,15 +341,16 @@ func (l *endpointLimiter) acquire(ctx context.Context, key string) bool {
 	timer := time.NewTimer(endpointWait)
 	defer timer.Stop()
 	for {
-		if time.Since(time.Unix(0, ep.active.Load())) > time.Second {
+		quiet := endpointWait - time.Since(time.Unix(0, ep.active.Load()))
+		if quiet <= 0 {
 			return false
 		}
+		timer.Reset(quiet)
 		select {
 		case ep.slots <- struct{}{}:
 			ep.active.Store(time.Now().UnixNano())
 			return true
 		case <-timer.C:
-			timer.Reset(endpointWait)
 		case <-ctx.Done():
 			return false
 		}
