@@ -12,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/notegen/notegen"
 	st "github.com/notegen/notegen/internal/servertest"
 )
 
@@ -40,12 +41,7 @@ func publishedKids(t *testing.T, s *st.Server) []string {
 	t.Helper()
 	resp := s.Do(t, "GET", "/.well-known/jwks.json", nil)
 	require.Equal(t, http.StatusOK, resp.Status)
-	var set struct {
-		Keys []struct {
-			Kid string `json:"kid"`
-		} `json:"keys"`
-	}
-	require.NoError(t, json.Unmarshal(resp.Body, &set))
+	set := decode[notegen.JSONWebKeySet](t, resp.Body)
 	var kids []string
 	for _, k := range set.Keys {
 		kids = append(kids, k.Kid)

@@ -77,6 +77,17 @@ func sendAudio(t testing.TB, conn *websocket.Conn, audio []byte, rate int) {
 	}
 }
 
+// droppedStream starts a stream, sends seconds of 16 kHz audio and drops the
+// connection without the end message, as a network failure would.
+func droppedStream(t testing.TB, s *st.Server, key string, seconds float64) notegen.StreamJob {
+	t.Helper()
+	job := startStream(t, s, key, nil)
+	conn := dialStream(t, job.StreamURL)
+	sendAudio(t, conn, pcm(seconds, 16000), 16000)
+	conn.CloseNow()
+	return job
+}
+
 // readUntilClosed reads the server's messages until it closes the socket.
 func readUntilClosed(t *testing.T, conn *websocket.Conn) ([]notegen.StreamMessage, websocket.StatusCode) {
 	t.Helper()
@@ -164,11 +175,7 @@ func TestLiveStreamSandboxEndToEnd(t *testing.T) {
 
 func TestLiveStreamRejoinsAfterADroppedConnection(t *testing.T) {
 	eachKey(t, "sandbox", func(t *testing.T, s *st.Server, o *st.Owner, key string) {
-		job := startStream(t, s, key, nil)
-
-		conn := dialStream(t, job.StreamURL)
-		sendAudio(t, conn, pcm(1.5, 16000), 16000)
-		conn.CloseNow() // the network drops: no end
+		job := droppedStream(t, s, key, 1.5)
 
 		// The same URL goes on from what arrived, on the same job.
 		var again *websocket.Conn
@@ -298,10 +305,7 @@ func TestLiveStreamValidationAndLiveKeysWithoutSpeechToText(t *testing.T) {
 
 func TestLiveStreamLeftWithoutEndIsFinished(t *testing.T) {
 	eachKey(t, "sandbox", func(t *testing.T, s *st.Server, o *st.Owner, key string) {
-		job := startStream(t, s, key, nil)
-		conn := dialStream(t, job.StreamURL)
-		sendAudio(t, conn, pcm(1.2, 16000), 16000)
-		conn.CloseNow()
+		job := droppedStream(t, s, key, 1.2)
 
 		waitEnded(t, s, key, job.JobID, "completed")
 		tr := s.Do(t, "GET", "/v1/fetch-transcript/"+job.JobID, nil, st.APIKey(key))

@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
+	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/cli"
 	st "github.com/notegen/notegen/internal/servertest"
 )
@@ -185,11 +186,7 @@ func TestConsoleOwnerTasksInBrowser(t *testing.T) {
 		audioJob := resp.JSON(t)["job_id"].(string)
 		resp = s.Do(t, "GET", "/v1/user/jobs?limit=100", nil, st.Bearer(o.IDToken))
 		require.Equal(t, http.StatusOK, resp.Status)
-		var apiList struct {
-			Jobs []struct {
-				JobID string `json:"job_id"`
-			} `json:"jobs"`
-		}
+		var apiList notegen.JobPage
 		require.NoError(t, json.Unmarshal(resp.Body, &apiList))
 		var want []string
 		for _, j := range apiList.Jobs {
