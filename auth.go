@@ -126,12 +126,8 @@ func (c *Client) Tokens() Tokens {
 // /v1/auth/change-password). Every session, this one included, must log in
 // again afterwards.
 func (c *Client) ChangePassword(ctx context.Context, currentPassword, newPassword string) (*PasswordChange, error) {
-	var out PasswordChange
 	body := ChangePasswordRequest{CurrentPassword: currentPassword, NewPassword: newPassword}
-	if err := c.do(ctx, call{method: "POST", path: "/v1/auth/change-password", body: body, auth: authBearer}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[PasswordChange](ctx, c, call{method: "POST", path: "/v1/auth/change-password", body: body, auth: authBearer})
 }
 
 // Logout ends the login session (POST /v1/auth/logout) and forgets the

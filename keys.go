@@ -107,12 +107,8 @@ func (c *Client) UpdateAPIKeyMetadata(ctx context.Context, apiKey string, metada
 // KeyStatusInactive.
 func (c *Client) SetAPIKeyStatus(ctx context.Context, apiKey, status string) (*KeyConfirmation, error) {
 	body := APIKeyStatusRequest{Status: status}
-	var out KeyConfirmation
 	path := "/v1/user/api-keys/" + pathEscape(apiKey) + "/status"
-	if err := c.do(ctx, call{method: "POST", path: path, body: body, auth: authBearer, idempotent: true}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[KeyConfirmation](ctx, c, call{method: "POST", path: path, body: body, auth: authBearer, idempotent: true})
 }
 
 // DeleteAPIKey deletes a key for good (POST /v1/user/delete-api-key); it

@@ -160,12 +160,7 @@ func idempotencyHeader(key string) http.Header {
 // submit posts a job submission with its Idempotency-Key, which makes it
 // safe to retry.
 func (c *Client) submit(ctx context.Context, path string, body any, key string) (*Job, error) {
-	var out Job
-	cl := call{method: "POST", path: path, body: body, auth: authAPIKey, idempotent: true, header: idempotencyHeader(key)}
-	if err := c.do(ctx, cl, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[Job](ctx, c, call{method: "POST", path: path, body: body, auth: authAPIKey, idempotent: true, header: idempotencyHeader(key)})
 }
 
 // CreateAudioJob starts an audio job (POST /v1/process-audio, JSON): the

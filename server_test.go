@@ -73,11 +73,19 @@ func runAdmin(t *testing.T, s *st.Server, args ...string) string {
 	return out.String()
 }
 
+// eachOwner runs fn on each backend with the SDK client of a new account
+// owner, logged in with its email and password.
+func eachOwner(t *testing.T, fn func(t *testing.T, ctx context.Context, s *st.Server, c *notegen.Client, email, password string)) {
+	t.Helper()
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		c, email, password := owner(t, s)
+		fn(t, context.Background(), s, c, email, password)
+	})
+}
+
 func TestIdentityAgainstServer(t *testing.T) {
 	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		ctx := context.Background()
-		c, email, password := owner(t, s)
+	eachOwner(t, func(t *testing.T, ctx context.Context, s *st.Server, c *notegen.Client, email, password string) {
 
 		var seen []notegen.Tokens
 		c2, err := notegen.New(s.URL, notegen.WithTokenHandler(func(tk notegen.Tokens) { seen = append(seen, tk) }))
@@ -125,9 +133,7 @@ func TestIdentityAgainstServer(t *testing.T) {
 
 func TestKeysAgainstServer(t *testing.T) {
 	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		ctx := context.Background()
-		c, _, _ := owner(t, s)
+	eachOwner(t, func(t *testing.T, ctx context.Context, s *st.Server, c *notegen.Client, _, _ string) {
 
 		keys, err := c.ListAPIKeys(ctx, false)
 		require.NoError(t, err)
@@ -209,9 +215,7 @@ func TestKeysAgainstServer(t *testing.T) {
 
 func TestAccountAgainstServer(t *testing.T) {
 	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		ctx := context.Background()
-		c, email, _ := owner(t, s)
+	eachOwner(t, func(t *testing.T, ctx context.Context, s *st.Server, c *notegen.Client, email, _ string) {
 
 		acct, err := c.GetAccount(ctx)
 		require.NoError(t, err)
@@ -256,9 +260,7 @@ func TestAccountAgainstServer(t *testing.T) {
 
 func TestWebhooksAgainstServer(t *testing.T) {
 	t.Parallel()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		ctx := context.Background()
-		c, _, _ := owner(t, s)
+	eachOwner(t, func(t *testing.T, ctx context.Context, s *st.Server, c *notegen.Client, _, _ string) {
 
 		w, err := c.GetWebhook(ctx)
 		require.NoError(t, err)

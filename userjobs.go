@@ -87,20 +87,12 @@ func (c *Client) ListJobs(ctx context.Context, f JobFilter) (*JobPage, error) {
 			q.Set(name, v)
 		}
 	}
-	var out JobPage
-	if err := c.do(ctx, call{method: "GET", path: "/v1/user/jobs", query: q, auth: authBearer, idempotent: true}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[JobPage](ctx, c, call{method: "GET", path: "/v1/user/jobs", query: q, auth: authBearer, idempotent: true})
 }
 
 // GetJob reads one of the account's jobs with its note and transcript
 // (GET /v1/user/jobs/{job_id}). Each read is recorded in the audit log as
 // job.viewed.
 func (c *Client) GetJob(ctx context.Context, jobID string) (*JobDetail, error) {
-	var out JobDetail
-	if err := c.do(ctx, call{method: "GET", path: "/v1/user/jobs/" + pathEscape(jobID), auth: authBearer, idempotent: true}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[JobDetail](ctx, c, call{method: "GET", path: "/v1/user/jobs/" + pathEscape(jobID), auth: authBearer, idempotent: true})
 }

@@ -88,10 +88,5 @@ func (c *Client) jobStatus(ctx context.Context, jobID string, hold time.Duration
 			q.Set("status", last)
 		}
 	}
-	var out JobStatus
-	cl := call{method: "GET", path: "/v1/status/" + pathEscape(jobID), query: q, auth: authAPIKey, idempotent: true, wait: hold}
-	if err := c.do(ctx, cl, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[JobStatus](ctx, c, call{method: "GET", path: "/v1/status/" + pathEscape(jobID), query: q, auth: authAPIKey, idempotent: true, wait: hold})
 }

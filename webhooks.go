@@ -148,12 +148,8 @@ func (c *Client) ListWebhookDeliveries(ctx context.Context, f DeliveryFilter) ([
 // RedeliverWebhook sends a delivery again (POST
 // /v1/user/webhook/deliveries/{id}/redeliver) and returns the new attempt.
 func (c *Client) RedeliverWebhook(ctx context.Context, deliveryID string) (*DeliveryAttempt, error) {
-	var out DeliveryAttempt
 	path := "/v1/user/webhook/deliveries/" + pathEscape(deliveryID) + "/redeliver"
-	if err := c.do(ctx, call{method: "POST", path: path, auth: authBearer}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doJSON[DeliveryAttempt](ctx, c, call{method: "POST", path: path, auth: authBearer})
 }
 
 // TestWebhook sends a webhook.test event (POST /v1/user/webhook/test) to
