@@ -303,7 +303,7 @@ func (a *analyzer) isQuestion(raw, padded string, who speaker) bool {
 func (a *analyzer) advancePhase(padded string) {
 	// The one way back: an examination announced, or dictated, after the
 	// plan was discussed.
-	if a.phase == phasePlan && hasCue(padded, a.lex.examReturns) && !hasCue(padded, a.lex.examLater) {
+	if a.phase == phasePlan && (hasCue(padded, a.lex.examReturns) || a.lex.exam.announces(padded)) && !hasCue(padded, a.lex.examLater) {
 		a.phase = phaseExam
 		return
 	}
@@ -322,7 +322,7 @@ func (a *analyzer) advancePhase(padded string) {
 		if ph == phaseResults && (a.phase != phaseExam || hasCue(padded, a.lex.categoryCues[catVitals]) || hasCue(padded, a.lex.vitalsCues)) {
 			continue
 		}
-		if ph > a.phase && hasCue(padded, a.lex.phaseCues[ph]) {
+		if ph > a.phase && (hasCue(padded, a.lex.phaseCues[ph]) || (ph == phaseExam && a.lex.exam.announces(padded))) {
 			a.phase = ph
 			return
 		}

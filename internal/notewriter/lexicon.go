@@ -97,6 +97,9 @@ type lexicon struct {
 	// once the patient has left ("physical exam , no apparent distress").
 	// examLater marks the same words as a plan for a later visit.
 	examReturns, examLater []string
+	// exam recognises an announcement of the examination by word family
+	// ("let me listen to your heart", "move on to my physical exam").
+	exam examAnnouncement
 	// vitalsCues name the vital signs as a whole ("your vitals").
 	vitalsCues []string
 	// narration opens a clinician's account of what they examine ("when

@@ -1,0 +1,62 @@
+package notewriter
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestExamAnnouncement: the examination is recognised by its word families
+// (an act on the examination noun, an examining verb said by the clinician
+// at the patient), not by a list of phrases; reviewing a test, an
+// instruction to the patient and therapy are not the examination.
+func TestExamAnnouncement(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		lang, said string
+		want       bool
+	}{
+		{"en", "well , let's go ahead and we'll do a quick physical exam .", true},
+		{"en", "now i wan na move on to my examination .", true},
+		{"en", "i'm gon na perform a focused exam of your shoulder .", true},
+		{"en", "hop up here and let me have a look at your ankle .", true},
+		{"en", "i'm gon na take a quick listen to your heart and lungs .", true},
+		{"en", "let me examine you .", true},
+		{"en", "let's take a look at your x-ray .", false},
+		{"en", "i want you to take a look at your blood sugars every morning .", false},
+		{"en", "why don't we start with physical therapy .", false},
+		{"en", "i want to look at your heart failure number .", false},
+		{"en", "i feel like you were having some irritability .", false},
+		{"fr", "d'accord , je vais vous examiner maintenant .", true},
+		{"fr", "laissez-moi ausculter vos poumons .", true},
+		{"fr", "nous allons passer à l'examen physique .", true},
+		{"fr", "je vais regarder votre genou .", true},
+		{"fr", "je vais regarder vos résultats de prise de sang .", false},
+		{"fr", "on va faire un examen sanguin la semaine prochaine .", false},
+		{"fr", "il faut commencer la kiné .", false},
+	}
+	for _, c := range cases {
+		lex := lexiconFor(c.lang)
+		padded := removeFillers(replaceWords(padTokens(c.said), lex.rewrites), lex)
+		require.Equal(t, c.want, lex.exam.announces(padded), "%s: %q", c.lang, c.said)
+	}
+}
+
+// TestAnnouncedExamSections: findings after an announcement worded outside
+// any phrase list still land under the physical examination, in both
+// languages.
+func TestAnnouncedExamSections(t *testing.T) {
+	t.Parallel()
+	const en = `[doctor] how long has your ankle been hurting ?
+[patient] about a week , since i twisted it playing soccer .
+[doctor] alright , hop up on the table and let me have a look at your ankle .
+[doctor] there is swelling over the lateral malleolus and it is tender to palpation .`
+	const fr = `[doctor] depuis quand toussez-vous ?
+[patient] depuis une semaine , avec un peu de fièvre .
+[doctor] d'accord , laissez-moi ausculter vos poumons .
+[doctor] il y a des crépitants à la base droite .`
+	checkSections(t, []sectionCase{
+		{"en exam", "en", en, "Physical Examination", []string{"swelling over the lateral malleolus"}, nil},
+		{"fr exam", "fr", fr, "Examen physique", []string{"crépitants à la base droite"}, nil},
+	})
+}
