@@ -347,20 +347,6 @@ func (s *Service) openTranscript(j *Job) (string, error) {
 	return string(text), nil
 }
 
-// Status reports a job's progress.
-func (s *Service) Status(ctx context.Context, c apikey.Caller, id string) (StatusView, error) {
-	j, err := s.owned(ctx, c, id)
-	if err != nil {
-		return StatusView{}, err
-	}
-	msg := j.Message
-	if j.Status == Failed && j.ErrorMessage != "" {
-		msg = j.ErrorMessage
-	}
-	return StatusView{JobID: j.ID, Status: j.Status, Message: msg, Progress: progressOf[j.Status], CreatedAt: j.CreatedAt, UpdatedAt: j.UpdatedAt,
-		SourceJobID: j.SourceJobID}, nil
-}
-
 // NoteView is the answer to fetch-note.
 type NoteView struct {
 	JobID          string
