@@ -20,9 +20,7 @@ import (
 )
 
 func TestReplicasStartTogetherAndShareKeys(t *testing.T) {
-	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		db := st.NewDatabase(t, b)
+	eachDatabase(t, func(t *testing.T, db *st.Database) {
 		const n = 3
 		servers := make([]*st.Server, n)
 		var wg sync.WaitGroup
@@ -53,9 +51,7 @@ func TestReplicasStartTogetherAndShareKeys(t *testing.T) {
 }
 
 func TestWrongMasterKeyRefusesToStart(t *testing.T) {
-	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) {
-		db := st.NewDatabase(t, b)
+	eachDatabase(t, func(t *testing.T, db *st.Database) {
 		first := st.StartOn(t, db)
 		first.Stop(t)
 
