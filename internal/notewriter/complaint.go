@@ -176,7 +176,7 @@ func (a *analyzer) finishComplaint() {
 		return
 	}
 	cr := &a.lex.complaint
-	cc := a.siteFirst(a.addSide(a.cc.padded))
+	cc := a.siteFirst(a.addSide(" " + strings.Join(trimFunctionWords(strings.Fields(a.cc.padded), a.lex), " ") + " "))
 	words := strings.Fields(cc)
 	last := words[len(words)-1]
 	if cr.sideAfter && len(words) > 1 && cr.sides[last] != "" {

@@ -1,6 +1,7 @@
 package notewriter
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -79,5 +80,53 @@ func TestChiefComplaintIsTheReasonForTheVisit(t *testing.T) {
 			head := map[string]string{"en": "Chief Complaint", "fr": "Motif de consultation"}[c.lang]
 			require.Equal(t, c.want, section(note.Text, head), note.Text)
 		})
+	}
+}
+
+// TestChiefComplaintStartsWithWhatItNames: a reason for the visit or a
+// problem cut after a preposition or a possessive ("first problem of your
+// hypertension") is written from the word that names it, in both
+// languages.
+func TestChiefComplaintStartsWithWhatItNames(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, lang, transcript, want string
+	}{
+		{"problem named after of your", "en", `[doctor] hello , how are you ?
+[patient] good .
+[doctor] so for your first problem of your hypertension , i want you to continue the lisinopril twenty milligrams a day .`,
+			"Hypertension."},
+		{"french: problem named after de votre", "fr", `[doctor] bonjour , comment allez-vous ?
+[patient] bien .
+[doctor] alors pour votre premier problème de votre diabète , continuez la metformine cinq cents milligrammes .`,
+			"Diabète."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			note := write(t, Input{Transcript: c.transcript, Template: "primaryCare", RecordingType: "conversation", Lang: c.lang})
+			head := map[string]string{"en": "Chief Complaint", "fr": "Motif de consultation"}[c.lang]
+			require.Equal(t, c.want, section(note.Text, head), note.Text)
+		})
+	}
+}
+
+// TestTrimFunctionWords: leading prepositions, articles, conjunctions and
+// possessives go, elided ones too; the last word stays.
+func TestTrimFunctionWords(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ lang, in, want string }{
+		{"en", "of your hypertension", "hypertension"},
+		{"en", "and to the right knee pain", "right knee pain"},
+		{"en", "follow-up of your diabetes", "follow-up of your diabetes"},
+		{"en", "of", "of"},
+		{"fr", "de votre diabète", "diabète"},
+		{"fr", "d'hypertension artérielle", "hypertension artérielle"},
+		{"fr", "et de l'asthme", "asthme"},
+		{"fr", "suivi de son insuffisance cardiaque", "suivi de son insuffisance cardiaque"},
+	}
+	for _, c := range cases {
+		got := strings.Join(trimFunctionWords(strings.Fields(c.in), lexiconFor(c.lang)), " ")
+		require.Equal(t, c.want, got, "%s: %q", c.lang, c.in)
 	}
 }

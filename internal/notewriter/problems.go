@@ -40,7 +40,7 @@ func (a *analyzer) trackProblem(padded string, src Span) {
 		if idx < 0 {
 			continue
 		}
-		name := problemName(padded[idx+len(lead)+2:])
+		name := problemName(padded[idx+len(lead)+2:], a.lex)
 		// A test ("for the echocardiogram") is not a problem either, but
 		// "high cholesterol" is.
 		if name == "" || countCues(" "+name+" ", a.lex.clinical) == 0 || notAProblem(name) ||
@@ -52,7 +52,8 @@ func (a *analyzer) trackProblem(padded string, src Span) {
 	}
 }
 
-func problemName(rest string) string {
+// problemName reads the name of a problem from what follows its lead.
+func problemName(rest string, lex *lexicon) string {
 	rest = " " + strings.TrimSpace(rest) + " "
 	for _, o := range problemOrdinals {
 		rest = strings.Replace(rest, " "+o+" ", " ", 1)
@@ -73,7 +74,26 @@ func problemName(rest string) string {
 			break
 		}
 	}
-	return strings.Join(name, " ")
+	return strings.Join(trimFunctionWords(name, lex), " ")
+}
+
+// trimFunctionWords drops the prepositions, articles, conjunctions and
+// possessives a phrase was cut after ("first problem of your hypertension"
+// leaves "of your hypertension"; "de votre diabète"): a problem or a chief
+// complaint starts with what it names. The last word always stays.
+func trimFunctionWords(words []string, lex *lexicon) []string {
+	for len(words) > 1 && lex.leadingFunction[words[0]] {
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return words
+	}
+	for _, e := range lex.elisions {
+		if w := words[0]; strings.HasPrefix(w, e) && len(w) > len(e) {
+			return append([]string{w[len(e):]}, words[1:]...)
+		}
+	}
+	return words
 }
 
 func (a *analyzer) addProblem(name string, src Span) int {
