@@ -60,6 +60,9 @@ type analyzer struct {
 	ccAsked    bool
 	ccStrength int
 	cc         complaintCandidate
+	// painSaid is the first body part the patient said hurts in the
+	// history, a reason for the visit when nobody states one.
+	painSaid complaintCandidate
 	// review is the turn (plus one, so zero is none) and phase in which
 	// the clinician last read out a result.
 	review reviewing

@@ -130,3 +130,37 @@ func TestTrimFunctionWords(t *testing.T) {
 		require.Equal(t, c.want, got, "%s: %q", c.lang, c.in)
 	}
 }
+
+// TestChiefComplaintFallsBackToThePainSaidFirst: with no reason stated,
+// the body part the patient first says hurts is the chief complaint, not a
+// symptom reviewed later; a denied pain is not.
+func TestChiefComplaintFallsBackToThePainSaidFirst(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, lang, transcript, want string
+	}{
+		{"pain said before a reviewed symptom", "en", `[doctor] hi , how are you doing ?
+[patient] i'm doing well but my big toe hurts and it's a little red .
+[doctor] any heartburn ?
+[patient] yes , i get some heartburn at night .`,
+			"Big toe pain."},
+		{"a denied pain is no complaint", "en", `[doctor] hi , how are you doing ?
+[patient] my knee does not hurt anymore .
+[doctor] any heartburn ?
+[patient] yes , i get some heartburn at night .`,
+			"Heartburn."},
+		{"french: pain said before a reviewed symptom", "fr", `[doctor] bonjour , comment allez-vous ?
+[patient] ça va , mais j'ai mal au genou droit depuis une semaine .
+[doctor] avez-vous des nausées ?
+[patient] oui , j'ai des nausées le matin .`,
+			"Douleur au genou droit."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			note := write(t, Input{Transcript: c.transcript, Template: "primaryCare", RecordingType: "conversation", Lang: c.lang})
+			head := map[string]string{"en": "Chief Complaint", "fr": "Motif de consultation"}[c.lang]
+			require.Equal(t, c.want, section(note.Text, head), note.Text)
+		})
+	}
+}

@@ -106,13 +106,25 @@ func (a *analyzer) addProblem(name string, src Span) int {
 	return len(a.out.problems) - 1
 }
 
-// fallbackChiefComplaint uses the first symptom the patient reported, or
+// fallbackChiefComplaint uses the first pain or symptom the patient reported, or
 // the first problem discussed, when nobody stated the reason for the visit.
 func (a *analyzer) fallbackChiefComplaint() statement {
-	for _, f := range a.out.findings {
+	var first *finding
+	for i, f := range a.out.findings {
 		if f.present {
-			return statement{text: finish(a.addSide(" "+f.name+" "), a.lang != "fr"), sources: f.sources, problem: -1}
+			first = &a.out.findings[i]
+			break
 		}
+	}
+	// The body part the patient said hurts, when said before any other
+	// symptom: "my big toe hurts" rather than the heartburn reviewed later.
+	if a.painSaid.padded != "" && (first == nil || len(first.sources) == 0 || a.painSaid.src.Turn <= first.sources[0].Turn) {
+		a.cc, a.ccStrength = a.painSaid, ccInferred
+		a.finishComplaint()
+		return a.out.chiefComplaint
+	}
+	if first != nil {
+		return statement{text: finish(a.addSide(" "+first.name+" "), a.lang != "fr"), sources: first.sources, problem: -1}
 	}
 	if len(a.out.problems) > 0 {
 		p := a.out.problems[0]
