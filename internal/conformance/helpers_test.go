@@ -58,15 +58,6 @@ func eachKey(t *testing.T, keyType string, fn func(t *testing.T, s *st.Server, o
 	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) { fn(t, s, o, createKey(t, s, o, keyType, nil)) }, opts...)
 }
 
-// eachDatabase runs fn, in parallel with the package's other tests, on a
-// fresh database of each backend that no server has opened yet: the opening
-// of the tests that start their own servers on it (replicas, restarts).
-func eachDatabase(t *testing.T, fn func(t *testing.T, db *st.Database)) {
-	t.Helper()
-	t.Parallel()
-	st.Each(t, func(t *testing.T, b st.Backend) { fn(t, st.NewDatabase(t, b)) })
-}
-
 // eachLiveKeyHearing runs fn, in parallel with the package's other tests,
 // on each database against a fresh server started with opts whose
 // speech-to-text provider is a fake that hears said, with an owner who has

@@ -20,7 +20,9 @@ import (
 )
 
 func TestReplicasStartTogetherAndShareKeys(t *testing.T) {
-	eachDatabase(t, func(t *testing.T, db *st.Database) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		db := st.NewDatabase(t, b)
 		const n = 3
 		servers := make([]*st.Server, n)
 		var wg sync.WaitGroup
@@ -51,7 +53,9 @@ func TestReplicasStartTogetherAndShareKeys(t *testing.T) {
 }
 
 func TestWrongMasterKeyRefusesToStart(t *testing.T) {
-	eachDatabase(t, func(t *testing.T, db *st.Database) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		db := st.NewDatabase(t, b)
 		first := st.StartOn(t, db)
 		first.Stop(t)
 

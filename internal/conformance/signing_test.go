@@ -56,7 +56,9 @@ func publishedKids(t *testing.T, s *st.Server) []string {
 // token verifies on both, and the old key stays published until the last
 // token it signed has expired.
 func TestSigningKeyRotationReachesEveryReplica(t *testing.T) {
-	eachDatabase(t, func(t *testing.T, db *st.Database) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		db := st.NewDatabase(t, b)
 		issuer := st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example")
 		one := st.StartOn(t, db, issuer)
 		two := st.StartOn(t, db, issuer)

@@ -18,11 +18,13 @@ import (
 // a restarted process on SQLite, the second of two replicas on PostgreSQL.
 // The audio stored before the kill is kept, and the stream goes on.
 func TestLiveStreamSurvivesTheReplicaKilledMidStream(t *testing.T) {
-	eachDatabase(t, func(t *testing.T, db *st.Database) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		db := st.NewDatabase(t, b)
 		env := map[string]string{"NOTEGEN_PUBLIC_URL": "http://notegen.test"}
 		first := st.StartProcess(t, db, env)
 		var second *st.Process
-		if db.Backend == st.Postgres {
+		if b == st.Postgres {
 			second = st.StartProcess(t, db, env)
 		}
 		o := first.NewOwner(t)
