@@ -84,3 +84,26 @@ func TestPhaseCuesAreWords(t *testing.T) {
 	require.True(t, hasWord(" so the plan is , ", lex.phaseCues[phasePlan]))
 	require.False(t, hasWord(" the plantar aspect ", lex.phaseCues[phasePlan]))
 }
+
+// TestUnannouncedPlanAfterExam: after the examination, a recommendation
+// starts the plan even when the plan is not announced, so it is not
+// written as a finding.
+func TestUnannouncedPlanAfterExam(t *testing.T) {
+	t.Parallel()
+	const en = `[doctor] how has the biopsy site been ?
+[patient] it has been fine , no bleeding .
+[doctor] okay , let me take a look at your back .
+[doctor] there is a well healed scar on the right lower back with no residual pigmentation .
+[doctor] i recommend a wide local excision of the site to remove the melanoma completely .`
+	const fr = `[doctor] comment va la cicatrice de la biopsie ?
+[patient] ça va , pas de saignement .
+[doctor] d'accord , je vais regarder votre dos .
+[doctor] il y a une cicatrice bien guérie au bas du dos sans pigmentation résiduelle .
+[doctor] je vous recommande une excision locale large du site pour enlever complètement le mélanome .`
+	checkSections(t, []sectionCase{
+		{"en exam", "en", en, "Physical Examination", []string{"well healed scar on the right lower back"}, []string{"excision"}},
+		{"en plan", "en", en, "Plan", []string{"wide local excision"}, nil},
+		{"fr exam", "fr", fr, "Examen physique", []string{"sans pigmentation résiduelle"}, []string{"excision"}},
+		{"fr plan", "fr", fr, "Plan", []string{"excision locale large"}, nil},
+	})
+}

@@ -255,7 +255,8 @@ var englishLexicon = &lexicon{
 	},
 	planStarts: []string{"what i want you to do", "i want you to continue", "continue your", "i am going to order",
 		"i am going to prescribe", "i want to start", "i want to order", "we will start", "i would like to start",
-		"i am going to start", "going to prescribe", "i want you to start"},
+		"i am going to start", "going to prescribe", "i want you to start", "i recommend", "i would recommend",
+		"i am recommending", "my recommendation", "the treatment for", "treatment options", "keep using", "keep doing that"},
 	planCues: []string{
 		"prescri", "order", "refer", "start", "continue", "increase", "decrease", "stop", "discontinu",
 		"schedule", "follow up", "follow-up", "recommend", "i want", "i would like", "we will", "i will",

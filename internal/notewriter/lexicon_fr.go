@@ -174,7 +174,8 @@ var frenchLexicon = &lexicon{
 		"analyse", "prise de sang", "bilan", "hémoglobine", "créatinine", "cholestérol", "résultat", "biopsie", "culture", "test",
 	},
 	planStarts: []string{"je vais prescrire", "je vais commencer", "on continue", "continuez", "je vais augmenter",
-		"je vais vous prescrire", "je vais demander"},
+		"je vais vous prescrire", "je vais demander", "je vous recommande", "je recommande", "le traitement pour",
+		"le traitement de votre", "continuez à utiliser"},
 	planCues: []string{
 		"évitez", "on se revoit", "revoit", "revenez", "référer", "je vous demande",
 		"prescri", "demande", "réf", "commenc", "continu", "poursuiv", "augment", "diminu", "arrêt", "cess",
