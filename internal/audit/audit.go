@@ -100,16 +100,10 @@ func (l *Log) List(ctx context.Context, userID string, limit int, cursor string)
 	}
 	query := `SELECT id, actor, action, target, details, client_addr, request_id, created_at FROM audit_log WHERE user_id = ?`
 	args := []any{userID}
-	if cursor != "" {
-		at, id, err := keyset.Decode(cursor)
-		if err != nil {
-			return Page{}, apperr.Invalid("cursor", "cursor is not one this server issued")
-		}
-		query += ` AND (created_at < ? OR (created_at = ? AND id < ?))`
-		args = append(args, at, at, id)
+	query, args, err := keyset.Older(query, args, "created_at", "id", cursor, limit, nil)
+	if err != nil {
+		return Page{}, apperr.Invalid("cursor", "cursor is not one this server issued")
 	}
-	query += ` ORDER BY created_at DESC, id DESC LIMIT ?`
-	args = append(args, limit+1)
 	rows, err := l.db.Query(ctx, query, args...)
 	if err != nil {
 		return Page{}, fmt.Errorf("read audit log: %w", err)

@@ -226,34 +226,34 @@ func enInt(words []string) (int, int) {
 			pos = save
 		}
 	}
-	if pos < len(words) && words[pos] == "hundred" {
+	// scale multiplies by a scale word ("hundred", "thousand") and adds
+	// what follows it, after an optional "and", when rest reads a number
+	// there; otherwise the scale word ends the number.
+	scale := func(word string, factor int, rest func() (int, bool)) {
+		if pos >= len(words) || words[pos] != word {
+			return
+		}
 		pos++
-		total *= 100
+		total *= factor
 		save := pos
 		if pos < len(words) && words[pos] == "and" {
 			pos++
 		}
-		if r, ok := below100(); ok {
+		if r, ok := rest(); ok {
 			total += r
 		} else {
 			pos = save
 		}
 	}
-	if pos < len(words) && words[pos] == "thousand" {
-		pos++
-		total *= 1000
-		save := pos
-		if pos < len(words) && words[pos] == "and" {
-			pos++
-		}
+	scale("hundred", 100, below100)
+	scale("thousand", 1000, func() (int, bool) {
 		sub, m := enInt(words[pos:])
-		if m > 0 && sub < 1000 {
-			total += sub
-			pos += m
-		} else {
-			pos = save
+		if m == 0 || sub >= 1000 {
+			return 0, false
 		}
-	}
+		pos += m
+		return sub, true
+	})
 	return total, pos - start
 }
 

@@ -98,16 +98,15 @@ func (s *Service) ListOwned(ctx context.Context, userID string, f ListFilter) (S
 	default:
 		return SummaryPage{}, apperr.Invalid("key_type", "key_type must be one of sandbox, live")
 	}
-	if f.Cursor != "" {
-		at, id, err := decodeListCursor(f.Cursor)
-		if err != nil {
-			return SummaryPage{}, apperr.Invalid("cursor", "cursor is not one this server issued")
-		}
-		query += ` AND (j.created_at < ? OR (j.created_at = ? AND j.id < ?))`
-		args = append(args, at, at, id)
+	// The cursor's id must be a job's UUID, which PostgreSQL would otherwise
+	// refuse with an error of its own.
+	query, args, err := keyset.Older(query, args, "j.created_at", "j.id", f.Cursor, limit, func(id string) error {
+		_, err := uuid.Parse(id)
+		return err
+	})
+	if err != nil {
+		return SummaryPage{}, apperr.Invalid("cursor", "cursor is not one this server issued")
 	}
-	query += ` ORDER BY j.created_at DESC, j.id DESC LIMIT ?`
-	args = append(args, limit+1)
 	rows, err := s.db.Query(ctx, query, args...)
 	if err != nil {
 		return SummaryPage{}, fmt.Errorf("list jobs: %w", err)
@@ -147,19 +146,6 @@ func (s *Service) ListOwned(ctx context.Context, userID string, f ListFilter) (S
 	}
 	page.Jobs, page.NextCursor = keyset.Page(page.Jobs, limit, func(j Summary) (time.Time, string) { return j.CreatedAt, j.JobID })
 	return page, nil
-}
-
-// decodeListCursor reads a cursor of the job list; its id must be a job's
-// UUID, which PostgreSQL would otherwise refuse with an error of its own.
-func decodeListCursor(cursor string) (time.Time, string, error) {
-	at, id, err := keyset.Decode(cursor)
-	if err != nil {
-		return time.Time{}, "", err
-	}
-	if _, err := uuid.Parse(id); err != nil {
-		return time.Time{}, "", err
-	}
-	return at, id, nil
 }
 
 // OwnerView is a job as its owner reads it: the fetch-note answer with the

@@ -8,6 +8,7 @@ package keyset
 import (
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 )
@@ -43,4 +44,26 @@ func Page[T any](rows []T, limit int, key func(T) (time.Time, string)) ([]T, str
 		return rows, ""
 	}
 	return rows[:limit], Encode(key(rows[limit-1]))
+}
+
+// Older completes query, a SELECT whose WHERE clause is open, and args to
+// read one page of a newest-first list: the rows older than cursor's
+// position (all rows for an empty cursor), ordered by the columns createdAt
+// and id as the query names them, and limit+1 of them so that Page learns
+// whether more follow. validID, when not nil, also checks the cursor's id.
+// The error means the cursor is not one this server issued.
+func Older(query string, args []any, createdAt, id, cursor string, limit int, validID func(string) error) (string, []any, error) {
+	if cursor != "" {
+		at, after, err := Decode(cursor)
+		if err == nil && validID != nil {
+			err = validID(after)
+		}
+		if err != nil {
+			return "", nil, err
+		}
+		query += fmt.Sprintf(` AND (%[1]s < ? OR (%[1]s = ? AND %[2]s < ?))`, createdAt, id)
+		args = append(args, at, at, after)
+	}
+	query += fmt.Sprintf(` ORDER BY %s DESC, %s DESC LIMIT ?`, createdAt, id)
+	return query, append(args, limit+1), nil
 }

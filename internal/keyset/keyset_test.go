@@ -1,6 +1,7 @@
 package keyset_test
 
 import (
+	"errors"
 	"testing"
 	"time"
 
@@ -47,4 +48,17 @@ func TestPage(t *testing.T) {
 	page, next = keyset.Page(rows, 3, key)
 	require.Equal(t, rows, page)
 	require.Empty(t, next, "no cursor on the last page")
+}
+
+func TestOlderRefusesACursorWhoseIDFailsTheCheck(t *testing.T) {
+	t.Parallel()
+	cursor := keyset.Encode(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), "not-a-uuid")
+	notUUID := func(string) error { return errors.New("not a UUID") }
+	_, _, err := keyset.Older("SELECT id FROM t WHERE 1 = 1", nil, "created_at", "id", cursor, 10, notUUID)
+	require.Error(t, err, "an id the list cannot hold is a foreign cursor")
+	_, _, err = keyset.Older("SELECT id FROM t WHERE 1 = 1", nil, "created_at", "id", "not base64!", 10, nil)
+	require.Error(t, err)
+	_, args, err := keyset.Older("SELECT id FROM t WHERE 1 = 1", nil, "created_at", "id", cursor, 10, nil)
+	require.NoError(t, err)
+	require.Equal(t, 11, args[len(args)-1], "one row more than the page tells whether more follow")
 }

@@ -60,6 +60,9 @@ type analyzer struct {
 	ccAsked    bool
 	ccStrength int
 	cc         complaintCandidate
+	// painSaid is the first body part the patient said hurts in the
+	// history, a reason for the visit when nobody states one.
+	painSaid complaintCandidate
 	// review is the turn (plus one, so zero is none) and phase in which
 	// the clinician last read out a result.
 	review reviewing
@@ -93,21 +96,6 @@ func analyze(turns []turn, lex *lexicon, lang string, p pronouns) analysis {
 		a.out.chiefComplaint = a.fallbackChiefComplaint()
 	}
 	return a.out
-}
-
-// answerTurn is the turn that follows a question, with its position.
-type answerTurn struct {
-	turn
-	index int
-}
-
-// span is where the turn's first sentence lies: the answer to a question.
-func (t answerTurn) span() Span {
-	end := len(t.text)
-	if i := strings.IndexAny(t.text, ".?!"); i >= 0 {
-		end = i + 1
-	}
-	return Span{Turn: t.index, Start: t.source(0), End: t.source(end)}
 }
 
 func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Span) {
@@ -228,31 +216,6 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	a.out.statements = append(a.out.statements, statement{cat: cat, text: written, problem: problem, sources: []Span{src}, system: system})
 }
 
-// stripLeads removes, repeatedly, any of leads from the start of padded:
-// "on exam , i do appreciate a murmur" -> "a murmur".
-func stripLeads(padded string, leads []string) string {
-	for changed := true; changed; {
-		changed = false
-		for _, l := range leads {
-			if strings.HasPrefix(padded, " "+l+" ") {
-				padded = padded[len(l)+1:]
-				changed = true
-			}
-		}
-	}
-	return padded
-}
-
-// examSystem is the body system a finding is about, or "" when unclear.
-func examSystem(padded string, lex *lexicon) string {
-	for _, s := range lex.examSystems {
-		if cueAt(padded, s[0]) {
-			return s[1]
-		}
-	}
-	return ""
-}
-
 func hasDigitWord(padded string) bool {
 	for i := 0; i < len(padded); i++ {
 		if isDigit(padded[i]) {
@@ -272,286 +235,6 @@ func (a *analyzer) isAcknowledgement(padded string) bool {
 		}
 	}
 	return true
-}
-
-// isQuestion uses the question mark when there is one and otherwise the
-// first word, because ASR conversations often lack punctuation.
-func (a *analyzer) isQuestion(raw, padded string, who speaker) bool {
-	if strings.HasSuffix(strings.TrimSpace(raw), "?") {
-		return true
-	}
-	if strings.ContainsAny(raw, ".!") {
-		return false
-	}
-	words := strings.Fields(trimLeading(padded, a.lex.glue))
-	// During the examination "when i look at your neck ..." narrates a
-	// finding.
-	if who == speakerClinician && a.phase == phaseExam && len(words) > 1 && a.lex.narration[words[0]+" "+words[1]] {
-		return false
-	}
-	if len(words) > 0 && a.lex.questionWords[words[0]] && len(words) < 15 {
-		return true
-	}
-	// Unpunctuated speech asks in mid-sentence too: "since you are in how
-	// about your blood pressure". Only while taking the history: later, a
-	// plan ends in "do you have any questions" and stays a plan.
-	return who == speakerClinician && a.phase == phaseHistory && hasCue(padded, a.lex.questionPhrases)
-}
-
-// advancePhase moves forward: an encounter rarely returns from the plan to
-// the examination, and a late mention of "exam" is usually a plan.
-func (a *analyzer) advancePhase(padded string) {
-	// The one way back: an examination announced, or dictated, after the
-	// plan was discussed.
-	if a.phase == phasePlan && (hasCue(padded, a.lex.examReturns) || a.lex.exam.announces(padded)) && !hasCue(padded, a.lex.examLater) {
-		a.phase = phaseExam
-		return
-	}
-	// After the examination, the first treatment decision starts the plan
-	// even when nobody announces it ("so what i want you to do is continue
-	// your bumex").
-	if (a.phase == phaseExam || a.phase == phaseResults) && hasCue(padded, a.lex.planStarts) {
-		a.phase = phasePlan
-		return
-	}
-	for _, ph := range []phase{phasePlan, phaseResults, phaseExam} {
-		// Results are reviewed after an examination; before it, a test is
-		// part of the history ("did you get your x-ray ?").
-		// Looking at the vital signs is part of the examination ("i
-		// looked at your vitals").
-		if ph == phaseResults && (a.phase != phaseExam || hasCue(padded, a.lex.categoryCues[catVitals]) || hasCue(padded, a.lex.vitalsCues)) {
-			continue
-		}
-		if ph > a.phase && (hasCue(padded, a.lex.phaseCues[ph]) || (ph == phaseExam && a.lex.exam.announces(padded))) {
-			a.phase = ph
-			return
-		}
-	}
-}
-
-func (a *analyzer) classify(padded string, who speaker) category {
-	lex := a.lex
-	cues := lex.categoryCues
-	if hasCue(padded, cues[catRisk]) {
-		return catRisk
-	}
-	if hasCue(padded, cues[catAllergies]) {
-		return catAllergies
-	}
-	// Once the plan has begun, a blood pressure with a number is a target
-	// or an instruction ("weigh yourself daily and call me if you gain 3
-	// pounds"), not a measurement taken today.
-	if who == speakerClinician && a.phase != phasePlan && hasCue(padded, cues[catVitals]) && hasDigitWord(normalizeNumbers(padded, &lex.numbers)) {
-		return catVitals
-	}
-	switch a.phase {
-	case phasePlan:
-		if who != speakerClinician {
-			return catNone
-		}
-		for _, c := range []category{catConsent, catAnesthesia, catComplications, catDisposition, catEducation} {
-			if hasCue(padded, cues[c]) {
-				return c
-			}
-		}
-		if hasCue(padded, cues[catResults]) && !hasCue(padded, lex.planCues) {
-			return catResults
-		}
-		if hasCue(padded, lex.planCues) {
-			return catPlan
-		}
-		return catAssessment
-	case phaseExam, phaseResults:
-		if who != speakerClinician {
-			return catNone
-		}
-		if hasCue(padded, lex.resultTests) && !hasCue(padded, lex.examAsides) {
-			return catResults
-		}
-		for _, c := range []category{catComparison, catTechnique} {
-			if hasCue(padded, cues[c]) {
-				return c
-			}
-		}
-		if a.phase == phaseResults {
-			// Advice given while going over results ("avoid fatty foods",
-			// "we might need to repeat that") is not a result.
-			if hasCue(padded, lex.planCues) && !hasCue(padded, lex.resultTests) {
-				return catNone
-			}
-			if (hasCue(padded, lex.resultCues) || hasDigitWord(padded)) && !hasCue(padded, lex.examAsides) {
-				return catResults
-			}
-			return catNone
-		}
-		if hasCue(padded, lex.examAsides) || !hasCue(padded, lex.examCues) {
-			return catNone
-		}
-		// Advice given while examining ("continue the scar gel twice
-		// daily") names no body system a finding would: it is the plan.
-		if hasCue(padded, lex.planCues) && examSystem(padded, lex) == "" {
-			return catPlan
-		}
-		return catExam
-	}
-	// "Anna is a 44-year-old female with ... who presents for" opens the
-	// history whatever tests it names.
-	if isIntro(padded, lex) {
-		return catHPI
-	}
-	symptom := a.hasSymptom(padded)
-	for _, c := range []category{catResults, catFamily, catMedications, catSocial, catSurgicalHistory, catPastHistory} {
-		// The patient telling of a test is the history of the illness
-		// ("he ordered a cat scan and said I had a kidney stone").
-		if c == catResults && who != speakerClinician {
-			continue
-		}
-		// A symptom makes the sentence history of the illness even when it
-		// mentions work or an inhaler.
-		if symptom && (c == catSocial || c == catMedications) {
-			continue
-		}
-		if hasCue(padded, cues[c]) {
-			if c == catPastHistory && strings.Contains(padded, " year old ") {
-				break
-			}
-			return c
-		}
-	}
-	return catHPI
-}
-
-// questionAnswered turns "any fever or chills ?" + "no" into a denial and
-// a bare "yes" into a report, which is how clinicians chart them.
-func (a *analyzer) questionAnswered(question, answerText string, sources []Span) {
-	lex := a.lex
-	said := replaceWords(padTokens(firstSentence(answerText)), lex.rewrites)
-	answer := removeFillers(said, lex)
-	words := strings.Fields(answer)
-	if len(words) == 0 || len(words) > 6 {
-		return
-	}
-	present, ok := a.yesNo(answer)
-	if !ok || a.excepts(said) {
-		return
-	}
-	matched := false
-	for _, s := range lex.symptoms {
-		if cueAt(question, s.cue) {
-			a.addFinding(finding{name: s.name, system: s.system, present: present, sources: sources})
-			matched = true
-		}
-	}
-	if matched {
-		a.answerTaken = true
-		return
-	}
-	if !hasCue(question, lex.clinical) {
-		return
-	}
-	topic := questionTopic(question, lex)
-	if topic == "" || len(strings.Fields(topic)) > 8 {
-		return
-	}
-	// A topic that is still a question ("could you tell me", "avez-vous
-	// remarqué") cannot be charted as a finding.
-	for _, w := range strings.Fields(topic) {
-		if lex.questionWords[w] || w == "you" || w == "your" || w == "vous" || w == "votre" || w == "tu" {
-			return
-		}
-	}
-	prefix := lex.deniesPrefix
-	if present {
-		prefix = lex.reportsPrefix
-	}
-	text := rewritePerson(" "+prefix+" "+topic+" ", speakerClinician, a.pronouns, lex, a.lang)
-	written := finish(normalizeNumbers(text, &lex.numbers), a.lang != "fr")
-	if a.phase == phaseHistory && !a.seen[written] {
-		a.seen[written] = true
-		a.answerTaken = true
-		a.out.statements = append(a.out.statements, statement{cat: catHPI, text: written, problem: -1, sources: sources})
-	}
-}
-
-func firstSentence(text string) string {
-	if i := strings.IndexAny(text, ".?!"); i >= 0 {
-		return text[:i+1]
-	}
-	return text
-}
-
-// questionTopic strips question leads: "do you have any chest pain" ->
-// "chest pain".
-func questionTopic(question string, lex *lexicon) string {
-	q := " " + strings.Join(strings.Fields(strings.NewReplacer("?", " ", ",", " ", ".", " ").Replace(question)), " ") + " "
-	for changed := true; changed; {
-		changed = false
-		for _, lead := range lex.questionLeads {
-			if strings.HasPrefix(q, " "+lead+" ") {
-				q = q[len(lead)+1:]
-				changed = true
-			}
-		}
-	}
-	return strings.TrimSpace(q)
-}
-
-func (a *analyzer) recordFindings(padded string, who speaker, src Span) {
-	if a.phase != phaseHistory {
-		return
-	}
-	for _, s := range a.lex.symptoms {
-		if at := cueIndex(padded, s.cue); at >= 0 {
-			a.addFinding(finding{name: s.name, system: s.system, present: !a.negatedAt(padded, at), sources: []Span{src}})
-		}
-	}
-}
-
-// negationScope is how many words before a symptom a negation reaches:
-// "no fever" and "I have not had any fever" deny it, "I do not know if it
-// is related but my anxiety is worse" does not deny anxiety.
-const negationScope = 5
-
-// negatedAt reports whether a negation cue falls within negationScope words
-// before the byte offset at, in the same clause.
-func (a *analyzer) negatedAt(padded string, at int) bool {
-	words := strings.Fields(padded[:at])
-	start := max(0, len(words)-negationScope)
-	for k := len(words) - 1; k >= start; k-- {
-		// A clause boundary ends the negation's reach.
-		if w := words[k]; w == "," || w == "but" || w == "mais" || w == "." || w == ";" {
-			start = k + 1
-			break
-		}
-	}
-	window := " " + strings.Join(words[start:], " ") + " "
-	return hasCue(window, a.lex.negations)
-}
-
-// cueIndex is the byte offset of the first place cue starts a word of
-// padded, or -1.
-func cueIndex(padded, cue string) int {
-	for from := 0; ; {
-		i := strings.Index(padded[from:], cue)
-		if i < 0 {
-			return -1
-		}
-		at := from + i
-		if at > 0 && (padded[at-1] == ' ' || padded[at-1] == '\'') {
-			return at
-		}
-		from = at + 1
-	}
-}
-
-// addFinding keeps the first statement about a symptom: the answer to the
-// direct question is more reliable than a later passing mention.
-func (a *analyzer) addFinding(f finding) {
-	if _, ok := a.findings[f.name]; ok {
-		return
-	}
-	a.findings[f.name] = len(a.out.findings)
-	a.out.findings = append(a.out.findings, f)
 }
 
 func isCommand(padded string, lex *lexicon) bool {
@@ -595,15 +278,6 @@ func (a *analyzer) worth(padded string, clinical int, density float64) bool {
 	return float64(clinical) >= density*float64(len(words))
 }
 
-func (a *analyzer) hasSymptom(padded string) bool {
-	for _, s := range a.lex.symptoms {
-		if cueAt(padded, s.cue) {
-			return true
-		}
-	}
-	return false
-}
-
 // isIntro reports the clinician's introduction of the patient. Its cues
 // may sit inside a word: "55-year-old" is written as one token.
 func isIntro(padded string, lex *lexicon) bool {
@@ -613,24 +287,6 @@ func isIntro(padded string, lex *lexicon) bool {
 		}
 	}
 	return false
-}
-
-// untag turns a statement that ends in a tag question ("the x-rays show a
-// possible kidney stone , okay ?") back into the statement: the clinician
-// is checking understanding, not asking.
-func (a *analyzer) untag(padded string) (string, bool) {
-	for _, tag := range a.lex.tagQuestions {
-		if !strings.HasSuffix(padded, " , "+tag+" ? ") {
-			continue
-		}
-		body := padded[:len(padded)-len(tag)-6]
-		words := strings.Fields(trimLeading(body, a.lex.glue))
-		if len(words) < 5 || a.lex.questionWords[words[0]] || strings.Contains(body, " ? ") {
-			return padded, false
-		}
-		return body + " . ", true
-	}
-	return padded, false
 }
 
 // fragment reports a patient's short answer that is not a sentence on its

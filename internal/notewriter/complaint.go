@@ -65,6 +65,7 @@ func (a *analyzer) findChiefComplaint(padded string, who speaker, src Span) {
 		a.opening = append(a.opening, padded)
 		a.correctSide(padded, len(a.opening)-1)
 	}
+	a.notePain(padded, who, src)
 	asked := a.ccAsked
 	a.ccAsked = false
 	if who == speakerClinician && hasPhrase(padded, cr.asks) {
@@ -106,6 +107,19 @@ func (a *analyzer) findChiefComplaint(padded string, who speaker, src Span) {
 		return
 	}
 	try(cr.inferred, ccInferred, true)
+}
+
+// notePain keeps the first body part the patient says hurts ("my big toe
+// hurts"), unless denied or asked about.
+func (a *analyzer) notePain(padded string, who speaker, src Span) {
+	cr := &a.lex.complaint
+	if who != speakerPatient || a.painSaid.padded != "" || strings.Contains(padded, " ? ") ||
+		!hasCue(padded, cr.painCues) || hasCue(padded, a.lex.negations) {
+		return
+	}
+	if cc := a.bodyComplaint(padded); cc != "" {
+		a.painSaid = complaintCandidate{padded: cc, who: who, src: src, at: len(a.opening) - 1}
+	}
 }
 
 // complaintWords reads a reason for the visit from what follows its lead.
@@ -176,7 +190,7 @@ func (a *analyzer) finishComplaint() {
 		return
 	}
 	cr := &a.lex.complaint
-	cc := a.siteFirst(a.addSide(a.cc.padded))
+	cc := a.siteFirst(a.addSide(" " + strings.Join(trimFunctionWords(strings.Fields(a.cc.padded), a.lex), " ") + " "))
 	words := strings.Fields(cc)
 	last := words[len(words)-1]
 	if cr.sideAfter && len(words) > 1 && cr.sides[last] != "" {

@@ -1,6 +1,7 @@
 package notewriter
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -71,6 +72,88 @@ func TestChiefComplaintIsTheReasonForTheVisit(t *testing.T) {
 [patient] un peu .
 [doctor] motif de consultation : fibrillation auriculaire .`,
 			"Fibrillation auriculaire."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			note := write(t, Input{Transcript: c.transcript, Template: "primaryCare", RecordingType: "conversation", Lang: c.lang})
+			head := map[string]string{"en": "Chief Complaint", "fr": "Motif de consultation"}[c.lang]
+			require.Equal(t, c.want, section(note.Text, head), note.Text)
+		})
+	}
+}
+
+// TestChiefComplaintStartsWithWhatItNames: a reason for the visit or a
+// problem cut after a preposition or a possessive ("first problem of your
+// hypertension") is written from the word that names it, in both
+// languages.
+func TestChiefComplaintStartsWithWhatItNames(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, lang, transcript, want string
+	}{
+		{"problem named after of your", "en", `[doctor] hello , how are you ?
+[patient] good .
+[doctor] so for your first problem of your hypertension , i want you to continue the lisinopril twenty milligrams a day .`,
+			"Hypertension."},
+		{"french: problem named after de votre", "fr", `[doctor] bonjour , comment allez-vous ?
+[patient] bien .
+[doctor] alors pour votre premier problème de votre diabète , continuez la metformine cinq cents milligrammes .`,
+			"Diabète."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			note := write(t, Input{Transcript: c.transcript, Template: "primaryCare", RecordingType: "conversation", Lang: c.lang})
+			head := map[string]string{"en": "Chief Complaint", "fr": "Motif de consultation"}[c.lang]
+			require.Equal(t, c.want, section(note.Text, head), note.Text)
+		})
+	}
+}
+
+// TestTrimFunctionWords: leading prepositions, articles, conjunctions and
+// possessives go, elided ones too; the last word stays.
+func TestTrimFunctionWords(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ lang, in, want string }{
+		{"en", "of your hypertension", "hypertension"},
+		{"en", "and to the right knee pain", "right knee pain"},
+		{"en", "follow-up of your diabetes", "follow-up of your diabetes"},
+		{"en", "of", "of"},
+		{"fr", "de votre diabète", "diabète"},
+		{"fr", "d'hypertension artérielle", "hypertension artérielle"},
+		{"fr", "et de l'asthme", "asthme"},
+		{"fr", "suivi de son insuffisance cardiaque", "suivi de son insuffisance cardiaque"},
+	}
+	for _, c := range cases {
+		got := strings.Join(trimFunctionWords(strings.Fields(c.in), lexiconFor(c.lang)), " ")
+		require.Equal(t, c.want, got, "%s: %q", c.lang, c.in)
+	}
+}
+
+// TestChiefComplaintFallsBackToThePainSaidFirst: with no reason stated,
+// the body part the patient first says hurts is the chief complaint, not a
+// symptom reviewed later; a denied pain is not.
+func TestChiefComplaintFallsBackToThePainSaidFirst(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, lang, transcript, want string
+	}{
+		{"pain said before a reviewed symptom", "en", `[doctor] hi , how are you doing ?
+[patient] i'm doing well but my big toe hurts and it's a little red .
+[doctor] any heartburn ?
+[patient] yes , i get some heartburn at night .`,
+			"Big toe pain."},
+		{"a denied pain is no complaint", "en", `[doctor] hi , how are you doing ?
+[patient] my knee does not hurt anymore .
+[doctor] any heartburn ?
+[patient] yes , i get some heartburn at night .`,
+			"Heartburn."},
+		{"french: pain said before a reviewed symptom", "fr", `[doctor] bonjour , comment allez-vous ?
+[patient] ça va , mais j'ai mal au genou droit depuis une semaine .
+[doctor] avez-vous des nausées ?
+[patient] oui , j'ai des nausées le matin .`,
+			"Douleur au genou droit."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

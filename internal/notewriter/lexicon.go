@@ -156,6 +156,12 @@ type lexicon struct {
 	tagQuestions []string
 	// problemPattern captures a problem name announced by the clinician.
 	problemLeads []string
+	// leadingFunction are the prepositions, articles, conjunctions and
+	// possessives a problem or a chief complaint never starts with ("of
+	// your hypertension"); elisions are the same words elided onto the next
+	// one ("d'hypertension").
+	leadingFunction map[string]bool
+	elisions        []string
 
 	person  personRules
 	numbers numberRules

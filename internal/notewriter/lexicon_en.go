@@ -319,6 +319,9 @@ var englishLexicon = &lexicon{
 	tagQuestions: []string{"okay", "ok", "right", "alright", "all right"},
 	questionWords: set("do", "does", "did", "have", "has", "are", "is", "was", "were", "any", "can", "could",
 		"how", "what", "when", "where", "why", "which", "who", "would", "will"),
+	leadingFunction: set("of", "to", "in", "on", "at", "with", "for", "about", "from", "into", "regarding", "the", "a",
+		"an", "some", "any", "your", "yours", "his", "her", "their", "my", "our", "its", "this", "that", "these", "those",
+		"and", "or", "but", "so", "then", "also", "just", "uh", "um"),
 	problemLeads: []string{
 		"for your", "regarding your", "as for your", "as far as your", "in terms of your", "with regards to your",
 		"with regard to your", "now for your", "moving on to your", "about your", "for his", "for her",

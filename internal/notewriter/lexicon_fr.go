@@ -228,6 +228,10 @@ var frenchLexicon = &lexicon{
 		"comment ça ", "depuis quand ", "est-ce que vous "},
 	tagQuestions:  []string{"d'accord", "ok", "okay", "n'est-ce pas"},
 	questionWords: set("est-ce", "avez-vous", "êtes-vous", "prenez-vous", "quand", "comment", "pourquoi", "où", "quel", "quelle", "combien", "depuis"),
+	leadingFunction: set("de", "du", "des", "d'", "à", "au", "aux", "en", "pour", "sur", "avec", "dans", "concernant",
+		"le", "la", "les", "l'", "un", "une", "votre", "vos", "ton", "ta", "tes", "son", "sa", "ses", "leur", "leurs",
+		"mon", "ma", "mes", "notre", "nos", "ce", "cet", "cette", "ces", "et", "ou", "mais", "donc", "alors", "aussi", "euh"),
+	elisions: []string{"d'", "l'"},
 	problemLeads: []string{
 		"pour votre", "concernant votre", "en ce qui concerne votre", "quant à votre", "pour ce qui est de votre",
 		"pour vos", "concernant vos", "pour son", "pour sa", "pour le", "pour la",

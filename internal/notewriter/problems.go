@@ -40,7 +40,7 @@ func (a *analyzer) trackProblem(padded string, src Span) {
 		if idx < 0 {
 			continue
 		}
-		name := problemName(padded[idx+len(lead)+2:])
+		name := problemName(padded[idx+len(lead)+2:], a.lex)
 		// A test ("for the echocardiogram") is not a problem either, but
 		// "high cholesterol" is.
 		if name == "" || countCues(" "+name+" ", a.lex.clinical) == 0 || notAProblem(name) ||
@@ -52,7 +52,8 @@ func (a *analyzer) trackProblem(padded string, src Span) {
 	}
 }
 
-func problemName(rest string) string {
+// problemName reads the name of a problem from what follows its lead.
+func problemName(rest string, lex *lexicon) string {
 	rest = " " + strings.TrimSpace(rest) + " "
 	for _, o := range problemOrdinals {
 		rest = strings.Replace(rest, " "+o+" ", " ", 1)
@@ -73,7 +74,26 @@ func problemName(rest string) string {
 			break
 		}
 	}
-	return strings.Join(name, " ")
+	return strings.Join(trimFunctionWords(name, lex), " ")
+}
+
+// trimFunctionWords drops the prepositions, articles, conjunctions and
+// possessives a phrase was cut after ("first problem of your hypertension"
+// leaves "of your hypertension"; "de votre diabète"): a problem or a chief
+// complaint starts with what it names. The last word always stays.
+func trimFunctionWords(words []string, lex *lexicon) []string {
+	for len(words) > 1 && lex.leadingFunction[words[0]] {
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return words
+	}
+	for _, e := range lex.elisions {
+		if w := words[0]; strings.HasPrefix(w, e) && len(w) > len(e) {
+			return append([]string{w[len(e):]}, words[1:]...)
+		}
+	}
+	return words
 }
 
 func (a *analyzer) addProblem(name string, src Span) int {
@@ -86,13 +106,25 @@ func (a *analyzer) addProblem(name string, src Span) int {
 	return len(a.out.problems) - 1
 }
 
-// fallbackChiefComplaint uses the first symptom the patient reported, or
+// fallbackChiefComplaint uses the first pain or symptom the patient reported, or
 // the first problem discussed, when nobody stated the reason for the visit.
 func (a *analyzer) fallbackChiefComplaint() statement {
-	for _, f := range a.out.findings {
+	var first *finding
+	for i, f := range a.out.findings {
 		if f.present {
-			return statement{text: finish(a.addSide(" "+f.name+" "), a.lang != "fr"), sources: f.sources, problem: -1}
+			first = &a.out.findings[i]
+			break
 		}
+	}
+	// The body part the patient said hurts, when said before any other
+	// symptom: "my big toe hurts" rather than the heartburn reviewed later.
+	if a.painSaid.padded != "" && (first == nil || len(first.sources) == 0 || a.painSaid.src.Turn <= first.sources[0].Turn) {
+		a.cc, a.ccStrength = a.painSaid, ccInferred
+		a.finishComplaint()
+		return a.out.chiefComplaint
+	}
+	if first != nil {
+		return statement{text: finish(a.addSide(" "+first.name+" "), a.lang != "fr"), sources: first.sources, problem: -1}
 	}
 	if len(a.out.problems) > 0 {
 		p := a.out.problems[0]
