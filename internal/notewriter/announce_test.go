@@ -60,3 +60,27 @@ func TestAnnouncedExamSections(t *testing.T) {
 		{"fr exam", "fr", fr, "Examen physique", []string{"crépitants à la base droite"}, nil},
 	})
 }
+
+// TestPhaseCuesAreWords: a phase cue is matched as whole words, so an
+// examination finding that starts with the same letters ("the plantar
+// aspect", "le plancher pelvien") does not start the plan.
+func TestPhaseCuesAreWords(t *testing.T) {
+	t.Parallel()
+	const en = `[doctor] how long has your foot been hurting ?
+[patient] since i fell last week .
+[doctor] okay , let's do a quick physical exam .
+[doctor] on the right foot there is some bruising of the plantar aspect of the foot .
+[doctor] there is tenderness to palpation of the midfoot .`
+	const fr = `[doctor] depuis quand avez-vous des fuites urinaires ?
+[patient] depuis mon accouchement .
+[doctor] d'accord , je vais faire l'examen physique .
+[doctor] le plancher pelvien est hypotonique .
+[doctor] il y a une sensibilité à la palpation de l'abdomen .`
+	checkSections(t, []sectionCase{
+		{"en exam", "en", en, "Physical Examination", []string{"tenderness to palpation of the midfoot"}, nil},
+		{"fr exam", "fr", fr, "Examen physique", []string{"sensibilité à la palpation"}, nil},
+	})
+	lex := lexiconFor("en")
+	require.True(t, hasWord(" so the plan is , ", lex.phaseCues[phasePlan]))
+	require.False(t, hasWord(" the plantar aspect ", lex.phaseCues[phasePlan]))
+}

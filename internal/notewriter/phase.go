@@ -29,7 +29,7 @@ func (a *analyzer) advancePhase(padded string) {
 		if ph == phaseResults && (a.phase != phaseExam || hasCue(padded, a.lex.categoryCues[catVitals]) || hasCue(padded, a.lex.vitalsCues)) {
 			continue
 		}
-		if ph > a.phase && (hasCue(padded, a.lex.phaseCues[ph]) || (ph == phaseExam && a.lex.exam.announces(padded))) {
+		if ph > a.phase && (hasWord(padded, a.lex.phaseCues[ph]) || (ph == phaseExam && a.lex.exam.announces(padded))) {
 			a.phase = ph
 			return
 		}
@@ -151,4 +151,30 @@ func examSystem(padded string, lex *lexicon) string {
 		}
 	}
 	return ""
+}
+
+// hasWord reports whether one of cues occurs in padded as whole words. The
+// phase cues are words, not stems: "the plan" must not match "the plantar
+// aspects of the foot".
+func hasWord(padded string, cues []string) bool {
+	for _, c := range cues {
+		for from := 0; ; {
+			i := strings.Index(padded[from:], c)
+			if i < 0 {
+				break
+			}
+			at, end := from+i, from+i+len(c)
+			if at > 0 && (padded[at-1] == ' ' || padded[at-1] == '\'') && (end == len(padded) || !wordByte(padded[end])) {
+				return true
+			}
+			from = at + 1
+		}
+	}
+	return false
+}
+
+// wordByte reports whether b continues a word: a letter, a digit, or a
+// byte of a multi-byte letter.
+func wordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80 || b == '-'
 }
