@@ -11,9 +11,7 @@ import (
 // visit is about as a clinician states it, not the first symptom mentioned.
 func TestChiefComplaintIsTheReasonForTheVisit(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		name, lang, transcript, want string
-	}{
+	cases := []complaintCase{
 		{"clinician's framing beats an earlier symptom", "en", `[doctor] any fever lately ?
 [patient] i had a fever last week .
 [doctor] okay . she is a 40-year-old female here for follow-up of her iron deficiency anemia .`,
@@ -73,14 +71,7 @@ func TestChiefComplaintIsTheReasonForTheVisit(t *testing.T) {
 [doctor] motif de consultation : fibrillation auriculaire .`,
 			"Fibrillation auriculaire."},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			note := write(t, Input{Transcript: c.transcript, Template: "primaryCare", RecordingType: "conversation", Lang: c.lang})
-			head := map[string]string{"en": "Chief Complaint", "fr": "Motif de consultation"}[c.lang]
-			require.Equal(t, c.want, section(note.Text, head), note.Text)
-		})
-	}
+	checkComplaints(t, cases)
 }
 
 // TestChiefComplaintStartsWithWhatItNames: a reason for the visit or a
@@ -89,9 +80,7 @@ func TestChiefComplaintIsTheReasonForTheVisit(t *testing.T) {
 // languages.
 func TestChiefComplaintStartsWithWhatItNames(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		name, lang, transcript, want string
-	}{
+	cases := []complaintCase{
 		{"problem named after of your", "en", `[doctor] hello , how are you ?
 [patient] good .
 [doctor] so for your first problem of your hypertension , i want you to continue the lisinopril twenty milligrams a day .`,
@@ -101,14 +90,7 @@ func TestChiefComplaintStartsWithWhatItNames(t *testing.T) {
 [doctor] alors pour votre premier problème de votre diabète , continuez la metformine cinq cents milligrammes .`,
 			"Diabète."},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			note := write(t, Input{Transcript: c.transcript, Template: "primaryCare", RecordingType: "conversation", Lang: c.lang})
-			head := map[string]string{"en": "Chief Complaint", "fr": "Motif de consultation"}[c.lang]
-			require.Equal(t, c.want, section(note.Text, head), note.Text)
-		})
-	}
+	checkComplaints(t, cases)
 }
 
 // TestTrimFunctionWords: leading prepositions, articles, conjunctions and
@@ -136,9 +118,7 @@ func TestTrimFunctionWords(t *testing.T) {
 // symptom reviewed later; a denied pain is not.
 func TestChiefComplaintFallsBackToThePainSaidFirst(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		name, lang, transcript, want string
-	}{
+	cases := []complaintCase{
 		{"pain said before a reviewed symptom", "en", `[doctor] hi , how are you doing ?
 [patient] i'm doing well but my big toe hurts and it's a little red .
 [doctor] any heartburn ?
@@ -155,6 +135,17 @@ func TestChiefComplaintFallsBackToThePainSaidFirst(t *testing.T) {
 [patient] oui , j'ai des nausées le matin .`,
 			"Douleur au genou droit."},
 	}
+	checkComplaints(t, cases)
+}
+
+// complaintCase is a transcript and the chief complaint its note must give.
+type complaintCase struct {
+	name, lang, transcript, want string
+}
+
+// checkComplaints writes each case's note and compares its chief complaint.
+func checkComplaints(t *testing.T, cases []complaintCase) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
