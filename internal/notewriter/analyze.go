@@ -201,7 +201,7 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 			text = list
 		}
 	}
-	written := finish(text, a.lang != "fr")
+	written := finish(tidy(text, lex), a.lang != "fr")
 	if who == speakerOther && written != "" {
 		written = attributeToCompanion(written, a.lang)
 	}

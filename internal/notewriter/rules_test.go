@@ -108,6 +108,26 @@ func TestRemoveFillers(t *testing.T) {
 	}
 }
 
+func TestTidy(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, lang, in, want string
+	}{
+		{"restarted phrase", "en", "is that is that helping with the pain", "is that helping with the pain"},
+		{"restarted phrase in the middle", "en", "tenderness in the in the lower back", "tenderness in the lower back"},
+		{"french restarted phrase", "fr", "je pense que je pense que c'est pire dans le dans le dos", "je pense que c'est pire dans le dos"},
+		{"repeated numbers are kept", "en", "one twenty one twenty", "one twenty one twenty"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			lex := lexiconFor(c.lang)
+			got := tidy(removeFillers(replaceWords(padTokens(c.in), lex.rewrites), lex), lex)
+			require.Equal(t, c.want, strings.TrimSpace(got))
+		})
+	}
+}
+
 func TestRewritePerson(t *testing.T) {
 	t.Parallel()
 	cases := []struct {

@@ -155,3 +155,51 @@ func wordAt(words []string, i int) string {
 	}
 	return words[i]
 }
+
+// tidy writes a chosen sentence the way a clinician would: without a
+// phrase the speaker restarted ("is that is that helping").
+// It runs on the written text only, after the sentence was judged, so it
+// changes no decision about what the note keeps.
+func tidy(padded string, lex *lexicon) string {
+	return " " + strings.Join(collapseRuns(strings.Fields(padded), lex), " ") + " "
+}
+
+// longestRun is the longest run of words collapseRuns folds when it is said
+// twice in a row.
+const longestRun = 4
+
+// collapseRuns folds a run of two to four words said twice in a row ("is
+// that is that helping", "of the of the"): the speaker restarting, not
+// something said twice. Runs with a number are kept, since "one twenty one
+// twenty" may be two readings.
+func collapseRuns(words []string, lex *lexicon) []string {
+	out := make([]string, 0, len(words))
+	for i := 0; i < len(words); {
+		if n := repeatedRun(words, i, lex); n > 0 {
+			i += n
+			continue
+		}
+		out = append(out, words[i])
+		i++
+	}
+	return out
+}
+
+// repeatedRun is the length of the run starting at i that is said again
+// right after it, or 0.
+func repeatedRun(words []string, i int, lex *lexicon) int {
+	for n := longestRun; n >= 2; n-- {
+		if i+2*n > len(words) {
+			continue
+		}
+		same := true
+		for k := 0; k < n && same; k++ {
+			w := words[i+k]
+			same = w == words[i+n+k] && w != "," && !lex.numbers.isNumberWord(w) && !hasDigitWord(w)
+		}
+		if same {
+			return n
+		}
+	}
+	return 0
+}
