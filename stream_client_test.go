@@ -20,9 +20,8 @@ import (
 func sandboxStreamer(ctx context.Context, t *testing.T, s *st.Server) (*notegen.Client, *notegen.Client, notegen.StreamJobRequest) {
 	t.Helper()
 	o, _, _ := owner(t, s)
-	key, err := o.CreateAPIKey(ctx, notegen.CreateAPIKeyRequest{KeyType: notegen.KeyTypeSandbox})
-	require.NoError(t, err)
-	return o, o.WithAPIKey(key.APIKey), notegen.StreamJobRequest{SampleRate: 8000,
+	c, _ := keyed(ctx, t, o, notegen.KeyTypeSandbox)
+	return o, c, notegen.StreamJobRequest{SampleRate: 8000,
 		JobOptions: notegen.JobOptions{Template: "primaryCare", VisitType: "followUp", RecordingType: "dictation", Lang: "en"}}
 }
 

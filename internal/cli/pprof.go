@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -30,7 +31,7 @@ func servePprof(ctx context.Context, addr string, log *slog.Logger) error {
 		_ = srv.Close()
 	}()
 	go func() {
-		if err := srv.Serve(ln); err != nil && err != http.ErrServerClosed {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			log.Warn("pprof server stopped", "error", err.Error())
 		}
 	}()

@@ -230,19 +230,7 @@ func countCues(padded string, cues []string) int {
 // cueAt reports whether cue occurs in padded right after a space or an
 // apostrophe. It allocates nothing: it runs for every cue of every
 // sentence of an hour-long transcript.
-func cueAt(padded, cue string) bool {
-	for from := 0; ; {
-		i := strings.Index(padded[from:], cue)
-		if i < 0 {
-			return false
-		}
-		at := from + i
-		if at > 0 && (padded[at-1] == ' ' || padded[at-1] == '\'') {
-			return true
-		}
-		from = at + 1
-	}
-}
+func cueAt(padded, cue string) bool { return cueIndex(padded, cue) >= 0 }
 
 func (l *lexicon) startsThought(words []string, i int) bool {
 	w := strings.Trim(strings.ToLower(words[i]), ",")

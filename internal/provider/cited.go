@@ -78,7 +78,7 @@ func (c *OpenAIChat) WriteCited(ctx context.Context, r NoteRequest, segs []trans
 	}
 	sections, err := evidence.ParseCited(text)
 	if err != nil {
-		return Note{}, &Error{Provider: llmName, Message: "the language model gave a malformed structured answer (no note)"}
+		return Note{}, &Error{Provider: llmName, Message: "the language model gave a malformed structured answer (no note)", Cause: err}
 	}
 	if sections == nil {
 		return Note{Title: prompt.Title, Text: text, Tokens: tokens}, nil
