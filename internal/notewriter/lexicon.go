@@ -114,6 +114,10 @@ type lexicon struct {
 	// verbs waiting for their object ("there is , some tenderness" is the
 	// transcriber's pause, not the clinician's punctuation).
 	noComma map[string]bool
+	// assents acknowledge what was just said ("okay", "yeah"); a sentence
+	// that has one and no clinical word is the talk around the facts ("a
+	// week okay all right", "maybe his sister okay").
+	assents map[string]bool
 	// examCues mark a sentence said during the examination as a finding;
 	// sentences without one are the clinician narrating ("let me take a
 	// listen") and are dropped.

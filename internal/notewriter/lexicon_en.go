@@ -146,6 +146,7 @@ var englishLexicon = &lexicon{
 		catTechnique:       {"contrast", "views", "technique", "sequences", "under ultrasound guidance", "under fluoroscop", "needle", "catheter", "sheath", "wire"},
 		catRisk:            {"suicid", "kill yourself", "harm yourself", "hurt yourself", "hurting yourself", "self-harm", "homicid", "harm others", "weapon", "gun"},
 	},
+	assents: set("okay", "ok", "alright", "yeah", "yep", "mm-hmm", "uh-huh", "gotcha"),
 	noComma: set("the", "a", "an", "is", "are", "was", "were", "have", "has", "had", "of", "to", "for", "at",
 		"on", "my", "your", "his", "her", "their", "some"),
 	dangling: set("she", "he", "i", "we", "they", "that", "the", "a", "an", "to", "and", "but", "because", "of",

@@ -121,6 +121,10 @@ func TestTidy(t *testing.T) {
 			"there is some tenderness and the lower extremities have 1+ edema"},
 		{"french comma before an object", "fr", "il y a , une sensibilité sur la , cheville", "il y a une sensibilité sur la cheville"},
 		{"comma after a clause stays", "en", "my knee hurts , and it is swollen", "my knee hurts , and it is swollen"},
+		{"echo then the next question", "en", "a deep achy pain okay what activities make the pain worse", "a deep achy pain"},
+		{"echo, all right, next question", "en", "epigastric pain all right any blood in the stool", "epigastric pain"},
+		{"a side is not an acknowledgement", "en", "pain on the right is worse", "pain on the right is worse"},
+		{"french echo then the next question", "fr", "une douleur sourde d'accord et depuis quand", "une douleur sourde"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

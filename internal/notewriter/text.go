@@ -162,7 +162,7 @@ func wordAt(words []string, i int) string {
 // It runs on the written text only, after the sentence was judged, so it
 // changes no decision about what the note keeps.
 func tidy(padded string, lex *lexicon) string {
-	words := collapseRuns(strings.Fields(padded), lex)
+	words := cutAtAssent(collapseRuns(strings.Fields(padded), lex), lex)
 	out := make([]string, 0, len(words))
 	for _, w := range words {
 		if w == "," && len(out) > 0 && lex.noComma[out[len(out)-1]] {
@@ -171,6 +171,30 @@ func tidy(padded string, lex *lexicon) string {
 		out = append(out, w)
 	}
 	return " " + strings.Join(out, " ") + " "
+}
+
+// cutAtAssent ends a sentence where the clinician acknowledged an answer
+// and went on to the next question in one unpunctuated turn ("a deep
+// achy pain okay what makes it worse"): the echo is the fact, the
+// acknowledgement and the question are talk. A lone "right" is not an
+// acknowledgement here, since it also names a side.
+func cutAtAssent(words []string, lex *lexicon) []string {
+	for i := 2; i < len(words); i++ {
+		for _, tag := range lex.tagQuestions {
+			t := strings.Fields(tag)
+			if tag == "right" || !matchAt(words, i, t) {
+				continue
+			}
+			next := i + len(t)
+			for next < len(words) && lex.glue[words[next]] {
+				next++
+			}
+			if next < len(words) && lex.questionWords[words[next]] {
+				return words[:i]
+			}
+		}
+	}
+	return words
 }
 
 // longestRun is the longest run of words collapseRuns folds when it is said
