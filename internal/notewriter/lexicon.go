@@ -110,6 +110,10 @@ type lexicon struct {
 	// dangling words cannot end a sentence; one that ends with them was
 	// cut off mid-thought.
 	dangling map[string]bool
+	// noComma are words a comma cannot follow: articles, prepositions and
+	// verbs waiting for their object ("there is , some tenderness" is the
+	// transcriber's pause, not the clinician's punctuation).
+	noComma map[string]bool
 	// examCues mark a sentence said during the examination as a finding;
 	// sentences without one are the clinician narrating ("let me take a
 	// listen") and are dropped.

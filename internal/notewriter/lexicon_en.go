@@ -146,6 +146,8 @@ var englishLexicon = &lexicon{
 		catTechnique:       {"contrast", "views", "technique", "sequences", "under ultrasound guidance", "under fluoroscop", "needle", "catheter", "sheath", "wire"},
 		catRisk:            {"suicid", "kill yourself", "harm yourself", "hurt yourself", "hurting yourself", "self-harm", "homicid", "harm others", "weapon", "gun"},
 	},
+	noComma: set("the", "a", "an", "is", "are", "was", "were", "have", "has", "had", "of", "to", "for", "at",
+		"on", "my", "your", "his", "her", "their", "some"),
 	dangling: set("she", "he", "i", "we", "they", "that", "the", "a", "an", "to", "and", "but", "because", "of",
 		"with", "for", "is", "are", "was", "my", "your", "his", "her", "their", "so", "if", "when", "like", "let",
 		"in", "on", "at", "or", "you", "it", "this", "these", "those", "be", "been", "have", "has", "had", "do"),

@@ -116,6 +116,8 @@ var frenchLexicon = &lexicon{
 		"glande", "thyroïde", "tumeur", "fracture", "entorse", "chute", "blessure", "brûlure", "diarrhée",
 		"constipation", "nausée", "insomnie", "anxiété", "humeur", "mémoire", "vue", "voix", "langue", "poitrine",
 		"rate", "veine", "artère", "valve", "pompe", "crise", "toux", "maison", "famille", "conjointe"),
+	noComma: set("le", "la", "les", "un", "une", "de", "du", "des", "à", "au", "aux", "est", "sont", "a", "ont",
+		"mon", "ma", "mes", "votre", "son", "sa", "ses", "pour", "avec", "dans", "sur"),
 	dangling: set("il", "elle", "je", "nous", "que", "qui", "le", "la", "les", "un", "une", "de", "du", "des", "à",
 		"et", "mais", "parce", "avec", "pour", "est", "mon", "ma", "mes", "votre", "son", "sa", "ses", "si", "quand",
 		"en", "sur", "ou", "vous", "ce", "cette"),

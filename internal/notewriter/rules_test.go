@@ -117,6 +117,10 @@ func TestTidy(t *testing.T) {
 		{"restarted phrase in the middle", "en", "tenderness in the in the lower back", "tenderness in the lower back"},
 		{"french restarted phrase", "fr", "je pense que je pense que c'est pire dans le dans le dos", "je pense que c'est pire dans le dos"},
 		{"repeated numbers are kept", "en", "one twenty one twenty", "one twenty one twenty"},
+		{"comma before an object", "en", "there is , some tenderness and the lower extremities have , 1+ edema",
+			"there is some tenderness and the lower extremities have 1+ edema"},
+		{"french comma before an object", "fr", "il y a , une sensibilité sur la , cheville", "il y a une sensibilité sur la cheville"},
+		{"comma after a clause stays", "en", "my knee hurts , and it is swollen", "my knee hurts , and it is swollen"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

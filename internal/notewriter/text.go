@@ -157,11 +157,20 @@ func wordAt(words []string, i int) string {
 }
 
 // tidy writes a chosen sentence the way a clinician would: without a
-// phrase the speaker restarted ("is that is that helping").
+// phrase the speaker restarted ("is that is that helping") or a comma
+// the transcriber put before an object ("there is , some tenderness").
 // It runs on the written text only, after the sentence was judged, so it
 // changes no decision about what the note keeps.
 func tidy(padded string, lex *lexicon) string {
-	return " " + strings.Join(collapseRuns(strings.Fields(padded), lex), " ") + " "
+	words := collapseRuns(strings.Fields(padded), lex)
+	out := make([]string, 0, len(words))
+	for _, w := range words {
+		if w == "," && len(out) > 0 && lex.noComma[out[len(out)-1]] {
+			continue
+		}
+		out = append(out, w)
+	}
+	return " " + strings.Join(out, " ") + " "
 }
 
 // longestRun is the longest run of words collapseRuns folds when it is said
