@@ -2,9 +2,12 @@ package conformance
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -345,4 +348,40 @@ func TestDeliveryRoutesValidateAndPaginate(t *testing.T) {
 		require.Len(t, deliveryList(t, s, o, "?status=skipped"), 5)
 		_ = fmt.Sprint()
 	})
+}
+
+// Redeliveries of one delivery asked for at once each record an attempt
+// of their own number: the delivery's row is locked while an attempt is
+// counted and written, so two never take the same number.
+func TestConcurrentRedeliveriesNumberAttemptsOnce(t *testing.T) {
+	eachServer(t, func(t *testing.T, s *st.Server) {
+		rcv := newReceiver(t, false, ok200)
+		o := s.NewOwner(t)
+		setWebhooks(t, s, o, ptr(rcv.URL("/hook")), nil)
+		id := sendTestEvent(t, s, o, "")
+		waitDelivery(t, s, o, id, 10*time.Second, hasStatus("succeeded"))
+
+		const n = 6
+		var wg sync.WaitGroup
+		numbers := make([]float64, n)
+		for i := range n {
+			wg.Go(func() {
+				resp, err := s.Try("POST", "/v1/user/webhook/deliveries/"+id+"/redeliver", nil, st.Bearer(o.IDToken))
+				if err != nil || resp.Status != http.StatusOK {
+					return
+				}
+				var a struct {
+					Number float64 `json:"number"`
+				}
+				if json.Unmarshal(resp.Body, &a) == nil {
+					numbers[i] = a.Number
+				}
+			})
+		}
+		wg.Wait()
+		slices.Sort(numbers)
+		require.Equal(t, []float64{2, 3, 4, 5, 6, 7}, numbers, "each redelivery answers a number of its own after the first attempt")
+		got := attemptsOf(findDelivery(t, s, o, id))
+		require.Len(t, got, n+1)
+	}, deliveryEnv("100ms")...)
 }

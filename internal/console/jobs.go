@@ -73,7 +73,7 @@ func (c *Console) jobFHIR(w http.ResponseWriter, r *http.Request) error {
 	}
 	body, err := c.FHIR(jv.NoteView)
 	if err != nil {
-		return err
+		return fmt.Errorf("build FHIR bundle of job %s: %w", jv.JobID, err)
 	}
 	h := w.Header()
 	h.Set("Content-Type", fhir.ContentType)

@@ -147,9 +147,12 @@ func (d *Deliveries) record(ctx context.Context, del delivery, t target, res res
 	var nextAt time.Time
 	err := d.db.InTx(ctx, func(tx *store.Tx) error {
 		// Only the state is read again, not the event's payload: one
-		// round trip fewer per attempt on PostgreSQL.
+		// round trip fewer per attempt on PostgreSQL. The row stays locked
+		// until commit, so an automatic attempt and a redelivery (or two
+		// redeliveries) recorded at once do not count the same attempts
+		// and take the same number.
 		var cur delivery
-		if err := tx.QueryRow(ctx, `SELECT status, attempts FROM webhook_deliveries WHERE id = ?`, del.ID).
+		if err := tx.QueryRow(ctx, `SELECT status, attempts FROM webhook_deliveries WHERE id = ?`+tx.ForUpdate(), del.ID).
 			Scan(&cur.Status, &cur.Attempts); err != nil {
 			return fmt.Errorf("reload delivery: %w", err)
 		}
