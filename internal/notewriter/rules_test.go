@@ -89,30 +89,37 @@ func TestSplitSentences(t *testing.T) {
 	}
 }
 
-func TestRemoveFillers(t *testing.T) {
-	t.Parallel()
-	cases := []struct {
-		name, lang, in, want string
-	}{
-		{"hesitations and stutter", "en", "um i , i , i feel uh dizzy you know", "i feel dizzy"},
-		{"doubled word", "en", "it it hurts when i walk", "it hurts when i walk"},
-		{"french fillers", "fr", "euh j'ai ben mal au dos tu sais", "j'ai mal au dos"},
-	}
+// textCase is a sentence as said and as one stage of the writer leaves it.
+type textCase struct {
+	name, lang, in, want string
+}
+
+// checkText runs each case's sentence through the writer's cleaning
+// (rewrites, fillers) and then stage, and compares the words.
+func checkText(t *testing.T, cases []textCase, stage func(padded string, lex *lexicon) string) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			lex := lexiconFor(c.lang)
-			got := removeFillers(replaceWords(padTokens(c.in), lex.rewrites), lex)
+			got := stage(removeFillers(replaceWords(padTokens(c.in), lex.rewrites), lex), lex)
 			require.Equal(t, c.want, strings.TrimSpace(got))
 		})
 	}
 }
 
+func TestRemoveFillers(t *testing.T) {
+	t.Parallel()
+	checkText(t, []textCase{
+		{"hesitations and stutter", "en", "um i , i , i feel uh dizzy you know", "i feel dizzy"},
+		{"doubled word", "en", "it it hurts when i walk", "it hurts when i walk"},
+		{"french fillers", "fr", "euh j'ai ben mal au dos tu sais", "j'ai mal au dos"},
+	}, func(padded string, _ *lexicon) string { return padded })
+}
+
 func TestTidy(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		name, lang, in, want string
-	}{
+	checkText(t, []textCase{
 		{"restarted phrase", "en", "is that is that helping with the pain", "is that helping with the pain"},
 		{"restarted phrase in the middle", "en", "tenderness in the in the lower back", "tenderness in the lower back"},
 		{"french restarted phrase", "fr", "je pense que je pense que c'est pire dans le dans le dos", "je pense que c'est pire dans le dos"},
@@ -125,15 +132,7 @@ func TestTidy(t *testing.T) {
 		{"echo, all right, next question", "en", "epigastric pain all right any blood in the stool", "epigastric pain"},
 		{"a side is not an acknowledgement", "en", "pain on the right is worse", "pain on the right is worse"},
 		{"french echo then the next question", "fr", "une douleur sourde d'accord et depuis quand", "une douleur sourde"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			lex := lexiconFor(c.lang)
-			got := tidy(removeFillers(replaceWords(padTokens(c.in), lex.rewrites), lex), lex)
-			require.Equal(t, c.want, strings.TrimSpace(got))
-		})
-	}
+	}, tidy)
 }
 
 func TestRewritePerson(t *testing.T) {
