@@ -167,6 +167,10 @@ var englishLexicon = &lexicon{
 		likeAfter:    set("is", "was", "are", "were", "be", "to", "getting", "no", "any", "about", "at"),
 		likeBefore:   set("that", "this", "it", "i", "you"),
 		corrections:  []string{"or i am sorry", "i am sorry ,", "or sorry", "sorry ,"},
+		selfOpens: []string{"i am definitely more", "i am more of a", "i love", "i bet", "me too", "my wife", "my husband",
+			"my dad", "my mom", "my kids", "i have a daughter", "i have a son", "i have kids", "i like to drink",
+			"i like to eat", "i enjoy"},
+		selfEnds: []string{"is the best", "are the best"},
 	},
 	examCues: []string{
 		"tender", "swell", "swollen", "edema", "murmur", "clear", "lung", "heart", "abdomen", "belly", "soft",
