@@ -110,6 +110,8 @@ type lexicon struct {
 	// dangling words cannot end a sentence; one that ends with them was
 	// cut off mid-thought.
 	dangling map[string]bool
+	// fragment finds the words a written sentence trails off with.
+	fragment fragmentRules
 	// noComma are words a comma cannot follow: articles, prepositions and
 	// verbs waiting for their object ("there is , some tenderness" is the
 	// transcriber's pause, not the clinician's punctuation).

@@ -70,7 +70,7 @@ var englishLexicon = &lexicon{
 		"elevated", "low", "high", "mass", "lesion", "nodule", "swallow", "vision", "hearing", "faint",
 		"seizure", "stroke", "palpitation", "fluid", "mobility", "walk", "stairs", "work", "job", "lives",
 		"married", "family", "mother", "father", "sister", "brother", "son", "daughter", "symptom",
-		"condition", "chronic", "acute", "stable", "control", "treat", "manage", "monitor", "recommend",
+		"condition", "disease", "coronary", "chronic", "acute", "stable", "control", "treat", "manage", "monitor", "recommend",
 		"order", "schedule", "appointment", "continue", "increase", "decrease", "start", "stop", "discontinu",
 	},
 	yes:        set("yes", "yeah", "yep", "yup", "correct", "right", "i do", "i have", "mm-hmm", "uh-huh", "sometimes", "a little"),
@@ -152,6 +152,14 @@ var englishLexicon = &lexicon{
 	dangling: set("she", "he", "i", "we", "they", "that", "the", "a", "an", "to", "and", "but", "because", "of",
 		"with", "for", "is", "are", "was", "my", "your", "his", "her", "their", "so", "if", "when", "like", "let",
 		"in", "on", "at", "or", "you", "it", "this", "these", "those", "be", "been", "have", "has", "had", "do"),
+	fragment: fragmentRules{
+		ends: set("the", "a", "an", "and", "but", "or", "because", "if", "my", "your", "his", "our", "their", "i", "he",
+			"she", "we", "they"),
+		subjects:     set("i", "he", "she", "we", "they", "it", "that", "patient"),
+		bareVerbs:    set("is", "was", "are", "were", "am", "feels", "thinks", "does", "did", "has", "had"),
+		clauseStarts: set("and", "but", "so", "because", "or", "if", "when", "that"),
+		completers:   set("as", "than", "that", "which", "what", "who", "like", "where"),
+	},
 	examCues: []string{
 		"tender", "swell", "swollen", "edema", "murmur", "clear", "lung", "heart", "abdomen", "belly", "soft",
 		"range of motion", "strength", "reflex", "sensation", "pulse", "palpat", "bruis", "erythema", "red",

@@ -122,6 +122,14 @@ var frenchLexicon = &lexicon{
 	dangling: set("il", "elle", "je", "nous", "que", "qui", "le", "la", "les", "un", "une", "de", "du", "des", "à",
 		"et", "mais", "parce", "avec", "pour", "est", "mon", "ma", "mes", "votre", "son", "sa", "ses", "si", "quand",
 		"en", "sur", "ou", "vous", "ce", "cette"),
+	fragment: fragmentRules{
+		ends: set("le", "la", "les", "un", "une", "des", "de", "du", "à", "au", "aux", "et", "mais", "ou", "parce",
+			"que", "je", "il", "elle", "nous", "ils", "elles", "mon", "ma", "mes", "son", "sa", "ses", "votre", "vos"),
+		subjects:     set("il", "elle", "je", "nous", "ils", "elles", "patient", "patiente", "ça", "cela"),
+		bareVerbs:    set("est", "était", "sont", "a", "avait", "ont", "fait", "sent", "pense"),
+		clauseStarts: set("et", "mais", "donc", "parce", "ou", "si", "quand", "que", "qu'il", "qu'elle"),
+		completers:   set("comme", "que", "qui", "ce", "où"),
+	},
 	examCues: []string{
 		"sensible", "douleur", "douloureu", "enfl", "œdème", "oedème", "souffle", "poumon", "cœur", "coeur", "abdomen",
 		"ventre", "souple", "normal", "amplitude", "rougeur", "érythème", "réflexe", "force", "pouls", "clair",

@@ -157,8 +157,9 @@ func wordAt(words []string, i int) string {
 }
 
 // tidy writes a chosen sentence the way a clinician would: without a
-// phrase the speaker restarted ("is that is that helping") or a comma
-// the transcriber put before an object ("there is , some tenderness").
+// phrase the speaker restarted ("is that is that helping"), a comma
+// the transcriber put before an object ("there is , some tenderness") or
+// the words it trailed off with ("and he feels").
 // It runs on the written text only, after the sentence was judged, so it
 // changes no decision about what the note keeps.
 func tidy(padded string, lex *lexicon) string {
@@ -170,7 +171,7 @@ func tidy(padded string, lex *lexicon) string {
 		}
 		out = append(out, w)
 	}
-	return " " + strings.Join(out, " ") + " "
+	return " " + strings.Join(cutTrailingFragment(out, lex.fragment), " ") + " "
 }
 
 // cutAtAssent ends a sentence where the clinician acknowledged an answer
