@@ -22,24 +22,31 @@ const companionShareOfThirdPerson = 0.45
 // companionPronouns is how many third-person pronouns the answers must
 // hold at least before their share is trusted: a short conversation's few
 // pronouns say little.
-const companionPronouns = 8
+const companionPronouns = 4
 
 // companion is the evidence that a turn is a companion's: they speak of
 // the patient in the third person ("he has been coughing") or name them as
 // their relative ("my son"), and rarely of themselves.
 func (c roleCues) companion(padded string) float64 {
-	e := 0.0
+	relatives := c.relatives(padded)
+	third, first := c.persons(padded)
+	return 2*float64(relatives) + 0.8*math.Min(float64(third), 4) - 0.6*math.Min(float64(first), 4)
+}
+
+// relatives counts the companion cues in a turn ("my son").
+func (c roleCues) relatives(padded string) int {
+	n := 0
 	for _, cue := range c.other {
 		if strings.Contains(padded, " "+cue+" ") {
-			e += 2
+			n++
 		}
 	}
-	third, first := c.persons(padded)
-	return e + 0.8*math.Min(float64(third), 4) - 0.6*math.Min(float64(first), 4)
+	return n
 }
 
 // persons counts a turn's third-person pronouns (of a person, not the
-// French impersonal "il faut", "il y a") and its first-person ones.
+// French impersonal "il faut", "il y a") and its first-person words, but
+// for the "my" of a relative ("my son"), which is a companion's.
 func (c roleCues) persons(padded string) (third, first int) {
 	words := strings.Fields(padded)
 	for i, w := range words {
@@ -50,6 +57,9 @@ func (c roleCues) persons(padded string) (third, first int) {
 			}
 			third++
 		case c.firstPerson[w]:
+			if i+1 < len(words) && c.relative[w+" "+words[i+1]] {
+				continue
+			}
 			first++
 		}
 	}

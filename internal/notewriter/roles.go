@@ -34,11 +34,12 @@ type roleCues struct {
 	clinician, patient map[string]float64
 	// other marks a third party speaking about the patient ("my husband").
 	other []string
-	// thirdPerson and firstPerson are the pronouns by which a companion
+	// thirdPerson and firstPerson are the words by which a companion
 	// speaks of the patient and a patient of themselves; impersonal are
-	// the pairs where a third-person pronoun speaks of no one ("il faut").
+	// the pairs where a third-person pronoun speaks of no one ("il faut"),
+	// and relative those where "my" is a companion's ("my son").
 	thirdPerson, firstPerson map[string]bool
-	impersonal               map[string]bool
+	impersonal, relative     map[string]bool
 }
 
 var englishRoleCues = roleCues{
@@ -90,7 +91,10 @@ var englishRoleCues = roleCues{
 	thirdPerson: map[string]bool{"he": true, "she": true, "he's": true, "she's": true, "him": true, "his": true,
 		"her": true, "himself": true, "herself": true},
 	firstPerson: map[string]bool{"i": true, "i'm": true, "i've": true, "i'd": true, "i'll": true, "me": true,
-		"myself": true},
+		"myself": true, "my": true},
+	relative: map[string]bool{"my husband": true, "my wife": true, "my son": true, "my daughter": true, "my mom": true,
+		"my mother": true, "my dad": true, "my father": true, "my partner": true, "my child": true, "my kid": true,
+		"my grandson": true, "my granddaughter": true},
 }
 
 var frenchRoleCues = roleCues{
@@ -100,17 +104,37 @@ var frenchRoleCues = roleCues{
 		"je vous recommande": 1.5, "suivi": 0.6, "comment allez-vous": 1, "qu'est-ce qui vous amène": 2,
 		"depuis quand": 1.2, "des questions": 1.5, "d'accord ?": 0.8, "allez-y": 0.6, "résultats": 0.8,
 		"palpation": 1.5, "sensible": 0.6, "normal": 0.5, "pouvez-vous": 1,
+		// Elision glues the article to the word ("l'examen").
+		"l'examen": 1.2, "auscultation": 1.5, "l'auscultation": 1.5, "j'entends": 1, "poumons": 1, "normale": 0.5,
+		"clairs": 0.5, "œdème": 1, "sibilances": 1, "fracture": 0.6, "milligrammes": 0.8, "mg": 0.8, "par jour": 0.6,
+		"au besoin": 0.6, "voici mon plan": 1.5, "pour votre": 0.8, "pour vos": 0.8, "regardons": 1, "montre": 0.8,
+		"revenez": 1.2, "évitez": 1, "on se revoit": 1.5, "je vous demande": 1, "monsieur": 0.8, "madame": 0.8,
+		// The clinician recalls the patient's history to them, reads
+		// results and reasons aloud about them.
+		"vous avez eu": 0.6, "je sais que vous": 0.8, "on dirait": 0.8, "antécédents": 0.8, "symptômes": 0.6,
+		"continuer": 0.6, "écouter": 1, "laissez-moi": 0.8, "nous devons": 0.8, "ça veut dire": 0.8,
+		// Asking a companion about the patient, or speaking to a child
+		// (who is "tu").
+		"est-ce qu'il": 0.8, "est-ce qu'elle": 0.8, "a-t-il": 0.8, "a-t-elle": 0.8, "est-il": 0.8, "est-elle": 0.8,
+		"comment va-t-il": 0.8, "comment va-t-elle": 0.8, "et toi": 1, "tu as": 0.8,
 	},
 	patient: map[string]float64{
 		"je": 0.45, "j'ai": 0.6, "mon": 0.5, "ma": 0.5, "mes": 0.5, "moi": 0.4, "me": 0.3, "docteur": 1.2,
 		"docteure": 1.2, "merci": 0.6, "oui": 0.5, "non": 0.4, "euh": 0.3, "ça fait mal": 1, "je me sens": 0.8,
-		"je pense que oui": 0.8, "pas vraiment": 0.8,
+		"je pense que oui": 0.8, "pas vraiment": 0.8, "est-ce que je": 1.2, "je peux": 0.6, "jamais": 0.6,
+		"rien": 0.5,
+		// Returning a greeting or closing.
+		"et vous ?": 1.5, "vous aussi": 1, "merci beaucoup": 0.6, "ça marche": 0.8,
 	},
 	other: []string{"mon mari", "ma femme", "mon fils", "ma fille", "ma mère", "mon père", "mon conjoint",
 		"ma conjointe", "il a été", "elle a été"},
-	thirdPerson: map[string]bool{"il": true, "elle": true, "lui": true},
-	firstPerson: map[string]bool{"je": true, "j'ai": true, "moi": true, "me": true, "m'a": true},
-	impersonal:  map[string]bool{"il y": true, "il faut": true, "il fait": true},
+	thirdPerson: map[string]bool{"il": true, "elle": true, "lui": true, "qu'il": true, "qu'elle": true},
+	firstPerson: map[string]bool{"je": true, "j'ai": true, "j'avais": true, "j'étais": true, "moi": true, "me": true,
+		"m'a": true, "mon": true, "ma": true, "mes": true},
+	relative: map[string]bool{"mon mari": true, "ma femme": true, "mon fils": true, "ma fille": true, "ma mère": true,
+		"mon père": true, "mon conjoint": true, "ma conjointe": true, "mon enfant": true, "mon petit-fils": true,
+		"ma petite-fille": true},
+	impersonal: map[string]bool{"il y": true, "il faut": true, "il fait": true},
 }
 
 // switchProbability is how often the next turn is another speaker's: in
