@@ -128,6 +128,16 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		}
 		return
 	}
+	if who == speakerClinician && a.phase != phaseExam {
+		if cut, ok := a.cutTailQuestion(padded); ok {
+			// The answer that follows was to the question, not to the
+			// statement kept.
+			padded, answer = cut, nil
+		}
+	}
+	if a.phase != phaseExam && a.deniedSupposition(padded, who, answer) {
+		return
+	}
 	if isCommand(trimLeading(padded, lex.glue), lex) {
 		return
 	}

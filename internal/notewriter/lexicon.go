@@ -160,6 +160,11 @@ type lexicon struct {
 	// topic ("do you have any chest pain" -> "chest pain").
 	questionLeads []string
 	questionWords map[string]bool
+	// tailQuestion finds a question said in the same breath after a
+	// statement ("... a whole blood transfusion have you heard of that").
+	tailQuestion tailQuestionRules
+	// addressee are the words that speak to the patient ("you", "vous").
+	addressee map[string]bool
 	// questionPhrases ask a question wherever they are in a sentence.
 	questionPhrases []string
 	// tagQuestions end a statement to check understanding ("..., okay?").

@@ -55,6 +55,15 @@ func (f *fakeTranscriptions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	answerSeconds(w, secs)
 }
 
+// newFake starts a fakeTranscriptions server that fails the first
+// failFirst calls; it closes when the test ends.
+func newFake(t *testing.T, failFirst int) (*fakeTranscriptions, *httptest.Server) {
+	fake := &fakeTranscriptions{failFirst: failFirst}
+	srv := httptest.NewServer(fake)
+	t.Cleanup(srv.Close)
+	return fake, srv
+}
+
 // uploadedSeconds is the length of the 16-bit mono WAV a transcription
 // request carries as its "file".
 func uploadedSeconds(r *http.Request) (float64, error) {
@@ -112,9 +121,7 @@ func tone(rate int, d time.Duration) []byte {
 
 func TestUtterancesCutsAtPausesAndTranscribesEach(t *testing.T) {
 	t.Parallel()
-	fake := &fakeTranscriptions{failFirst: 1}
-	srv := httptest.NewServer(fake)
-	defer srv.Close()
+	fake, srv := newFake(t, 1)
 	u := &Utterances{
 		Transcriber: transcriberAt(srv),
 		RetryDelay:  time.Millisecond,
@@ -163,9 +170,7 @@ func TestUtterancesCutsAtPausesAndTranscribesEach(t *testing.T) {
 
 func TestUtterancesCapsLongSpeechAndReportsFailures(t *testing.T) {
 	t.Parallel()
-	fake := &fakeTranscriptions{failFirst: 1000}
-	srv := httptest.NewServer(fake)
-	defer srv.Close()
+	fake, srv := newFake(t, 1000)
 	u := &Utterances{
 		Transcriber:  transcriberAt(srv),
 		MaxUtterance: 2 * time.Second, Retries: 1, RetryDelay: time.Millisecond, PartialInterval: -1,
