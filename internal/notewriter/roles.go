@@ -40,6 +40,10 @@ type roleCues struct {
 	// and relative those where "my" is a companion's ("my son").
 	thirdPerson, firstPerson map[string]bool
 	impersonal, relative     map[string]bool
+	// secondPerson are the words by which a speaker addresses another.
+	secondPerson map[string]bool
+	// possessive and bodyParts find the speaker's own body ("my knee").
+	possessive, bodyParts map[string]bool
 }
 
 var englishRoleCues = roleCues{
@@ -83,8 +87,9 @@ var englishRoleCues = roleCues{
 		"i've been": 0.8, "i had": 0.5, "i did": 0.4, "my wife": 0.8, "my husband": 0.8, "is it": 0.6,
 		"what's that": 1.5, "will i": 1.5, "should i": 1.2, "do i": 1.2, "can i": 1, "am i": 1.2,
 		"never": 0.6, "nothing": 0.5, "i would say": 0.6, "hurts": 0.4,
-		// Returning a greeting or closing.
-		"how about you": 1.5, "you too": 1, "you got it": 1, "thank you so much": 0.6, "sounds like a plan": 1.5,
+		// Returning a greeting or closing (the question mark of "how about
+		// you ?" is no clinician's question).
+		"how about you": 2, "you too": 1, "you got it": 1, "thank you so much": 0.6, "sounds like a plan": 1.5,
 	},
 	other: []string{"my husband", "my wife", "my son", "my daughter", "my mom", "my mother", "my dad", "my father",
 		"my partner"},
@@ -95,6 +100,10 @@ var englishRoleCues = roleCues{
 	relative: map[string]bool{"my husband": true, "my wife": true, "my son": true, "my daughter": true, "my mom": true,
 		"my mother": true, "my dad": true, "my father": true, "my partner": true, "my child": true, "my kid": true,
 		"my grandson": true, "my granddaughter": true},
+	secondPerson: map[string]bool{"you": true, "your": true, "you're": true, "you've": true, "you'll": true,
+		"yours": true, "yourself": true},
+	possessive: map[string]bool{"my": true},
+	bodyParts:  englishLexicon.complaint.bodyParts,
 }
 
 var frenchRoleCues = roleCues{
@@ -123,8 +132,9 @@ var frenchRoleCues = roleCues{
 		"docteure": 1.2, "merci": 0.6, "oui": 0.5, "non": 0.4, "euh": 0.3, "ça fait mal": 1, "je me sens": 0.8,
 		"je pense que oui": 0.8, "pas vraiment": 0.8, "est-ce que je": 1.2, "je peux": 0.6, "jamais": 0.6,
 		"rien": 0.5,
-		// Returning a greeting or closing.
-		"et vous ?": 1.5, "vous aussi": 1, "merci beaucoup": 0.6, "ça marche": 0.8,
+		// Returning a greeting or closing (the question mark of "et vous
+		// ?" is no clinician's question).
+		"et vous ?": 2, "vous aussi": 1, "merci beaucoup": 0.6, "ça marche": 0.8,
 	},
 	other: []string{"mon mari", "ma femme", "mon fils", "ma fille", "ma mère", "mon père", "mon conjoint",
 		"ma conjointe", "il a été", "elle a été"},
@@ -134,6 +144,10 @@ var frenchRoleCues = roleCues{
 	relative: map[string]bool{"mon mari": true, "ma femme": true, "mon fils": true, "ma fille": true, "ma mère": true,
 		"mon père": true, "mon conjoint": true, "ma conjointe": true, "mon enfant": true, "mon petit-fils": true,
 		"ma petite-fille": true},
+	secondPerson: map[string]bool{"vous": true, "votre": true, "vos": true, "tu": true, "ton": true, "ta": true,
+		"tes": true, "toi": true},
+	possessive: map[string]bool{"mon": true, "ma": true, "mes": true},
+	bodyParts:  frenchLexicon.complaint.bodyParts,
 	impersonal: map[string]bool{"il y": true, "il faut": true, "il fait": true},
 }
 
@@ -143,9 +157,12 @@ const switchProbability = 0.97
 
 // twoParty is the prior of a visit between a clinician and a patient: a
 // clinician is answered by a companion one time in ten, and a turn must
-// clearly speak of the patient in the third person before it is the
-// companion's (the training conversations have no companions).
-var twoParty = companionPrior{share: 0.1, threshold: 1.0}
+// speak of someone in the third person at length before it is a
+// companion's: the training conversations have no companions, and their
+// patients tell of relatives ("my mom had lymphoma and my dad had heart
+// disease"). A companion who answers throughout is found by
+// companionPresent instead.
+var twoParty = companionPrior{share: 0.1, threshold: 2.5}
 
 // companionPrior is how often the clinician is answered by a companion
 // rather than the patient (share), and the companion evidence a turn needs
