@@ -102,6 +102,9 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	lex := a.lex
 	padded := a.dropExceptedNo(replaceWords(padTokens(raw), lex.rewrites))
 	padded = removeFillers(padded, lex)
+	if hasCue(padded, lex.speech.corrections) {
+		padded = " " + strings.Join(applyCorrection(strings.Fields(padded), lex.speech), " ") + " "
+	}
 	if stated, ok := a.untag(padded); ok {
 		padded, raw = stated, strings.TrimSuffix(strings.TrimSpace(raw), "?")+"."
 	}
@@ -179,6 +182,9 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		a.trackProblem(padded, src)
 	}
 	body := trimLeading(padded, lex.glue)
+	if who == speakerClinician {
+		body = dropKnownLead(body, lex.speech)
+	}
 	system := ""
 	switch cat {
 	case catExam:

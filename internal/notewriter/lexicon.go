@@ -112,6 +112,8 @@ type lexicon struct {
 	dangling map[string]bool
 	// fragment finds the words a written sentence trails off with.
 	fragment fragmentRules
+	// speech finds spoken habits the note drops.
+	speech speechRules
 	// noComma are words a comma cannot follow: articles, prepositions and
 	// verbs waiting for their object ("there is , some tenderness" is the
 	// transcriber's pause, not the clinician's punctuation).

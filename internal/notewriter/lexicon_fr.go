@@ -124,11 +124,18 @@ var frenchLexicon = &lexicon{
 		"en", "sur", "ou", "vous", "ce", "cette"),
 	fragment: fragmentRules{
 		ends: set("le", "la", "les", "un", "une", "des", "de", "du", "à", "au", "aux", "et", "mais", "ou", "parce",
-			"que", "je", "il", "elle", "nous", "ils", "elles", "mon", "ma", "mes", "son", "sa", "ses", "votre", "vos"),
+			"que", "je", "il", "elle", "nous", "ils", "elles", "mon", "ma", "mes", "son", "sa", "ses", "votre", "vos", "d'accord"),
 		subjects:     set("il", "elle", "je", "nous", "ils", "elles", "patient", "patiente", "ça", "cela"),
 		bareVerbs:    set("est", "était", "sont", "a", "avait", "ont", "fait", "sent", "pense"),
 		clauseStarts: set("et", "mais", "donc", "parce", "ou", "si", "quand", "que", "qu'il", "qu'elle"),
 		completers:   set("comme", "que", "qui", "ce", "où"),
+	},
+	speech: speechRules{
+		knownLeads:   []string{"je sais que", "je vois que", "je vois ici que", "j'ai noté que"},
+		leadSubjects: set("vous", "votre", "vos", "il", "elle", "on", "nous", "le", "la", "les", "c'est", "ils", "elles"),
+		likeAfter:    set(),
+		likeBefore:   set(),
+		corrections:  []string{"ou pardon", "pardon ,", "ou plutôt"},
 	},
 	examCues: []string{
 		"sensible", "douleur", "douloureu", "enfl", "œdème", "oedème", "souffle", "poumon", "cœur", "coeur", "abdomen",

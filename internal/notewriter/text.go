@@ -163,7 +163,7 @@ func wordAt(words []string, i int) string {
 // It runs on the written text only, after the sentence was judged, so it
 // changes no decision about what the note keeps.
 func tidy(padded string, lex *lexicon) string {
-	words := cutAtAssent(collapseRuns(strings.Fields(padded), lex), lex)
+	words := dropLike(cutAtAssent(collapseRuns(strings.Fields(padded), lex), lex), lex.speech)
 	out := make([]string, 0, len(words))
 	for _, w := range words {
 		if w == "," && len(out) > 0 && lex.noComma[out[len(out)-1]] {
