@@ -26,10 +26,16 @@ func (a *analyzer) isQuestion(raw, padded string, who speaker) bool {
 	if strings.HasSuffix(strings.TrimSpace(raw), "?") {
 		return true
 	}
+	words := strings.Fields(trimLeading(padded, a.lex.glue))
+	// "do you think you need a higher dose." asks, whatever the
+	// transcriber's full stop says.
+	// "has she has she otherwise been" is asked once.
+	if len(words) > 2 && a.opensQuestion(collapseRuns(words[:min(len(words), 2*longestRun)], a.lex)) {
+		return true
+	}
 	if strings.ContainsAny(raw, ".!") {
 		return false
 	}
-	words := strings.Fields(trimLeading(padded, a.lex.glue))
 	// During the examination "when i look at your neck ..." narrates a
 	// finding.
 	if who == speakerClinician && a.phase == phaseExam && len(words) > 1 && a.lex.narration[words[0]+" "+words[1]] {
@@ -146,6 +152,13 @@ type tailQuestionRules struct {
 	// inverted are the auxiliaries that open a yes-no question ("does",
 	// "have", "any").
 	inverted map[string]bool
+	// subjects after an inverted auxiliary at the start of a sentence
+	// make it a question ("do you think", "has she been").
+	subjects map[string]bool
+	// perfect are the auxiliaries that also have someone do something
+	// ("have you return"); they ask only before a participle, which
+	// ends like "noticed" or is one of participles.
+	perfect, participles map[string]bool
 	// copulas are the inverted verbs that also link a subject to what
 	// it is ("the thing is that ...").
 	copulas map[string]bool
@@ -208,4 +221,26 @@ func (a *analyzer) cutTailQuestion(padded string) (string, bool) {
 		return " " + strings.Join(kept, " ") + " . ", true
 	}
 	return padded, false
+}
+
+// opensQuestion reports a sentence that starts as a question: an inverted
+// auxiliary and its subject ("has she been", "avez-vous"). "have you
+// return in a year" has the patient do something, so "have" asks only
+// before a participle ("have you noticed").
+func (a *analyzer) opensQuestion(words []string) bool {
+	rules := a.lex.tailQuestion
+	if len(words) < 3 {
+		return false
+	}
+	if strings.HasSuffix(words[0], "-vous") || strings.HasSuffix(words[0], "-tu") {
+		return true
+	}
+	if !rules.inverted[words[0]] || !rules.subjects[words[1]] {
+		return false
+	}
+	if !rules.perfect[words[0]] {
+		return true
+	}
+	w := words[2]
+	return rules.participles[w] || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "en")
 }
