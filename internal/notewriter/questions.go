@@ -26,16 +26,16 @@ func (a *analyzer) isQuestion(raw, padded string, who speaker) bool {
 	if strings.HasSuffix(strings.TrimSpace(raw), "?") {
 		return true
 	}
-	words := strings.Fields(trimLeading(padded, a.lex.glue))
 	// "do you think you need a higher dose." asks, whatever the
 	// transcriber's full stop says.
-	// "has she has she otherwise been" is asked once.
-	if len(words) > 2 && a.opensQuestion(collapseRuns(words[:min(len(words), 2*longestRun)], a.lex)) {
+	var first [2 * longestRun]string
+	if a.opensQuestion(leadingWords(padded, a.lex.glue, first[:0])) {
 		return true
 	}
 	if strings.ContainsAny(raw, ".!") {
 		return false
 	}
+	words := strings.Fields(trimLeading(padded, a.lex.glue))
 	// During the examination "when i look at your neck ..." narrates a
 	// finding.
 	if who == speakerClinician && a.phase == phaseExam && len(words) > 1 && a.lex.narration[words[0]+" "+words[1]] {
@@ -232,6 +232,13 @@ func (a *analyzer) opensQuestion(words []string) bool {
 	if len(words) < 3 {
 		return false
 	}
+	// "has she has she otherwise been" is asked once.
+	if words[0] == words[2] {
+		words = collapseRuns(words[:min(len(words), 2*longestRun)], a.lex)
+		if len(words) < 3 {
+			return false
+		}
+	}
 	if strings.HasSuffix(words[0], "-vous") || strings.HasSuffix(words[0], "-tu") {
 		return true
 	}
@@ -243,4 +250,30 @@ func (a *analyzer) opensQuestion(words []string) bool {
 	}
 	w := words[2]
 	return rules.participles[w] || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "en")
+}
+
+// leadingWords appends to into the first words of padded after its glue,
+// as many as into can hold without growing: a look at how a sentence
+// opens that allocates nothing.
+func leadingWords(padded string, glue map[string]bool, into []string) []string {
+	rest := padded
+	for len(into) < cap(into) {
+		var w string
+		w, rest = nextWord(rest)
+		if w == "" {
+			break
+		}
+		if len(into) == 0 && (glue[w] || w == ",") {
+			continue
+		}
+		into = append(into, w)
+	}
+	return into
+}
+
+// nextWord is the first space-separated word of s and what follows it.
+func nextWord(s string) (string, string) {
+	s = strings.TrimLeft(s, " ")
+	w, rest, _ := strings.Cut(s, " ")
+	return w, rest
 }
