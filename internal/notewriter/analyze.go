@@ -102,6 +102,9 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	lex := a.lex
 	padded := a.dropExceptedNo(replaceWords(padTokens(raw), lex.rewrites))
 	padded = removeFillers(padded, lex)
+	if hasCue(padded, lex.speech.corrections) {
+		padded = " " + strings.Join(applyCorrection(strings.Fields(padded), lex.speech), " ") + " "
+	}
 	if stated, ok := a.untag(padded); ok {
 		padded, raw = stated, strings.TrimSuffix(strings.TrimSpace(raw), "?")+"."
 	}
@@ -126,6 +129,16 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		if who == speakerClinician && answer != nil && answer.speaker == speakerPatient {
 			a.questionAnswered(padded, answer.text, []Span{src, answer.span()})
 		}
+		return
+	}
+	if who == speakerClinician && a.phase != phaseExam {
+		if cut, ok := a.cutTailQuestion(padded); ok {
+			// The answer that follows was to the question, not to the
+			// statement kept.
+			padded, answer = cut, nil
+		}
+	}
+	if a.phase != phaseExam && a.deniedSupposition(padded, who, answer) {
 		return
 	}
 	if isCommand(trimLeading(padded, lex.glue), lex) {
@@ -169,6 +182,9 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		a.trackProblem(padded, src)
 	}
 	body := trimLeading(padded, lex.glue)
+	if who == speakerClinician {
+		body = dropKnownLead(body, lex.speech)
+	}
 	system := ""
 	switch cat {
 	case catExam:
