@@ -75,26 +75,22 @@ func TestJobStatusAnswerIsWhatTheJSONEncoderWrites(t *testing.T) {
 }
 
 // BenchmarkJobStatusAnswer measures writing one status answer, the last
-// step of GET /v1/status; compare with BenchmarkJobStatusAnswerEncoder.
+// step of GET /v1/status, by hand and through the general JSON encoder.
 func BenchmarkJobStatusAnswer(b *testing.B) {
 	s := &Server{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	v := statusAnswers()[1]
-	w := &discardWriter{header: http.Header{}}
-	b.ReportAllocs()
-	for range b.N {
-		s.writeJobStatus(w, v)
+	writers := map[string]func(http.ResponseWriter){
+		"by-hand": func(w http.ResponseWriter) { s.writeJobStatus(w, v) },
+		"encoder": func(w http.ResponseWriter) { writeJSON(w, s.log, http.StatusOK, v) },
 	}
-}
-
-// BenchmarkJobStatusAnswerEncoder is BenchmarkJobStatusAnswer through the
-// general JSON encoder.
-func BenchmarkJobStatusAnswerEncoder(b *testing.B) {
-	s := &Server{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	v := statusAnswers()[1]
-	w := &discardWriter{header: http.Header{}}
-	b.ReportAllocs()
-	for range b.N {
-		writeJSON(w, s.log, http.StatusOK, v)
+	for name, write := range writers {
+		b.Run(name, func(b *testing.B) {
+			w := &discardWriter{header: http.Header{}}
+			b.ReportAllocs()
+			for range b.N {
+				write(w)
+			}
+		})
 	}
 }
 
