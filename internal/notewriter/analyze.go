@@ -148,7 +148,7 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		return
 	}
 	clinical := countCues(padded, lex.clinical)
-	if who == speakerClinician && clinical <= maxSelfTalkCues && selfTalk(trimLeading(padded, lex.glue), clinical, lex.speech) {
+	if who == speakerClinician && clinical <= maxSelfTalkCues && selfTalk(afterGlue(padded, lex.glue), clinical, lex.speech) {
 		return
 	}
 	if a.phase == phaseExam && who == speakerClinician {
