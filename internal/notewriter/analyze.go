@@ -148,6 +148,9 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		return
 	}
 	clinical := countCues(padded, lex.clinical)
+	if who == speakerClinician && clinical <= maxSelfTalkCues && selfTalk(afterGlue(padded, lex.glue), clinical, lex.speech) {
+		return
+	}
 	if a.phase == phaseExam && who == speakerClinician {
 		// Findings have their own vocabulary ("no apparent distress").
 		clinical += countCues(padded, lex.examCues)

@@ -136,6 +136,8 @@ var frenchLexicon = &lexicon{
 		likeAfter:    set(),
 		likeBefore:   set(),
 		corrections:  []string{"ou pardon", "pardon ,", "ou plutôt"},
+		selfOpens:    []string{"moi aussi", "j'adore", "ma femme", "mon mari", "mes enfants", "j'aime bien", "je suis plutôt"},
+		selfEnds:     []string{"c'est le meilleur", "c'est la meilleure", "ce sont les meilleurs"},
 	},
 	examCues: []string{
 		"sensible", "douleur", "douloureu", "enfl", "œdème", "oedème", "souffle", "poumon", "cœur", "coeur", "abdomen",

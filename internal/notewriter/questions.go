@@ -26,6 +26,12 @@ func (a *analyzer) isQuestion(raw, padded string, who speaker) bool {
 	if strings.HasSuffix(strings.TrimSpace(raw), "?") {
 		return true
 	}
+	// "do you think you need a higher dose." asks, whatever the
+	// transcriber's full stop says.
+	var first [2 * longestRun]string
+	if a.opensQuestion(leadingWords(padded, a.lex.glue, first[:0])) {
+		return true
+	}
 	if strings.ContainsAny(raw, ".!") {
 		return false
 	}
@@ -146,6 +152,13 @@ type tailQuestionRules struct {
 	// inverted are the auxiliaries that open a yes-no question ("does",
 	// "have", "any").
 	inverted map[string]bool
+	// subjects after an inverted auxiliary at the start of a sentence
+	// make it a question ("do you think", "has she been").
+	subjects map[string]bool
+	// perfect are the auxiliaries that also have someone do something
+	// ("have you return"); they ask only before a participle, which
+	// ends like "noticed" or is one of participles.
+	perfect, participles map[string]bool
 	// copulas are the inverted verbs that also link a subject to what
 	// it is ("the thing is that ...").
 	copulas map[string]bool
@@ -208,4 +221,59 @@ func (a *analyzer) cutTailQuestion(padded string) (string, bool) {
 		return " " + strings.Join(kept, " ") + " . ", true
 	}
 	return padded, false
+}
+
+// opensQuestion reports a sentence that starts as a question: an inverted
+// auxiliary and its subject ("has she been", "avez-vous"). "have you
+// return in a year" has the patient do something, so "have" asks only
+// before a participle ("have you noticed").
+func (a *analyzer) opensQuestion(words []string) bool {
+	rules := a.lex.tailQuestion
+	if len(words) < 3 {
+		return false
+	}
+	// "has she has she otherwise been" is asked once.
+	if words[0] == words[2] {
+		words = collapseRuns(words[:min(len(words), 2*longestRun)], a.lex)
+		if len(words) < 3 {
+			return false
+		}
+	}
+	if strings.HasSuffix(words[0], "-vous") || strings.HasSuffix(words[0], "-tu") {
+		return true
+	}
+	if !rules.inverted[words[0]] || !rules.subjects[words[1]] {
+		return false
+	}
+	if !rules.perfect[words[0]] {
+		return true
+	}
+	w := words[2]
+	return rules.participles[w] || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "en")
+}
+
+// leadingWords appends to into the first words of padded after its glue,
+// as many as into can hold without growing: a look at how a sentence
+// opens that allocates nothing.
+func leadingWords(padded string, glue map[string]bool, into []string) []string {
+	rest := padded
+	for len(into) < cap(into) {
+		var w string
+		w, rest = nextWord(rest)
+		if w == "" {
+			break
+		}
+		if len(into) == 0 && (glue[w] || w == ",") {
+			continue
+		}
+		into = append(into, w)
+	}
+	return into
+}
+
+// nextWord is the first space-separated word of s and what follows it.
+func nextWord(s string) (string, string) {
+	s = strings.TrimLeft(s, " ")
+	w, rest, _ := strings.Cut(s, " ")
+	return w, rest
 }

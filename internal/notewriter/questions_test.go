@@ -54,3 +54,33 @@ func TestSuppositionDeniedIsNotAFact(t *testing.T) {
 			nil, []string{"blessure ancienne"}},
 	})
 }
+
+// TestQuestionWithAFullStopIsAQuestion: a sentence that opens as a
+// question asks even when the transcriber ended it with a full stop; "have
+// you return in a year" has the patient do something and stays.
+func TestQuestionWithAFullStopIsAQuestion(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[doctor] what brings you in today
+[patient] my depression has been worse for two months
+[doctor] do you think that you need an increase in your sertraline dose for the depression.
+[patient] i am not sure what to think about that`, "History of present illness",
+			nil, []string{"increase in"}},
+		{"en, a restarted question", "en", `[doctor] what brings you in today
+[patient] my daughter has had a fever for two days
+[doctor] has she has she otherwise been feeling okay since the fever started.
+[patient] she has been eating less`, "History of present illness",
+			nil, []string{"otherwise been feeling"}},
+		{"en, have you return", "en", `[doctor] what brings you in today
+[patient] my right knee hurts since last week
+[doctor] let me examine your knee . there is tenderness over the medial joint line
+[doctor] my plan is to start ibuprofen . i will have you return in about a year for your wellness visit.
+[patient] okay`, "Plan",
+			[]string{"return in about a year"}, nil},
+		{"fr", "fr", `[doctor] Qu'est-ce qui vous amène aujourd'hui ?
+[patient] J'ai des démangeaisons sur les bras depuis une semaine.
+[doctor] Avez-vous remarqué une éruption sur la peau des bras depuis une semaine.
+[patient] Je ne sais pas trop.`, "Histoire de la maladie actuelle",
+			nil, []string{"vez-vous", "remarqué une éruption"}},
+	})
+}

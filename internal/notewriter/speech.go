@@ -22,6 +22,35 @@ type speechRules struct {
 	// corrections mark a slip the speaker corrects ("penicillin or i am
 	// sorry , amoxicillin").
 	corrections []string
+	// selfOpens open, and selfEnds end, a clinician's remark about
+	// themselves or their taste ("i am more of a fall person", "my wife
+	// and i like to go there", "fall foliage is the best"): talk, not
+	// the patient's history.
+	selfOpens, selfEnds []string
+}
+
+// maxSelfTalkCues is the most clinical cues a remark about the clinician
+// may have and still be dropped ("i like to drink wine too" names a
+// drink).
+const maxSelfTalkCues = 1
+
+// selfTalk reports a clinician's remark about themselves.
+func selfTalk(padded string, clinical int, rules speechRules) bool {
+	if clinical > maxSelfTalkCues {
+		return false
+	}
+	for _, o := range rules.selfOpens {
+		if strings.HasPrefix(padded, " "+o+" ") {
+			return true
+		}
+	}
+	body := strings.TrimSuffix(padded, " . ")
+	for _, e := range rules.selfEnds {
+		if strings.HasSuffix(body, " "+e+" ") {
+			return true
+		}
+	}
+	return false
 }
 
 // maxCorrectedWords is the most words a correction replaces.

@@ -46,3 +46,22 @@ func TestWhatTheClinicianKnowsIsStatedAsAFact(t *testing.T) {
 			[]string{"Le patient a ce mal de dos chronique depuis 2 ans."}, []string{"Je sais", "Vous"}},
 	})
 }
+
+// TestClinicianRemarksAboutThemselvesAreTalk: what the clinician says of
+// their own tastes is not the patient's history, in both languages.
+func TestClinicianRemarksAboutThemselvesAreTalk(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[doctor] what brings you in today
+[patient] i have had back pain since the fall when i was hiking every weekend
+[doctor] i am definitely more of a fall person myself
+[doctor] i like to drink wine too after a long week
+[patient] the pain is worse in the morning and better after a hot shower`, "History of present illness",
+			[]string{"worse in the morning"}, []string{"fall person", "wine"}},
+		{"fr", "fr", `[doctor] Qu'est-ce qui vous amène aujourd'hui ?
+[patient] J'ai mal au dos depuis ma chute en randonnée il y a deux semaines.
+[doctor] Moi aussi je fais de la randonnée chaque semaine.
+[patient] La douleur est pire le matin et mieux après une douche chaude.`, "Histoire de la maladie actuelle",
+			[]string{"pire le matin"}, []string{"randonnée chaque semaine"}},
+	})
+}

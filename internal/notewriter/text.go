@@ -111,6 +111,20 @@ func trimLeading(padded string, glue map[string]bool) string {
 	return " " + strings.Join(words[i:], " ") + " "
 }
 
+// afterGlue is padded from its first word that is not glue: trimLeading
+// without a copy, for a look at how a sentence opens.
+func afterGlue(padded string, glue map[string]bool) string {
+	rest := padded
+	for {
+		trimmed := strings.TrimLeft(rest, " ")
+		w, _, _ := strings.Cut(trimmed, " ")
+		if w == "" || !glue[w] && w != "," {
+			return rest
+		}
+		rest = trimmed[len(w):]
+	}
+}
+
 // finish turns a padded token string back into a written sentence: no space
 // before punctuation, first letter capitalised, "i" as "I", and a full stop.
 func finish(padded string, english bool) string {
