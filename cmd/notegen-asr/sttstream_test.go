@@ -22,12 +22,8 @@ func TestSTTStreamClient(t *testing.T) {
 	t.Parallel()
 	srv := startServer(t, "--threads", "1")
 	dir, _, ids := librivox(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
 	rt := &sttstream.Realtime{URL: srv.base + "/v1/realtime", Model: "notegen-asr"}
-	s, err := rt.Open(ctx, sttstream.Options{SampleRate: 16000, Language: "en"})
-	require.NoError(t, err)
-	done := allEvents(s)
+	s, ctx, done := openEnglish(t, rt.Open)
 	first := pcm16k(t, filepath.Join(dir, ids[0]+".wav")) // "... DASHWOOD ..."
 	second := pcm16k(t, filepath.Join(dir, ids[1]+".wav"))
 	pause := make([]byte, 2*16000*2)
@@ -71,16 +67,12 @@ func TestSTTStreamUtterancesPartials(t *testing.T) {
 	t.Parallel()
 	srv := startServer(t, "--threads", "1")
 	dir, refs, ids := librivox(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
 	u := &sttstream.Utterances{
 		Transcriber: &provider.OpenAITranscriber{URL: srv.base + "/v1", Model: "notegen-asr", Client: http.DefaultClient},
 		// As often as one can be in flight.
 		PartialInterval: time.Nanosecond,
 	}
-	s, err := u.Open(ctx, sttstream.Options{SampleRate: 16000, Language: "en"})
-	require.NoError(t, err)
-	done := allEvents(s)
+	s, ctx, done := openEnglish(t, u.Open)
 	audio := pcm16k(t, filepath.Join(dir, ids[0]+".wav"))
 	audio = append(make([]byte, 16000*2/2), audio...) // half a second of quiet first
 	for off := 0; off < len(audio); off += 3200 {
@@ -122,6 +114,20 @@ func TestSTTStreamUtterancesPartials(t *testing.T) {
 		require.GreaterOrEqual(t, in*2, len(pw), "partial %q against %q", p, seg.Text)
 	}
 	t.Logf("%d partials, last %q; segment %q", len(partials), partials[len(partials)-1], seg.Text)
+}
+
+// openEnglish opens a stream of 16 kHz English audio with open (a client's
+// Open) that the test gives two minutes; ctx is the session's, for Close,
+// and done gets every event once the session ends.
+func openEnglish(t *testing.T, open func(context.Context, sttstream.Options) (sttstream.Session, error)) (
+	s sttstream.Session, ctx context.Context, done <-chan []sttstream.Event,
+) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	s, err := open(ctx, sttstream.Options{SampleRate: 16000, Language: "en"})
+	require.NoError(t, err)
+	return s, ctx, allEvents(s)
 }
 
 // allEvents gathers a session's events until it closes them.

@@ -28,7 +28,17 @@ func main() {
 	template = flag.String("template", "primaryCare", "template given to the writer")
 	show := flag.String("show", "", "print the writer's note and the reference for this encounter_id instead of scoring")
 	csvOut := flag.String("csv", "", "also write the writer's notes to this CSV file (encounter_id,note) for score.py")
+	misattributed := flag.Bool("misattributed", false, "print the turns whose inferred role (tags removed) is wrong instead of scoring")
 	flag.Parse()
+	if *misattributed {
+		encounters, err := loadSplit(*dataDir, *split)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "notegen-eval:", err)
+			os.Exit(1)
+		}
+		printMisattributed(os.Stdout, encounters)
+		return
+	}
 	if *show != "" {
 		if err := showNote(*dataDir, *split, *show); err != nil {
 			fmt.Fprintln(os.Stderr, "notegen-eval:", err)

@@ -49,11 +49,12 @@ func TestValidScores(t *testing.T) {
 		return writerFor(notewriter.New(), "soap", "primaryCare")(text)
 	})
 	require.InDelta(t, labelled, unlabelledScore, 1.0, "roles inferred from unlabelled turns cost at most a point")
-	// D2N082's tags are swapped in the data set and D2N076 is mostly a
-	// parent speaking; the rest is labelled right.
+	// D2N082's tags are swapped in the data set; D2N076 is mostly a
+	// parent speaking, whom the companion rule must find. Issue 14 asks
+	// for 90% against the tags as given.
 	tagged, corrected := roleAccuracy(encounters)
-	require.GreaterOrEqual(t, tagged, 88.0)
-	require.GreaterOrEqual(t, corrected, 93.0, "with D2N082's tags read the right way round")
+	require.GreaterOrEqual(t, tagged, 90.0)
+	require.GreaterOrEqual(t, corrected, 97.0, "with D2N082's tags read the right way round")
 }
 
 func TestReadEncountersMultilineDialogue(t *testing.T) {

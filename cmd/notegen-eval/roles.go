@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"io"
 	"strings"
 
 	"github.com/notegen/notegen/internal/notewriter"
@@ -42,6 +44,20 @@ var swappedTags = map[string]bool{
 	"D2N082": true, // valid
 }
 
+// trueRole is the true role of a turn tagged role in encounter id: the
+// tag read the right way round where the encounter's tags are swapped.
+func trueRole(id string, role notewriter.Role) notewriter.Role {
+	if swappedTags[id] {
+		switch role {
+		case notewriter.RoleClinician:
+			return notewriter.RolePatient
+		case notewriter.RolePatient:
+			return notewriter.RoleClinician
+		}
+	}
+	return role
+}
+
 // roleAccuracy is the share of turns, over all encounters, whose inferred
 // role is the tagged one; corrected is the same share with the tags of
 // the swappedTags encounters read the right way round.
@@ -51,15 +67,7 @@ func roleAccuracy(encounters []encounter) (tagged, corrected float64) {
 		_, turns, want := unlabelled(e.Dialogue)
 		got := notewriter.InferRoles(turns, "en")
 		for i := range want {
-			truth := want[i]
-			if swappedTags[e.ID] {
-				switch truth {
-				case notewriter.RoleClinician:
-					truth = notewriter.RolePatient
-				case notewriter.RolePatient:
-					truth = notewriter.RoleClinician
-				}
-			}
+			truth := trueRole(e.ID, want[i])
 			if got[i] == want[i] {
 				right++
 			}
@@ -71,4 +79,26 @@ func roleAccuracy(encounters []encounter) (tagged, corrected float64) {
 	}
 	n := float64(max(total, 1))
 	return 100 * float64(right) / n, 100 * float64(fixed) / n
+}
+
+// printMisattributed writes, for error analysis on the training split, the
+// confusion of inferred against true roles (swapped tags corrected) and
+// every turn whose inferred role is wrong, with its neighbours' roles.
+func printMisattributed(w io.Writer, encounters []encounter) {
+	var confusion [3][3]int
+	for _, e := range encounters {
+		_, turns, want := unlabelled(e.Dialogue)
+		got := notewriter.InferRoles(turns, "en")
+		for i := range want {
+			truth := trueRole(e.ID, want[i])
+			confusion[truth][got[i]]++
+			if got[i] != truth {
+				fmt.Fprintf(w, "%s #%d want %s got %s: %s\n", e.ID, i, truth, got[i], turns[i])
+			}
+		}
+	}
+	fmt.Fprintln(w, "confusion (rows true, columns inferred: clinician patient other):")
+	for r, row := range confusion {
+		fmt.Fprintf(w, "%-10s %5d %5d %5d\n", notewriter.Role(r), row[0], row[1], row[2])
+	}
 }

@@ -70,7 +70,7 @@ func (l *Local) WriteRange(ctx context.Context, name string, offset int64, r io.
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return 0, fmt.Errorf("create object directory: %w", err)
 	}
-	final := filepath.Join(dir, fmt.Sprintf("%016d.seg", offset))
+	final := filepath.Join(dir, segmentName(offset))
 	tmp, err := os.CreateTemp(dir, "upload-*.tmp")
 	if err != nil {
 		return 0, fmt.Errorf("create segment: %w", err)
@@ -114,9 +114,32 @@ func (l *Local) dropSegmentsFrom(dir string, offset int64) error {
 	return nil
 }
 
+// segment is one stored range of an object, found at path.
 type segment struct {
 	offset int64
 	path   string
+}
+
+// segmentName names the segment of an object that starts at offset,
+// zero-padded so that names sort like offsets: "0000000000012800.seg".
+func segmentName(offset int64) string {
+	return fmt.Sprintf("%016d.seg", offset)
+}
+
+// segmentOffset reads the offset from a name segmentName wrote; ok is false
+// for any other name, such as an upload's temporary file.
+func segmentOffset(name string) (offset int64, ok bool) {
+	base, ok := strings.CutSuffix(name, ".seg")
+	if !ok {
+		return 0, false
+	}
+	offset, err := strconv.ParseInt(base, 10, 64)
+	return offset, err == nil
+}
+
+// sortSegments puts an object's segments in the order they are read.
+func sortSegments(segs []segment) {
+	sort.Slice(segs, func(i, j int) bool { return segs[i].offset < segs[j].offset })
 }
 
 // sealRecords reads at most limit bytes of r and writes them to w as sealed
@@ -163,17 +186,11 @@ func segments(dir string) ([]segment, error) {
 	}
 	var out []segment
 	for _, e := range entries {
-		base, ok := strings.CutSuffix(e.Name(), ".seg")
-		if !ok {
-			continue
+		if off, ok := segmentOffset(e.Name()); ok {
+			out = append(out, segment{offset: off, path: filepath.Join(dir, e.Name())})
 		}
-		off, err := strconv.ParseInt(base, 10, 64)
-		if err != nil {
-			continue
-		}
-		out = append(out, segment{offset: off, path: filepath.Join(dir, e.Name())})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].offset < out[j].offset })
+	sortSegments(out)
 	return out, nil
 }
 

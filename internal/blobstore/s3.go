@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/url"
 	"path"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -73,7 +72,7 @@ func (s *S3) objectPrefix(name string) (string, error) {
 }
 
 func segmentKey(prefix string, offset int64) string {
-	return fmt.Sprintf("%s%016d.seg", prefix, offset)
+	return prefix + segmentName(offset)
 }
 
 // WriteRange implements Store.
@@ -121,17 +120,11 @@ func (s *S3) segments(ctx context.Context, prefix string) ([]segment, error) {
 		if obj.Err != nil {
 			return nil, fmt.Errorf("list segments: %w", obj.Err)
 		}
-		base, ok := strings.CutSuffix(strings.TrimPrefix(obj.Key, prefix), ".seg")
-		if !ok {
-			continue
+		if off, ok := segmentOffset(strings.TrimPrefix(obj.Key, prefix)); ok {
+			out = append(out, segment{offset: off, path: obj.Key})
 		}
-		off, err := strconv.ParseInt(base, 10, 64)
-		if err != nil {
-			continue
-		}
-		out = append(out, segment{offset: off, path: obj.Key})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].offset < out[j].offset })
+	sortSegments(out)
 	return out, nil
 }
 

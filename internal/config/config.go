@@ -133,96 +133,60 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var s Settings
-	var signup, allowPrivate, schedule, rateSandbox, rateLive, retention, grace string
-	var freeJobs, jobTimeout, uploadTTL, keepAudio, sweep, retryBase, waitRecheck, streamAbandon string
-
-	str := func(p *string, flagName, env, def, usage string) {
-		if v := getenv(env); v != "" {
-			def = v
+	f := &flags{fs: fs, getenv: getenv}
+	f.str(&s.Addr, "addr", "127.0.0.1:8080", "address to listen on")
+	f.str(&s.DataDir, "data-dir", "./notegen-data", "directory for the SQLite database, the master key and stored files")
+	f.str(&s.DatabaseURL, "database-url", "", "postgres://... to use PostgreSQL; empty for SQLite in the data directory")
+	f.str(&s.PublicURL, "public-url", "", "public base URL of this service (default http://<addr>)")
+	f.str(&s.MasterKey, "master-key", "", "base64 of 32 bytes; default: generated into the data directory")
+	f.boolean(&s.Signup, "signup", "true", "allow public account creation")
+	f.duration(&s.Retention, "retention", "48h", "how long job data is kept after completion")
+	f.boolean(&s.WebhookAllowPrivate, "webhook-allow-private", "false", "allow webhook delivery to private and loopback addresses")
+	f.typed("webhook-retry-schedule", "5s,5m,30m,2h,5h,10h,10h", "delays between webhook delivery attempts", func(v string) (err error) {
+		s.WebhookRetrySchedule, err = ParseSchedule(v)
+		return err
+	})
+	f.typed("rate-sandbox", "60/min", "request rate per sandbox key", func(v string) (err error) {
+		s.RateSandbox, err = ParseRate(v)
+		return err
+	})
+	f.typed("rate-live", "600/min", "request rate per live key", func(v string) (err error) {
+		s.RateLive, err = ParseRate(v)
+		return err
+	})
+	f.typed("free-jobs", "100", "free live jobs per account", func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return fmt.Errorf("%q is not a whole number", v)
 		}
-		fs.StringVar(p, flagName, def, usage+" (env "+env+")")
-	}
-	str(&s.Addr, "addr", "NOTEGEN_ADDR", "127.0.0.1:8080", "address to listen on")
-	str(&s.DataDir, "data-dir", "NOTEGEN_DATA_DIR", "./notegen-data", "directory for the SQLite database, the master key and stored files")
-	str(&s.DatabaseURL, "database-url", "NOTEGEN_DATABASE_URL", "", "postgres://... to use PostgreSQL; empty for SQLite in the data directory")
-	str(&s.PublicURL, "public-url", "NOTEGEN_PUBLIC_URL", "", "public base URL of this service (default http://<addr>)")
-	str(&s.MasterKey, "master-key", "NOTEGEN_MASTER_KEY", "", "base64 of 32 bytes; default: generated into the data directory")
-	str(&signup, "signup", "NOTEGEN_SIGNUP", "true", "allow public account creation")
-	str(&retention, "retention", "NOTEGEN_RETENTION", "48h", "how long job data is kept after completion")
-	str(&allowPrivate, "webhook-allow-private", "NOTEGEN_WEBHOOK_ALLOW_PRIVATE", "false", "allow webhook delivery to private and loopback addresses")
-	str(&schedule, "webhook-retry-schedule", "NOTEGEN_WEBHOOK_RETRY_SCHEDULE", "5s,5m,30m,2h,5h,10h,10h", "delays between webhook delivery attempts")
-	str(&rateSandbox, "rate-sandbox", "NOTEGEN_RATE_SANDBOX", "60/min", "request rate per sandbox key")
-	str(&rateLive, "rate-live", "NOTEGEN_RATE_LIVE", "600/min", "request rate per live key")
-	str(&freeJobs, "free-jobs", "NOTEGEN_FREE_JOBS", "100", "free live jobs per account")
-	str(&s.StorageURL, "storage-url", "NOTEGEN_STORAGE_URL", "", "s3://bucket[/prefix]?endpoint=host:port[&insecure=true] to keep audio in S3-compatible storage")
-	str(&s.S3AccessKey, "s3-access-key", "NOTEGEN_S3_ACCESS_KEY", "", "object storage access key")
-	str(&s.S3SecretKey, "s3-secret-key", "NOTEGEN_S3_SECRET_KEY", "", "object storage secret key")
-	str(&s.STTURL, "stt-url", "NOTEGEN_STT_URL", "", "OpenAI-compatible speech-to-text base URL")
-	str(&s.STTAPIKey, "stt-api-key", "NOTEGEN_STT_API_KEY", "", "speech-to-text API key")
-	str(&s.STTModel, "stt-model", "NOTEGEN_STT_MODEL", "", "speech-to-text model")
-	str(&s.STTStreamURL, "stt-stream-url", "NOTEGEN_STT_STREAM_URL", "", "streaming speech-to-text WebSocket (OpenAI Realtime transcription protocol) for live streams")
-	str(&s.LLMURL, "llm-url", "NOTEGEN_LLM_URL", "", "OpenAI-compatible chat completions base URL; empty for the built-in writer")
-	str(&s.LLMAPIKey, "llm-api-key", "NOTEGEN_LLM_API_KEY", "", "language model API key")
-	str(&s.LLMModel, "llm-model", "NOTEGEN_LLM_MODEL", "", "language model name")
-	str(&grace, "refresh-reuse-grace", "NOTEGEN_REFRESH_REUSE_GRACE", "5s", "window in which a concurrent duplicate refresh gets the same successor")
-	str(&jobTimeout, "job-timeout", "NOTEGEN_JOB_TIMEOUT", "10m", "longest a background job attempt may run")
-	str(&uploadTTL, "upload-ttl", "NOTEGEN_UPLOAD_TTL", "1h", "how long a presigned upload URL stays valid")
-	str(&streamAbandon, "stream-abandon", "NOTEGEN_STREAM_ABANDON", "60s", "how long a live stream may go without audio before it is finished with what it received")
-	str(&sweep, "sweep-interval", "NOTEGEN_SWEEP_INTERVAL", "1m", "how often expired job data and uploads are swept")
-	str(&waitRecheck, "wait-recheck", "NOTEGEN_WAIT_RECHECK", "3s", "how often a status long poll re-reads the job if no change notification arrives")
-	str(&retryBase, "provider-retry-base", "NOTEGEN_PROVIDER_RETRY_BASE", "2s", "first delay before retrying a failed provider call; doubles each attempt")
-	str(&keepAudio, "keep-audio", "NOTEGEN_KEEP_AUDIO", "false", "keep audio after transcription")
-	str(&s.LogLevel, "log-level", "NOTEGEN_LOG_LEVEL", "info", "debug, info, warn or error")
-	str(&s.PprofAddr, "pprof-addr", "NOTEGEN_PPROF_ADDR", "", "serve Go's /debug/pprof on this address (for example 127.0.0.1:6060); empty: off")
+		s.FreeJobs = n
+		return nil
+	})
+	f.str(&s.StorageURL, "storage-url", "", "s3://bucket[/prefix]?endpoint=host:port[&insecure=true] to keep audio in S3-compatible storage")
+	f.str(&s.S3AccessKey, "s3-access-key", "", "object storage access key")
+	f.str(&s.S3SecretKey, "s3-secret-key", "", "object storage secret key")
+	f.str(&s.STTURL, "stt-url", "", "OpenAI-compatible speech-to-text base URL")
+	f.str(&s.STTAPIKey, "stt-api-key", "", "speech-to-text API key")
+	f.str(&s.STTModel, "stt-model", "", "speech-to-text model")
+	f.str(&s.STTStreamURL, "stt-stream-url", "", "streaming speech-to-text WebSocket (OpenAI Realtime transcription protocol) for live streams")
+	f.str(&s.LLMURL, "llm-url", "", "OpenAI-compatible chat completions base URL; empty for the built-in writer")
+	f.str(&s.LLMAPIKey, "llm-api-key", "", "language model API key")
+	f.str(&s.LLMModel, "llm-model", "", "language model name")
+	f.duration(&s.RefreshReuseGrace, "refresh-reuse-grace", "5s", "window in which a concurrent duplicate refresh gets the same successor")
+	f.duration(&s.JobTimeout, "job-timeout", "10m", "longest a background job attempt may run")
+	f.duration(&s.UploadTTL, "upload-ttl", "1h", "how long a presigned upload URL stays valid")
+	f.positiveDuration(&s.StreamAbandon, "stream-abandon", "60s", "how long a live stream may go without audio before it is finished with what it received")
+	f.duration(&s.SweepInterval, "sweep-interval", "1m", "how often expired job data and uploads are swept")
+	f.positiveDuration(&s.WaitRecheck, "wait-recheck", "3s", "how often a status long poll re-reads the job if no change notification arrives")
+	f.duration(&s.ProviderRetryBase, "provider-retry-base", "2s", "first delay before retrying a failed provider call; doubles each attempt")
+	f.boolean(&s.KeepAudio, "keep-audio", "false", "keep audio after transcription")
+	f.str(&s.LogLevel, "log-level", "info", "debug, info, warn or error")
+	f.str(&s.PprofAddr, "pprof-addr", "", "serve Go's /debug/pprof on this address (for example 127.0.0.1:6060); empty: off")
 
 	if err := fs.Parse(args); err != nil {
 		return Settings{}, nil, err
 	}
-	var errs []error
-	boolean := func(p *bool, name, v string) {
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("--%s: %q is not true or false", name, v))
-		}
-		*p = b
-	}
-	duration := func(p *time.Duration, name, v string) {
-		d, err := time.ParseDuration(v)
-		if err != nil || d < 0 {
-			errs = append(errs, fmt.Errorf("--%s: %q is not a duration", name, v))
-		}
-		*p = d
-	}
-	boolean(&s.Signup, "signup", signup)
-	boolean(&s.WebhookAllowPrivate, "webhook-allow-private", allowPrivate)
-	duration(&s.Retention, "retention", retention)
-	duration(&s.RefreshReuseGrace, "refresh-reuse-grace", grace)
-	duration(&s.JobTimeout, "job-timeout", jobTimeout)
-	duration(&s.UploadTTL, "upload-ttl", uploadTTL)
-	boolean(&s.KeepAudio, "keep-audio", keepAudio)
-	duration(&s.SweepInterval, "sweep-interval", sweep)
-	duration(&s.StreamAbandon, "stream-abandon", streamAbandon)
-	if s.StreamAbandon == 0 {
-		errs = append(errs, fmt.Errorf("--stream-abandon: must be more than zero"))
-	}
-	duration(&s.ProviderRetryBase, "provider-retry-base", retryBase)
-	duration(&s.WaitRecheck, "wait-recheck", waitRecheck)
-	if s.WaitRecheck == 0 {
-		errs = append(errs, fmt.Errorf("--wait-recheck: must be more than zero"))
-	}
-	var err error
-	if s.WebhookRetrySchedule, err = ParseSchedule(schedule); err != nil {
-		errs = append(errs, fmt.Errorf("--webhook-retry-schedule: %w", err))
-	}
-	if s.RateSandbox, err = ParseRate(rateSandbox); err != nil {
-		errs = append(errs, fmt.Errorf("--rate-sandbox: %w", err))
-	}
-	if s.RateLive, err = ParseRate(rateLive); err != nil {
-		errs = append(errs, fmt.Errorf("--rate-live: %w", err))
-	}
-	if s.FreeJobs, err = strconv.Atoi(freeJobs); err != nil || s.FreeJobs < 0 {
-		errs = append(errs, fmt.Errorf("--free-jobs: %q is not a whole number", freeJobs))
-	}
+	errs := f.convert()
 	if s.DatabaseURL != "" && !s.IsPostgres() {
 		errs = append(errs, errors.New("--database-url: only postgres:// URLs are supported; leave it empty for SQLite"))
 	}
@@ -241,4 +205,88 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 		return Settings{}, nil, err
 	}
 	return s, fs.Args(), nil
+}
+
+// flags registers every setting as a string flag whose default the
+// setting's environment variable overrides; the typed ones are converted
+// once the flags are parsed, so that every bad value is reported at once.
+type flags struct {
+	fs       *flag.FlagSet
+	getenv   func(string) string
+	converts []func() error
+}
+
+// envName is the environment variable of a flag: NOTEGEN_ and the flag's
+// name in upper case, with underscores for dashes ("data-dir":
+// NOTEGEN_DATA_DIR).
+func envName(flagName string) string {
+	return "NOTEGEN_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
+}
+
+// str registers a text setting.
+func (f *flags) str(p *string, name, def, usage string) {
+	env := envName(name)
+	if v := f.getenv(env); v != "" {
+		def = v
+	}
+	f.fs.StringVar(p, name, def, usage+" (env "+env+")")
+}
+
+// typed registers a setting that conv reads from its text after parsing;
+// conv's error is reported against the flag.
+func (f *flags) typed(name, def, usage string, conv func(string) error) {
+	var text string
+	f.str(&text, name, def, usage)
+	f.converts = append(f.converts, func() error {
+		if err := conv(text); err != nil {
+			return fmt.Errorf("--%s: %w", name, err)
+		}
+		return nil
+	})
+}
+
+// boolean registers a true-or-false setting.
+func (f *flags) boolean(p *bool, name, def, usage string) {
+	f.typed(name, def, usage, func(v string) error {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("%q is not true or false", v)
+		}
+		*p = b
+		return nil
+	})
+}
+
+// duration registers a setting of zero or more time.
+func (f *flags) duration(p *time.Duration, name, def, usage string) {
+	f.typed(name, def, usage, func(v string) error { return parseDuration(p, v, false) })
+}
+
+// positiveDuration registers a duration that must be more than zero.
+func (f *flags) positiveDuration(p *time.Duration, name, def, usage string) {
+	f.typed(name, def, usage, func(v string) error { return parseDuration(p, v, true) })
+}
+
+func parseDuration(p *time.Duration, v string, positive bool) error {
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 0 {
+		return fmt.Errorf("%q is not a duration", v)
+	}
+	if positive && d == 0 {
+		return errors.New("must be more than zero")
+	}
+	*p = d
+	return nil
+}
+
+// convert reads every typed setting from its parsed text and returns the
+// values that were not valid.
+func (f *flags) convert() []error {
+	var errs []error
+	for _, conv := range f.converts {
+		if err := conv(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
 }

@@ -46,20 +46,28 @@ func (c *Console) webhooks(w http.ResponseWriter, r *http.Request) error {
 	return c.showWebhooks(w, r, http.StatusOK, view{}, &webhooksData{})
 }
 
+// showOutcome renders the page after a form action: when err is nil, with
+// what the action did (data's Notice and Warning); otherwise with err, next
+// to the field it names if that is one of fields, and err's status.
+func (c *Console) showOutcome(w http.ResponseWriter, r *http.Request, v view, data *webhooksData, err error, fields ...string) error {
+	status := http.StatusOK
+	if err != nil {
+		status = c.formError(r, &v, err, fields...)
+	}
+	return c.showWebhooks(w, r, status, v, data)
+}
+
 // updateWebhooks saves both URLs as POST /v1/user/webhook does; an empty
 // field removes that webhook.
 func (c *Console) updateWebhooks(w http.ResponseWriter, r *http.Request) error {
 	dev, prod := r.PostFormValue("webhook_dev"), r.PostFormValue("webhook_prod")
 	v := view{Form: map[string]string{"webhook_dev": dev, "webhook_prod": prod}}
 	data := &webhooksData{}
-	status := http.StatusOK
 	res, err := c.Webhooks.Update(r.Context(), sessionFrom(r.Context()).UserID, webhook.Settings{Dev: &dev, Prod: &prod})
-	if err != nil {
-		status = c.formError(r, &v, err, "webhook_dev", "webhook_prod")
-	} else {
+	if err == nil {
 		data.Notice, v.Form = res.Message, nil
 	}
-	return c.showWebhooks(w, r, status, v, data)
+	return c.showOutcome(w, r, v, data, err, "webhook_dev", "webhook_prod")
 }
 
 // revealSecret shows the signing secret on this answer only.
@@ -85,32 +93,21 @@ func (c *Console) rotateSecret(w http.ResponseWriter, r *http.Request) error {
 // sendTest queues a webhook.test event, with the service's warning when it
 // already knows the event will not arrive.
 func (c *Console) sendTest(w http.ResponseWriter, r *http.Request) error {
-	var v view
 	data := &webhooksData{}
-	status := http.StatusOK
 	ev, err := c.Deliveries.SendTest(r.Context(), sessionFrom(r.Context()).UserID, r.PostFormValue("env"))
-	if err != nil {
-		status = c.formError(r, &v, err, "env")
-	} else {
+	if err == nil {
 		data.Notice, data.Warning = ev.Message, ev.Warning
 	}
-	return c.showWebhooks(w, r, status, v, data)
+	return c.showOutcome(w, r, view{}, data, err, "env")
 }
 
 // redeliver sends a delivery again now, as POST
 // /v1/user/webhook/deliveries/{id}/redeliver does.
 func (c *Console) redeliver(w http.ResponseWriter, r *http.Request) error {
-	var v view
 	data := &webhooksData{}
-	status := http.StatusOK
 	a, err := c.Deliveries.Redeliver(r.Context(), sessionFrom(r.Context()).UserID, r.PostFormValue("delivery"))
-	if err != nil {
-		status = c.formError(r, &v, err)
-	} else {
-		data.Notice = "Redelivered: " + a.Outcome
-		if a.Error != "" {
-			data.Warning = a.Error
-		}
+	if err == nil {
+		data.Notice, data.Warning = "Redelivered: "+a.Outcome, a.Error
 	}
-	return c.showWebhooks(w, r, status, v, data)
+	return c.showOutcome(w, r, view{}, data, err)
 }

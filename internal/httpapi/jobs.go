@@ -119,7 +119,8 @@ func (s *Server) jobStatus(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.json(w, http.StatusOK, wireJobStatus(v))
+	s.writeJobStatus(w, wireJobStatus(v))
+	return nil
 }
 
 func (s *Server) fetchNote(w http.ResponseWriter, r *http.Request) error {

@@ -31,10 +31,17 @@ func requestInfoFrom(ctx context.Context) *requestInfo {
 	return info
 }
 
+// requestIDEncoding is base32 in lower case, so an id needs no second pass.
+var requestIDEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+
+// newRequestID is "req_" and 16 lower-case base32 characters of 10 random
+// bytes.
 func newRequestID() string {
-	b := make([]byte, 10)
-	_, _ = rand.Read(b)
-	return "req_" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
+	var raw [10]byte
+	_, _ = rand.Read(raw[:])
+	id := make([]byte, 4, 4+16)
+	copy(id, "req_")
+	return string(requestIDEncoding.AppendEncode(id, raw[:]))
 }
 
 type httpMetrics struct {

@@ -31,7 +31,7 @@ func (s *Service) Status(ctx context.Context, c apikey.Caller, id string) (Statu
 	var source sql.NullString
 	// The id is the stored one, as load answers it, not the caller's spelling.
 	var v StatusView
-	err := s.db.QueryRow(ctx, statusQuery, id).Scan(&v.JobID, &userID, &sandbox, &v.Status, &v.Message, &errorMessage,
+	err := s.db.ScanRow(ctx, statusQuery, []any{id}, &v.JobID, &userID, &sandbox, &v.Status, &v.Message, &errorMessage,
 		&v.CreatedAt, &v.UpdatedAt, &source)
 	if errors.Is(err, sql.ErrNoRows) {
 		return StatusView{}, errJobNotFound

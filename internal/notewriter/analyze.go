@@ -102,6 +102,9 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	lex := a.lex
 	padded := a.dropExceptedNo(replaceWords(padTokens(raw), lex.rewrites))
 	padded = removeFillers(padded, lex)
+	if hasCue(padded, lex.speech.corrections) {
+		padded = " " + strings.Join(applyCorrection(strings.Fields(padded), lex.speech), " ") + " "
+	}
 	if stated, ok := a.untag(padded); ok {
 		padded, raw = stated, strings.TrimSuffix(strings.TrimSpace(raw), "?")+"."
 	}
@@ -128,6 +131,16 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		}
 		return
 	}
+	if who == speakerClinician && a.phase != phaseExam {
+		if cut, ok := a.cutTailQuestion(padded); ok {
+			// The answer that follows was to the question, not to the
+			// statement kept.
+			padded, answer = cut, nil
+		}
+	}
+	if a.phase != phaseExam && a.deniedSupposition(padded, who, answer) {
+		return
+	}
 	if isCommand(trimLeading(padded, lex.glue), lex) {
 		return
 	}
@@ -135,6 +148,9 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		return
 	}
 	clinical := countCues(padded, lex.clinical)
+	if who == speakerClinician && clinical <= maxSelfTalkCues && selfTalk(afterGlue(padded, lex.glue), clinical, lex.speech) {
+		return
+	}
 	if a.phase == phaseExam && who == speakerClinician {
 		// Findings have their own vocabulary ("no apparent distress").
 		clinical += countCues(padded, lex.examCues)
@@ -169,6 +185,9 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		a.trackProblem(padded, src)
 	}
 	body := trimLeading(padded, lex.glue)
+	if who == speakerClinician {
+		body = dropKnownLead(body, lex.speech)
+	}
 	system := ""
 	switch cat {
 	case catExam:

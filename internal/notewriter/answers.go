@@ -54,3 +54,29 @@ func (a *analyzer) excepts(said string) bool {
 	}
 	return false
 }
+
+// deniedSupposition reports a clinician's statement about the patient
+// that the patient's next turn answers with a plain "no" ("so you think
+// this is more of a long term injury" / "no"): unpunctuated speech asks
+// by stating, and the supposition the patient denied is not a fact. A
+// negated supposition that gets a "no" ("this is not the worst headache
+// you have had" / "no it is not") is confirmed, and stays.
+func (a *analyzer) deniedSupposition(padded string, who speaker, answer *answerTurn) bool {
+	if who != speakerClinician || answer == nil || answer.speaker != speakerPatient || hasCue(padded, a.lex.negations) {
+		return false
+	}
+	addressed := false
+	for _, w := range strings.Fields(padded) {
+		addressed = addressed || a.lex.addressee[w]
+	}
+	if !addressed {
+		return false
+	}
+	said := replaceWords(padTokens(firstSentence(answer.text)), a.lex.rewrites)
+	reply := removeFillers(said, a.lex)
+	if wordCount(reply) > 6 {
+		return false
+	}
+	present, ok := a.yesNo(reply)
+	return ok && !present && !a.excepts(said)
+}

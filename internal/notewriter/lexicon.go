@@ -110,6 +110,10 @@ type lexicon struct {
 	// dangling words cannot end a sentence; one that ends with them was
 	// cut off mid-thought.
 	dangling map[string]bool
+	// fragment finds the words a written sentence trails off with.
+	fragment fragmentRules
+	// speech finds spoken habits the note drops.
+	speech speechRules
 	// noComma are words a comma cannot follow: articles, prepositions and
 	// verbs waiting for their object ("there is , some tenderness" is the
 	// transcriber's pause, not the clinician's punctuation).
@@ -158,6 +162,11 @@ type lexicon struct {
 	// topic ("do you have any chest pain" -> "chest pain").
 	questionLeads []string
 	questionWords map[string]bool
+	// tailQuestion finds a question said in the same breath after a
+	// statement ("... a whole blood transfusion have you heard of that").
+	tailQuestion tailQuestionRules
+	// addressee are the words that speak to the patient ("you", "vous").
+	addressee map[string]bool
 	// questionPhrases ask a question wherever they are in a sentence.
 	questionPhrases []string
 	// tagQuestions end a statement to check understanding ("..., okay?").

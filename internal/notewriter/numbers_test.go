@@ -39,6 +39,13 @@ func TestSpokenNumbers(t *testing.T) {
 		{"tens do not add up", "en", "twenty thirty minutes", "twenty thirty minutes"},
 		{"lone one stays", "en", "one of those", "one of those"},
 		{"a alone stays", "en", "a bit", "a bit"},
+		{"blood pressure", "en", "blood pressure is one hundred twenty over eighty", "blood pressure is 120/80"},
+		{"murmur grade", "en", "a three out of six systolic murmur", "a 3/6 systolic murmur"},
+		{"dose and frequency", "en", "lasix eighty milligrams once a day", "lasix 80 mg daily"},
+		{"temperature decimal", "en", "temperature ninety eight point six", "temperature 98.6"},
+		{"duration", "en", "for about five weeks", "for about 5 weeks"},
+		{"hundred and", "en", "one hundred and twenty pounds", "120 lbs"},
+		{"percent", "en", "ejection fraction of forty five percent", "ejection fraction of 45%"},
 
 		{"quatre-vingt-cinq", "fr", "cent trente sur quatre-vingt-cinq", "130/85"},
 		{"quatre-vingt-seize pour cent", "fr", "saturation à quatre-vingt-seize pour cent", "saturation à 96%"},
@@ -66,6 +73,9 @@ func TestSpokenNumbers(t *testing.T) {
 		{"pour cent is not a hundred", "fr", "cinquante pour cent", "50%"},
 		{"une stays an article", "fr", "une douleur", "une douleur"},
 		{"units do not add up", "fr", "deux trois jours", "deux trois jours"},
+		{"blood pressure", "fr", "tension à cent vingt sur quatre-vingts", "tension à 120/80"},
+		{"dose", "fr", "cinq cents milligrammes deux fois par jour", "500 mg deux fois par jour"},
+		{"compound", "fr", "depuis soixante-quinze jours", "depuis 75 jours"},
 	}
 	for _, c := range cases {
 		t.Run(c.lang+"/"+c.name, func(t *testing.T) {

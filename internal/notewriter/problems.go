@@ -8,7 +8,11 @@ var problemStops = map[string]bool{
 	"are": true, "which": true, "so": true, "and": true, "but": true, "let": true, "let's": true, "what": true,
 	"there": true, "this": true, "since": true, "because": true, "je": true, "nous": true, "on": true, "c'est": true,
 	"qui": true, "donc": true, "alors": true, "vous": true, "il": true, "elle": true, "has": true, "have": true,
-	"was": true, "looks": true, "seems": true, "right": true, "now": true,
+	"was": true, "looks": true, "seems": true, "right": true, "now": true, "to": true,
+	// A treatment said right after the name is the plan, not the name:
+	// "coronary artery disease continue with the statin".
+	"continue": true, "start": true, "increase": true, "decrease": true, "stop": true, "keep": true,
+	"like": true, "continuer": true, "augmenter": true, "commencer": true, "arrêter": true,
 }
 
 // problemDeterminers are dropped from the start of a problem name: the
@@ -28,7 +32,10 @@ var ccLeadWords = map[string]bool{
 // problemOrdinals prefix a problem without naming it ("first problem").
 var problemOrdinals = []string{
 	"first problem", "second problem", "third problem", "next problem", "last problem", "other problem",
-	"premier problème", "deuxième problème", "dernier problème",
+	"first diagnosis", "second diagnosis", "third diagnosis", "fourth diagnosis", "next diagnosis", "last diagnosis",
+	"first issue", "second issue", "third issue", "next issue", "last issue",
+	"premier problème", "deuxième problème", "troisième problème", "dernier problème", "premier diagnostic",
+	"deuxième diagnostic", "troisième diagnostic", "dernier diagnostic",
 }
 
 // trackProblem starts a new problem when the clinician announces one ("for
@@ -52,7 +59,11 @@ func (a *analyzer) trackProblem(padded string, src Span) {
 	}
 }
 
-// problemName reads the name of a problem from what follows its lead.
+// problemName reads the name of a problem from what follows its lead. A
+// heading is the name alone: "for her heart failure to be more
+// successful" names "heart failure", "your first diagnosis of coronary
+// artery disease" names "coronary artery disease", and "diabetes the" was
+// cut off after "diabetes".
 func problemName(rest string, lex *lexicon) string {
 	rest = " " + strings.TrimSpace(rest) + " "
 	for _, o := range problemOrdinals {
@@ -60,8 +71,13 @@ func problemName(rest string, lex *lexicon) string {
 	}
 	var name []string
 	for _, w := range strings.Fields(rest) {
-		if len(name) == 0 && problemDeterminers[w] {
-			continue
+		if problemDeterminers[w] {
+			// "pain in your knee" goes on; "hypertension your third
+			// diagnosis" starts another phrase.
+			if len(name) == 0 || lex.leadingFunction[name[len(name)-1]] {
+				continue
+			}
+			break
 		}
 		if problemStops[w] {
 			if len(name) == 0 && w == "," {
@@ -74,7 +90,11 @@ func problemName(rest string, lex *lexicon) string {
 			break
 		}
 	}
-	return strings.Join(trimFunctionWords(name, lex), " ")
+	name = trimFunctionWords(name, lex)
+	for len(name) > 1 && (lex.leadingFunction[name[len(name)-1]] || lex.fragment.ends[name[len(name)-1]] || name[len(name)-1] == "like") {
+		name = name[:len(name)-1]
+	}
+	return strings.Join(name, " ")
 }
 
 // trimFunctionWords drops the prepositions, articles, conjunctions and

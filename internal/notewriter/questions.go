@@ -26,6 +26,12 @@ func (a *analyzer) isQuestion(raw, padded string, who speaker) bool {
 	if strings.HasSuffix(strings.TrimSpace(raw), "?") {
 		return true
 	}
+	// "do you think you need a higher dose." asks, whatever the
+	// transcriber's full stop says.
+	var first [2 * longestRun]string
+	if a.opensQuestion(leadingWords(padded, a.lex.glue, first[:0])) {
+		return true
+	}
 	if strings.ContainsAny(raw, ".!") {
 		return false
 	}
@@ -135,4 +141,139 @@ func questionTopic(question string, lex *lexicon) string {
 		}
 	}
 	return strings.TrimSpace(q)
+}
+
+// tailQuestionRules find a question said after a statement in one breath.
+type tailQuestionRules struct {
+	// asked follow a question word to open a question ("does that",
+	// "any questions", "est-ce que"); a word ending in "-vous" or "-tu"
+	// asks on its own ("avez-vous").
+	asked map[string]bool
+	// inverted are the auxiliaries that open a yes-no question ("does",
+	// "have", "any").
+	inverted map[string]bool
+	// subjects after an inverted auxiliary at the start of a sentence
+	// make it a question ("do you think", "has she been").
+	subjects map[string]bool
+	// perfect are the auxiliaries that also have someone do something
+	// ("have you return"); they ask only before a participle, which
+	// ends like "noticed" or is one of participles.
+	perfect, participles map[string]bool
+	// copulas are the inverted verbs that also link a subject to what
+	// it is ("the thing is that ...").
+	copulas map[string]bool
+	// notAfter cannot come right before a question: "we have you push
+	// fluids" and "that is that duct" state.
+	notAfter map[string]bool
+}
+
+// maxTailQuestionWords is the longest question cut from a statement's
+// end; a longer tail is more statement than question.
+const maxTailQuestionWords = 10
+
+// maxCopulaQuestionWords is the longest question opened by a copula
+// ("is that correct", "is that what i am hearing").
+const maxCopulaQuestionWords = 6
+
+// minStatementWords is the fewest words a statement keeps before a cut
+// question: fewer ("in terms of the mood") is not a sentence.
+const minStatementWords = 6
+
+// cutTailQuestion ends a clinician's statement where a question said in
+// the same breath begins ("we will make an appointment for 7 days any
+// questions", "... a whole blood transfusion have you heard of that
+// before"): the statement is the note's, the question is talk. It is
+// false when the sentence has no such question.
+func (a *analyzer) cutTailQuestion(padded string) (string, bool) {
+	words := strings.Fields(trimLeading(padded, a.lex.glue))
+	rules := a.lex.tailQuestion
+	for i := minStatementWords; i+1 < len(words); i++ {
+		w := words[i]
+		inverted := strings.HasSuffix(w, "-vous") || strings.HasSuffix(w, "-tu")
+		// "does that sound", "any questions", or after a wh-word "how does
+		// that"; "see how she is doing" is no question.
+		asks := rules.inverted[w] && rules.asked[words[i+1]] ||
+			a.lex.questionWords[w] && !rules.inverted[w] && i+2 < len(words) && rules.inverted[words[i+1]] && rules.asked[words[i+2]]
+		if !inverted && !asks {
+			continue
+		}
+		// "the cool thing is that your body comes out stronger" states:
+		// a copula opens a question only in a short tail.
+		limit := maxTailQuestionWords
+		if rules.copulas[w] {
+			limit = maxCopulaQuestionWords
+		}
+		if len(words)-i > limit || rules.notAfter[words[i-1]] {
+			continue
+		}
+		kept := words[:i]
+		for n := len(kept); n > 0; n = len(kept) {
+			if w := kept[n-1]; !isPunct(w) && !a.lex.dangling[w] && !a.lex.glue[w] && !a.lex.questionWords[w] {
+				break
+			}
+			kept = kept[:n-1]
+		}
+		// What is left asks too ("did it , was it swollen"): the whole
+		// sentence is a question.
+		if len(kept) < minStatementWords || a.lex.questionWords[kept[0]] {
+			return padded, false
+		}
+		return " " + strings.Join(kept, " ") + " . ", true
+	}
+	return padded, false
+}
+
+// opensQuestion reports a sentence that starts as a question: an inverted
+// auxiliary and its subject ("has she been", "avez-vous"). "have you
+// return in a year" has the patient do something, so "have" asks only
+// before a participle ("have you noticed").
+func (a *analyzer) opensQuestion(words []string) bool {
+	rules := a.lex.tailQuestion
+	if len(words) < 3 {
+		return false
+	}
+	// "has she has she otherwise been" is asked once.
+	if words[0] == words[2] {
+		words = collapseRuns(words[:min(len(words), 2*longestRun)], a.lex)
+		if len(words) < 3 {
+			return false
+		}
+	}
+	if strings.HasSuffix(words[0], "-vous") || strings.HasSuffix(words[0], "-tu") {
+		return true
+	}
+	if !rules.inverted[words[0]] || !rules.subjects[words[1]] {
+		return false
+	}
+	if !rules.perfect[words[0]] {
+		return true
+	}
+	w := words[2]
+	return rules.participles[w] || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "en")
+}
+
+// leadingWords appends to into the first words of padded after its glue,
+// as many as into can hold without growing: a look at how a sentence
+// opens that allocates nothing.
+func leadingWords(padded string, glue map[string]bool, into []string) []string {
+	rest := padded
+	for len(into) < cap(into) {
+		var w string
+		w, rest = nextWord(rest)
+		if w == "" {
+			break
+		}
+		if len(into) == 0 && (glue[w] || w == ",") {
+			continue
+		}
+		into = append(into, w)
+	}
+	return into
+}
+
+// nextWord is the first space-separated word of s and what follows it.
+func nextWord(s string) (string, string) {
+	s = strings.TrimLeft(s, " ")
+	w, rest, _ := strings.Cut(s, " ")
+	return w, rest
 }

@@ -9,10 +9,11 @@ import (
 
 // TestInferRoles labels unlabelled conversations turn by turn in both
 // languages, including bare acknowledgements whose role only their place
-// in the conversation gives, and a relative answering for the patient.
+// in the conversation gives. (A relative answering for the patient:
+// companion_test.go.)
 func TestInferRoles(t *testing.T) {
 	t.Parallel()
-	C, P, O := RoleClinician, RolePatient, RoleOther
+	C, P := RoleClinician, RolePatient
 	cases := []struct {
 		name, lang string
 		turns      []string
@@ -40,18 +41,6 @@ func TestInferRoles(t *testing.T) {
 			"je vais vous prescrire de l'ibuprofène . des questions ?",
 			"non merci docteur .",
 		}, []Role{C, P, C, P, C, P, C, P}},
-		{"a mother answers for her son", "en", []string{
-			"what brings you in today ?",
-			"my son has been coughing for a week . he has had a fever and he is not eating much .",
-			"okay , any vomiting ?",
-			"no .",
-		}, []Role{C, O, C, P}},
-		{"une mère répond pour son fils", "fr", []string{
-			"qu'est-ce qui vous amène aujourd'hui ?",
-			"mon fils tousse depuis une semaine . il a de la fièvre et il ne mange presque rien .",
-			"d'accord , est-ce qu'il vomit ?",
-			"non .",
-		}, []Role{C, O, C, P}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -94,4 +83,53 @@ func TestRoleEvidenceOfSelfIntroduction(t *testing.T) {
 	require.Greater(t, englishRoleCues.evidence(padTokens("wonderful . i'm doctor stewart . it's lovely to meet you .")), 0.0)
 	require.Less(t, englishRoleCues.evidence(padTokens("thank you doctor .")), 0.0)
 	require.Greater(t, englishRoleCues.evidence(padTokens("paragraph , diagnostics . cervical x-ray reveals disc degeneration .")), 0.0)
+}
+
+// TestRoleEvidencePerRule: each family of cues points the way it should,
+// in both languages. A positive clinician evidence reads as the
+// clinician's, a negative one as the patient's.
+func TestRoleEvidencePerRule(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		rule, lang, turn string
+		clinician        bool
+	}{
+		{"the clinician recalls the history", "en", "i know that you've had the kidney transplant a few years ago .", true},
+		{"the clinician recalls the history", "fr", "je sais que vous avez eu une greffe de rein il y a quelques années .", true},
+		{"the clinician reads results", "en", "it looks like your kidney function is very good .", true},
+		{"the clinician reads results", "fr", "regardons vos résultats . la radiographie montre de l'arthrose .", true},
+		{"the clinician asks a companion about the patient", "en", "has she had ear infections before", true},
+		{"the clinician asks a companion about the patient", "fr", "a-t-elle déjà eu des otites", true},
+		{"the clinician addresses the patient by title", "en", "hello , mrs . peterson .", true},
+		{"the clinician addresses the patient by title", "fr", "bonjour madame martin .", true},
+		{"an elided examination word", "fr", "à l'auscultation , j'entends des sibilances aux deux poumons .", true},
+		{"the patient returns a greeting", "en", "i'm good , how about you ?", false},
+		{"the patient returns a greeting", "fr", "très bien , et vous ?", false},
+		{"the patient asks what to do", "fr", "est-ce que je peux travailler ?", false},
+		{"the patient denies", "en", "never , nothing like that .", false},
+		{"the patient denies", "fr", "jamais , rien de tout ça .", false},
+	}
+	for _, c := range cases {
+		cues := englishRoleCues
+		if c.lang == "fr" {
+			cues = frenchRoleCues
+		}
+		e := cues.evidence(padTokens(c.turn))
+		require.Equal(t, c.clinician, e > 0, "%s (%s): %q has evidence %.2f", c.rule, c.lang, c.turn, e)
+	}
+}
+
+// TestCompanionEvidence: speaking of one's own body is the patient's, and
+// the "my" of "my son" is a companion's, not a patient speaking of
+// themselves.
+func TestCompanionEvidence(t *testing.T) {
+	t.Parallel()
+	require.Less(t, englishRoleCues.companion(padTokens("yeah , my ear hurts a lot .")), 0.0)
+	require.Less(t, frenchRoleCues.companion(padTokens("oui , j'ai très mal à mon oreille .")), 0.0)
+	require.Greater(t, englishRoleCues.companion(padTokens("my son has been coughing , he has a fever .")), 0.0)
+	require.Greater(t, frenchRoleCues.companion(padTokens("mon fils tousse , il a de la fièvre .")), 0.0)
+	third, first, _ := englishRoleCues.persons(padTokens("my son has been coughing and i gave him syrup ."))
+	require.Equal(t, [2]int{1, 1}, [2]int{third, first})
+	third, _, _ = frenchRoleCues.persons(padTokens("il faut qu'il boive , il y a de la fièvre ."))
+	require.Equal(t, 1, third, "the impersonal il of il faut and il y a speaks of no one")
 }

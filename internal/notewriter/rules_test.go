@@ -182,29 +182,3 @@ func TestRewritePerson(t *testing.T) {
 		})
 	}
 }
-
-func TestNormalizeNumbers(t *testing.T) {
-	t.Parallel()
-	cases := []struct {
-		name, lang, in, want string
-	}{
-		{"blood pressure", "en", "blood pressure is one hundred twenty over eighty", "blood pressure is 120/80"},
-		{"murmur grade", "en", "a three out of six systolic murmur", "a 3/6 systolic murmur"},
-		{"dose and frequency", "en", "lasix eighty milligrams once a day", "lasix 80 mg daily"},
-		{"temperature decimal", "en", "temperature ninety eight point six", "temperature 98.6"},
-		{"duration", "en", "for about five weeks", "for about 5 weeks"},
-		{"hundred and", "en", "one hundred and twenty pounds", "120 lbs"},
-		{"lone one stays a word", "en", "one of those days", "one of those days"},
-		{"percent", "en", "ejection fraction of forty five percent", "ejection fraction of 45%"},
-		{"french blood pressure", "fr", "tension à cent vingt sur quatre-vingts", "tension à 120/80"},
-		{"french dose", "fr", "cinq cents milligrammes deux fois par jour", "500 mg deux fois par jour"},
-		{"french compound", "fr", "depuis soixante-quinze jours", "depuis 75 jours"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			got := normalizeNumbers(padTokens(c.in), &lexiconFor(c.lang).numbers)
-			require.Equal(t, c.want, strings.TrimSpace(got))
-		})
-	}
-}

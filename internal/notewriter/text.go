@@ -111,6 +111,20 @@ func trimLeading(padded string, glue map[string]bool) string {
 	return " " + strings.Join(words[i:], " ") + " "
 }
 
+// afterGlue is padded from its first word that is not glue: trimLeading
+// without a copy, for a look at how a sentence opens.
+func afterGlue(padded string, glue map[string]bool) string {
+	rest := padded
+	for {
+		trimmed := strings.TrimLeft(rest, " ")
+		w, _, _ := strings.Cut(trimmed, " ")
+		if w == "" || !glue[w] && w != "," {
+			return rest
+		}
+		rest = trimmed[len(w):]
+	}
+}
+
 // finish turns a padded token string back into a written sentence: no space
 // before punctuation, first letter capitalised, "i" as "I", and a full stop.
 func finish(padded string, english bool) string {
@@ -157,12 +171,13 @@ func wordAt(words []string, i int) string {
 }
 
 // tidy writes a chosen sentence the way a clinician would: without a
-// phrase the speaker restarted ("is that is that helping") or a comma
-// the transcriber put before an object ("there is , some tenderness").
+// phrase the speaker restarted ("is that is that helping"), a comma
+// the transcriber put before an object ("there is , some tenderness") or
+// the words it trailed off with ("and he feels").
 // It runs on the written text only, after the sentence was judged, so it
 // changes no decision about what the note keeps.
 func tidy(padded string, lex *lexicon) string {
-	words := cutAtAssent(collapseRuns(strings.Fields(padded), lex), lex)
+	words := dropLike(cutAtAssent(collapseRuns(strings.Fields(padded), lex), lex), lex.speech)
 	out := make([]string, 0, len(words))
 	for _, w := range words {
 		if w == "," && len(out) > 0 && lex.noComma[out[len(out)-1]] {
@@ -170,7 +185,7 @@ func tidy(padded string, lex *lexicon) string {
 		}
 		out = append(out, w)
 	}
-	return " " + strings.Join(out, " ") + " "
+	return " " + strings.Join(cutTrailingFragment(out, lex.fragment), " ") + " "
 }
 
 // cutAtAssent ends a sentence where the clinician acknowledged an answer

@@ -138,13 +138,7 @@ func (r *Replica) Run(ctx context.Context) {
 
 // acknowledge empties the caches, then records the epoch they now reflect.
 func (r *Replica) acknowledge(ctx context.Context) error {
-	r.mu.Lock()
-	flushers := r.flushers
-	r.mu.Unlock()
-	for _, fn := range flushers {
-		fn()
-	}
-	epoch, err := r.epoch(ctx)
+	epoch, err := r.flushCaches(ctx)
 	if err != nil {
 		return err
 	}
@@ -163,13 +157,7 @@ func (r *Replica) heartbeat(ctx context.Context) error {
 	if n, err := res.RowsAffected(); err == nil && n == 0 {
 		// Taken for dead and forgotten: come back with empty caches, since
 		// changes may have gone unacknowledged meanwhile.
-		r.mu.Lock()
-		flushers := r.flushers
-		r.mu.Unlock()
-		for _, fn := range flushers {
-			fn()
-		}
-		epoch, err := r.epoch(ctx)
+		epoch, err := r.flushCaches(ctx)
 		if err != nil {
 			return err
 		}
@@ -213,6 +201,18 @@ func (r *Replica) rescue(ctx context.Context, now time.Time) error {
 		}
 	}
 	return nil
+}
+
+// flushCaches empties every cache registered with OnCredentialsChanged,
+// then reads the credentials epoch, which the caller records as seen.
+func (r *Replica) flushCaches(ctx context.Context) (int64, error) {
+	r.mu.Lock()
+	flushers := r.flushers
+	r.mu.Unlock()
+	for _, fn := range flushers {
+		fn()
+	}
+	return r.epoch(ctx)
 }
 
 func (r *Replica) epoch(ctx context.Context) (int64, error) {

@@ -199,6 +199,20 @@ func (db *DB) QueryRow(ctx context.Context, query string, args ...any) *sql.Row 
 	return db.read.QueryRowContext(ctx, db.rebound.of(db.dialect, query), args...)
 }
 
+// ScanRow runs a read query that returns at most one row and scans it into
+// dest; it answers an error that is sql.ErrNoRows when there is no row. On
+// PostgreSQL it goes through pgx's own interface: for a hot single-row read
+// (GET /v1/status) database/sql's pooling, row buffering and conversions
+// cost about as much CPU as pgx's whole round trip. dest must then be types
+// pgx scans into (string, bool, time.Time, sql.Null*); on SQLite it is the
+// cached prepared statement, as QueryRow.
+func (db *DB) ScanRow(ctx context.Context, query string, args []any, dest ...any) error {
+	if db.pool != nil {
+		return db.pool.QueryRow(ctx, db.rebound.of(db.dialect, query), args...).Scan(dest...)
+	}
+	return db.QueryRow(ctx, query, args...).Scan(dest...)
+}
+
 // QueryRowWrite runs a writing statement that returns a row (INSERT ...
 // RETURNING) outside a transaction.
 func (db *DB) QueryRowWrite(ctx context.Context, query string, args ...any) *sql.Row {

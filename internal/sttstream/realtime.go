@@ -33,18 +33,13 @@ func (r *Realtime) Open(ctx context.Context, opts Options) (Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	u := r.URL
-	switch {
-	case strings.HasPrefix(u, "http://"):
-		u = "ws://" + strings.TrimPrefix(u, "http://")
-	case strings.HasPrefix(u, "https://"):
-		u = "wss://" + strings.TrimPrefix(u, "https://")
-	}
 	h := http.Header{}
 	if r.APIKey != "" {
 		h.Set("Authorization", "Bearer "+r.APIKey)
 	}
-	conn, resp, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: r.HTTPClient, HTTPHeader: h})
+	// Dial takes http:// and https:// as they are: the handshake is an
+	// HTTP request.
+	conn, resp, err := websocket.Dial(ctx, r.URL, &websocket.DialOptions{HTTPClient: r.HTTPClient, HTTPHeader: h})
 	if err != nil {
 		if resp != nil {
 			return nil, fmt.Errorf("sttstream: connect to the streaming speech-to-text provider: HTTP %d: %w", resp.StatusCode, err)

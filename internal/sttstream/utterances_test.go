@@ -44,19 +44,62 @@ func (f *fakeTranscriptions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, `{"error":{"message":"busy"}}`, http.StatusServiceUnavailable)
 		return
 	}
-	file, _, err := r.FormFile("file")
+	secs, err := uploadedSeconds(r)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	wav, _ := io.ReadAll(file)
 	f.mu.Lock()
 	f.langs = append(f.langs, r.FormValue("language"))
 	f.mu.Unlock()
+	answerSeconds(w, secs)
+}
+
+// newFake starts a fakeTranscriptions server that fails the first
+// failFirst calls; it closes when the test ends.
+func newFake(t *testing.T, failFirst int) (*fakeTranscriptions, *httptest.Server) {
+	fake := &fakeTranscriptions{failFirst: failFirst}
+	srv := httptest.NewServer(fake)
+	t.Cleanup(srv.Close)
+	return fake, srv
+}
+
+// uploadedSeconds is the length of the 16-bit mono WAV a transcription
+// request carries as its "file".
+func uploadedSeconds(r *http.Request) (float64, error) {
+	file, _, err := r.FormFile("file")
+	if err != nil {
+		return 0, err
+	}
+	wav, err := io.ReadAll(file)
+	if err != nil {
+		return 0, err
+	}
 	rate := binary.LittleEndian.Uint32(wav[24:])
 	size := binary.LittleEndian.Uint32(wav[40:])
-	secs := float64(size) / 2 / float64(rate)
+	return float64(size) / 2 / float64(rate), nil
+}
+
+// answerSeconds answers a transcription request with the length of its
+// audio, as the fakes' text.
+func answerSeconds(w http.ResponseWriter, secs float64) {
 	_ = json.NewEncoder(w).Encode(map[string]string{"text": fmt.Sprintf("utterance of %.1f s", secs)})
+}
+
+// transcriberAt is the OpenAI-compatible transcriber of a fake's server.
+func transcriberAt(srv *httptest.Server) *provider.OpenAITranscriber {
+	return &provider.OpenAITranscriber{URL: srv.URL + "/v1", Client: srv.Client()}
+}
+
+// open opens a session of u that the test gives 30 s; ctx is the
+// session's, for Close.
+func open(t *testing.T, u *Utterances, opts Options) (s Session, ctx context.Context) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	s, err := u.Open(ctx, opts)
+	require.NoError(t, err)
+	return s, ctx
 }
 
 // noisy returns d of low background noise (about -56 dBFS) at rate: the
@@ -78,21 +121,16 @@ func tone(rate int, d time.Duration) []byte {
 
 func TestUtterancesCutsAtPausesAndTranscribesEach(t *testing.T) {
 	t.Parallel()
-	fake := &fakeTranscriptions{failFirst: 1}
-	srv := httptest.NewServer(fake)
-	defer srv.Close()
+	fake, srv := newFake(t, 1)
 	u := &Utterances{
-		Transcriber: &provider.OpenAITranscriber{URL: srv.URL + "/v1", Client: srv.Client()},
+		Transcriber: transcriberAt(srv),
 		RetryDelay:  time.Millisecond,
 		// Partials are TestUtterancesPartials' business; here every call
 		// is an utterance's.
 		PartialInterval: -1,
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
 	const rate = 16000
-	s, err := u.Open(ctx, Options{SampleRate: rate, Language: "en"})
-	require.NoError(t, err)
+	s, ctx := open(t, u, Options{SampleRate: rate, Language: "en"})
 	got := collect(s)
 
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -132,20 +170,15 @@ func TestUtterancesCutsAtPausesAndTranscribesEach(t *testing.T) {
 
 func TestUtterancesCapsLongSpeechAndReportsFailures(t *testing.T) {
 	t.Parallel()
-	fake := &fakeTranscriptions{failFirst: 1000}
-	srv := httptest.NewServer(fake)
-	defer srv.Close()
+	fake, srv := newFake(t, 1000)
 	u := &Utterances{
-		Transcriber:  &provider.OpenAITranscriber{URL: srv.URL + "/v1", Client: srv.Client()},
+		Transcriber:  transcriberAt(srv),
 		MaxUtterance: 2 * time.Second, Retries: 1, RetryDelay: time.Millisecond, PartialInterval: -1,
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	s, err := u.Open(ctx, Options{SampleRate: 8000})
-	require.NoError(t, err)
+	s, ctx := open(t, u, Options{SampleRate: 8000})
 	got := collect(s)
 	require.NoError(t, s.Write(tone(8000, 5*time.Second)))
-	err = s.Close(ctx)
+	err := s.Close(ctx)
 	require.Error(t, err)
 	require.ErrorContains(t, err, "transcribe the utterance at")
 	require.Empty(t, <-got)
@@ -183,13 +216,11 @@ type heldRequest struct {
 }
 
 func (f *heldTranscriptions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	file, _, err := r.FormFile("file")
+	secs, err := uploadedSeconds(r)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	wav, _ := io.ReadAll(file)
-	secs := float64(binary.LittleEndian.Uint32(wav[40:])) / 2 / float64(binary.LittleEndian.Uint32(wav[24:]))
 	req := heldRequest{secs: secs, release: make(chan struct{}), cancelled: make(chan struct{})}
 	select {
 	case f.reqs <- req:
@@ -199,7 +230,7 @@ func (f *heldTranscriptions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	select {
 	case <-f.quit:
 	case <-req.release:
-		_ = json.NewEncoder(w).Encode(map[string]string{"text": fmt.Sprintf("utterance of %.1f s", secs)})
+		answerSeconds(w, secs)
 	case <-r.Context().Done():
 		close(req.cancelled)
 	}
@@ -224,14 +255,11 @@ func TestUtterancesPartials(t *testing.T) {
 	t.Parallel()
 	fake, srv := newHeld(t)
 	u := &Utterances{
-		Transcriber:     &provider.OpenAITranscriber{URL: srv.URL + "/v1", Client: srv.Client()},
+		Transcriber:     transcriberAt(srv),
 		PartialInterval: time.Nanosecond, // whenever none is in flight
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
 	const rate = 16000
-	s, err := u.Open(ctx, Options{SampleRate: rate})
-	require.NoError(t, err)
+	s, ctx := open(t, u, Options{SampleRate: rate})
 	us := s.(*utteranceSession)
 	got := collect(s)
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -272,14 +300,11 @@ func TestUtterancesPartialsWaitForQueuedUtterances(t *testing.T) {
 	t.Parallel()
 	fake, srv := newHeld(t)
 	u := &Utterances{
-		Transcriber:     &provider.OpenAITranscriber{URL: srv.URL + "/v1", Client: srv.Client()},
+		Transcriber:     transcriberAt(srv),
 		PartialInterval: time.Nanosecond,
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
 	const rate = 16000
-	s, err := u.Open(ctx, Options{SampleRate: rate})
-	require.NoError(t, err)
+	s, ctx := open(t, u, Options{SampleRate: rate})
 	rng := rand.New(rand.NewPCG(5, 6))
 
 	// Too short for a partial: the first request is the utterance's.

@@ -10,6 +10,27 @@ import (
 	"github.com/notegen/notegen/internal/transcript"
 )
 
+// Speakers, short for the tables below.
+const (
+	clinician = transcript.Clinician
+	patient   = transcript.Patient
+	other     = transcript.Other
+	unknown   = transcript.Unknown
+)
+
+// said is a turn of who, before turns numbers it.
+func said(who transcript.Speaker, text string) transcript.Segment {
+	return transcript.Segment{Speaker: who, Text: text}
+}
+
+// turns numbers segments in transcript order, as Split does.
+func turns(segs ...transcript.Segment) []transcript.Segment {
+	for i := range segs {
+		segs[i].ID = i
+	}
+	return segs
+}
+
 func TestSplitLabels(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -18,42 +39,18 @@ func TestSplitLabels(t *testing.T) {
 		want []transcript.Segment
 	}{
 		{"aci-bench brackets", "[doctor] hi , martha .\n[patient] i'm okay .\n[patient_guest] she is not .",
-			[]transcript.Segment{
-				{ID: 0, Speaker: transcript.Clinician, Text: "hi , martha ."},
-				{ID: 1, Speaker: transcript.Patient, Text: "i'm okay ."},
-				{ID: 2, Speaker: transcript.Other, Text: "she is not ."},
-			}},
+			turns(said(clinician, "hi , martha ."), said(patient, "i'm okay ."), said(other, "she is not ."))},
 		{"colons english", "Doctor: How are you?\nPatient: Fine.\nNurse: BP is 120/80.\nInterpreter: Elle dit oui.",
-			[]transcript.Segment{
-				{ID: 0, Speaker: transcript.Clinician, Text: "How are you?"},
-				{ID: 1, Speaker: transcript.Patient, Text: "Fine."},
-				{ID: 2, Speaker: transcript.Other, Text: "BP is 120/80."},
-				{ID: 3, Speaker: transcript.Other, Text: "Elle dit oui."},
-			}},
+			turns(said(clinician, "How are you?"), said(patient, "Fine."), said(other, "BP is 120/80."), said(other, "Elle dit oui."))},
 		{"french with spaced and no-break colons", "Médecin : Bonjour.\nPatiente\u00a0: Bonjour docteur.\nInfirmière : Tension à 13/8.\nDr. Martin : Très bien.",
-			[]transcript.Segment{
-				{ID: 0, Speaker: transcript.Clinician, Text: "Bonjour."},
-				{ID: 1, Speaker: transcript.Patient, Text: "Bonjour docteur."},
-				{ID: 2, Speaker: transcript.Other, Text: "Tension à 13/8."},
-				{ID: 3, Speaker: transcript.Clinician, Text: "Très bien."},
-			}},
+			turns(said(clinician, "Bonjour."), said(patient, "Bonjour docteur."), said(other, "Tension à 13/8."), said(clinician, "Très bien."))},
 		{"wrapped turn continues its speaker", "[doctor] hey , dragon ? order an echo .\nlastly , your blood pressure .\n\n[patient] mm-hmm .",
-			[]transcript.Segment{
-				{ID: 0, Speaker: transcript.Clinician, Text: "hey , dragon ? order an echo .\nlastly , your blood pressure ."},
-				{ID: 1, Speaker: transcript.Patient, Text: "mm-hmm ."},
-			}},
+			turns(said(clinician, "hey , dragon ? order an echo .\nlastly , your blood pressure ."), said(patient, "mm-hmm ."))},
 		{"headings are not labels", "Plan: start metformin.\nAssessment: diabetes.",
-			[]transcript.Segment{
-				{ID: 0, Speaker: transcript.Unknown, Text: "Plan: start metformin."},
-				{ID: 1, Speaker: transcript.Unknown, Text: "Assessment: diabetes."},
-			}},
+			turns(said(unknown, "Plan: start metformin."), said(unknown, "Assessment: diabetes."))},
 		{"numbered voices are unknown", "Speaker 1: Hello.\nLocuteur 2 : Bonjour.",
-			[]transcript.Segment{
-				{ID: 0, Speaker: transcript.Unknown, Text: "Hello."},
-				{ID: 1, Speaker: transcript.Unknown, Text: "Bonjour."},
-			}},
-		{"label alone on its line", "[doctor]\nhow is the knee ?",
-			[]transcript.Segment{{ID: 0, Speaker: transcript.Clinician, Text: "how is the knee ?"}}},
+			turns(said(unknown, "Hello."), said(unknown, "Bonjour."))},
+		{"label alone on its line", "[doctor]\nhow is the knee ?", turns(said(clinician, "how is the knee ?"))},
 		{"empty", "  \n\n", nil},
 	}
 	for _, c := range cases {
@@ -87,7 +84,7 @@ func TestSplitCallsInferrerOnlyForUnknownTurns(t *testing.T) {
 // writes null), and its label gives the role.
 func TestTextTurnHasNoTimes(t *testing.T) {
 	t.Parallel()
-	require.Equal(t, []transcript.Segment{{ID: 0, Speaker: transcript.Clinician, Text: "hi"}}, transcript.Split("Doctor: hi", nil))
+	require.Equal(t, turns(said(clinician, "hi")), transcript.Split("Doctor: hi", nil))
 }
 
 func TestSliceCountsCodePoints(t *testing.T) {

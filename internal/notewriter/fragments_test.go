@@ -1,0 +1,52 @@
+package notewriter
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestTrailingFragmentsAreCut: a written sentence ends at its last
+// complete clause, in both languages, and a complete ending stays.
+func TestTrailingFragmentsAreCut(t *testing.T) {
+	t.Parallel()
+	checkText(t, []textCase{
+		{"trailing conjunction and pronoun", "en", "the associated swelling and i", "the associated swelling"},
+		{"trailing conjunction", "en", "she added two medications but", "she added two medications"},
+		{"elliptical last clause", "en", "he is so tired and fatigued , and he feels", "he is so tired and fatigued"},
+		{"elliptical clause after because", "en", "reports some body aches because he thinks he is", "reports some body aches"},
+		{"nothing left is dropped", "en", "on his", ""},
+		{"a relative clause is complete", "en", "the effusion from the injury that he had", "the effusion from the injury that he had"},
+		{"a comparison is complete", "en", "keep them as stiff as he can", "keep them as stiff as he can"},
+		{"a pronoun object is complete", "en", "a bmi over 27 would qualify her", "a bmi over 27 would qualify her"},
+		{"french trailing conjunction", "fr", "elle a ajouté deux médicaments mais", "elle a ajouté deux médicaments"},
+		{"french trailing article", "fr", "la douleur au genou et la", "la douleur au genou"},
+		{"french elliptical clause", "fr", "il est très fatigué et il est", "il est très fatigué"},
+		{"french relative clause is complete", "fr", "la douleur depuis la chute qu'il a eue comme il a", "la douleur depuis la chute qu'il a eue comme il a"},
+	}, tidy)
+}
+
+// TestProblemHeadingIsTheNameAlone: a problem heading is the condition's
+// name, not the words said around it, in both languages.
+func TestProblemHeadingIsTheNameAlone(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, lang, said, want string }{
+		{"an infinitive after the name", "en", "heart failure to be more successful , we need", "heart failure"},
+		{"an ordinal diagnosis", "en", "first diagnosis of coronary artery disease , i want", "coronary artery disease"},
+		{"a second phrase after the name", "en", "hypertension your third diagnosis of hypertension", "hypertension"},
+		{"a cut-off article", "en", "diabetes the", "diabetes"},
+		{"a trailing like", "en", "diabetes like", "diabetes"},
+		{"a treatment after the name", "en", "coronary artery disease continue with the statin", "coronary artery disease"},
+		{"a determiner after a preposition", "en", "pain in your left knee", "pain in left knee"},
+		{"french ordinal diagnosis", "fr", "premier diagnostic de diabète de type 2 , je veux", "diabète de type 2"},
+		{"french cut-off article", "fr", "hypertension la", "hypertension"},
+		{"french treatment after the name", "fr", "insuffisance cardiaque continuer le furosémide", "insuffisance cardiaque"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			lex := lexiconFor(c.lang)
+			require.Equal(t, c.want, problemName(replaceWords(padTokens(c.said), lex.rewrites), lex))
+		})
+	}
+}

@@ -1,0 +1,67 @@
+package notewriter
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSpokenHabitsAreNotWritten: a discourse "like", an acknowledgement
+// at the end and a slip the speaker corrected are not written; "like"
+// that compares stays.
+func TestSpokenHabitsAreNotWritten(t *testing.T) {
+	t.Parallel()
+	checkText(t, []textCase{
+		{"discourse like", "en", "it is like a deep achy pain and he had to like stop", "it is a deep achy pain and he had to stop"},
+		{"like before a finding", "en", "no like murmur rub or gallop", "no murmur rub or gallop"},
+		{"like that compares stays", "en", "it feels like a knife , things like that", "it feels like a knife , things like that"},
+		{"acknowledgement at the end", "en", "i want him to continue to ice it , okay", "i want him to continue to ice it"},
+		{"french acknowledgement at the end", "fr", "je veux qu'il continue la glace d'accord", "je veux qu'il continue la glace"},
+	}, tidy)
+	checkText(t, []textCase{
+		{"a corrected drug", "en", "we will treat him with penicillin or i'm sorry , amoxicillin 500 mg", "we will treat him with amoxicillin 500 mg"},
+		{"a corrected phrase", "en", "order an a1c in a couple weeks , or i'm sorry , a couple months", "order an a1c in a couple months"},
+		{"it's been", "en", "it's been hurting since march", "it has been hurting since march"},
+		{"french corrected drug", "fr", "on va prendre de la pénicilline ou pardon , de l'amoxicilline", "on va prendre de l'amoxicilline"},
+		{"french corrected phrase", "fr", "revenir dans deux semaines ou plutôt dans deux mois", "revenir dans deux mois"},
+	}, func(padded string, lex *lexicon) string {
+		return strings.Join(applyCorrection(strings.Fields(padded), lex.speech), " ")
+	})
+}
+
+// TestWhatTheClinicianKnowsIsStatedAsAFact: "I know that she started
+// therapy" is charted as the fact, in both languages; "I know right
+// where to inject" is not a fact about the patient and keeps its words.
+func TestWhatTheClinicianKnowsIsStatedAsAFact(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[doctor] hi how are you doing today
+[patient] okay i guess
+[doctor] i know that you have had this chronic back pain that we have been treating for two years
+[patient] yes it still hurts every morning`, "Past medical history",
+			[]string{"The patient has had this chronic back pain"}, []string{"I know"}},
+		{"fr", "fr", `[doctor] Bonjour, comment allez-vous ?
+[patient] Ça va.
+[doctor] Je sais que vous avez ce mal de dos chronique depuis deux ans.
+[patient] Oui, j'ai encore mal le matin.`, "Antécédents médicaux",
+			[]string{"Le patient a ce mal de dos chronique depuis 2 ans."}, []string{"Je sais", "Vous"}},
+	})
+}
+
+// TestClinicianRemarksAboutThemselvesAreTalk: what the clinician says of
+// their own tastes is not the patient's history, in both languages.
+func TestClinicianRemarksAboutThemselvesAreTalk(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[doctor] what brings you in today
+[patient] i have had back pain since the fall when i was hiking every weekend
+[doctor] i am definitely more of a fall person myself
+[doctor] i like to drink wine too after a long week
+[patient] the pain is worse in the morning and better after a hot shower`, "History of present illness",
+			[]string{"worse in the morning"}, []string{"fall person", "wine"}},
+		{"fr", "fr", `[doctor] Qu'est-ce qui vous amène aujourd'hui ?
+[patient] J'ai mal au dos depuis ma chute en randonnée il y a deux semaines.
+[doctor] Moi aussi je fais de la randonnée chaque semaine.
+[patient] La douleur est pire le matin et mieux après une douche chaude.`, "Histoire de la maladie actuelle",
+			[]string{"pire le matin"}, []string{"randonnée chaque semaine"}},
+	})
+}
