@@ -85,20 +85,25 @@ func TestCloseReleasesWaiters(t *testing.T) {
 	<-events.Done()
 }
 
+// twoReplicas opens a PostgreSQL database and two brokers on it, standing
+// for two replicas; cancel ends their Listen. Only PostgreSQL carries
+// notifications between replicas (on SQLite waiters fall back to
+// re-checking), so the test is skipped without it.
+func twoReplicas(t *testing.T) (ctx context.Context, cancel context.CancelFunc, db *store.DB, publisher, listener *broker.Broker) {
+	t.Helper()
+	if os.Getenv(st.PostgresURLEnv) == "" {
+		t.Skip(st.PostgresURLEnv + " is not set")
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	return ctx, cancel, openDB(t, st.Postgres), broker.New(slog.New(slog.DiscardHandler)), broker.New(slog.New(slog.DiscardHandler))
+}
+
 // Two brokers on one PostgreSQL database stand for two replicas: a change
 // committed through one wakes the other's subscribers.
 func TestListenWakesAnotherReplica(t *testing.T) {
 	t.Parallel()
-	// Only PostgreSQL carries notifications between replicas; on SQLite
-	// waiters fall back to re-checking.
-	if os.Getenv(st.PostgresURLEnv) == "" {
-		t.Skip(st.PostgresURLEnv + " is not set")
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	db := openDB(t, st.Postgres)
-	publisher := broker.New(slog.New(slog.DiscardHandler))
-	listener := broker.New(slog.New(slog.DiscardHandler))
+	ctx, cancel, db, publisher, listener := twoReplicas(t)
 	sub := listener.Subscribe("job-status:x")
 	defer sub.Close()
 	listening := make(chan struct{})
@@ -132,14 +137,7 @@ func TestListenWakesAnotherReplica(t *testing.T) {
 // than one notification, and a rolled-back one wakes nobody.
 func TestListeningPublisherRelaysEveryCommittedTopic(t *testing.T) {
 	t.Parallel()
-	if os.Getenv(st.PostgresURLEnv) == "" {
-		t.Skip(st.PostgresURLEnv + " is not set")
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	db := openDB(t, st.Postgres)
-	publisher := broker.New(slog.New(slog.DiscardHandler))
-	listener := broker.New(slog.New(slog.DiscardHandler))
+	ctx, cancel, db, publisher, listener := twoReplicas(t)
 	var running sync.WaitGroup
 	for _, b := range []*broker.Broker{publisher, listener} {
 		ready := b.Subscribe("ready")
