@@ -148,6 +148,9 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		return
 	}
 	clinical := countCues(padded, lex.clinical)
+	if who == speakerClinician && greets(afterGlue(padded, lex.glue), lex.speech) && !isIntro(padded, lex) {
+		return
+	}
 	if who == speakerClinician && clinical <= maxSelfTalkCues && selfTalk(afterGlue(padded, lex.glue), clinical, lex.speech) {
 		return
 	}
@@ -181,8 +184,8 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		((cat == catAssessment || cat == catPlan) && !a.worth(padded, clinical, planDensity)) {
 		return
 	}
-	if cat == catAssessment || cat == catPlan || cat == catEducation {
-		a.trackProblem(padded, src)
+	if (cat == catAssessment || cat == catPlan || cat == catEducation) && a.trackProblem(padded, src) {
+		return
 	}
 	body := trimLeading(padded, lex.glue)
 	if who == speakerClinician {

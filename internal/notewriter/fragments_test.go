@@ -50,3 +50,24 @@ func TestProblemHeadingIsTheNameAlone(t *testing.T) {
 		})
 	}
 }
+
+// TestProblemAnnouncedAloneIsItsHeading: "for your second problem, your
+// diabetes" only announces the problem, which the assessment lists by its
+// name, in both languages.
+func TestProblemAnnouncedAloneIsItsHeading(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[patient] my knee hurts and my sugars have been high
+[doctor] let me examine your knee . there is tenderness over the medial joint line
+[doctor] my assessment for your first problem , your knee pain , is a medial meniscus strain and we will start physical therapy
+[doctor] for your second problem , your diabetes .
+[doctor] we will increase the metformin to one thousand milligrams twice a day`, "Assessment",
+			[]string{"2. Diabetes."}, []string{"second problem"}},
+		{"fr", "fr", `[patient] J'ai mal au genou et ma glycémie est élevée.
+[doctor] Je vais vous examiner. Il y a une sensibilité sur l'interligne articulaire interne.
+[doctor] Voici mon plan. Pour votre douleur au genou, nous allons commencer la physiothérapie.
+[doctor] Pour votre diabète.
+[doctor] Nous allons augmenter la metformine à mille milligrammes deux fois par jour.`, "Évaluation",
+			[]string{"2. Diabète."}, []string{"Pour son diabète."}},
+	})
+}

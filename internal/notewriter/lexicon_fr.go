@@ -138,6 +138,7 @@ var frenchLexicon = &lexicon{
 		corrections:  []string{"ou pardon", "pardon ,", "ou plutôt"},
 		selfOpens:    []string{"moi aussi", "j'adore", "ma femme", "mon mari", "mes enfants", "j'aime bien", "je suis plutôt"},
 		selfEnds:     []string{"c'est le meilleur", "c'est la meilleure", "ce sont les meilleurs"},
+		greetings:    []string{"bonjour", "bonsoir", "salut", "enchanté", "enchantée", "ravi de vous voir", "content de vous voir"},
 	},
 	examCues: []string{
 		"sensible", "douleur", "douloureu", "enfl", "œdème", "oedème", "souffle", "poumon", "cœur", "coeur", "abdomen",
@@ -253,6 +254,7 @@ var frenchLexicon = &lexicon{
 		asked:    set("que", "qu'il", "qu'elle", "vous", "ça", "des", "c'est"),
 		inverted: set("est-ce", "avez-vous", "êtes-vous"),
 		copulas:  set("est-ce"),
+		requests: [][]string{{"dites-moi"}, {"parlez-moi"}, {"racontez-moi"}},
 		notAfter: set("je", "nous", "vous", "il", "elle", "ils", "on", "le", "la", "les", "un", "une", "de", "du", "à", "pour", "que"),
 	},
 	questionWords: set("est-ce", "avez-vous", "êtes-vous", "prenez-vous", "quand", "comment", "pourquoi", "où", "quel", "quelle", "combien", "depuis"),

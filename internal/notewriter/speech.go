@@ -27,6 +27,20 @@ type speechRules struct {
 	// and i like to go there", "fall foliage is the best"): talk, not
 	// the patient's history.
 	selfOpens, selfEnds []string
+	// greetings open the clinician's hello ("hi there carolyn it is nice
+	// to see you again"), which the note leaves out with what follows
+	// in the same breath.
+	greetings []string
+}
+
+// greets reports a clinician's sentence that opens with a greeting.
+func greets(padded string, rules speechRules) bool {
+	for _, g := range rules.greetings {
+		if strings.HasPrefix(padded, " "+g+" ") {
+			return true
+		}
+	}
+	return false
 }
 
 // maxSelfTalkCues is the most clinical cues a remark about the clinician
