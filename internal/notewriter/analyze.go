@@ -148,7 +148,8 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		return
 	}
 	clinical := countCues(padded, lex.clinical)
-	if who == speakerClinician && greets(afterGlue(padded, lex.glue), lex.speech) && !isIntro(padded, lex) {
+	if who == speakerClinician && greets(afterGlue(padded, lex.glue), lex.speech) && !isIntro(padded, lex) ||
+		addressesAssistant(padded, lex.speech) {
 		return
 	}
 	if who == speakerClinician && clinical <= maxSelfTalkCues && selfTalk(afterGlue(padded, lex.glue), clinical, lex.speech) {
@@ -190,6 +191,8 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	body := trimLeading(padded, lex.glue)
 	if who == speakerClinician {
 		body = dropKnownLead(body, lex.speech)
+	} else {
+		body = dropAnswerWord(body, lex.speech)
 	}
 	system := ""
 	switch cat {
