@@ -158,7 +158,8 @@ var englishLexicon = &lexicon{
 		subjects:     set("i", "he", "she", "we", "they", "it", "that", "patient"),
 		bareVerbs:    set("is", "was", "are", "were", "am", "feels", "thinks", "does", "did", "has", "had"),
 		clauseStarts: set("and", "but", "so", "because", "or", "if", "when", "that"),
-		completers:   set("as", "than", "that", "which", "what", "who", "like", "where"),
+		completers:   set("as", "than", "that", "which", "what", "who", "like", "where", "how", "whatever"),
+		copulas:      set("is", "are", "was", "were"),
 	},
 	speech: speechRules{
 		knownLeads: []string{"i know that", "i know", "i see that", "i see here that", "i see", "i have that",

@@ -128,7 +128,8 @@ var frenchLexicon = &lexicon{
 		subjects:     set("il", "elle", "je", "nous", "ils", "elles", "patient", "patiente", "ça", "cela"),
 		bareVerbs:    set("est", "était", "sont", "a", "avait", "ont", "fait", "sent", "pense"),
 		clauseStarts: set("et", "mais", "donc", "parce", "ou", "si", "quand", "que", "qu'il", "qu'elle"),
-		completers:   set("comme", "que", "qui", "ce", "où"),
+		completers:   set("comme", "que", "qui", "ce", "où", "qu'il", "qu'elle"),
+		copulas:      set("est", "sont", "était"),
 	},
 	speech: speechRules{
 		knownLeads:   []string{"je sais que", "je vois que", "je vois ici que", "j'ai noté que"},
