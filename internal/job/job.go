@@ -125,8 +125,23 @@ func (s *Service) transcriptURL(id string) string {
 // setStatus moves a locked job to a new status with its message, and
 // writes the event that status announces in the same transaction.
 func (s *Service) setStatus(ctx context.Context, tx *store.Tx, j *Job, to Status, message string, now time.Time) error {
-	_, err := tx.Exec(ctx, `UPDATE jobs SET status = ?, message = ?, progress = ?, updated_at = ? WHERE id = ?`,
-		to, message, progressOf[to], now, j.ID)
+	return s.setStatusWith(ctx, tx, j, to, message, now, columns{})
+}
+
+// columns are more columns of the job that a status change sets in its
+// own statement: set is a list of ", column = ?" items, args their values.
+type columns struct {
+	set  string
+	args []any
+}
+
+// setStatusWith is setStatus that also stores the result the status
+// announces (a note, a transcript, an error), one statement fewer per step
+// than storing it first.
+func (s *Service) setStatusWith(ctx context.Context, tx *store.Tx, j *Job, to Status, message string, now time.Time, also columns) error {
+	args := append([]any{to, message, progressOf[to], now}, also.args...)
+	_, err := tx.Exec(ctx, `UPDATE jobs SET status = ?, message = ?, progress = ?, updated_at = ?`+also.set+` WHERE id = ?`,
+		append(args, j.ID)...)
 	if err != nil {
 		return fmt.Errorf("update job status: %w", err)
 	}

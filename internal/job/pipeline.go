@@ -273,10 +273,6 @@ func (s *Service) writeNote(ctx context.Context, j *Job) error {
 		if current.Status == Completed || current.Status == Failed {
 			return nil // another attempt finished first
 		}
-		if _, err := tx.Exec(ctx, `UPDATE jobs SET note_sealed = ?, note_detail_sealed = ?, note_title = ?, note_tokens = ?, completed_at = ?, purge_after = ? WHERE id = ?`,
-			s.master.Seal(sealPurpose(notePurpose, j.ID), []byte(note.Text)), s.master.Seal(sealPurpose(detailPurpose, j.ID), detail), note.Title, note.Tokens, now, now.Add(s.cfg.Retention), j.ID); err != nil {
-			return fmt.Errorf("store note: %w", err)
-		}
 		if !current.Sandbox {
 			// A regeneration's transcription tokens are zero: its source
 			// job's note paid for the transcript.
@@ -285,7 +281,11 @@ func (s *Service) writeNote(ctx context.Context, j *Job) error {
 				return err
 			}
 		}
-		return s.setStatus(ctx, tx, current, Completed, statusMessage(Completed), now)
+		return s.setStatusWith(ctx, tx, current, Completed, statusMessage(Completed), now, columns{
+			set: `, note_sealed = ?, note_detail_sealed = ?, note_title = ?, note_tokens = ?, completed_at = ?, purge_after = ?`,
+			args: []any{s.master.Seal(sealPurpose(notePurpose, j.ID), []byte(note.Text)), s.master.Seal(sealPurpose(detailPurpose, j.ID), detail),
+				note.Title, note.Tokens, now, now.Add(s.cfg.Retention)},
+		})
 	})
 }
 

@@ -152,6 +152,10 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		return
 	}
 	clinical := countCues(padded, lex.clinical)
+	if who == speakerClinician && greets(afterGlue(padded, lex.glue), lex.speech) && !isIntro(padded, lex) ||
+		addressesAssistant(padded, lex.speech) {
+		return
+	}
 	if who == speakerClinician && clinical <= maxSelfTalkCues && selfTalk(afterGlue(padded, lex.glue), clinical, lex.speech) {
 		return
 	}
@@ -185,12 +189,14 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		((cat == catAssessment || cat == catPlan) && !a.worth(padded, clinical, planDensity)) {
 		return
 	}
-	if cat == catAssessment || cat == catPlan || cat == catEducation {
-		a.trackProblem(padded, src)
+	if (cat == catAssessment || cat == catPlan || cat == catEducation) && a.trackProblem(padded, src) {
+		return
 	}
 	body := trimLeading(padded, lex.glue)
 	if who == speakerClinician {
 		body = dropKnownLead(body, lex.speech)
+	} else {
+		body = dropAnswerWord(body, lex.speech)
 	}
 	system := ""
 	switch cat {

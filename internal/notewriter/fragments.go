@@ -15,6 +15,10 @@ type fragmentRules struct {
 	// clauseStarts open the clause an elliptical end is cut back to, with
 	// the comma.
 	clauseStarts map[string]bool
+	// copulas cannot end a sentence after any subject ("and her blood
+	// pressure is") unless a completer opens its clause ("where the
+	// lesion was").
+	copulas map[string]bool
 	// completers before a subject make its bare verb complete: a
 	// comparison or a relative clause ("worse than it was", "the injury
 	// that he had", "an incident like she had").
@@ -39,7 +43,8 @@ func cutTrailingFragment(words []string, rules fragmentRules) []string {
 	for n > 0 && (isPunct(words[n-1]) || rules.ends[words[n-1]]) {
 		n--
 	}
-	if n >= 2 && rules.bareVerbs[words[n-1]] && rules.subjects[words[n-2]] && !rules.completers[wordAt(words, n-3)] {
+	if n >= 2 && (rules.bareVerbs[words[n-1]] && rules.subjects[words[n-2]] && !rules.completers[wordAt(words, n-3)] ||
+		rules.copulas[words[n-1]] && !completedCopula(words[:n-1], rules)) {
 		cut := -1
 		for i := n - 3; i > 0; i-- {
 			if words[i] == "," || rules.clauseStarts[words[i]] {
@@ -66,4 +71,22 @@ func cutTrailingFragment(words []string, rules fragmentRules) []string {
 
 func isPunct(w string) bool {
 	return w == "," || w == "." || w == "?" || w == "!" || w == ";" || w == ":"
+}
+
+// maxCopulaSubjectWords is how far back a completer is looked for before
+// a copula that ends a sentence: "where the lesion was".
+const maxCopulaSubjectWords = 4
+
+// completedCopula reports that the clause a final copula ends is opened by
+// a completer ("the area where the lesion was", "as it was").
+func completedCopula(before []string, rules fragmentRules) bool {
+	for k := len(before) - 1; k >= 0 && k >= len(before)-maxCopulaSubjectWords; k-- {
+		if rules.completers[before[k]] {
+			return true
+		}
+		if isPunct(before[k]) || rules.clauseStarts[before[k]] {
+			return false
+		}
+	}
+	return false
 }

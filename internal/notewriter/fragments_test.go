@@ -19,6 +19,9 @@ func TestTrailingFragmentsAreCut(t *testing.T) {
 		{"a relative clause is complete", "en", "the effusion from the injury that he had", "the effusion from the injury that he had"},
 		{"a comparison is complete", "en", "keep them as stiff as he can", "keep them as stiff as he can"},
 		{"a pronoun object is complete", "en", "a bmi over 27 would qualify her", "a bmi over 27 would qualify her"},
+		{"a copula left without its attribute", "en", "it was normal at 1.7 and her blood pressure is", "it was normal at 1.7"},
+		{"a copula in a completed clause", "en", "cut out the area where the lesion was", "cut out the area where the lesion was"},
+		{"french copula left without its attribute", "fr", "le pouls est normal et sa tension est", "le pouls est normal"},
 		{"french trailing conjunction", "fr", "elle a ajouté deux médicaments mais", "elle a ajouté deux médicaments"},
 		{"french trailing article", "fr", "la douleur au genou et la", "la douleur au genou"},
 		{"french elliptical clause", "fr", "il est très fatigué et il est", "il est très fatigué"},
@@ -49,4 +52,25 @@ func TestProblemHeadingIsTheNameAlone(t *testing.T) {
 			require.Equal(t, c.want, problemName(replaceWords(padTokens(c.said), lex.rewrites), lex))
 		})
 	}
+}
+
+// TestProblemAnnouncedAloneIsItsHeading: "for your second problem, your
+// diabetes" only announces the problem, which the assessment lists by its
+// name, in both languages.
+func TestProblemAnnouncedAloneIsItsHeading(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[patient] my knee hurts and my sugars have been high
+[doctor] let me examine your knee . there is tenderness over the medial joint line
+[doctor] my assessment for your first problem , your knee pain , is a medial meniscus strain and we will start physical therapy
+[doctor] for your second problem , your diabetes .
+[doctor] we will increase the metformin to one thousand milligrams twice a day`, "Assessment",
+			[]string{"2. Diabetes."}, []string{"second problem"}},
+		{"fr", "fr", `[patient] J'ai mal au genou et ma glycémie est élevée.
+[doctor] Je vais vous examiner. Il y a une sensibilité sur l'interligne articulaire interne.
+[doctor] Voici mon plan. Pour votre douleur au genou, nous allons commencer la physiothérapie.
+[doctor] Pour votre diabète.
+[doctor] Nous allons augmenter la metformine à mille milligrammes deux fois par jour.`, "Évaluation",
+			[]string{"2. Diabète."}, []string{"Pour son diabète."}},
+	})
 }

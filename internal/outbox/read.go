@@ -3,6 +3,7 @@ package outbox
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -69,11 +70,19 @@ func ClaimUndispatched(ctx context.Context, tx *store.Tx, limit int) ([]Stored, 
 	return events, nil
 }
 
-// MarkDispatched records that the event became a delivery, in the
-// transaction that created it.
-func MarkDispatched(ctx context.Context, tx *store.Tx, id string, now time.Time) error {
-	if _, err := tx.Exec(ctx, `UPDATE outbox_events SET dispatched_at = ? WHERE id = ?`, now, id); err != nil {
-		return fmt.Errorf("mark event dispatched: %w", err)
+// MarkDispatched records that the events became deliveries, in the
+// transaction that created them, in one statement for the whole batch.
+func MarkDispatched(ctx context.Context, tx *store.Tx, ids []string, now time.Time) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	list, err := json.Marshal(ids)
+	if err != nil {
+		return fmt.Errorf("mark events dispatched: %w", err)
+	}
+	if _, err := tx.Exec(ctx, `UPDATE outbox_events SET dispatched_at = ? WHERE id IN (SELECT value FROM `+store.JSONArrayElements(tx.Dialect())+`)`,
+		now, string(list)); err != nil {
+		return fmt.Errorf("mark events dispatched: %w", err)
 	}
 	return nil
 }

@@ -156,21 +156,20 @@ func (d *Deliveries) record(ctx context.Context, del delivery, t target, res res
 			Scan(&cur.Status, &cur.Attempts); err != nil {
 			return fmt.Errorf("reload delivery: %w", err)
 		}
-		var n int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM webhook_attempts WHERE delivery_id = ?`, del.ID).Scan(&n); err != nil {
-			return fmt.Errorf("count attempts: %w", err)
-		}
 		out = Attempt{
-			ID: uuid.Must(uuid.NewV7()).String(), Number: n + 1, Trigger: trigger, AttemptedAt: res.At,
+			ID: uuid.Must(uuid.NewV7()).String(), Trigger: trigger, AttemptedAt: res.At,
 			Env: t.Env, Endpoint: redactURL(t.URL), Outcome: res.Outcome, LatencyMS: res.Latency.Milliseconds(), Error: res.Error,
 		}
 		if res.StatusCode != 0 {
 			code := res.StatusCode
 			out.StatusCode = &code
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO webhook_attempts (id, delivery_id, number, trigger, env, endpoint, outcome, status_code, latency_ms, error, attempted_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, out.ID, del.ID, out.Number, trigger, out.Env, out.Endpoint, out.Outcome,
-			out.StatusCode, out.LatencyMS, out.Error, res.At); err != nil {
+		// The attempt takes the next number in the statement that writes
+		// it: a statement of its own after the lock above, so on
+		// PostgreSQL it counts the attempts committed while it waited.
+		if err := tx.QueryRow(ctx, `INSERT INTO webhook_attempts (id, delivery_id, number, trigger, env, endpoint, outcome, status_code, latency_ms, error, attempted_at)
+			SELECT ?, ?, COUNT(*) + 1, ?, ?, ?, ?, ?, ?, ?, ? FROM webhook_attempts WHERE delivery_id = ? RETURNING number`,
+			out.ID, del.ID, trigger, out.Env, out.Endpoint, out.Outcome, out.StatusCode, out.LatencyMS, out.Error, res.At, del.ID).Scan(&out.Number); err != nil {
 			return fmt.Errorf("record attempt: %w", err)
 		}
 		status, attempts := cur.Status, cur.Attempts
