@@ -183,7 +183,7 @@ func (a *analyzer) namesClinical(cc string) bool {
 func leads(patterns []string) []complaintFrame {
 	frames := make([]complaintFrame, len(patterns))
 	for i, p := range patterns {
-		frames[i] = complaintFrame{lead: p}
+		frames[i] = complaintFrame{leads: []string{p}}
 	}
 	return frames
 }

@@ -8,9 +8,9 @@ import "strings"
 // come to see me because you had"), or a wish that names the reason itself
 // ("ready to quit smoking").
 type complaintFrame struct {
-	// lead opens the reason; commas said inside it are skipped ("presents
-	// today , for").
-	lead string
+	// leads open the reason; commas said inside one are skipped
+	// ("presents today , for").
+	leads []string
 	// strength is how sure the reason is (ccInferred ... ccDictated).
 	strength int
 	// prefix is charted before the reason ("following up on your lung
@@ -33,83 +33,38 @@ type complaintFrame struct {
 // ("because you had a right breast lumpectomy").
 var complaintFrames = map[string][]complaintFrame{
 	"en": {
-		{lead: "i was asked to see you for", strength: ccStated},
-		{lead: "i was asked to see you because", strength: ccStated},
-		{lead: "asked me to see you for", strength: ccStated},
-		{lead: "asked me to see you because", strength: ccStated},
-		{lead: "referred by", strength: ccStated, viaFor: true},
-		{lead: "referred to me by", strength: ccStated, viaFor: true},
-		{lead: "referred you to me for", strength: ccStated},
-		{lead: "referred you for", strength: ccStated},
-		{lead: "sent you to me for", strength: ccStated},
-		{lead: "sent you to me because", strength: ccStated},
-		{lead: "sent you to me 'cause", strength: ccStated},
-		{lead: "sent you in for", strength: ccStated},
-		{lead: "establish care for", strength: ccStated},
-		{lead: "following up on your", strength: ccStated, prefix: "follow-up of"},
-		{lead: "following up on his", strength: ccStated, prefix: "follow-up of"},
-		{lead: "following up on her", strength: ccStated, prefix: "follow-up of"},
-		{lead: "following up on the", strength: ccStated, prefix: "follow-up of"},
-		{lead: "following up on", strength: ccStated, prefix: "follow-up of"},
-		{lead: "follow-up with me for", strength: ccStated, prefix: "follow-up of"},
-		{lead: "a follow-up for", strength: ccStated, prefix: "follow-up of"},
-		{lead: "seeing you today because", strength: ccStated},
-		{lead: "seeing you today for", strength: ccStated},
-		{lead: "seeing you for", strength: ccStated},
-		{lead: "come to see me today because", strength: ccStated},
-		{lead: "come to see me because", strength: ccStated},
-		{lead: "come to see me today for", strength: ccStated},
-		{lead: "come to see me for", strength: ccStated},
-		{lead: "you're here because", strength: ccStated},
-		{lead: "you are here because", strength: ccStated},
-		{lead: "here today because", strength: ccStated},
-		{lead: "female post", strength: ccStated, prefix: "follow-up of"},
-		{lead: "male post", strength: ccStated, prefix: "follow-up of"},
-		{lead: "status post", strength: ccInferred, prefix: "follow-up of"},
-		{lead: "you were in the hospital for", strength: ccStated, prefix: "hospital follow-up for"},
-		{lead: "you were in the emergency room for", strength: ccStated, prefix: "emergency room follow-up for"},
-		{lead: "you went to the emergency room for", strength: ccStated, prefix: "emergency room follow-up for"},
-		{lead: "ready to quit smoking", strength: ccStated, fixed: "smoking cessation"},
-		{lead: "want to quit smoking", strength: ccStated, fixed: "smoking cessation"},
-		{lead: "you are experiencing", strength: ccInferred},
-		{lead: "you're experiencing", strength: ccInferred},
-		{lead: "you were experiencing", strength: ccInferred},
-		{lead: "you've been experiencing", strength: ccInferred},
-		{lead: "you have been experiencing", strength: ccInferred},
-		{lead: "see that you had", strength: ccInferred},
-		{lead: "see that you have", strength: ccInferred},
-		{lead: "here that you had", strength: ccInferred},
-		{lead: "here that you have", strength: ccInferred},
-		{lead: "lab work for", strength: ccInferred, named: true},
-		{lead: "diagnosed with", strength: ccInferred, named: true},
-		{lead: "tested positive for", strength: ccInferred, named: true},
+		{strength: ccStated, leads: []string{"i was asked to see you for", "i was asked to see you because",
+			"asked me to see you for", "asked me to see you because", "referred you to me for", "referred you for",
+			"sent you to me for", "sent you to me because", "sent you to me 'cause", "sent you in for",
+			"establish care for", "seeing you today because", "seeing you today for", "seeing you for",
+			"come to see me today because", "come to see me because", "come to see me today for",
+			"come to see me for", "you're here because", "you are here because", "here today because"}},
+		{strength: ccStated, viaFor: true, leads: []string{"referred by", "referred to me by"}},
+		{strength: ccStated, prefix: "follow-up of", leads: []string{"following up on", "follow-up with me for",
+			"a follow-up for", "female post", "male post"}},
+		{strength: ccInferred, prefix: "follow-up of", leads: []string{"status post"}},
+		{strength: ccStated, prefix: "hospital follow-up for", leads: []string{"you were in the hospital for"}},
+		{strength: ccStated, prefix: "emergency room follow-up for", leads: []string{
+			"you were in the emergency room for", "you went to the emergency room for"}},
+		{strength: ccStated, fixed: "smoking cessation", leads: []string{"ready to quit smoking",
+			"want to quit smoking"}},
+		{strength: ccInferred, leads: []string{"you are experiencing", "you're experiencing", "you were experiencing",
+			"you've been experiencing", "you have been experiencing", "see that you had", "see that you have",
+			"here that you had", "here that you have"}},
+		{strength: ccInferred, named: true, leads: []string{"lab work for", "diagnosed with", "tested positive for"}},
 	},
 	"fr": {
-		{lead: "vous venez pour", strength: ccStated},
-		{lead: "vous venez aujourd'hui pour", strength: ccStated},
-		{lead: "vous venez me voir pour", strength: ccStated},
-		{lead: "je vous vois pour", strength: ccStated},
-		{lead: "je vous vois aujourd'hui pour", strength: ccStated},
-		{lead: "on vous voit pour", strength: ccStated},
-		{lead: "vous êtes là pour", strength: ccStated},
-		{lead: "vous consultez pour", strength: ccStated},
-		{lead: "on m'a demandé de vous voir pour", strength: ccStated},
-		{lead: "vous a adressé pour", strength: ccStated},
-		{lead: "vous a adressée pour", strength: ccStated},
-		{lead: "vous a envoyé pour", strength: ccStated},
-		{lead: "vous a envoyée pour", strength: ccStated},
-		{lead: "adressé par", strength: ccStated, viaFor: true},
-		{lead: "adressée par", strength: ccStated, viaFor: true},
-		{lead: "vous venez me voir parce que", strength: ccStated},
-		{lead: "vous venez parce que", strength: ccStated},
-		{lead: "vous avez été hospitalisé pour", strength: ccStated, prefix: "suivi d'hospitalisation pour"},
-		{lead: "vous avez été hospitalisée pour", strength: ccStated, prefix: "suivi d'hospitalisation pour"},
-		{lead: "arrêter de fumer", strength: ccStated, fixed: "sevrage tabagique"},
-		// Fillers fold the doubled "vous vous êtes blessé".
-		{lead: "vous êtes blessé au", strength: ccInferred},
-		{lead: "vous êtes blessée au", strength: ccInferred},
-		{lead: "vous êtes blessé à la", strength: ccInferred},
-		{lead: "vous êtes blessée à la", strength: ccInferred},
+		{strength: ccStated, leads: []string{"vous venez pour", "vous venez aujourd'hui pour",
+			"vous venez me voir pour", "je vous vois pour", "je vous vois aujourd'hui pour", "on vous voit pour",
+			"vous êtes là pour", "vous consultez pour", "on m'a demandé de vous voir pour", "vous a adressé pour",
+			"vous a adressée pour", "vous a envoyé pour", "vous a envoyée pour", "vous venez me voir parce que",
+			"vous venez parce que"}},
+		{strength: ccStated, viaFor: true, leads: []string{"adressé par", "adressée par"}},
+		{strength: ccStated, prefix: "suivi d'hospitalisation pour", leads: []string{"vous avez été hospitalisé pour",
+			"vous avez été hospitalisée pour"}},
+		{strength: ccStated, fixed: "sevrage tabagique", leads: []string{"arrêter de fumer"}},
+		{strength: ccInferred, leads: []string{"vous êtes blessé au", "vous êtes blessée au", "vous êtes blessé à la",
+			"vous êtes blessée à la"}},
 	},
 }
 
@@ -169,10 +124,20 @@ func leadEnd(words []string, lead string) int {
 	return -1
 }
 
-// frameReason reads the reason that follows a frame's lead in a sentence's
-// words, or "" when the frame is not there or names nothing.
+// frameReason reads the reason that follows the first of a frame's leads
+// said in a sentence's words, or "" when none is there or names nothing.
 func (a *analyzer) frameReason(words []string, f complaintFrame) string {
-	at := leadEnd(words, f.lead)
+	for _, lead := range f.leads {
+		if reason := a.leadReason(words, lead, f); reason != "" {
+			return reason
+		}
+	}
+	return ""
+}
+
+// leadReason reads the reason that follows one of a frame's leads.
+func (a *analyzer) leadReason(words []string, lead string, f complaintFrame) string {
+	at := leadEnd(words, lead)
 	if at < 0 {
 		return ""
 	}
@@ -183,7 +148,7 @@ func (a *analyzer) frameReason(words []string, f complaintFrame) string {
 	if f.viaFor {
 		rest = afterFor(rest)
 	}
-	if strings.HasSuffix(f.lead, "because") || strings.HasSuffix(f.lead, "'cause") || strings.HasSuffix(f.lead, "parce que") {
+	if strings.HasSuffix(lead, "because") || strings.HasSuffix(lead, "'cause") || strings.HasSuffix(lead, "parce que") {
 		for len(rest) > 0 && complaintClause[rest[0]] {
 			rest = rest[1:]
 		}
