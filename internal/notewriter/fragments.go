@@ -12,6 +12,11 @@ type fragmentRules struct {
 	// sentence ("because he thinks he is", "so that is"): a subject and a
 	// verb waiting for what it never got.
 	subjects, bareVerbs map[string]bool
+	// assents acknowledge what was said ("okay", "all right"); a sentence
+	// does not end with one unless it is what something is ("he is
+	// doing okay"), after one of predicates.
+	assents    [][]string
+	predicates map[string]bool
 	// clauseStarts open the clause an elliptical end is cut back to, with
 	// the comma.
 	clauseStarts map[string]bool
@@ -39,7 +44,7 @@ func cutTrailingFragment(words []string, rules fragmentRules) []string {
 	for whole > 0 && isPunct(words[whole-1]) {
 		whole--
 	}
-	n := whole
+	n := trimAssents(words[:whole], rules)
 	for n > 0 && (isPunct(words[n-1]) || rules.ends[words[n-1]]) {
 		n--
 	}
@@ -89,4 +94,24 @@ func completedCopula(before []string, rules fragmentRules) bool {
 		}
 	}
 	return false
+}
+
+// trimAssents is the length of words without the acknowledgements that
+// end them ("a week okay all right" -> "a week").
+func trimAssents(words []string, rules fragmentRules) int {
+	n := len(words)
+	for trimmed := true; trimmed; {
+		trimmed = false
+		for n > 0 && isPunct(words[n-1]) {
+			n--
+		}
+		for _, a := range rules.assents {
+			at := n - len(a)
+			if at > 0 && matchAt(words[:n], at, a) && !rules.predicates[words[at-1]] {
+				n, trimmed = at, true
+				break
+			}
+		}
+	}
+	return n
 }

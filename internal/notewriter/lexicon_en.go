@@ -154,7 +154,10 @@ var englishLexicon = &lexicon{
 		"in", "on", "at", "or", "you", "it", "this", "these", "those", "be", "been", "have", "has", "had", "do"),
 	fragment: fragmentRules{
 		ends: set("the", "a", "an", "and", "but", "or", "because", "if", "my", "your", "his", "our", "their", "i", "he",
-			"she", "we", "they", "okay", "every"),
+			"she", "we", "they", "every"),
+		assents: [][]string{{"okay"}, {"ok"}, {"all", "right"}, {"alright"}},
+		predicates: set("is", "are", "was", "were", "be", "been", "am", "doing", "feel", "feels", "felt", "look", "looks",
+			"looked", "seem", "seems", "sound", "sounds", "going", "went", "did", "do", "does", "pretty", "turned"),
 		subjects:     set("i", "he", "she", "we", "they", "it", "that", "patient"),
 		bareVerbs:    set("is", "was", "are", "were", "am", "feels", "thinks", "does", "did", "has", "had"),
 		clauseStarts: set("and", "but", "so", "because", "or", "if", "when", "that"),

@@ -124,7 +124,9 @@ var frenchLexicon = &lexicon{
 		"en", "sur", "ou", "vous", "ce", "cette"),
 	fragment: fragmentRules{
 		ends: set("le", "la", "les", "un", "une", "des", "de", "du", "à", "au", "aux", "et", "mais", "ou", "parce",
-			"que", "je", "il", "elle", "nous", "ils", "elles", "mon", "ma", "mes", "son", "sa", "ses", "votre", "vos", "d'accord", "chaque"),
+			"que", "je", "il", "elle", "nous", "ils", "elles", "mon", "ma", "mes", "son", "sa", "ses", "votre", "vos", "chaque"),
+		assents:      [][]string{{"d'accord"}, {"ok"}, {"okay"}},
+		predicates:   set("est", "c'est", "suis", "sont", "être", "était", "êtes", "sommes"),
 		subjects:     set("il", "elle", "je", "nous", "ils", "elles", "patient", "patiente", "ça", "cela"),
 		bareVerbs:    set("est", "était", "sont", "a", "avait", "ont", "fait", "sent", "pense"),
 		clauseStarts: set("et", "mais", "donc", "parce", "ou", "si", "quand", "que", "qu'il", "qu'elle"),

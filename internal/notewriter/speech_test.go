@@ -16,6 +16,9 @@ func TestSpokenHabitsAreNotWritten(t *testing.T) {
 		{"like that compares stays", "en", "it feels like a knife , things like that", "it feels like a knife , things like that"},
 		{"acknowledgement at the end", "en", "i want him to continue to ice it , okay", "i want him to continue to ice it"},
 		{"french acknowledgement at the end", "fr", "je veux qu'il continue la glace d'accord", "je veux qu'il continue la glace"},
+		{"only acknowledgements after an echo", "en", "a week okay all right", ""},
+		{"okay that says how he is", "en", "his knee is doing okay", "his knee is doing okay"},
+		{"french okay that says how it is", "fr", "pour la glace c'est d'accord", "pour la glace c'est d'accord"},
 	}, tidy)
 	checkText(t, []textCase{
 		{"a corrected drug", "en", "we will treat him with penicillin or i'm sorry , amoxicillin 500 mg", "we will treat him with amoxicillin 500 mg"},
