@@ -63,6 +63,10 @@ type analyzer struct {
 	// painSaid is the first body part the patient said hurts in the
 	// history, a reason for the visit when nobody states one.
 	painSaid complaintCandidate
+	// sideAsked is set after the clinician asked which side ("left or
+	// right ?"), and sideSaid is the side the patient answered.
+	sideAsked bool
+	sideSaid  string
 	// review is the turn (plus one, so zero is none) and phase in which
 	// the clinician last read out a result.
 	review reviewing
@@ -148,7 +152,8 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		return
 	}
 	clinical := countCues(padded, lex.clinical)
-	if who == speakerClinician && greets(afterGlue(padded, lex.glue), lex.speech) && !isIntro(padded, lex) {
+	if who == speakerClinician && greets(afterGlue(padded, lex.glue), lex.speech) && !isIntro(padded, lex) ||
+		addressesAssistant(padded, lex.speech) {
 		return
 	}
 	if who == speakerClinician && clinical <= maxSelfTalkCues && selfTalk(afterGlue(padded, lex.glue), clinical, lex.speech) {
@@ -190,6 +195,8 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	body := trimLeading(padded, lex.glue)
 	if who == speakerClinician {
 		body = dropKnownLead(body, lex.speech)
+	} else {
+		body = dropAnswerWord(body, lex.speech)
 	}
 	system := ""
 	switch cat {

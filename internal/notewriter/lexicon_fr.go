@@ -124,11 +124,14 @@ var frenchLexicon = &lexicon{
 		"en", "sur", "ou", "vous", "ce", "cette"),
 	fragment: fragmentRules{
 		ends: set("le", "la", "les", "un", "une", "des", "de", "du", "à", "au", "aux", "et", "mais", "ou", "parce",
-			"que", "je", "il", "elle", "nous", "ils", "elles", "mon", "ma", "mes", "son", "sa", "ses", "votre", "vos", "d'accord"),
+			"que", "je", "il", "elle", "nous", "ils", "elles", "mon", "ma", "mes", "son", "sa", "ses", "votre", "vos", "chaque"),
+		assents:      [][]string{{"d'accord"}, {"ok"}, {"okay"}},
+		predicates:   set("est", "c'est", "suis", "sont", "être", "était", "êtes", "sommes"),
 		subjects:     set("il", "elle", "je", "nous", "ils", "elles", "patient", "patiente", "ça", "cela"),
 		bareVerbs:    set("est", "était", "sont", "a", "avait", "ont", "fait", "sent", "pense"),
 		clauseStarts: set("et", "mais", "donc", "parce", "ou", "si", "quand", "que", "qu'il", "qu'elle"),
-		completers:   set("comme", "que", "qui", "ce", "où"),
+		completers:   set("comme", "que", "qui", "ce", "où", "qu'il", "qu'elle"),
+		copulas:      set("est", "sont", "était"),
 	},
 	speech: speechRules{
 		knownLeads:   []string{"je sais que", "je vois que", "je vois ici que", "j'ai noté que"},
@@ -138,6 +141,9 @@ var frenchLexicon = &lexicon{
 		corrections:  []string{"ou pardon", "pardon ,", "ou plutôt"},
 		selfOpens:    []string{"moi aussi", "j'adore", "ma femme", "mon mari", "mes enfants", "j'aime bien", "je suis plutôt"},
 		selfEnds:     []string{"c'est le meilleur", "c'est la meilleure", "ce sont les meilleurs"},
+		assistants:   []string{"dax", "dragon"},
+		answers:      set("non"),
+		subjects:     set("je", "j'ai", "j'étais", "nous", "il", "elle", "ils", "elles", "mon", "ma", "mes", "le", "la", "c'est", "ça"),
 		greetings:    []string{"bonjour", "bonsoir", "salut", "enchanté", "enchantée", "ravi de vous voir", "content de vous voir"},
 	},
 	examCues: []string{

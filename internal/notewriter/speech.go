@@ -31,6 +31,37 @@ type speechRules struct {
 	// to see you again"), which the note leaves out with what follows
 	// in the same breath.
 	greetings []string
+	// assistants are the names of dictation assistants: a sentence that
+	// speaks to one ("i need to put this dax back to work") is not the
+	// patient's.
+	assistants []string
+	// answers open a patient's sentence with the no that answered the
+	// question before ("no i have been seeing him for years"); subjects
+	// after it show a statement follows, which the no does not negate.
+	answers, subjects map[string]bool
+}
+
+// addressesAssistant reports a sentence that names a dictation assistant.
+func addressesAssistant(padded string, rules speechRules) bool {
+	return hasWord(padded, rules.assistants)
+}
+
+// dropAnswerWord drops the "no" that answered the question before a
+// statement: "no i have always had skinny ankles" states, and "no fever"
+// keeps its no.
+func dropAnswerWord(padded string, rules speechRules) string {
+	first, rest := nextWord(padded)
+	if !rules.answers[first] {
+		return padded
+	}
+	second, afterComma := nextWord(rest)
+	switch {
+	case second == ",":
+		return afterComma
+	case rules.subjects[second]:
+		return rest
+	}
+	return padded
 }
 
 // greets reports a clinician's sentence that opens with a greeting.
