@@ -63,6 +63,10 @@ type analyzer struct {
 	// painSaid is the first body part the patient said hurts in the
 	// history, a reason for the visit when nobody states one.
 	painSaid complaintCandidate
+	// sideAsked is set after the clinician asked which side ("left or
+	// right ?"), and sideSaid is the side the patient answered.
+	sideAsked bool
+	sideSaid  string
 	// review is the turn (plus one, so zero is none) and phase in which
 	// the clinician last read out a result.
 	review reviewing
