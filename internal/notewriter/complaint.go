@@ -57,6 +57,7 @@ type complaintRules struct {
 // framing ("presents today for follow-up of his chronic problems"), the
 // dictated chief complaint, or the patient's answer to "what brings you in".
 func (a *analyzer) findChiefComplaint(padded string, who speaker, src Span) {
+	a.noteSides(padded)
 	if a.phase != phaseHistory {
 		return
 	}
@@ -291,6 +292,7 @@ func (a *analyzer) finishComplaint() {
 		return
 	}
 	cr := &a.lex.complaint
+	a.cc.padded = dropGenericHead(a.cc.padded)
 	// "some pain" says nothing the patient's "pain on my left back" does not.
 	if a.painSaid.padded != "" && isGenericReason(a.cc.padded) && hasCue(a.cc.padded, cr.painCues) {
 		a.cc = a.painSaid
@@ -401,6 +403,9 @@ func (a *analyzer) addSide(cc string) string {
 	side := a.sideOf(words[part])
 	if side == "" {
 		side = a.sideSaid
+	}
+	if side == "" {
+		side = a.partSides[words[part]]
 	}
 	if side == "" {
 		return cc
