@@ -328,20 +328,7 @@ func (a *analyzer) noteSides(padded string) {
 		if !cr.bodyParts[w] || cr.singular[w] != "" {
 			continue
 		}
-		side := ""
-		if cr.sideAfter {
-			if i+1 < len(words) {
-				side = cr.sides[words[i+1]]
-			}
-		} else {
-			j := i - 1
-			for j >= 0 && cr.modifiers[words[j]] {
-				j--
-			}
-			if j >= 0 {
-				side = cr.sides[words[j]]
-			}
-		}
+		side := a.sideGiven(words, i)
 		if side == "" || side == "bilateral" {
 			continue
 		}
