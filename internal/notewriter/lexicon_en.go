@@ -376,7 +376,9 @@ var englishLexicon = &lexicon{
 		"regarding his", "regarding her", "for the",
 	},
 	person: personRules{
-		reportLeads: []string{"i have been having", "i have had", "i am having", "i have got", "i have", "i get", "i got", "i had"},
+		reportLeads:   []string{"i have been having", "i have had", "i am having", "i have got", "i have", "i get", "i got", "i had"},
+		becomingLeads: set("i get", "i got"),
+		determiners:   set("a", "an", "some", "any", "the", "this", "these", "those", "lots", "headaches", "pain", "cramps"),
 		verbs: set("feel", "think", "take", "get", "go", "know", "need", "want", "like", "see", "try", "use",
 			"notice", "eat", "drink", "smoke", "work", "walk", "sleep", "wake", "hurt", "live", "play", "run",
 			"exercise", "check", "forget", "remember", "guess", "mean", "say", "tell", "start", "stop", "keep",

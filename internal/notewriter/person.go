@@ -193,7 +193,15 @@ func reportLead(words []string, lex *lexicon) []string {
 			continue
 		}
 		tail := strings.Fields(rest[len(lead)+1:])
+		// "i have , been taking ibuprofen": the comma is a pause.
+		for len(tail) > 0 && tail[0] == "," {
+			tail = tail[1:]
+		}
 		if len(tail) == 0 {
+			return words
+		}
+		// "i get sore" says how the patient gets, not what they have.
+		if lex.person.becomingLeads[lead] && !lex.person.determiners[tail[0]] {
 			return words
 		}
 		switch tail[0] {
@@ -203,7 +211,9 @@ func reportLead(words []string, lex *lexicon) []string {
 			"done", "taken", "built", "gone", "seen", "made", "given", "known", "felt", "kept", "left", "lost",
 			"put", "read", "said", "told", "thought", "worn", "broken", "fallen", "eaten", "driven", "written",
 			"begun", "gotten", "heard", "on", "out", "in", "up", "off", "over", "from", "for", "back", "around",
-			"but", "so", "and", "if", "when", "because", "like", "just", "also", "always", "ever":
+			"but", "so", "and", "if", "when", "because", "like", "just", "also", "always", "ever",
+			// French irregular participles ("j'ai eu", "j'ai pris").
+			"eu", "été", "pris", "fait", "mis", "dit", "vu", "su", "pu", "voulu", "dû", "bu", "lu", "ouvert", "souffert":
 			return words
 		}
 		// "i have noticed" is a perfect tense, not a possession.

@@ -97,3 +97,21 @@ func TestAnswerWordAndAssistantAreNotWritten(t *testing.T) {
 			[]string{"mal au dos"}, []string{"dax"}},
 	})
 }
+
+// TestPauseAfterAReportLead: "i have , been taking ibuprofen" is a perfect
+// tense with a pause, not a report of "been taking ibuprofen"; nor is
+// "j'ai , eu de la fièvre".
+func TestPauseAfterAReportLead(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[doctor] what brings you in today
+[patient] my right knee hurts since last week
+[doctor] have you taken anything for it
+[patient] i have , been taking ibuprofen for my knee pain every day`, "History of present illness",
+			[]string{"has been taking ibuprofen"}, []string{"Reports"}},
+		{"fr", "fr", `[doctor] Qu'est-ce qui vous amène aujourd'hui ?
+[patient] Monsieur, j'ai mal à la gorge depuis trois jours.
+[patient] J'ai , eu de la fièvre hier soir et je tousse beaucoup la nuit.`, "Histoire de la maladie actuelle",
+			[]string{"a eu de la fièvre hier soir"}, []string{"Rapporte eu", "a, eu"}},
+	})
+}
