@@ -67,6 +67,9 @@ type analyzer struct {
 	// right ?"), and sideSaid is the side the patient answered.
 	sideAsked bool
 	sideSaid  string
+	// partSides is the side each body part was given anywhere in the
+	// encounter ("that right knee" in the exam), "" once two sides were.
+	partSides map[string]string
 	// review is the turn (plus one, so zero is none) and phase in which
 	// the clinician last read out a result.
 	review reviewing

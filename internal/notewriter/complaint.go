@@ -57,6 +57,7 @@ type complaintRules struct {
 // framing ("presents today for follow-up of his chronic problems"), the
 // dictated chief complaint, or the patient's answer to "what brings you in".
 func (a *analyzer) findChiefComplaint(padded string, who speaker, src Span) {
+	a.noteSides(padded)
 	if a.phase != phaseHistory {
 		return
 	}
@@ -291,6 +292,7 @@ func (a *analyzer) finishComplaint() {
 		return
 	}
 	cr := &a.lex.complaint
+	a.cc.padded = dropGenericHead(a.cc.padded)
 	// "some pain" says nothing the patient's "pain on my left back" does not.
 	if a.painSaid.padded != "" && isGenericReason(a.cc.padded) && hasCue(a.cc.padded, cr.painCues) {
 		a.cc = a.painSaid
@@ -403,6 +405,9 @@ func (a *analyzer) addSide(cc string) string {
 		side = a.sideSaid
 	}
 	if side == "" {
+		side = a.partSides[words[part]]
+	}
+	if side == "" {
 		return cc
 	}
 	out := append([]string{}, words[:part]...)
@@ -419,10 +424,31 @@ func (a *analyzer) addSide(cc string) string {
 	return " " + strings.Join(out, " ") + " "
 }
 
+// sideGiven is the side said with the body part at words[i]: before it
+// and its modifiers ("right index finger"), or after it in French ("genou
+// droit"); "" when none is.
+func (a *analyzer) sideGiven(words []string, i int) string {
+	cr := &a.lex.complaint
+	if cr.sideAfter {
+		if i+1 < len(words) {
+			return cr.sides[words[i+1]]
+		}
+		return ""
+	}
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if side := cr.sides[words[j]]; side != "" {
+			return side
+		}
+		if !cr.modifiers[words[j]] {
+			break
+		}
+	}
+	return ""
+}
+
 // sideOf finds the side the opening sentences gave a body part, when they
 // give only one.
 func (a *analyzer) sideOf(part string) string {
-	cr := &a.lex.complaint
 	found := ""
 	for _, s := range a.opening {
 		// "is it the right or the left knee ?" gives no side.
@@ -434,22 +460,7 @@ func (a *analyzer) sideOf(part string) string {
 			if w != part {
 				continue
 			}
-			side := ""
-			if cr.sideAfter {
-				if i+1 < len(words) {
-					side = cr.sides[words[i+1]]
-				}
-			} else {
-				for j := i - 1; j >= 0 && j >= i-3; j-- {
-					if s := cr.sides[words[j]]; s != "" {
-						side = s
-						break
-					}
-					if !cr.modifiers[words[j]] {
-						break
-					}
-				}
-			}
+			side := a.sideGiven(words, i)
 			if side == "" {
 				continue
 			}

@@ -314,3 +314,48 @@ func (a *analyzer) raisedMeasure(padded string) string {
 	}
 	return ""
 }
+
+// noteSides records the side each body part is given in a sentence of any
+// part of the visit, so that a complaint whose opening named no side takes
+// the one the visit gives it ("your right knee still looks swollen").
+func (a *analyzer) noteSides(padded string) {
+	cr := &a.lex.complaint
+	if hasPhrase(padded, sideQuestions) {
+		return
+	}
+	words := strings.Fields(padded)
+	for i, w := range words {
+		if !cr.bodyParts[w] || cr.singular[w] != "" {
+			continue
+		}
+		side := a.sideGiven(words, i)
+		if side == "" || side == "bilateral" {
+			continue
+		}
+		if a.partSides == nil {
+			a.partSides = map[string]string{}
+		}
+		if had, seen := a.partSides[w]; seen && had != side {
+			side = ""
+		}
+		a.partSides[w] = side
+	}
+}
+
+// dropGenericHead charts "a second opinion regarding the index finger" as
+// what the opinion is about.
+func dropGenericHead(padded string) string {
+	words := strings.Fields(padded)
+	for i, w := range words {
+		if w == "regarding" || w == "about" || w == "concernant" {
+			if i > 0 && i+1 < len(words) {
+				return " " + strings.Join(words[i+1:], " ") + " "
+			}
+			break
+		}
+		if !genericReason[w] {
+			break
+		}
+	}
+	return padded
+}

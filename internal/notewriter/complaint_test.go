@@ -244,6 +244,23 @@ func TestChiefComplaintTakesTheSideAndSiteSaid(t *testing.T) {
 [doctor] is it the right or the left knee ?
 [patient] the left one .`,
 			"Left knee pain."},
+		{"the side the rest of the visit gives", "en", `[doctor] tell me what happened to your knee .
+[patient] i was playing basketball and the inside of my knee hurts .
+[doctor] okay . any fever ?
+[patient] no .
+[doctor] your right knee still looks a little swollen .`,
+			"Right knee pain."},
+		{"two sides in the visit give none", "en", `[doctor] tell me what happened to your knee .
+[patient] the inside of my knee hurts .
+[doctor] your right knee looks swollen and your left knee looks fine .`,
+			"Knee pain."},
+		{"a second opinion is charted as what it is about", "en", `[doctor] he is a 50-year-old male here for a second opinion regarding the index finger on the right hand .
+[doctor] your right index finger is still swollen .`,
+			"Right index finger pain."},
+		{"french: the side the rest of the visit gives", "fr", `[doctor] racontez-moi ce qui est arrivé à votre genou .
+[patient] j'ai mal au genou depuis le match .
+[doctor] d'accord . le genou droit est encore un peu enflé .`,
+			"Douleur au genou droit."},
 		{"french: the side answered", "fr", `[doctor] vous vous êtes blessé au genou ?
 [patient] oui , en skiant .
 [doctor] c'est le genou droit ou gauche ?

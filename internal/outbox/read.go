@@ -3,7 +3,6 @@ package outbox
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -76,12 +75,8 @@ func MarkDispatched(ctx context.Context, tx *store.Tx, ids []string, now time.Ti
 	if len(ids) == 0 {
 		return nil
 	}
-	list, err := json.Marshal(ids)
-	if err != nil {
-		return fmt.Errorf("mark events dispatched: %w", err)
-	}
 	if _, err := tx.Exec(ctx, `UPDATE outbox_events SET dispatched_at = ? WHERE id IN (SELECT value FROM `+store.JSONArrayElements(tx.Dialect())+`)`,
-		now, string(list)); err != nil {
+		now, store.JSONArray(ids)); err != nil {
 		return fmt.Errorf("mark events dispatched: %w", err)
 	}
 	return nil

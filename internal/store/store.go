@@ -12,6 +12,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -380,6 +381,12 @@ func JSONArrayElements(d Dialect) string {
 		return "json_array_elements_text(?::json)"
 	}
 	return "json_each(?)"
+}
+
+// JSONArray encodes values as the JSON array that JSONArrayElements reads.
+func JSONArray(values []string) string {
+	b, _ := json.Marshal(values) // a []string always encodes
+	return string(b)
 }
 
 // IsUniqueViolation reports whether err is a unique-constraint violation.

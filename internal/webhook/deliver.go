@@ -92,6 +92,8 @@ type Deliveries struct {
 	log          *slog.Logger
 	metrics      *deliveryMetrics
 	limiter      *endpointLimiter
+	// recorder records automatic attempts in batches.
+	recorder *recorder
 
 	wake chan struct{}
 	stop context.CancelFunc
@@ -109,7 +111,7 @@ func NewDeliveries(db *store.DB, settings *Service, q *queue.Inserter, cfg Deliv
 	if poll <= 0 {
 		poll = 2 * time.Second
 	}
-	return &Deliveries{
+	d := &Deliveries{
 		db:           db,
 		settings:     settings,
 		queue:        q,
@@ -122,6 +124,8 @@ func NewDeliveries(db *store.DB, settings *Service, q *queue.Inserter, cfg Deliv
 		limiter:      &endpointLimiter{endpoints: map[string]*endpointSlots{}},
 		wake:         make(chan struct{}, 1),
 	}
+	d.recorder = &recorder{d: d}
+	return d
 }
 
 // Register adds the delivery worker to the durable queue.
@@ -224,7 +228,7 @@ func (d *Deliveries) work(ctx context.Context, args deliverArgs) error {
 	}
 	res := d.send(ctx, del, t)
 	d.limiter.release(key)
-	_, next, err := d.record(ctx, del, t, res, del.Attempts+1, TriggerAutomatic)
+	next, err := d.recorder.record(del, t, res, del.Attempts+1)
 	if err != nil {
 		return err
 	}
