@@ -113,6 +113,7 @@ func TestRemoveFillers(t *testing.T) {
 	checkText(t, []textCase{
 		{"hesitations and stutter", "en", "um i , i , i feel uh dizzy you know", "i feel dizzy"},
 		{"doubled word", "en", "it it hurts when i walk", "it hurts when i walk"},
+		{"a contraction said twice is expanded twice", "en", "it's it's a little low", "it is it is a little low"},
 		{"french fillers", "fr", "euh j'ai ben mal au dos tu sais", "j'ai mal au dos"},
 	}, func(padded string, _ *lexicon) string { return padded })
 }

@@ -115,3 +115,16 @@ func TestPauseAfterAReportLead(t *testing.T) {
 			[]string{"a eu de la fièvre hier soir"}, []string{"Rapporte eu", "a, eu"}},
 	})
 }
+
+// TestRestartedPhraseIsReadOnce: "you're you're satting at a hundred
+// percent" is a restart, not the question "are you", and the value is
+// charted. (English only: French has no contraction the writer expands.)
+func TestRestartedPhraseIsReadOnce(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[patient] i have been coughing for a week
+[doctor] let me look at your vitals your blood pressure is one twenty five over seventy your temperature is ninety eight and you're you're satting at a hundred percent
+[doctor] on exam your lungs are clear`, "Physical examination",
+			[]string{"oxygen saturation 100%"}, nil},
+	})
+}
