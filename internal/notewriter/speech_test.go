@@ -17,6 +17,8 @@ func TestSpokenHabitsAreNotWritten(t *testing.T) {
 		{"acknowledgement at the end", "en", "i want him to continue to ice it , okay", "i want him to continue to ice it"},
 		{"french acknowledgement at the end", "fr", "je veux qu'il continue la glace d'accord", "je veux qu'il continue la glace"},
 		{"only acknowledgements after an echo", "en", "a week okay all right", ""},
+		{"yeah at the end", "en", "usually about three days to pass it yeah", "usually about three days to pass it"},
+		{"a comma after order", "en", "we will order , his routine blood work", "we will order his routine blood work"},
 		{"okay that says how he is", "en", "his knee is doing okay", "his knee is doing okay"},
 		{"french okay that says how it is", "fr", "pour la glace c'est d'accord", "pour la glace c'est d'accord"},
 	}, tidy)
