@@ -36,7 +36,7 @@ var complaintFrames = map[string][]complaintFrame{
 		{strength: ccStated, leads: []string{"i was asked to see you for", "i was asked to see you because",
 			"asked me to see you for", "asked me to see you because", "referred you to me for", "referred you for",
 			"sent you to me for", "sent you to me because", "sent you to me 'cause", "sent you in for",
-			"establish care for", "seeing you today because", "seeing you today for", "seeing you for",
+			"establish care for", "seeing you today because", "seeing you today for", "we're seeing you for",
 			"come to see me today because", "come to see me because", "come to see me today for",
 			"come to see me for", "you're here because", "you are here because", "here today because"}},
 		{strength: ccStated, viaFor: true, leads: []string{"referred by", "referred to me by"}},

@@ -191,6 +191,9 @@ func TestChiefComplaintFollowsTheVisitsFraming(t *testing.T) {
 		{"a measure the patient says is high", "en", `[doctor] hi , what brings you in ?
 [patient] my new doctor noticed that my blood pressure has been quite high so she added a medicine .`,
 			"High blood pressure."},
+		{"years of visits are no reason", "en", `[doctor] hi , how are you ?
+[patient] well , i've been seeing you for years since my heart attack and my knee hurts now .`,
+			"Knee pain."},
 		{"a comma inside the lead", "en", `[doctor] he is a 61-year-old male who presents today , uh , for a routine follow-up of his chronic medical conditions .`,
 			"Routine follow-up of chronic medical conditions."},
 		{"status after a procedure, without its date", "en", `[doctor] she's a 36-year-old female post bilateral reduction mammoplasty on 10-10 20-20 .
