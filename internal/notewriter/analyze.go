@@ -109,6 +109,10 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	lex := a.lex
 	padded := a.dropExceptedNo(replaceWords(padTokens(raw), lex.rewrites))
 	padded = removeFillers(padded, lex)
+	// "you're you're satting at 100%" restarts, not asks "are you".
+	if strings.Count(padded, " ") > 2*longestRun {
+		padded = " " + strings.Join(collapseRuns(strings.Fields(padded), lex), " ") + " "
+	}
 	if hasCue(padded, lex.speech.corrections) {
 		padded = " " + strings.Join(applyCorrection(strings.Fields(padded), lex.speech), " ") + " "
 	}

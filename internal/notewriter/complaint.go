@@ -78,8 +78,13 @@ func (a *analyzer) findChiefComplaint(padded string, who speaker, src Span) {
 		if cc == "" {
 			cc = a.raisedMeasure(padded)
 		}
+		answer := cc == ""
+		if answer {
+			cc = a.answerReason(padded)
+		}
 		if cc != "" {
 			a.setComplaint(cc, ccStated, who, src)
+			a.cc.answer = answer
 			return
 		}
 	}
@@ -239,6 +244,10 @@ func (a *analyzer) complaintWords(rest string) []string {
 			!hasCue(" "+w+" ", cr.symptoms) && !hasCue(" "+w+" ", cr.painCues) {
 			break
 		}
+		// "migraines three times a week" says how often; "type 2" names.
+		if len(words) > 0 && a.isNumberWord(w) && !numberedKinds[prev] {
+			break
+		}
 		// "on 10-10" is a date; "from your pcp" says who found it.
 		if len(words) > 0 && i+1 < len(fields) && (w == "on" && isDigit(fields[i+1][0]) ||
 			(w == "from" || w == "par") && problemDeterminers[fields[i+1]]) {
@@ -282,6 +291,10 @@ type complaintCandidate struct {
 	src    Span
 	// at is the opening sentence it was said in.
 	at int
+	// answer is set for the words of an answer to "what brings you in"
+	// that named no body part; a symptom charted from the same answer
+	// names it better ("une brûlure en urinant" -> "dysurie").
+	answer bool
 }
 
 // finishComplaint phrases the reason for the visit: the side said elsewhere
@@ -292,6 +305,9 @@ func (a *analyzer) finishComplaint() {
 		return
 	}
 	cr := &a.lex.complaint
+	if name := a.findingSaidIn(a.cc.src); a.cc.answer && name != "" {
+		a.cc.padded = " " + name + " "
+	}
 	a.cc.padded = dropGenericHead(a.cc.padded)
 	// "some pain" says nothing the patient's "pain on my left back" does not.
 	if a.painSaid.padded != "" && isGenericReason(a.cc.padded) && hasCue(a.cc.padded, cr.painCues) {

@@ -36,7 +36,7 @@ var complaintFrames = map[string][]complaintFrame{
 		{strength: ccStated, leads: []string{"i was asked to see you for", "i was asked to see you because",
 			"asked me to see you for", "asked me to see you because", "referred you to me for", "referred you for",
 			"sent you to me for", "sent you to me because", "sent you to me 'cause", "sent you in for",
-			"establish care for", "seeing you today because", "seeing you today for", "seeing you for",
+			"establish care for", "seeing you today because", "seeing you today for", "we're seeing you for",
 			"come to see me today because", "come to see me because", "come to see me today for",
 			"come to see me for", "you're here because", "you are here because", "here today because"}},
 		{strength: ccStated, viaFor: true, leads: []string{"referred by", "referred to me by"}},
@@ -80,7 +80,8 @@ var complaintEnds = set("last", "this", "did", "dernier", "dernière")
 
 // complaintQuantities open a reason without naming it ("a bunch of
 // infections", "some kind of injury"); they are skipped.
-var complaintQuantities = set("bunch", "lot", "lots", "kind", "sort", "couple", "number", "few", "of", "new")
+var complaintQuantities = set("bunch", "lot", "lots", "kind", "sort", "couple", "number", "few", "of", "new",
+	"really", "very", "pretty", "quite")
 
 // generic reasons say that there is a visit but not what it is about ("a
 // surgical consult", "some pain"): an equally sure reason said later
@@ -270,12 +271,15 @@ var notName = set("she", "he", "patient", "the", "this", "our", "my", "mr.", "mr
 	",", ".", "and", "elle", "il", "patiente", "la", "le", "madame", "monsieur", "alors", "donc")
 
 // complaintCharting writes abbreviations said in a reason the way a chart
-// spells them ("hep c" -> "hepatitis C", "dcis" -> "DCIS").
+// spells them ("hep c" -> "hepatitis C", "dcis" -> "DCIS") and drops the
+// spoken "some".
 var complaintCharting = map[string][][2]string{
 	"en": {{" hep c ", " hepatitis C "}, {" hep b ", " hepatitis B "}, {" dcis ", " DCIS "}, {" stemi ", " STEMI "},
 		{" nstemi ", " NSTEMI "}, {" copd ", " COPD "}, {" chf ", " CHF "}, {" gerd ", " GERD "}, {" uti ", " UTI "},
 		{" afib ", " atrial fibrillation "}, {" a-fib ", " atrial fibrillation "}, {" pcp ", " PCP "},
-		{" er ", " emergency room "}, {" mri ", " MRI "}, {" ct ", " CT "}},
+		{" er ", " emergency room "}, {" mri ", " MRI "}, {" ct ", " CT "},
+		// "follow-up for some chest pain" is said, not charted.
+		{" for some ", " for "}, {" with some ", " with "}, {" of some ", " of "}},
 	"fr": {{" avc ", " AVC "}, {" bpco ", " BPCO "}, {" fa ", " fibrillation auriculaire "}, {" irm ", " IRM "}},
 }
 
@@ -358,4 +362,78 @@ func dropGenericHead(padded string) string {
 		}
 	}
 	return padded
+}
+
+// answerLeads open what the patient says brings them in when it names no
+// body part ("i've been having headaches", "j'ai des migraines").
+var answerLeads = map[string][]string{
+	"en": {"i've been having", "i have been having", "i've had", "i have had", "i'm having", "i am having",
+		"i've got", "i have", "i had", "i got"},
+	"fr": {"j'ai des", "j'ai une", "j'ai un", "j'ai de la", "j'ai du", "je fais des", "j'ai"},
+}
+
+// possessives open an answer whose subject is the complaint ("my asthma is
+// worse", "mon asthme est moins bien contrôlé"); subjectEnds end it.
+var (
+	possessives = set("my", "mon", "ma", "mes")
+	subjectEnds = set("is", "has", "was", "have", "are", "were", "est", "a", "était", "sont", "ont", "va")
+)
+
+// answerReason reads the complaint from the patient's answer to "what
+// brings you in" when it names something clinical, or "".
+func (a *analyzer) answerReason(padded string) string {
+	said := strings.Fields(padded)
+	for _, lead := range answerLeads[a.lang] {
+		at := leadEnd(said, lead)
+		// "i have been in a lot of pain" is no name for a complaint.
+		if at < 0 || at < len(said) && (said[at] == "been" || said[at] == "had" || said[at] == "to" || said[at] == "no") {
+			continue
+		}
+		cc := " " + strings.Join(a.complaintWords(" "+strings.Join(said[at:], " ")+" "), " ") + " "
+		if strings.TrimSpace(cc) != "" && a.namesClinical(cc) {
+			return cc
+		}
+	}
+	if len(said) < 3 || !possessives[said[0]] {
+		return ""
+	}
+	for i := 1; i < len(said) && i <= 4; i++ {
+		if subjectEnds[said[i]] {
+			cc := " " + strings.Join(said[1:i], " ") + " "
+			if i > 1 && a.namesClinical(cc) {
+				return cc
+			}
+			break
+		}
+	}
+	return ""
+}
+
+// findingSaidIn is the first symptom the patient has that was charted from
+// the sentence at src, or "".
+func (a *analyzer) findingSaidIn(src Span) string {
+	for _, f := range a.out.findings {
+		if !f.present {
+			continue
+		}
+		for _, s := range f.sources {
+			if s == src {
+				return f.name
+			}
+		}
+	}
+	return ""
+}
+
+// numberedKinds are the words a number completes in a reason ("type 2
+// diabetes", "stage 3 lung cancer").
+var numberedKinds = set("type", "stage", "grade", "class", "level", "stade", "classe", "niveau")
+
+// isNumberWord reports a number said in digits or words ("3", "three",
+// "trois", "twenty").
+func (a *analyzer) isNumberWord(w string) bool {
+	n := &a.lex.numbers
+	_, unit := n.units[w]
+	_, ten := n.tens[w]
+	return isDigit(w[0]) || unit || ten
 }

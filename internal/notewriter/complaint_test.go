@@ -180,6 +180,8 @@ func TestChiefComplaintFollowsTheVisitsFraming(t *testing.T) {
 [doctor] your dermatologist sent you to me because she found a melanoma ?
 [patient] yes .`,
 			"Melanoma."},
+		{"an emergency visit is followed up, without the spoken some", "en", `[doctor] he is a 62-year-old male who presents for emergency room follow-up for some chest pain .`,
+			"Emergency room follow-up for chest pain."},
 		{"a hospital stay is followed up", "en", `[doctor] well hello , i was notified you were in the hospital for some heart failure what happened
 [patient] my ankles were swelling .`,
 			"Hospital follow-up for heart failure."},
@@ -189,6 +191,9 @@ func TestChiefComplaintFollowsTheVisitsFraming(t *testing.T) {
 		{"a measure the patient says is high", "en", `[doctor] hi , what brings you in ?
 [patient] my new doctor noticed that my blood pressure has been quite high so she added a medicine .`,
 			"High blood pressure."},
+		{"years of visits are no reason", "en", `[doctor] hi , how are you ?
+[patient] well , i've been seeing you for years since my heart attack and my knee hurts now .`,
+			"Knee pain."},
 		{"a comma inside the lead", "en", `[doctor] he is a 61-year-old male who presents today , uh , for a routine follow-up of his chronic medical conditions .`,
 			"Routine follow-up of chronic medical conditions."},
 		{"status after a procedure, without its date", "en", `[doctor] she's a 36-year-old female post bilateral reduction mammoplasty on 10-10 20-20 .
@@ -266,6 +271,41 @@ func TestChiefComplaintTakesTheSideAndSiteSaid(t *testing.T) {
 [doctor] c'est le genou droit ou gauche ?
 [patient] le gauche .`,
 			"Douleur au genou gauche."},
+	}
+	checkComplaints(t, cases)
+}
+
+// TestChiefComplaintFromWhatThePatientSaysBringsThemIn: an answer to "what
+// brings you in" that names no body part gives its complaint without how
+// often, its subject when it opens with one, and the symptom charted from
+// it when there is one.
+func TestChiefComplaintFromWhatThePatientSaysBringsThemIn(t *testing.T) {
+	t.Parallel()
+	cases := []complaintCase{
+		{"what the patient has been having", "en", `[doctor] hi , what brings you in today ?
+[patient] i've been having really frequent migraines , three a week .
+[doctor] any nausea ?
+[patient] yes , some nausea .`,
+			"Frequent migraines."},
+		{"the subject of the answer", "en", `[doctor] what brings you in ?
+[patient] my asthma has been worse since the fall .
+[doctor] any fever ?
+[patient] yes , a little fever .`,
+			"Asthma."},
+		{"being in pain names nothing", "en", `[doctor] what brings you in ?
+[patient] i have been in a lot of pain .
+[doctor] any fever ?
+[patient] yes , a fever .`,
+			"Fever."},
+		{"french: what the patient has, without how often", "fr", `[doctor] bonjour madame , qu'est-ce qui vous amène ?
+[patient] j'ai des migraines trois fois par semaine depuis deux mois . j'ai des nausées pendant les crises .`,
+			"Migraines."},
+		{"french: the subject of the answer", "fr", `[doctor] bonjour . qu'est-ce qui vous amène aujourd'hui ?
+[patient] mon asthme est moins bien contrôlé . je suis essoufflé quand je monte les escaliers .`,
+			"Asthme."},
+		{"french: the symptom charted from the answer", "fr", `[doctor] bonjour . qu'est-ce qui vous amène ?
+[patient] j'ai une brûlure en urinant depuis deux jours et j'urine souvent .`,
+			"Dysurie."},
 	}
 	checkComplaints(t, cases)
 }

@@ -168,6 +168,8 @@ var frenchLexicon = &lexicon{
 			{" je ne vois pas de ", " pas de "}, {" je ne note pas de ", " pas de "}, {" je ne remarque pas de ", " pas de "},
 			{" quand j'examine votre ", " "}, {" quand j'écoute vos ", " "}, {" quand j'écoute votre ", " "}, {" j'entends ", " "}, {" je sens ", " "}, {" je vois ", " "}, {" je remarque ", " "}, {" je note ", " "},
 			{" vous avez ", " "}, {" il a ", " "}, {" elle a ", " "}, {" ici ", " "},
+			{" quand j'appuie dessus ", " à la palpation "}, {" quand j'appuie ici ", " à la palpation "},
+			{" quand j'appuie ", " à la palpation "}, {" quand je palpe ", " à la palpation "}, {" que j'entends ", " "},
 		},
 		announce: []string{"regardons", "je vais regarder", "on va regarder", "voyons"},
 		findings: []string{"normal", "anormal", "élevé", "bas", "positi", "négati", "fracture", "montre", "révèle",

@@ -17,6 +17,8 @@ func TestSpokenHabitsAreNotWritten(t *testing.T) {
 		{"acknowledgement at the end", "en", "i want him to continue to ice it , okay", "i want him to continue to ice it"},
 		{"french acknowledgement at the end", "fr", "je veux qu'il continue la glace d'accord", "je veux qu'il continue la glace"},
 		{"only acknowledgements after an echo", "en", "a week okay all right", ""},
+		{"yeah at the end", "en", "usually about three days to pass it yeah", "usually about three days to pass it"},
+		{"a comma after order", "en", "we will order , his routine blood work", "we will order his routine blood work"},
 		{"okay that says how he is", "en", "his knee is doing okay", "his knee is doing okay"},
 		{"french okay that says how it is", "fr", "pour la glace c'est d'accord", "pour la glace c'est d'accord"},
 	}, tidy)
@@ -113,5 +115,18 @@ func TestPauseAfterAReportLead(t *testing.T) {
 [patient] Monsieur, j'ai mal à la gorge depuis trois jours.
 [patient] J'ai , eu de la fièvre hier soir et je tousse beaucoup la nuit.`, "Histoire de la maladie actuelle",
 			[]string{"a eu de la fièvre hier soir"}, []string{"Rapporte eu", "a, eu"}},
+	})
+}
+
+// TestRestartedPhraseIsReadOnce: "you're you're satting at a hundred
+// percent" is a restart, not the question "are you", and the value is
+// charted. (English only: French has no contraction the writer expands.)
+func TestRestartedPhraseIsReadOnce(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[patient] i have been coughing for a week
+[doctor] let me look at your vitals your blood pressure is one twenty five over seventy your temperature is ninety eight and you're you're satting at a hundred percent
+[doctor] on exam your lungs are clear`, "Physical examination",
+			[]string{"oxygen saturation 100%"}, nil},
 	})
 }

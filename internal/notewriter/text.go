@@ -47,15 +47,21 @@ func padTokens(s string) string {
 	return " " + strings.Join(strings.Fields(b.String()), " ") + " "
 }
 
-// replaceWords applies whole-word replacements on a padded sentence.
+// replaceWords applies whole-word replacements on a padded sentence. A
+// word said twice in a row ("it's it's") shares the space between its
+// two matches, so a pair is applied until it no longer matches, a few
+// times at most.
 func replaceWords(padded string, pairs [][2]string) string {
 	for _, p := range pairs {
-		if strings.Contains(padded, p[0]) {
+		for k := 0; k < maxWordRepeats && strings.Contains(padded, p[0]); k++ {
 			padded = strings.ReplaceAll(padded, p[0], p[1])
 		}
 	}
 	return padded
 }
+
+// maxWordRepeats bounds how often replaceWords reapplies a pair.
+const maxWordRepeats = 3
 
 // removeFillers drops hesitation words and discourse fillers, then folds
 // stutters ("i , i , i think" -> "i think") and doubled words.
