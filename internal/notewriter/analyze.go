@@ -110,7 +110,7 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	padded := a.dropExceptedNo(replaceWords(padTokens(raw), lex.rewrites))
 	padded = removeFillers(padded, lex)
 	// "you're you're satting at 100%" restarts, not asks "are you".
-	if strings.Count(padded, " ") > 2*longestRun {
+	if strings.Count(padded, " ") > 2*longestRun && hasRestartedRun(padded) {
 		padded = " " + strings.Join(collapseRuns(strings.Fields(padded), lex), " ") + " "
 	}
 	if hasCue(padded, lex.speech.corrections) {

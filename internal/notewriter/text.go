@@ -202,6 +202,10 @@ func tidy(padded string, lex *lexicon) string {
 func cutAtAssent(words []string, lex *lexicon) []string {
 	for i := 2; i < len(words); i++ {
 		for _, tag := range lex.tagQuestions {
+			// Split a tag only where its first word is said.
+			if first, _, _ := strings.Cut(tag, " "); first != words[i] {
+				continue
+			}
 			t := strings.Fields(tag)
 			if tag == "right" || !matchAt(words, i, t) {
 				continue
@@ -237,6 +241,32 @@ func collapseRuns(words []string, lex *lexicon) []string {
 		i++
 	}
 	return out
+}
+
+// hasRestartedRun reports, without allocating, whether padded says a run
+// of two to longestRun words twice in a row: the cheap look before
+// collapseRuns, which most sentences do not need.
+func hasRestartedRun(padded string) bool {
+	var last [2 * longestRun]string
+	seen := 0
+	for rest := padded; ; {
+		var w string
+		w, rest = nextWord(rest)
+		if w == "" {
+			return false
+		}
+		last[seen%len(last)] = w
+		seen++
+		for n := 2; n <= longestRun && 2*n <= seen; n++ {
+			same := true
+			for k := 0; k < n && same; k++ {
+				same = last[(seen-1-k)%len(last)] == last[(seen-1-n-k)%len(last)]
+			}
+			if same {
+				return true
+			}
+		}
+	}
 }
 
 // repeatedRun is the length of the run starting at i that is said again
