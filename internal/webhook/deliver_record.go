@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -160,99 +159,32 @@ func (d *Deliveries) logAttempt(del delivery, t target, res result, trigger stri
 		"host", hostOf(t.URL), "outcome", res.Outcome, "status_code", res.StatusCode, "latency_ms", res.Latency.Milliseconds())
 }
 
-// recorder records the automatic attempts that end at about the same time
-// in one transaction: under a burst, one commit (on PostgreSQL one WAL
-// flush) and one row-locking read serve many deliveries instead of each
-// taking its own. An attempt that ends while a batch is being recorded
-// waits for it and goes in the next; nothing waits for a batch to fill.
-type recorder struct {
-	d       *Deliveries
-	mu      sync.Mutex
-	queue   []*pendingRecord
-	running bool
-}
-
-// pendingRecord is one attempt waiting to be recorded, and then its
-// outcome.
+// pendingRecord is one automatic attempt to record, and then what was
+// decided.
 type pendingRecord struct {
 	del     delivery
 	t       target
 	res     result
 	attempt int
-	// lead is closed when this attempt's worker is to record the batches;
-	// done when its attempt is recorded.
-	lead, done chan struct{}
-	nextAt     time.Time
-	err        error
+	nextAt  time.Time
+	err     error
 }
 
-// record records an automatic attempt with the others that ended meanwhile
-// and returns when the next attempt is due (zero when none follows).
-//
-// One waiting worker at a time records batches for all: the first to
-// arrive, until its own attempt is recorded; it then hands the task to the
-// oldest attempt still waiting, so that no worker records for others
-// indefinitely.
-func (r *recorder) record(del delivery, t target, res result, attempt int) (time.Time, error) {
-	p := &pendingRecord{del: del, t: t, res: res, attempt: attempt, lead: make(chan struct{}), done: make(chan struct{})}
-	r.mu.Lock()
-	r.queue = append(r.queue, p)
-	if !r.running {
-		r.running = true
-		close(p.lead)
-	}
-	r.mu.Unlock()
-	select {
-	case <-p.done:
-	case <-p.lead:
-		r.lead(p)
-	}
+// newRecorder batches the recording of automatic attempts: under a burst,
+// one commit (on PostgreSQL one WAL flush) and one row-locking read serve
+// many deliveries. Two attempts of one delivery (its job rerun after a
+// timeout) never share a batch.
+func newRecorder(d *Deliveries) *batcher[*pendingRecord] {
+	return &batcher[*pendingRecord]{max: maxRecordBatch, distinct: func(p *pendingRecord) string { return p.del.ID }, run: d.recordBatch}
+}
+
+// recordAutomatic records an automatic attempt, with the others that end
+// meanwhile, and returns when the next attempt is due (zero when none
+// follows).
+func (d *Deliveries) recordAutomatic(del delivery, t target, res result, attempt int) (time.Time, error) {
+	p := &pendingRecord{del: del, t: t, res: res, attempt: attempt}
+	d.recorder.do(p)
 	return p.nextAt, p.err
-}
-
-// lead records batches until own is recorded, then passes the lead on.
-func (r *recorder) lead(own *pendingRecord) {
-	for {
-		r.mu.Lock()
-		batch := r.take()
-		r.mu.Unlock()
-		if len(batch) > 0 {
-			r.d.recordBatch(batch)
-			for _, p := range batch {
-				close(p.done)
-			}
-		}
-		select {
-		case <-own.done:
-			r.mu.Lock()
-			if len(r.queue) == 0 {
-				r.running = false
-			} else {
-				close(r.queue[0].lead)
-			}
-			r.mu.Unlock()
-			return
-		default:
-		}
-	}
-}
-
-// take removes the next batch from the queue: at most maxRecordBatch
-// attempts, each of a different delivery (a second one of a delivery, its
-// job rerun after a timeout, waits for the next batch). r.mu is held.
-func (r *recorder) take() []*pendingRecord {
-	var batch, rest []*pendingRecord
-	seen := map[string]bool{}
-	for _, p := range r.queue {
-		if len(batch) == maxRecordBatch || seen[p.del.ID] {
-			rest = append(rest, p)
-			continue
-		}
-		seen[p.del.ID] = true
-		batch = append(batch, p)
-	}
-	r.queue = rest
-	return batch
 }
 
 // recordBatch records a batch of automatic attempts in one transaction. If

@@ -33,8 +33,14 @@ type result struct {
 // send makes one signed HTTP attempt. It never returns an error: every
 // failure is an outcome to record.
 func (d *Deliveries) send(ctx context.Context, del delivery, t target) result {
-	res := result{At: store.Now()}
 	secrets, err := d.settings.signingSecrets(ctx, del.UserID)
+	return d.sendSigned(ctx, del, t, secrets, err)
+}
+
+// sendSigned is send with the account's signing secrets as read, or the
+// error reading them, which makes the attempt fail and be retried.
+func (d *Deliveries) sendSigned(ctx context.Context, del delivery, t target, secrets []string, err error) result {
+	res := result{At: store.Now()}
 	if err != nil {
 		d.log.Error("webhook signing secrets", "delivery_id", del.ID, "error", err.Error())
 		res.Outcome, res.Error = OutcomeRetry, "internal error: signing secrets unavailable"
