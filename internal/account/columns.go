@@ -132,6 +132,31 @@ func ReadWebhookURLs(ctx context.Context, q store.Queryer, userID string) (Webho
 	return WebhookURLs{Dev: dev.String, Prod: prod.String}, nil
 }
 
+// ReadWebhookURLsOf reads the webhook endpoints of several accounts in one
+// statement, for a batch of deliveries; an account that does not exist is
+// missing from the map.
+func ReadWebhookURLsOf(ctx context.Context, q store.Queryer, userIDs []string) (map[string]WebhookURLs, error) {
+	rows, err := q.Query(ctx, `SELECT user_id, webhook_dev, webhook_prod FROM accounts WHERE user_id IN (SELECT value FROM `+
+		store.JSONArrayElements(q.Dialect())+`)`, store.JSONArray(userIDs))
+	if err != nil {
+		return nil, fmt.Errorf("read webhook settings: %w", err)
+	}
+	defer rows.Close()
+	out := make(map[string]WebhookURLs, len(userIDs))
+	for rows.Next() {
+		var userID string
+		var dev, prod sql.NullString
+		if err := rows.Scan(&userID, &dev, &prod); err != nil {
+			return nil, fmt.Errorf("read webhook settings: %w", err)
+		}
+		out[userID] = WebhookURLs{Dev: dev.String, Prod: prod.String}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read webhook settings: %w", err)
+	}
+	return out, nil
+}
+
 // SetWebhookURL stores the endpoint of env ("dev" or "prod"); "" removes
 // it.
 func SetWebhookURL(ctx context.Context, tx *store.Tx, userID, env, url string, now time.Time) error {

@@ -55,6 +55,9 @@ type Entry struct {
 	CreatedAt time.Time
 	LastUsed  *time.Time
 	Metadata  map[string]string
+	// Deleted marks a deleted key, listed as inactive on the wire: it can
+	// never be used or changed again, so the console offers no action on it.
+	Deleted bool
 }
 
 // Created is the answer to create-api-key; APIKey is the only time the full
@@ -75,7 +78,7 @@ type Confirmation struct {
 // List returns the account's keys: sandbox first, then live, each oldest
 // first; deleted keys stay listed as inactive.
 func (s *Service) List(ctx context.Context, userID string, showFull bool) ([]Entry, error) {
-	rows, err := s.db.Query(ctx, `SELECT id, key_type, key_sealed, last4, status, metadata, created_at, last_used FROM api_keys
+	rows, err := s.db.Query(ctx, `SELECT id, key_type, key_sealed, last4, status, metadata, created_at, last_used, deleted_at IS NOT NULL FROM api_keys
 		WHERE user_id = ? ORDER BY CASE key_type WHEN 'sandbox' THEN 0 ELSE 1 END, created_at, id`, userID)
 	if err != nil {
 		return nil, fmt.Errorf("list keys: %w", err)
@@ -87,7 +90,7 @@ func (s *Service) List(ctx context.Context, userID string, showFull bool) ([]Ent
 		var sealed []byte
 		var lastUsed sql.NullTime
 		var e Entry
-		if err := rows.Scan(&id, &e.Type, &sealed, &last4, &e.Status, &metadata, &e.CreatedAt, &lastUsed); err != nil {
+		if err := rows.Scan(&id, &e.Type, &sealed, &last4, &e.Status, &metadata, &e.CreatedAt, &lastUsed, &e.Deleted); err != nil {
 			return nil, fmt.Errorf("list keys: %w", err)
 		}
 		e.CreatedAt = e.CreatedAt.UTC()

@@ -89,7 +89,14 @@ func TestEveryTableHasOneOwner(t *testing.T) {
 
 // isCatalog reports whether table is the database engine's own catalog.
 func isCatalog(table string) bool {
-	return table == "information_schema" || strings.HasPrefix(table, "pg_") || strings.HasPrefix(table, "sqlite_")
+	return table == "information_schema" || strings.HasPrefix(table, "pg_") || strings.HasPrefix(table, "sqlite_") ||
+		tableFunctions[table]
+}
+
+// tableFunctions are the engines' functions that a query reads rows from
+// (a batch of values bound as one array parameter): no table is named.
+var tableFunctions = map[string]bool{
+	"unnest": true, "json_each": true, "json_to_recordset": true, "json_array_elements_text": true,
 }
 
 // tablesNamed returns the tables named in the string literals of a Go file.

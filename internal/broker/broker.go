@@ -16,7 +16,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -27,6 +29,10 @@ import (
 // channel is the PostgreSQL notification channel every replica listens on.
 const channel = "notegen_broker"
 
+// maxPayload bounds one notification's payload: PostgreSQL refuses 8000
+// bytes or more.
+const maxPayload = 7000
+
 // Broker delivers wake-ups to subscribers by topic.
 type Broker struct {
 	log *slog.Logger
@@ -34,11 +40,18 @@ type Broker struct {
 	mu     sync.Mutex
 	subs   map[string]map[*Subscription]struct{}
 	closed chan struct{}
+	// relaying is true while Listen runs on PostgreSQL: committed topics
+	// then reach the other replicas through outgoing, sent after the
+	// commit, rather than through a NOTIFY inside the transaction.
+	relaying atomic.Bool
+	outgoing map[string]struct{}
+	send     chan struct{}
 }
 
 // New returns a broker with no subscribers.
 func New(log *slog.Logger) *Broker {
-	return &Broker{log: log, subs: map[string]map[*Subscription]struct{}{}, closed: make(chan struct{})}
+	return &Broker{log: log, subs: map[string]map[*Subscription]struct{}{}, closed: make(chan struct{}),
+		outgoing: map[string]struct{}{}, send: make(chan struct{}, 1)}
 }
 
 // Subscription receives the wake-ups of one topic until it is closed.
@@ -107,16 +120,90 @@ func (b *Broker) publishAll() {
 }
 
 // PublishTx publishes topic once tx commits, and not at all if it rolls
-// back. On PostgreSQL the notification is part of the transaction, so
-// other replicas see it exactly when the change becomes visible.
+// back.
+//
+// On PostgreSQL, while Listen runs, other replicas are told right after
+// the commit, by one NOTIFY that carries every topic committed meanwhile.
+// A NOTIFY inside the transaction would hold PostgreSQL's one lock on the
+// notification queue through the commit's WAL flush, so that notifying
+// commits (every job status change) flushed one at a time: under a burst
+// of jobs sessions queued on that lock. The cost is that a replica that
+// dies between a commit and its NOTIFY leaves the others to find the
+// change at their subscribers' slow re-check, which covers a dropped
+// listening connection already. Without Listen the NOTIFY stays in the
+// transaction.
 func (b *Broker) PublishTx(ctx context.Context, tx *store.Tx, topic string) error {
-	if tx.Dialect() == store.Postgres {
+	relaying := b.relaying.Load()
+	if tx.Dialect() == store.Postgres && !relaying {
 		if _, err := tx.Exec(ctx, `SELECT pg_notify(?, ?)`, channel, topic); err != nil {
 			return fmt.Errorf("notify %s: %w", channel, err)
 		}
 	}
-	tx.AfterCommit(func() { b.Publish(topic) })
+	tx.AfterCommit(func() {
+		b.Publish(topic)
+		if relaying {
+			b.relay(topic)
+		}
+	})
 	return nil
+}
+
+// relay queues topic for the other replicas and wakes the sender.
+func (b *Broker) relay(topic string) {
+	b.mu.Lock()
+	b.outgoing[topic] = struct{}{}
+	b.mu.Unlock()
+	select {
+	case b.send <- struct{}{}:
+	default: // the sender is already due to run
+	}
+}
+
+// sendRelayed notifies the other replicas of the topics committed on this
+// one until ctx ends: each round sends what piled up while the previous
+// NOTIFY ran, so a burst of commits costs a few statements, not one each.
+func (b *Broker) sendRelayed(ctx context.Context, db *store.DB) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-b.send:
+		}
+		b.mu.Lock()
+		topics := make([]string, 0, len(b.outgoing))
+		for topic := range b.outgoing {
+			topics = append(topics, topic)
+		}
+		clear(b.outgoing)
+		b.mu.Unlock()
+		for _, payload := range payloads(topics) {
+			if _, err := db.Exec(ctx, `SELECT pg_notify(?, ?)`, channel, payload); err != nil && ctx.Err() == nil {
+				b.log.WarnContext(ctx, "broker could not notify the other replicas; they will find the change at their next re-check",
+					"error", err.Error())
+			}
+		}
+	}
+}
+
+// payloads joins topics into notification payloads, one topic a line,
+// each payload under maxPayload bytes.
+func payloads(topics []string) []string {
+	var out []string
+	var cur strings.Builder
+	for _, topic := range topics {
+		if cur.Len() > 0 && cur.Len()+1+len(topic) > maxPayload {
+			out = append(out, cur.String())
+			cur.Reset()
+		}
+		if cur.Len() > 0 {
+			cur.WriteByte('\n')
+		}
+		cur.WriteString(topic)
+	}
+	if cur.Len() > 0 {
+		out = append(out, cur.String())
+	}
+	return out
 }
 
 // Done is closed when the broker is closed: waiters stop waiting and
@@ -136,13 +223,24 @@ func (b *Broker) Close() {
 }
 
 // Listen relays other replicas' notifications to this replica's
-// subscribers until ctx ends. It returns at once on SQLite, where there is
-// only one replica per database file. A dropped connection is re-opened,
-// and every subscriber woken to re-check what it may have missed.
+// subscribers, and this replica's committed topics to the others, until
+// ctx ends. It returns at once on SQLite, where there is only one replica
+// per database file. A dropped connection is re-opened, and every
+// subscriber woken to re-check what it may have missed.
 func (b *Broker) Listen(ctx context.Context, db *store.DB) {
 	if db.Dialect() != store.Postgres {
 		return
 	}
+	b.relaying.Store(true)
+	sent := make(chan struct{})
+	go func() {
+		defer close(sent)
+		b.sendRelayed(ctx, db)
+	}()
+	defer func() {
+		b.relaying.Store(false)
+		<-sent
+	}()
 	cfg := db.Pool().Config().ConnConfig.Copy()
 	backoff := 100 * time.Millisecond
 	for ctx.Err() == nil {
@@ -184,6 +282,8 @@ func (b *Broker) listenOnce(ctx context.Context, cfg *pgx.ConnConfig) error {
 			}
 			return fmt.Errorf("wait for notification: %w", err)
 		}
-		b.Publish(n.Payload)
+		for topic := range strings.SplitSeq(n.Payload, "\n") {
+			b.Publish(topic)
+		}
 	}
 }

@@ -3,8 +3,10 @@ package broker_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -83,20 +85,25 @@ func TestCloseReleasesWaiters(t *testing.T) {
 	<-events.Done()
 }
 
+// twoReplicas opens a PostgreSQL database and two brokers on it, standing
+// for two replicas; cancel ends their Listen. Only PostgreSQL carries
+// notifications between replicas (on SQLite waiters fall back to
+// re-checking), so the test is skipped without it.
+func twoReplicas(t *testing.T) (ctx context.Context, cancel context.CancelFunc, db *store.DB, publisher, listener *broker.Broker) {
+	t.Helper()
+	if os.Getenv(st.PostgresURLEnv) == "" {
+		t.Skip(st.PostgresURLEnv + " is not set")
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	return ctx, cancel, openDB(t, st.Postgres), broker.New(slog.New(slog.DiscardHandler)), broker.New(slog.New(slog.DiscardHandler))
+}
+
 // Two brokers on one PostgreSQL database stand for two replicas: a change
 // committed through one wakes the other's subscribers.
 func TestListenWakesAnotherReplica(t *testing.T) {
 	t.Parallel()
-	// Only PostgreSQL carries notifications between replicas; on SQLite
-	// waiters fall back to re-checking.
-	if os.Getenv(st.PostgresURLEnv) == "" {
-		t.Skip(st.PostgresURLEnv + " is not set")
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	db := openDB(t, st.Postgres)
-	publisher := broker.New(slog.New(slog.DiscardHandler))
-	listener := broker.New(slog.New(slog.DiscardHandler))
+	ctx, cancel, db, publisher, listener := twoReplicas(t)
 	sub := listener.Subscribe("job-status:x")
 	defer sub.Close()
 	listening := make(chan struct{})
@@ -122,4 +129,56 @@ func TestListenWakesAnotherReplica(t *testing.T) {
 	}
 	cancel()
 	<-listening
+}
+
+// When the publishing replica listens too, it tells the others after the
+// commit, many topics to a notification: every committed topic still wakes
+// its subscribers on the other replica, also when the topics fill more
+// than one notification, and a rolled-back one wakes nobody.
+func TestListeningPublisherRelaysEveryCommittedTopic(t *testing.T) {
+	t.Parallel()
+	ctx, cancel, db, publisher, listener := twoReplicas(t)
+	var running sync.WaitGroup
+	for _, b := range []*broker.Broker{publisher, listener} {
+		ready := b.Subscribe("ready")
+		running.Go(func() { b.Listen(ctx, db) })
+		// A broker wakes everyone once it is listening; from then on the
+		// publisher relays.
+		select {
+		case <-ready.C:
+		case <-time.After(hangGuard):
+			t.Fatal("a broker never connected")
+		}
+		ready.Close()
+	}
+	// Subscribed after both connected, so only a relayed topic wakes
+	// them. 300 topics of 47 bytes do not fit in one notification.
+	const n = 300
+	subs := make([]*broker.Subscription, n)
+	for i := range subs {
+		subs[i] = listener.Subscribe(fmt.Sprintf("job-status:%036d", i))
+		defer subs[i].Close()
+	}
+	rolledBack := listener.Subscribe("job-status:rolled-back")
+	defer rolledBack.Close()
+	err := db.InTx(ctx, func(tx *store.Tx) error {
+		require.NoError(t, publisher.PublishTx(ctx, tx, "job-status:rolled-back"))
+		return errors.New("roll back")
+	})
+	require.Error(t, err)
+	for i := range n {
+		require.NoError(t, db.InTx(ctx, func(tx *store.Tx) error {
+			return publisher.PublishTx(ctx, tx, fmt.Sprintf("job-status:%036d", i))
+		}))
+	}
+	for i, s := range subs {
+		select {
+		case <-s.C:
+		case <-time.After(hangGuard):
+			t.Fatalf("topic %d never reached the other replica", i)
+		}
+	}
+	require.False(t, woken(rolledBack), "a rolled-back change is not relayed")
+	cancel()
+	running.Wait()
 }

@@ -146,3 +146,44 @@ func TestConsoleShowsFieldMessages(t *testing.T) {
 		require.Contains(t, body, `<p class="alert" role="alert">Metadata is supported only for live keys`)
 	})
 }
+
+// TestConsoleOffersNoActionOnADeletedKey checks that a deleted key, which
+// the API lists as inactive and refuses to change, is shown as deleted with
+// no button that could only end in a refusal, while a live key beside it
+// keeps its actions and its metadata form.
+func TestConsoleOffersNoActionOnADeletedKey(t *testing.T) {
+	t.Parallel()
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b)
+		o := s.NewOwner(t)
+		var keys []string
+		for range 2 {
+			res := s.Do(t, "POST", "/v1/user/create-api-key", map[string]any{"keyType": "live"}, st.Bearer(o.IDToken))
+			require.Equal(t, http.StatusOK, res.Status, "create key: %s", res.Body)
+			keys = append(keys, res.JSON(t)["api_key"].(string))
+		}
+		res := s.Do(t, "POST", "/v1/user/delete-api-key", map[string]any{"apiKey": keys[0]}, st.Bearer(o.IDToken))
+		require.Equal(t, http.StatusOK, res.Status, "delete key: %s", res.Body)
+
+		cookie, _ := consoleSession(t, s, o)
+		page := getPage(t, s, cookie, "/console/keys")
+		rows := strings.Split(page, "<tr>")
+		rowOf := func(key string) string {
+			for _, r := range rows {
+				if strings.Contains(r, key[len(key)-4:]+"</code>") && strings.Contains(r, `data-label="Actions"`) {
+					return r
+				}
+			}
+			t.Fatalf("no row for the key ending %s in:\n%s", key[len(key)-4:], page)
+			return ""
+		}
+		deleted, kept := rowOf(keys[0]), rowOf(keys[1])
+		require.Contains(t, deleted, ">deleted</span>")
+		require.NotContains(t, deleted, "Activate")
+		require.NotContains(t, deleted, ">Delete</button>")
+		require.Contains(t, kept, ">active</span>")
+		require.Contains(t, kept, "Deactivate")
+		require.Contains(t, kept, ">Delete</button>")
+		require.Equal(t, 1, strings.Count(page, `class="card narrow metadata-form"`), "a metadata form for the kept key only")
+	})
+}

@@ -82,7 +82,7 @@ func (c *Console) keysView(r *http.Request, v *view) error {
 			row.MetadataJSON, row.MetadataError = data.editedValue, data.editedError
 		}
 		row.Entry.Key = ""
-		data.HasLive = data.HasLive || e.Type == apikey.Live
+		data.HasLive = data.HasLive || (e.Type == apikey.Live && !e.Deleted)
 		data.Keys = append(data.Keys, row)
 	}
 	v.Title, v.Nav, v.Data = "API keys", "keys", data

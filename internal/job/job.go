@@ -125,14 +125,44 @@ func (s *Service) transcriptURL(id string) string {
 // setStatus moves a locked job to a new status with its message, and
 // writes the event that status announces in the same transaction.
 func (s *Service) setStatus(ctx context.Context, tx *store.Tx, j *Job, to Status, message string, now time.Time) error {
-	_, err := tx.Exec(ctx, `UPDATE jobs SET status = ?, message = ?, progress = ?, updated_at = ? WHERE id = ?`,
-		to, message, progressOf[to], now, j.ID)
+	_, err := s.setStatusWith(ctx, tx, j, to, message, now, columns{})
+	return err
+}
+
+// columns are more columns of the job that a status change sets in its
+// own statement: set is a list of ", column = ?" items, args their values.
+type columns struct {
+	set  string
+	args []any
+	// unlessEnded leaves a completed or failed job as it is: then the
+	// status change does nothing and announces nothing. The update locks
+	// the row as it checks, so the job need not be locked first.
+	unlessEnded bool
+}
+
+// setStatusWith is setStatus that also stores the result the status
+// announces (a note, a transcript, an error), one statement fewer per step
+// than storing it first. It reports whether the job changed.
+func (s *Service) setStatusWith(ctx context.Context, tx *store.Tx, j *Job, to Status, message string, now time.Time, also columns) (bool, error) {
+	args := append([]any{to, message, progressOf[to], now}, also.args...)
+	args = append(args, j.ID)
+	where := ` WHERE id = ?`
+	if also.unlessEnded {
+		where += ` AND status NOT IN (?, ?)`
+		args = append(args, Completed, Failed)
+	}
+	res, err := tx.Exec(ctx, `UPDATE jobs SET status = ?, message = ?, progress = ?, updated_at = ?`+also.set+where, args...)
+	if err == nil && also.unlessEnded {
+		if n, rerr := res.RowsAffected(); rerr != nil || n == 0 {
+			return false, rerr
+		}
+	}
 	if err != nil {
-		return fmt.Errorf("update job status: %w", err)
+		return false, fmt.Errorf("update job status: %w", err)
 	}
 	j.Status, j.Message = to, message
 	if err := s.events.PublishTx(ctx, tx, statusTopic(j.ID)); err != nil {
-		return err
+		return false, err
 	}
 	fields := map[string]any{
 		"job_id": j.ID, "status": string(to), "note_url": s.noteURL(j.ID), "custom_metadata": jsonValue(j.Spec.CustomMetadata),
@@ -150,8 +180,8 @@ func (s *Service) setStatus(ctx context.Context, tx *store.Tx, j *Job, to Status
 			fields["error"] = map[string]string{"code": j.ErrorCode, "message": j.ErrorMessage}
 		}
 	default:
-		return nil
+		return true, nil
 	}
 	_, err = outbox.Add(ctx, tx, outbox.Event{UserID: j.UserID, Type: eventType, Fields: fields, JobID: j.ID, Env: j.env()}, now)
-	return err
+	return true, err
 }

@@ -266,26 +266,23 @@ func (s *Service) writeNote(ctx context.Context, j *Job) error {
 	}
 	now := store.Now()
 	return s.db.InTx(ctx, func(tx *store.Tx) error {
-		current, err := load(ctx, tx, j.ID, true)
-		if err != nil {
+		// What the usage and the event need of the job was fixed before
+		// the note was written (j was read after any transcription), so
+		// the job is not read again: the update checks and locks at once,
+		// and leaves a job that another attempt ended meanwhile alone.
+		changed, err := s.setStatusWith(ctx, tx, j, Completed, statusMessage(Completed), now, columns{
+			set: `, note_sealed = ?, note_detail_sealed = ?, note_title = ?, note_tokens = ?, completed_at = ?, purge_after = ?`,
+			args: []any{s.master.Seal(sealPurpose(notePurpose, j.ID), []byte(note.Text)), s.master.Seal(sealPurpose(detailPurpose, j.ID), detail),
+				note.Title, note.Tokens, now, now.Add(s.cfg.Retention)},
+			unlessEnded: true,
+		})
+		if err != nil || !changed || j.Sandbox {
 			return err
 		}
-		if current.Status == Completed || current.Status == Failed {
-			return nil // another attempt finished first
-		}
-		if _, err := tx.Exec(ctx, `UPDATE jobs SET note_sealed = ?, note_detail_sealed = ?, note_title = ?, note_tokens = ?, completed_at = ?, purge_after = ? WHERE id = ?`,
-			s.master.Seal(sealPurpose(notePurpose, j.ID), []byte(note.Text)), s.master.Seal(sealPurpose(detailPurpose, j.ID), detail), note.Title, note.Tokens, now, now.Add(s.cfg.Retention), j.ID); err != nil {
-			return fmt.Errorf("store note: %w", err)
-		}
-		if !current.Sandbox {
-			// A regeneration's transcription tokens are zero: its source
-			// job's note paid for the transcript.
-			if err := billing.RecordUsage(ctx, tx, billing.JobUsage{UserID: current.UserID, APIKeyID: current.APIKeyID, JobID: current.ID,
-				TranscriptionTokens: current.TranscriptionTokens, NoteTokens: note.Tokens}, now); err != nil {
-				return err
-			}
-		}
-		return s.setStatus(ctx, tx, current, Completed, statusMessage(Completed), now)
+		// A regeneration's transcription tokens are zero: its source
+		// job's note paid for the transcript.
+		return billing.RecordUsage(ctx, tx, billing.JobUsage{UserID: j.UserID, APIKeyID: j.APIKeyID, JobID: j.ID,
+			TranscriptionTokens: j.TranscriptionTokens, NoteTokens: note.Tokens}, now)
 	})
 }
 

@@ -63,6 +63,13 @@ type analyzer struct {
 	// painSaid is the first body part the patient said hurts in the
 	// history, a reason for the visit when nobody states one.
 	painSaid complaintCandidate
+	// sideAsked is set after the clinician asked which side ("left or
+	// right ?"), and sideSaid is the side the patient answered.
+	sideAsked bool
+	sideSaid  string
+	// partSides is the side each body part was given anywhere in the
+	// encounter ("that right knee" in the exam), "" once two sides were.
+	partSides map[string]string
 	// review is the turn (plus one, so zero is none) and phase in which
 	// the clinician last read out a result.
 	review reviewing
@@ -102,6 +109,10 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	lex := a.lex
 	padded := a.dropExceptedNo(replaceWords(padTokens(raw), lex.rewrites))
 	padded = removeFillers(padded, lex)
+	// "you're you're satting at 100%" restarts, not asks "are you".
+	if strings.Count(padded, " ") > 2*longestRun && hasRestartedPair(padded) {
+		padded = " " + strings.Join(collapseRunsUpTo(strings.Fields(padded), restartedPair, lex), " ") + " "
+	}
 	if hasCue(padded, lex.speech.corrections) {
 		padded = " " + strings.Join(applyCorrection(strings.Fields(padded), lex.speech), " ") + " "
 	}
@@ -148,6 +159,13 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		return
 	}
 	clinical := countCues(padded, lex.clinical)
+	if who == speakerClinician && greets(afterGlue(padded, lex.glue), lex.speech) && !isIntro(padded, lex) ||
+		addressesAssistant(padded, lex.speech) {
+		return
+	}
+	if who == speakerClinician && clinical <= maxSelfTalkCues && selfTalk(afterGlue(padded, lex.glue), clinical, lex.speech) {
+		return
+	}
 	if a.phase == phaseExam && who == speakerClinician {
 		// Findings have their own vocabulary ("no apparent distress").
 		clinical += countCues(padded, lex.examCues)
@@ -178,17 +196,19 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 		((cat == catAssessment || cat == catPlan) && !a.worth(padded, clinical, planDensity)) {
 		return
 	}
-	if cat == catAssessment || cat == catPlan || cat == catEducation {
-		a.trackProblem(padded, src)
+	if (cat == catAssessment || cat == catPlan || cat == catEducation) && a.trackProblem(padded, src) {
+		return
 	}
 	body := trimLeading(padded, lex.glue)
 	if who == speakerClinician {
 		body = dropKnownLead(body, lex.speech)
+	} else {
+		body = dropAnswerWord(body, lex.speech)
 	}
 	system := ""
 	switch cat {
 	case catExam:
-		body = terse(stripLeads(body, lex.examLeads), lex.terse)
+		body = terse(stripLeads(body, lex.examLeads, lex.fragment.copulas), lex.terse)
 		if wordCount(body) < 2 {
 			return
 		}
@@ -205,7 +225,7 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 			return
 		}
 	case catResults:
-		body = terse(stripLeads(body, lex.resultLeads), lex.terse)
+		body = terse(stripLeads(body, lex.resultLeads, lex.fragment.copulas), lex.terse)
 		if wordCount(body) < 2 || onlyAnnounces(body, lex.terse) {
 			return
 		}

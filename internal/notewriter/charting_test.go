@@ -192,3 +192,18 @@ func TestVitalSignsReviewedWithoutValues(t *testing.T) {
 [doctor] les poumons sont clairs .`, "Examen physique", []string{"Les poumons sont clairs."}, []string{"bonne"}},
 	})
 }
+
+// TestExamNarrationBecomesCharting: "when I press on it" is charted "on
+// palpation" and "that I can hear" is left out, in both languages.
+func TestExamNarrationBecomesCharting(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[patient] my belly hurts on the right side since yesterday
+[doctor] let me examine you . there is pain in the right upper quadrant when i press on it and no bruits that i can hear in the abdomen
+[doctor] okay`, "Physical examination",
+			[]string{"right upper quadrant on palpation"}, []string{"when I press", "that I can hear"}},
+		{"fr", "fr", `[patient] J'ai mal au ventre à droite depuis hier.
+[doctor] Je vais vous examiner. Il y a une douleur dans le quadrant supérieur droit quand j'appuie dessus et pas de souffle que j'entends dans l'abdomen.`, "Examen physique",
+			[]string{"quadrant supérieur droit à la palpation"}, []string{"j'appuie", "que j'entends"}},
+	})
+}

@@ -57,6 +57,7 @@ type complaintRules struct {
 // framing ("presents today for follow-up of his chronic problems"), the
 // dictated chief complaint, or the patient's answer to "what brings you in".
 func (a *analyzer) findChiefComplaint(padded string, who speaker, src Span) {
+	a.noteSides(padded)
 	if a.phase != phaseHistory {
 		return
 	}
@@ -66,47 +67,140 @@ func (a *analyzer) findChiefComplaint(padded string, who speaker, src Span) {
 		a.correctSide(padded, len(a.opening)-1)
 	}
 	a.notePain(padded, who, src)
+	a.noteSideAnswer(padded, who)
 	asked := a.ccAsked
 	a.ccAsked = false
 	if who == speakerClinician && hasPhrase(padded, cr.asks) {
 		a.ccAsked = true
 	}
 	if asked && who == speakerPatient && a.ccStrength < ccStated {
-		if cc := a.bodyComplaint(padded); cc != "" {
+		cc := a.bodyComplaint(padded)
+		if cc == "" {
+			cc = a.raisedMeasure(padded)
+		}
+		answer := cc == ""
+		if answer {
+			cc = a.answerReason(padded)
+		}
+		if cc != "" {
 			a.setComplaint(cc, ccStated, who, src)
+			a.cc.answer = answer
 			return
 		}
 	}
 	question := strings.Contains(padded, " ? ")
-	try := func(patterns []string, strength int, needClinical bool) bool {
+	said := strings.Fields(padded)
+	try := func(frames []complaintFrame, strength int, needClinical bool) bool {
 		if question && strength > ccInferred {
 			strength--
 		}
-		if strength <= a.ccStrength {
+		if !a.mayReplace(strength) {
 			return false
 		}
-		for _, pat := range patterns {
-			idx := strings.Index(padded, " "+pat+" ")
-			if idx < 0 {
+		for _, f := range frames {
+			cc := cutAtName(a.frameReason(said, f), said)
+			if cc == "" || !a.replaces(cc, strength) {
 				continue
 			}
-			words := a.complaintWords(padded[idx+len(pat)+2:])
-			if len(words) == 0 {
-				continue
-			}
-			cc := " " + strings.Join(words, " ") + " "
-			if needClinical && countCues(cc, a.lex.clinical) == 0 && !a.namesBodyPart(words) {
+			if needClinical && !f.named && !a.namesClinical(cc) {
 				continue
 			}
 			a.setComplaint(cc, strength, who, src)
-			return true
+			// A generic reason may be named later in the sentence ("some
+			// kind of injury did you say that you hurt your knee").
+			if !isGenericReason(cc) {
+				return true
+			}
 		}
 		return false
 	}
-	if try(cr.dictated, ccDictated, false) || try(a.lex.ccPatterns, ccStated, false) || try(cr.stated, ccStated, true) {
-		return
+	frames := framesByStrength(complaintFrames[a.lang])
+	for strength := ccDictated; strength > ccNone; strength-- {
+		if try(frames[strength], strength, strength == ccInferred) {
+			return
+		}
+		switch strength {
+		case ccDictated:
+			if try(leads(cr.dictated), ccDictated, false) {
+				return
+			}
+		case ccStated:
+			if try(leads(a.lex.ccPatterns), ccStated, false) || try(leads(cr.stated), ccStated, true) {
+				return
+			}
+		case ccInferred:
+			if try(leads(cr.inferred), ccInferred, true) {
+				return
+			}
+		}
 	}
-	try(cr.inferred, ccInferred, true)
+}
+
+// mayReplace reports whether a reason this sure could replace the one
+// found so far: a surer one always, an equally sure one when the one found
+// names only the visit ("surgical consult") or no side ("foot pain").
+func (a *analyzer) mayReplace(strength int) bool {
+	return strength >= a.ccStrength && strength > ccNone || a.genericOpening()
+}
+
+// genericOpening reports a reason found so far that names only the visit,
+// while the opening still goes on: any specific reason said there replaces
+// it ("here for a surgical consult", then "she found a melanoma").
+func (a *analyzer) genericOpening() bool {
+	return a.ccStrength > ccNone && len(a.opening) < ccOpening && isGenericReason(a.cc.padded)
+}
+
+// replaces reports whether reason cc, this sure, replaces the one found so
+// far. An equally sure reason replaces a generic one with something
+// specific, and one without a side with the same body part and its side
+// ("foot pain", then "you hurt your left foot").
+func (a *analyzer) replaces(cc string, strength int) bool {
+	if strength > a.ccStrength {
+		return true
+	}
+	if isGenericReason(cc) {
+		return false
+	}
+	if a.genericOpening() {
+		return true
+	}
+	if strength < a.ccStrength || len(a.opening) >= ccOpening {
+		return false
+	}
+	now, next := strings.Fields(a.cc.padded), strings.Fields(cc)
+	if a.hasSide(now) || !a.hasSide(next) {
+		return false
+	}
+	for _, w := range next {
+		if a.lex.complaint.bodyParts[w] && strings.Contains(a.cc.padded, " "+w+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// namesClinical reports whether a reason names something clinical: a cue
+// or a body part.
+func (a *analyzer) namesClinical(cc string) bool {
+	return countCues(cc, a.lex.clinical) > 0 || a.namesBodyPart(strings.Fields(cc))
+}
+
+// leads turns the lexicon's plain leads into frames.
+func leads(patterns []string) []complaintFrame {
+	frames := make([]complaintFrame, len(patterns))
+	for i, p := range patterns {
+		frames[i] = complaintFrame{leads: []string{p}}
+	}
+	return frames
+}
+
+// framesByStrength groups frames by how sure the reason they open is.
+func framesByStrength(frames []complaintFrame) map[int][]complaintFrame {
+	by := map[int][]complaintFrame{}
+	for _, f := range frames {
+		by[f.strength] = append(by[f.strength], f)
+	}
+	return by
 }
 
 // notePain keeps the first body part the patient says hurts ("my big toe
@@ -134,12 +228,29 @@ func (a *analyzer) complaintWords(rest string) []string {
 			(i+1 == len(fields) || !cr.bodyParts[fields[i+1]] && !cr.modifiers[fields[i+1]]) {
 			break
 		}
-		if len(words) == 0 && (problemDeterminers[w] || ccLeadWords[w]) {
+		if len(words) == 0 && (problemDeterminers[w] || ccLeadWords[w] || complaintQuantities[w]) {
 			prev = w
 			continue
 		}
-		if w == "," || w == "." || w == "?" || w == "and" || w == "who" || w == "et" || w == "qui" || w == "today" ||
-			w == "aujourd'hui" || cr.stops[w] {
+		// "numbness and tingling" is one reason; "and some pain" another.
+		joined := (w == "and" || w == "et") && len(words) > 0 && i+1 < len(fields) &&
+			hasCue(" "+words[len(words)-1]+" ", cr.symptoms) && hasCue(" "+fields[i+1]+" ", cr.symptoms)
+		if !joined && (w == "," || w == "." || w == "?" || w == "and" || w == "who" || w == "et" || w == "qui" ||
+			w == "today" || w == "aujourd'hui" || cr.stops[w] || complaintEnds[w]) {
+			break
+		}
+		// "your left foot playing soccer" moves on to what happened.
+		if len(words) > 0 && cr.bodyParts[words[len(words)-1]] && strings.HasSuffix(w, "ing") &&
+			!hasCue(" "+w+" ", cr.symptoms) && !hasCue(" "+w+" ", cr.painCues) {
+			break
+		}
+		// "migraines three times a week" says how often; "type 2" names.
+		if len(words) > 0 && a.isNumberWord(w) && !numberedKinds[prev] {
+			break
+		}
+		// "on 10-10" is a date; "from your pcp" says who found it.
+		if len(words) > 0 && i+1 < len(fields) && (w == "on" && isDigit(fields[i+1][0]) ||
+			(w == "from" || w == "par") && problemDeterminers[fields[i+1]]) {
 			break
 		}
 		if problemDeterminers[w] && w != "the" && w != "le" && w != "la" && w != "les" {
@@ -180,6 +291,10 @@ type complaintCandidate struct {
 	src    Span
 	// at is the opening sentence it was said in.
 	at int
+	// answer is set for the words of an answer to "what brings you in"
+	// that named no body part; a symptom charted from the same answer
+	// names it better ("une brûlure en urinant" -> "dysurie").
+	answer bool
 }
 
 // finishComplaint phrases the reason for the visit: the side said elsewhere
@@ -190,6 +305,14 @@ func (a *analyzer) finishComplaint() {
 		return
 	}
 	cr := &a.lex.complaint
+	if name := a.findingSaidIn(a.cc.src); a.cc.answer && name != "" {
+		a.cc.padded = " " + name + " "
+	}
+	a.cc.padded = dropGenericHead(a.cc.padded)
+	// "some pain" says nothing the patient's "pain on my left back" does not.
+	if a.painSaid.padded != "" && isGenericReason(a.cc.padded) && hasCue(a.cc.padded, cr.painCues) {
+		a.cc = a.painSaid
+	}
 	cc := a.siteFirst(a.addSide(" " + strings.Join(trimFunctionWords(strings.Fields(a.cc.padded), a.lex), " ") + " "))
 	words := strings.Fields(cc)
 	last := words[len(words)-1]
@@ -206,7 +329,8 @@ func (a *analyzer) finishComplaint() {
 		cc = " " + cr.pain(strings.Join(words, " "), a.lex) + " "
 	}
 	cc = rewritePerson(replaceWords(cc, cr.phrasing), a.cc.who, a.pronouns, a.lex, a.lang)
-	a.out.chiefComplaint = statement{text: finish(normalizeNumbers(cc, &a.lex.numbers), a.lang != "fr"), sources: []Span{a.cc.src}, problem: -1}
+	cc = replaceWords(normalizeNumbers(cc, &a.lex.numbers), complaintCharting[a.lang])
+	a.out.chiefComplaint = statement{text: finish(cc, a.lang != "fr"), sources: []Span{a.cc.src}, problem: -1}
 }
 
 func (a *analyzer) hasSide(words []string) bool {
@@ -294,6 +418,12 @@ func (a *analyzer) addSide(cc string) string {
 	}
 	side := a.sideOf(words[part])
 	if side == "" {
+		side = a.sideSaid
+	}
+	if side == "" {
+		side = a.partSides[words[part]]
+	}
+	if side == "" {
 		return cc
 	}
 	out := append([]string{}, words[:part]...)
@@ -310,33 +440,43 @@ func (a *analyzer) addSide(cc string) string {
 	return " " + strings.Join(out, " ") + " "
 }
 
+// sideGiven is the side said with the body part at words[i]: before it
+// and its modifiers ("right index finger"), or after it in French ("genou
+// droit"); "" when none is.
+func (a *analyzer) sideGiven(words []string, i int) string {
+	cr := &a.lex.complaint
+	if cr.sideAfter {
+		if i+1 < len(words) {
+			return cr.sides[words[i+1]]
+		}
+		return ""
+	}
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if side := cr.sides[words[j]]; side != "" {
+			return side
+		}
+		if !cr.modifiers[words[j]] {
+			break
+		}
+	}
+	return ""
+}
+
 // sideOf finds the side the opening sentences gave a body part, when they
 // give only one.
 func (a *analyzer) sideOf(part string) string {
-	cr := &a.lex.complaint
 	found := ""
 	for _, s := range a.opening {
+		// "is it the right or the left knee ?" gives no side.
+		if hasPhrase(s, sideQuestions) {
+			continue
+		}
 		words := strings.Fields(s)
 		for i, w := range words {
 			if w != part {
 				continue
 			}
-			side := ""
-			if cr.sideAfter {
-				if i+1 < len(words) {
-					side = cr.sides[words[i+1]]
-				}
-			} else {
-				for j := i - 1; j >= 0 && j >= i-3; j-- {
-					if s := cr.sides[words[j]]; s != "" {
-						side = s
-						break
-					}
-					if !cr.modifiers[words[j]] {
-						break
-					}
-				}
-			}
+			side := a.sideGiven(words, i)
 			if side == "" {
 				continue
 			}

@@ -155,3 +155,157 @@ func checkComplaints(t *testing.T, cases []complaintCase) {
 		})
 	}
 }
+
+// TestChiefComplaintFollowsTheVisitsFraming: referrals, follow-ups, a
+// cause, a wish and a raised measure are the reason for the visit as a
+// clinician charts it, in English and French.
+func TestChiefComplaintFollowsTheVisitsFraming(t *testing.T) {
+	t.Parallel()
+	cases := []complaintCase{
+		{"asked to see the patient for", "en", `[doctor] any fever ?
+[patient] yes , i had a fever last week .
+[doctor] okay . i was asked to see you for your thyroid nodule .`,
+			"Thyroid nodule."},
+		{"referred by someone for", "en", `[doctor] mr. jones was referred by doctor smith for evaluation of a lung nodule .
+[doctor] how are you feeling ?
+[patient] tired , mostly .`,
+			"Lung nodule."},
+		{"following up on a known diagnosis", "en", `[patient] i've been so tired lately .
+[doctor] okay . well we're following up on your lung cancer today .`,
+			"Follow-up of lung cancer."},
+		{"the clause after because", "en", `[doctor] so , you've come to see me today because you had a right breast lumpectomy last year .
+[patient] yes .`,
+			"Right breast lumpectomy."},
+		{"a generic reason gives way to the specific one", "en", `[doctor] she is here for a surgical consult .
+[doctor] your dermatologist sent you to me because she found a melanoma ?
+[patient] yes .`,
+			"Melanoma."},
+		{"an emergency visit is followed up, without the spoken some", "en", `[doctor] he is a 62-year-old male who presents for emergency room follow-up for some chest pain .`,
+			"Emergency room follow-up for chest pain."},
+		{"a hospital stay is followed up", "en", `[doctor] well hello , i was notified you were in the hospital for some heart failure what happened
+[patient] my ankles were swelling .`,
+			"Hospital follow-up for heart failure."},
+		{"the patient's wish names the reason", "en", `[doctor] how are you doing ?
+[patient] i'm good , i'm just ready to quit smoking but it's hard .`,
+			"Smoking cessation."},
+		{"a measure the patient says is high", "en", `[doctor] hi , what brings you in ?
+[patient] my new doctor noticed that my blood pressure has been quite high so she added a medicine .`,
+			"High blood pressure."},
+		{"years of visits are no reason", "en", `[doctor] hi , how are you ?
+[patient] well , i've been seeing you for years since my heart attack and my knee hurts now .`,
+			"Knee pain."},
+		{"a comma inside the lead", "en", `[doctor] he is a 61-year-old male who presents today , uh , for a routine follow-up of his chronic medical conditions .`,
+			"Routine follow-up of chronic medical conditions."},
+		{"status after a procedure, without its date", "en", `[doctor] she's a 36-year-old female post bilateral reduction mammoplasty on 10-10 20-20 .
+[doctor] hey , how are you ?`,
+			"Follow-up of bilateral reduction mammoplasty."},
+		{"abbreviations as charted, without who found it", "en", `[doctor] so you were diagnosed with hep c from your pcp and they had you come in .`,
+			"Hepatitis C."},
+		{"the patient's name ends the reason", "en", `[doctor] karen nelson is a 3-year-old female who comes in for evaluation of a new right eye twitch karen is accompanied by her father .`,
+			"Right eye twitch."},
+		{"two symptoms said together", "en", `[doctor] i understand you're here for some numbness and tingling in your fingers and some pain in your wrist`,
+			"Numbness and tingling in fingers."},
+		{"french: je vous vois pour", "fr", `[doctor] avez-vous de la fièvre ?
+[patient] oui , un peu .
+[doctor] je vous vois aujourd'hui pour votre nodule thyroïdien .`,
+			"Nodule thyroïdien."},
+		{"french: on m'a demandé de vous voir pour", "fr", `[doctor] vous toussez ?
+[patient] un peu .
+[doctor] on m'a demandé de vous voir pour un nodule pulmonaire .`,
+			"Nodule pulmonaire."},
+		{"french: the clause after parce que", "fr", `[doctor] vous venez me voir parce que vous avez eu une tumeur du sein .`,
+			"Tumeur du sein."},
+		{"french: a hospital stay is followed up", "fr", `[doctor] vous avez été hospitalisée pour une insuffisance cardiaque , comment allez-vous ?`,
+			"Suivi d'hospitalisation pour insuffisance cardiaque."},
+		{"french: the patient's wish names the reason", "fr", `[doctor] comment allez-vous ?
+[patient] je veux vraiment arrêter de fumer cette fois .`,
+			"Sevrage tabagique."},
+		{"french: a measure the patient says is high", "fr", `[doctor] bonjour , qu'est-ce qui vous amène ?
+[patient] ma tension est très élevée ces temps-ci .`,
+			"Tension artérielle élevée."},
+	}
+	checkComplaints(t, cases)
+}
+
+// TestChiefComplaintTakesTheSideAndSiteSaid: a complaint without a side
+// takes the side the patient answers or the clinician restates, and a bare
+// "pain" takes the site the patient gives it.
+func TestChiefComplaintTakesTheSideAndSiteSaid(t *testing.T) {
+	t.Parallel()
+	cases := []complaintCase{
+		{"the side answered", "en", `[doctor] did you say that you hurt your knee ?
+[patient] yes , skiing .
+[doctor] okay . is it your left or your right knee ?
+[patient] it's my right .`,
+			"Right knee pain."},
+		{"the side the clinician restates", "en", `[patient] i'm doing alright aside from this foot pain that i have
+[doctor] so i see here that you hurt your left foot playing soccer`,
+			"Left foot pain."},
+		{"bare pain takes the site the patient gives", "en", `[doctor] i see you're having some pain ?
+[patient] yes , i started having pain on my left back three days ago .`,
+			"Left back pain."},
+		{"a side question gives no side", "en", `[doctor] you're here for your knee ?
+[patient] yes .
+[doctor] is it the right or the left knee ?
+[patient] the left one .`,
+			"Left knee pain."},
+		{"the side the rest of the visit gives", "en", `[doctor] tell me what happened to your knee .
+[patient] i was playing basketball and the inside of my knee hurts .
+[doctor] okay . any fever ?
+[patient] no .
+[doctor] your right knee still looks a little swollen .`,
+			"Right knee pain."},
+		{"two sides in the visit give none", "en", `[doctor] tell me what happened to your knee .
+[patient] the inside of my knee hurts .
+[doctor] your right knee looks swollen and your left knee looks fine .`,
+			"Knee pain."},
+		{"a second opinion is charted as what it is about", "en", `[doctor] he is a 50-year-old male here for a second opinion regarding the index finger on the right hand .
+[doctor] your right index finger is still swollen .`,
+			"Right index finger pain."},
+		{"french: the side the rest of the visit gives", "fr", `[doctor] racontez-moi ce qui est arrivé à votre genou .
+[patient] j'ai mal au genou depuis le match .
+[doctor] d'accord . le genou droit est encore un peu enflé .`,
+			"Douleur au genou droit."},
+		{"french: the side answered", "fr", `[doctor] vous vous êtes blessé au genou ?
+[patient] oui , en skiant .
+[doctor] c'est le genou droit ou gauche ?
+[patient] le gauche .`,
+			"Douleur au genou gauche."},
+	}
+	checkComplaints(t, cases)
+}
+
+// TestChiefComplaintFromWhatThePatientSaysBringsThemIn: an answer to "what
+// brings you in" that names no body part gives its complaint without how
+// often, its subject when it opens with one, and the symptom charted from
+// it when there is one.
+func TestChiefComplaintFromWhatThePatientSaysBringsThemIn(t *testing.T) {
+	t.Parallel()
+	cases := []complaintCase{
+		{"what the patient has been having", "en", `[doctor] hi , what brings you in today ?
+[patient] i've been having really frequent migraines , three a week .
+[doctor] any nausea ?
+[patient] yes , some nausea .`,
+			"Frequent migraines."},
+		{"the subject of the answer", "en", `[doctor] what brings you in ?
+[patient] my asthma has been worse since the fall .
+[doctor] any fever ?
+[patient] yes , a little fever .`,
+			"Asthma."},
+		{"being in pain names nothing", "en", `[doctor] what brings you in ?
+[patient] i have been in a lot of pain .
+[doctor] any fever ?
+[patient] yes , a fever .`,
+			"Fever."},
+		{"french: what the patient has, without how often", "fr", `[doctor] bonjour madame , qu'est-ce qui vous amène ?
+[patient] j'ai des migraines trois fois par semaine depuis deux mois . j'ai des nausées pendant les crises .`,
+			"Migraines."},
+		{"french: the subject of the answer", "fr", `[doctor] bonjour . qu'est-ce qui vous amène aujourd'hui ?
+[patient] mon asthme est moins bien contrôlé . je suis essoufflé quand je monte les escaliers .`,
+			"Asthme."},
+		{"french: the symptom charted from the answer", "fr", `[doctor] bonjour . qu'est-ce qui vous amène ?
+[patient] j'ai une brûlure en urinant depuis deux jours et j'urine souvent .`,
+			"Dysurie."},
+	}
+	checkComplaints(t, cases)
+}

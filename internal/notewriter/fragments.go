@@ -12,9 +12,18 @@ type fragmentRules struct {
 	// sentence ("because he thinks he is", "so that is"): a subject and a
 	// verb waiting for what it never got.
 	subjects, bareVerbs map[string]bool
+	// assents acknowledge what was said ("okay", "all right"); a sentence
+	// does not end with one unless it is what something is ("he is
+	// doing okay"), after one of predicates.
+	assents    [][]string
+	predicates map[string]bool
 	// clauseStarts open the clause an elliptical end is cut back to, with
 	// the comma.
 	clauseStarts map[string]bool
+	// copulas cannot end a sentence after any subject ("and her blood
+	// pressure is") unless a completer opens its clause ("where the
+	// lesion was").
+	copulas map[string]bool
 	// completers before a subject make its bare verb complete: a
 	// comparison or a relative clause ("worse than it was", "the injury
 	// that he had", "an incident like she had").
@@ -35,11 +44,12 @@ func cutTrailingFragment(words []string, rules fragmentRules) []string {
 	for whole > 0 && isPunct(words[whole-1]) {
 		whole--
 	}
-	n := whole
+	n := trimAssents(words[:whole], rules)
 	for n > 0 && (isPunct(words[n-1]) || rules.ends[words[n-1]]) {
 		n--
 	}
-	if n >= 2 && rules.bareVerbs[words[n-1]] && rules.subjects[words[n-2]] && !rules.completers[wordAt(words, n-3)] {
+	if n >= 2 && (rules.bareVerbs[words[n-1]] && rules.subjects[words[n-2]] && !rules.completers[wordAt(words, n-3)] ||
+		rules.copulas[words[n-1]] && !completedCopula(words[:n-1], rules)) {
 		cut := -1
 		for i := n - 3; i > 0; i-- {
 			if words[i] == "," || rules.clauseStarts[words[i]] {
@@ -66,4 +76,42 @@ func cutTrailingFragment(words []string, rules fragmentRules) []string {
 
 func isPunct(w string) bool {
 	return w == "," || w == "." || w == "?" || w == "!" || w == ";" || w == ":"
+}
+
+// maxCopulaSubjectWords is how far back a completer is looked for before
+// a copula that ends a sentence: "where the lesion was".
+const maxCopulaSubjectWords = 4
+
+// completedCopula reports that the clause a final copula ends is opened by
+// a completer ("the area where the lesion was", "as it was").
+func completedCopula(before []string, rules fragmentRules) bool {
+	for k := len(before) - 1; k >= 0 && k >= len(before)-maxCopulaSubjectWords; k-- {
+		if rules.completers[before[k]] {
+			return true
+		}
+		if isPunct(before[k]) || rules.clauseStarts[before[k]] {
+			return false
+		}
+	}
+	return false
+}
+
+// trimAssents is the length of words without the acknowledgements that
+// end them ("a week okay all right" -> "a week").
+func trimAssents(words []string, rules fragmentRules) int {
+	n := len(words)
+	for trimmed := true; trimmed; {
+		trimmed = false
+		for n > 0 && isPunct(words[n-1]) {
+			n--
+		}
+		for _, a := range rules.assents {
+			at := n - len(a)
+			if at > 0 && matchAt(words[:n], at, a) && !rules.predicates[words[at-1]] {
+				n, trimmed = at, true
+				break
+			}
+		}
+	}
+	return n
 }

@@ -1,10 +1,6 @@
 package notewriter
 
-import (
-	"testing"
-
-	"github.com/stretchr/testify/require"
-)
+import "testing"
 
 // TestTrailingFragmentsAreCut: a written sentence ends at its last
 // complete clause, in both languages, and a complete ending stays.
@@ -19,6 +15,9 @@ func TestTrailingFragmentsAreCut(t *testing.T) {
 		{"a relative clause is complete", "en", "the effusion from the injury that he had", "the effusion from the injury that he had"},
 		{"a comparison is complete", "en", "keep them as stiff as he can", "keep them as stiff as he can"},
 		{"a pronoun object is complete", "en", "a bmi over 27 would qualify her", "a bmi over 27 would qualify her"},
+		{"a copula left without its attribute", "en", "it was normal at 1.7 and her blood pressure is", "it was normal at 1.7"},
+		{"a copula in a completed clause", "en", "cut out the area where the lesion was", "cut out the area where the lesion was"},
+		{"french copula left without its attribute", "fr", "le pouls est normal et sa tension est", "le pouls est normal"},
 		{"french trailing conjunction", "fr", "elle a ajouté deux médicaments mais", "elle a ajouté deux médicaments"},
 		{"french trailing article", "fr", "la douleur au genou et la", "la douleur au genou"},
 		{"french elliptical clause", "fr", "il est très fatigué et il est", "il est très fatigué"},
@@ -30,7 +29,7 @@ func TestTrailingFragmentsAreCut(t *testing.T) {
 // name, not the words said around it, in both languages.
 func TestProblemHeadingIsTheNameAlone(t *testing.T) {
 	t.Parallel()
-	cases := []struct{ name, lang, said, want string }{
+	checkText(t, []textCase{
 		{"an infinitive after the name", "en", "heart failure to be more successful , we need", "heart failure"},
 		{"an ordinal diagnosis", "en", "first diagnosis of coronary artery disease , i want", "coronary artery disease"},
 		{"a second phrase after the name", "en", "hypertension your third diagnosis of hypertension", "hypertension"},
@@ -41,12 +40,26 @@ func TestProblemHeadingIsTheNameAlone(t *testing.T) {
 		{"french ordinal diagnosis", "fr", "premier diagnostic de diabète de type 2 , je veux", "diabète de type 2"},
 		{"french cut-off article", "fr", "hypertension la", "hypertension"},
 		{"french treatment after the name", "fr", "insuffisance cardiaque continuer le furosémide", "insuffisance cardiaque"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			lex := lexiconFor(c.lang)
-			require.Equal(t, c.want, problemName(replaceWords(padTokens(c.said), lex.rewrites), lex))
-		})
-	}
+	}, problemName)
+}
+
+// TestProblemAnnouncedAloneIsItsHeading: "for your second problem, your
+// diabetes" only announces the problem, which the assessment lists by its
+// name, in both languages.
+func TestProblemAnnouncedAloneIsItsHeading(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[patient] my knee hurts and my sugars have been high
+[doctor] let me examine your knee . there is tenderness over the medial joint line
+[doctor] my assessment for your first problem , your knee pain , is a medial meniscus strain and we will start physical therapy
+[doctor] for your second problem , your diabetes .
+[doctor] we will increase the metformin to one thousand milligrams twice a day`, "Assessment",
+			[]string{"2. Diabetes."}, []string{"second problem"}},
+		{"fr", "fr", `[patient] J'ai mal au genou et ma glycémie est élevée.
+[doctor] Je vais vous examiner. Il y a une sensibilité sur l'interligne articulaire interne.
+[doctor] Voici mon plan. Pour votre douleur au genou, nous allons commencer la physiothérapie.
+[doctor] Pour votre diabète.
+[doctor] Nous allons augmenter la metformine à mille milligrammes deux fois par jour.`, "Évaluation",
+			[]string{"2. Diabète."}, []string{"Pour son diabète."}},
+	})
 }

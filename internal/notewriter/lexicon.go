@@ -193,6 +193,10 @@ type lexicon struct {
 type personRules struct {
 	// reportLeads at the start of a patient's sentence become "Reports".
 	reportLeads []string
+	// becomingLeads ("i get") report what the patient has only before a
+	// determiner ("i get a headache"); before an adjective ("i get sore")
+	// they say how the patient becomes.
+	becomingLeads, determiners map[string]bool
 	// firstPerson and secondPerson map whole words; subject forms use the
 	// inferred pronoun.
 	verbs map[string]bool

@@ -41,6 +41,9 @@ func inferPronouns(turns []turn, context, lang string) pronouns {
 		if t.speaker == speakerClinician {
 			count(t.text)
 		}
+		if lang == "fr" && t.speaker != speakerOther {
+			score += frenchSelfAgreement(t.text, t.speaker)
+		}
 	}
 	const margin = 3
 	switch {
@@ -56,6 +59,36 @@ func inferPronouns(turns []turn, context, lang string) pronouns {
 		return englishFemale
 	}
 	return englishUnknown
+}
+
+// frenchAgreementWeight is how much one agreement with the patient
+// weighs: "je suis tombée" is as telling as "madame".
+const frenchAgreementWeight = 5
+
+// frenchSelfAgreement weighs how French agrees with the patient: a
+// patient who says "je suis tombée", or a clinician who says "vous êtes
+// fatiguée", speaks of a woman; "je suis tombé" of a man.
+func frenchSelfAgreement(text string, who speaker) int {
+	lead := " je suis "
+	if who == speakerClinician {
+		lead = " vous êtes "
+	}
+	padded := padTokens(text)
+	score := 0
+	for rest := padded; ; {
+		i := strings.Index(rest, lead)
+		if i < 0 {
+			return score
+		}
+		rest = rest[i+len(lead):]
+		w, _ := nextWord(rest)
+		switch {
+		case strings.HasSuffix(w, "ée") || strings.HasSuffix(w, "ées"):
+			score -= frenchAgreementWeight
+		case strings.HasSuffix(w, "é") && who == speakerPatient:
+			score += frenchAgreementWeight
+		}
+	}
 }
 
 // personWords are the words each speaker uses for the patient, in the
@@ -160,7 +193,15 @@ func reportLead(words []string, lex *lexicon) []string {
 			continue
 		}
 		tail := strings.Fields(rest[len(lead)+1:])
+		// "i have , been taking ibuprofen": the comma is a pause.
+		for len(tail) > 0 && tail[0] == "," {
+			tail = tail[1:]
+		}
 		if len(tail) == 0 {
+			return words
+		}
+		// "i get sore" says how the patient gets, not what they have.
+		if lex.person.becomingLeads[lead] && !lex.person.determiners[tail[0]] {
 			return words
 		}
 		switch tail[0] {
@@ -170,7 +211,9 @@ func reportLead(words []string, lex *lexicon) []string {
 			"done", "taken", "built", "gone", "seen", "made", "given", "known", "felt", "kept", "left", "lost",
 			"put", "read", "said", "told", "thought", "worn", "broken", "fallen", "eaten", "driven", "written",
 			"begun", "gotten", "heard", "on", "out", "in", "up", "off", "over", "from", "for", "back", "around",
-			"but", "so", "and", "if", "when", "because", "like", "just", "also", "always", "ever":
+			"but", "so", "and", "if", "when", "because", "like", "just", "also", "always", "ever",
+			// French irregular participles ("j'ai eu", "j'ai pris").
+			"eu", "été", "pris", "fait", "mis", "dit", "vu", "su", "pu", "voulu", "dû", "bu", "lu", "ouvert", "souffert":
 			return words
 		}
 		// "i have noticed" is a perfect tense, not a possession.
@@ -264,19 +307,36 @@ func oneNamedSubject(s string, p pronouns) string {
 }
 
 // frenchAgreement writes "sa" before a feminine noun that starts with a
-// consonant: "votre tension" became "son tension" word by word.
+// consonant ("votre tension" became "son tension" word by word) and elides
+// "que" and "si" before the pronoun that replaced "je" ("depuis que je"
+// became "depuis que elle": "depuis qu'elle").
 func frenchAgreement(s string, lex *lexicon) string {
-	if !strings.Contains(s, " son ") {
+	if !strings.Contains(s, " son ") && !strings.Contains(s, "que ") && !strings.Contains(s, " si ") {
 		return s
 	}
 	words := strings.Fields(s)
-	for i := 0; i+1 < len(words); i++ {
-		if words[i] == "son" && lex.feminine[words[i+1]] && !startsWithVowel(words[i+1]) {
-			words[i] = "sa"
+	out := words[:0]
+	for i := 0; i < len(words); i++ {
+		w, next := words[i], wordAt(words, i+1)
+		switch {
+		case w == "son" && lex.feminine[next] && !startsWithVowel(next):
+			w = "sa"
+		case frenchElidedBefore[w] != "" && frenchElidable[next] && (w != "si" || strings.HasPrefix(next, "il")):
+			w = frenchElidedBefore[w] + next
+			i++
 		}
+		out = append(out, w)
 	}
-	return " " + strings.Join(words, " ") + " "
+	return " " + strings.Join(out, " ") + " "
 }
+
+// frenchElidedBefore are the words French elides before a pronoun that
+// starts with a vowel, and their elided forms.
+var frenchElidedBefore = map[string]string{"que": "qu'", "lorsque": "lorsqu'", "puisque": "puisqu'", "si": "s'"}
+
+// frenchElidable are the pronouns they are elided before; "si" only
+// before "il" and "ils" ("si elle", "si on" stay).
+var frenchElidable = map[string]bool{"il": true, "ils": true, "elle": true, "elles": true, "on": true}
 
 func startsWithVowel(w string) bool {
 	for _, v := range []string{"a", "e", "i", "o", "u", "y", "h", "é", "è", "ê", "à", "â", "î", "ô", "œ"} {

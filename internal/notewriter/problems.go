@@ -40,8 +40,8 @@ var problemOrdinals = []string{
 
 // trackProblem starts a new problem when the clinician announces one ("for
 // your congestive heart failure , ..."), so later plan statements group
-// under it.
-func (a *analyzer) trackProblem(padded string, src Span) {
+// under it. It reports a sentence that only announces it.
+func (a *analyzer) trackProblem(padded string, src Span) bool {
 	for _, lead := range a.lex.problemLeads {
 		idx := strings.Index(padded, " "+lead+" ")
 		if idx < 0 {
@@ -55,9 +55,50 @@ func (a *analyzer) trackProblem(padded string, src Span) {
 			continue
 		}
 		a.problem = a.addProblem(name, src)
-		return
+		return a.opensWith(padded[:idx+1]) && onlyAnnounced(padded[idx+len(lead)+2:], name)
 	}
+	return false
 }
+
+// maxAnnouncementLead is the most words before a problem's lead in a
+// sentence that announces it ("my assessment for your back pain").
+const maxAnnouncementLead = 2
+
+// opensWith reports that before, what a sentence says before a problem's
+// lead, only opens it: glue and at most two words without clinical or
+// plan content ("my assessment"), not "i want you to use ice for".
+func (a *analyzer) opensWith(before string) bool {
+	words := 0
+	for _, w := range strings.Fields(before) {
+		if !a.lex.glue[w] && !isPunct(w) {
+			words++
+		}
+	}
+	return words <= maxAnnouncementLead && countCues(before, a.lex.clinical) == 0 && !hasCue(before, a.lex.planCues)
+}
+
+// onlyAnnounced reports a sentence that says nothing after the problem it
+// names ("for her second problem of her diabetes mellitus"): the
+// problem's heading already says it.
+func onlyAnnounced(rest, name string) bool {
+	rest = " " + rest
+	at := strings.Index(rest, " "+name+" ")
+	if at < 0 {
+		return false
+	}
+	after := strings.Fields(rest[at+len(name)+1:])
+	said := 0
+	for _, w := range after {
+		if !isPunct(w) {
+			said++
+		}
+	}
+	return said <= maxAnnouncementTail
+}
+
+// maxAnnouncementTail is the most words after a problem's name in a
+// sentence that only announces it ("for his diabetes , he is").
+const maxAnnouncementTail = 3
 
 // problemName reads the name of a problem from what follows its lead. A
 // heading is the name alone: "for her heart failure to be more

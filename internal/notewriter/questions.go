@@ -155,6 +155,9 @@ type tailQuestionRules struct {
 	// subjects after an inverted auxiliary at the start of a sentence
 	// make it a question ("do you think", "has she been").
 	subjects map[string]bool
+	// requests ask for the patient's story ("tell me about"), word by
+	// word.
+	requests [][]string
 	// perfect are the auxiliaries that also have someone do something
 	// ("have you return"); they ask only before a participle, which
 	// ends like "noticed" or is one of participles.
@@ -187,12 +190,23 @@ const minStatementWords = 6
 func (a *analyzer) cutTailQuestion(padded string) (string, bool) {
 	words := strings.Fields(trimLeading(padded, a.lex.glue))
 	rules := a.lex.tailQuestion
-	for i := minStatementWords; i+1 < len(words); i++ {
+	for i := 1; i+1 < len(words); i++ {
 		w := words[i]
+		// "thanks so carolyn tell me about your headache" asks for the
+		// story: what precedes it is talk unless it is a statement.
+		if a.requests(words, i) {
+			if kept := a.statementBefore(dropVocative(words[:i], a.lex), true); kept != "" {
+				return a.cutAgain(kept), true
+			}
+			return " ", true
+		}
+		if i < minStatementWords {
+			continue
+		}
 		inverted := strings.HasSuffix(w, "-vous") || strings.HasSuffix(w, "-tu")
 		// "does that sound", "any questions", or after a wh-word "how does
 		// that"; "see how she is doing" is no question.
-		asks := rules.inverted[w] && rules.asked[words[i+1]] ||
+		asks := rules.inverted[w] && rules.asked[words[i+1]] && (!rules.perfect[w] || a.opensQuestion(words[i:])) ||
 			a.lex.questionWords[w] && !rules.inverted[w] && i+2 < len(words) && rules.inverted[words[i+1]] && rules.asked[words[i+2]]
 		if !inverted && !asks {
 			continue
@@ -206,21 +220,51 @@ func (a *analyzer) cutTailQuestion(padded string) (string, bool) {
 		if len(words)-i > limit || rules.notAfter[words[i-1]] {
 			continue
 		}
-		kept := words[:i]
-		for n := len(kept); n > 0; n = len(kept) {
-			if w := kept[n-1]; !isPunct(w) && !a.lex.dangling[w] && !a.lex.glue[w] && !a.lex.questionWords[w] {
-				break
-			}
-			kept = kept[:n-1]
-		}
-		// What is left asks too ("did it , was it swollen"): the whole
-		// sentence is a question.
-		if len(kept) < minStatementWords || a.lex.questionWords[kept[0]] {
+		kept := a.statementBefore(words[:i], false)
+		if kept == "" {
 			return padded, false
 		}
-		return " " + strings.Join(kept, " ") + " . ", true
+		return a.cutAgain(kept), true
 	}
 	return padded, false
+}
+
+// statementBefore is the statement before a cut question, without the
+// words that led into the question, or "" when what is left is no
+// statement: too short, or, before a question, a question too ("did it ,
+// was it swollen"). Before a request it may open like one: "has a
+// history of diabetes so tell me" states the history.
+func (a *analyzer) statementBefore(kept []string, request bool) string {
+	for n := len(kept); n > 0; n = len(kept) {
+		if w := kept[n-1]; !isPunct(w) && !a.lex.fragment.ends[w] && !a.lex.glue[w] && !a.lex.questionWords[w] {
+			break
+		}
+		kept = kept[:n-1]
+	}
+	if len(kept) < minStatementWords || !request && a.lex.questionWords[kept[0]] {
+		return ""
+	}
+	return " " + strings.Join(kept, " ") + " . "
+}
+
+// cutAgain cuts a question left in a statement already cut: "it started
+// a week ago has it been constant or does it come and go" asks twice.
+func (a *analyzer) cutAgain(cut string) string {
+	if again, ok := a.cutTailQuestion(cut); ok {
+		return again
+	}
+	return cut
+}
+
+// requests reports a request for the patient's story at words[i] ("tell
+// me about", "dites-moi").
+func (a *analyzer) requests(words []string, i int) bool {
+	for _, r := range a.lex.tailQuestion.requests {
+		if matchAt(words, i, r) {
+			return true
+		}
+	}
+	return false
 }
 
 // opensQuestion reports a sentence that starts as a question: an inverted
@@ -276,4 +320,13 @@ func nextWord(s string) (string, string) {
 	s = strings.TrimLeft(s, " ")
 	w, rest, _ := strings.Cut(s, " ")
 	return w, rest
+}
+
+// dropVocative drops the name a request was addressed with ("... and
+// high cholesterol so gabriel tell me"): glue, then one word, at the end.
+func dropVocative(words []string, lex *lexicon) []string {
+	if n := len(words); n > 2 && lex.glue[words[n-2]] && !isPunct(words[n-1]) {
+		return words[:n-2]
+	}
+	return words
 }

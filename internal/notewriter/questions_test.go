@@ -84,3 +84,29 @@ func TestQuestionWithAFullStopIsAQuestion(t *testing.T) {
 			nil, []string{"vez-vous", "remarqué une éruption"}},
 	})
 }
+
+// TestGreetingsAndRequestsAreTalk: the clinician's hello and a request
+// for the story ("tell me about it") are not written; a statement said
+// before the request is, in both languages.
+func TestGreetingsAndRequestsAreTalk(t *testing.T) {
+	t.Parallel()
+	checkSections(t, []sectionCase{
+		{"en", "en", `[doctor] hi there carolyn it is nice to see you again listen i am sorry you are having headaches
+[patient] thank you
+[doctor] you have a history of diabetes and high blood pressure so carolyn tell me about your headaches
+[patient] my headache started about a week ago and it is a dull pain in the back of my head
+[doctor] it started about a week ago has it been fairly constant since it started or does it come and go
+[patient] it comes and goes`, "History of present illness",
+			[]string{"It started about a week ago."}, []string{"nice to see", "carolyn", "constant"}},
+		{"en, a statement before the request", "en", `[doctor] hi there carolyn it is nice to see you again
+[patient] thank you
+[doctor] you have a history of diabetes and high blood pressure so carolyn tell me about your headaches
+[patient] my headache started about a week ago and it is a dull pain in the back of my head`, "Past medical history",
+			[]string{"The patient has a history of diabetes and high blood pressure."}, []string{"tell me", "carolyn"}},
+		{"fr", "fr", `[doctor] Bonjour madame, ravi de vous voir, je suis désolé pour vos maux de tête.
+[patient] Merci.
+[doctor] Vous avez un diabète et de l'hypertension alors madame parlez-moi de vos maux de tête.
+[patient] Mes maux de tête ont commencé il y a une semaine, une douleur sourde derrière la tête.`, "Histoire de la maladie actuelle",
+			[]string{"un diabète et de l'hypertension."}, []string{"Bonjour", "parlez-moi", "ravi"}},
+	})
+}

@@ -180,10 +180,10 @@ type turnEvidence struct{ clinician, companion float64 }
 // short answers to the patient; "he", "she", "my son" to a companion) and
 // the sequence is decoded with the prior that speakers alternate (Viterbi),
 // so a bare "okay" takes the role its place implies. A conversation whose
-// answers speak mostly of the patient in the third person has a companion
-// answering for them (a parent, a partner): it is decoded again with that
-// companion expected. lang is "en" or "fr". The result has one role per
-// turn.
+// answers, and the clinician's questions, speak of the patient in the
+// third person has a companion answering for them (a parent, a partner):
+// it is decoded again with that companion expected (companionPresent).
+// lang is "en" or "fr". The result has one role per turn.
 func InferRoles(turns []string, lang string) []Role {
 	if len(turns) == 0 {
 		return nil

@@ -113,6 +113,7 @@ func TestRemoveFillers(t *testing.T) {
 	checkText(t, []textCase{
 		{"hesitations and stutter", "en", "um i , i , i feel uh dizzy you know", "i feel dizzy"},
 		{"doubled word", "en", "it it hurts when i walk", "it hurts when i walk"},
+		{"a contraction said twice is expanded twice", "en", "it's it's a little low", "it is it is a little low"},
 		{"french fillers", "fr", "euh j'ai ben mal au dos tu sais", "j'ai mal au dos"},
 	}, func(padded string, _ *lexicon) string { return padded })
 }
@@ -163,6 +164,16 @@ func TestRewritePerson(t *testing.T) {
 			"i have taken some ibuprofen", "He has taken some ibuprofen."},
 		{"a particle is not a report", "en", speakerPatient, englishFemale,
 			"i get out of bed at six", "She gets out of bed at 6."},
+		{"an adjective after get is not a report", "en", speakerPatient, englishFemale,
+			"i get sore when i walk", "She gets sore when she walks."},
+		{"a determiner after get is a report", "en", speakerPatient, englishFemale,
+			"i get a headache every morning", "Reports a headache every morning."},
+		{"you after which is a subject", "en", speakerClinician, englishFemale,
+			"i will prescribe albuterol which you use when you get short of breath",
+			"I will prescribe albuterol which she uses when she gets short of breath."},
+		{"french vous after que is a subject", "fr", speakerClinician, frenchFemale,
+			"je vais prescrire le salbutamol que vous utilisez quand vous êtes essoufflée",
+			"Je vais prescrire le salbutamol qu'elle utilise quand elle est essoufflée."},
 		{"french agreement with the noun", "fr", speakerClinician, frenchFemale,
 			"votre tension est à cent trente sur quatre-vingt-cinq", "Sa tension est à 130/85."},
 		{"french negation", "fr", speakerPatient, frenchMale,

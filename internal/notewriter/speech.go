@@ -22,6 +22,80 @@ type speechRules struct {
 	// corrections mark a slip the speaker corrects ("penicillin or i am
 	// sorry , amoxicillin").
 	corrections []string
+	// selfOpens open, and selfEnds end, a clinician's remark about
+	// themselves or their taste ("i am more of a fall person", "my wife
+	// and i like to go there", "fall foliage is the best"): talk, not
+	// the patient's history.
+	selfOpens, selfEnds []string
+	// greetings open the clinician's hello ("hi there carolyn it is nice
+	// to see you again"), which the note leaves out with what follows
+	// in the same breath.
+	greetings []string
+	// assistants are the names of dictation assistants: a sentence that
+	// speaks to one ("i need to put this dax back to work") is not the
+	// patient's.
+	assistants []string
+	// answers open a patient's sentence with the no that answered the
+	// question before ("no i have been seeing him for years"); subjects
+	// after it show a statement follows, which the no does not negate.
+	answers, subjects map[string]bool
+}
+
+// addressesAssistant reports a sentence that names a dictation assistant.
+func addressesAssistant(padded string, rules speechRules) bool {
+	return hasWord(padded, rules.assistants)
+}
+
+// dropAnswerWord drops the "no" that answered the question before a
+// statement: "no i have always had skinny ankles" states, and "no fever"
+// keeps its no.
+func dropAnswerWord(padded string, rules speechRules) string {
+	first, rest := nextWord(padded)
+	if !rules.answers[first] {
+		return padded
+	}
+	second, afterComma := nextWord(rest)
+	switch {
+	case second == ",":
+		return afterComma
+	case rules.subjects[second]:
+		return rest
+	}
+	return padded
+}
+
+// greets reports a clinician's sentence that opens with a greeting.
+func greets(padded string, rules speechRules) bool {
+	for _, g := range rules.greetings {
+		if strings.HasPrefix(padded, " "+g+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// maxSelfTalkCues is the most clinical cues a remark about the clinician
+// may have and still be dropped ("i like to drink wine too" names a
+// drink).
+const maxSelfTalkCues = 1
+
+// selfTalk reports a clinician's remark about themselves.
+func selfTalk(padded string, clinical int, rules speechRules) bool {
+	if clinical > maxSelfTalkCues {
+		return false
+	}
+	for _, o := range rules.selfOpens {
+		if strings.HasPrefix(padded, " "+o+" ") {
+			return true
+		}
+	}
+	body := strings.TrimSuffix(padded, " . ")
+	for _, e := range rules.selfEnds {
+		if strings.HasSuffix(body, " "+e+" ") {
+			return true
+		}
+	}
+	return false
 }
 
 // maxCorrectedWords is the most words a correction replaces.

@@ -47,15 +47,21 @@ func padTokens(s string) string {
 	return " " + strings.Join(strings.Fields(b.String()), " ") + " "
 }
 
-// replaceWords applies whole-word replacements on a padded sentence.
+// replaceWords applies whole-word replacements on a padded sentence. A
+// word said twice in a row ("it's it's") shares the space between its
+// two matches, so a pair is applied until it no longer matches, a few
+// times at most.
 func replaceWords(padded string, pairs [][2]string) string {
 	for _, p := range pairs {
-		if strings.Contains(padded, p[0]) {
+		for k := 0; k < maxWordRepeats && strings.Contains(padded, p[0]); k++ {
 			padded = strings.ReplaceAll(padded, p[0], p[1])
 		}
 	}
 	return padded
 }
+
+// maxWordRepeats bounds how often replaceWords reapplies a pair.
+const maxWordRepeats = 3
 
 // removeFillers drops hesitation words and discourse fillers, then folds
 // stutters ("i , i , i think" -> "i think") and doubled words.
@@ -109,6 +115,20 @@ func trimLeading(padded string, glue map[string]bool) string {
 		i++
 	}
 	return " " + strings.Join(words[i:], " ") + " "
+}
+
+// afterGlue is padded from its first word that is not glue: trimLeading
+// without a copy, for a look at how a sentence opens.
+func afterGlue(padded string, glue map[string]bool) string {
+	rest := padded
+	for {
+		trimmed := strings.TrimLeft(rest, " ")
+		w, _, _ := strings.Cut(trimmed, " ")
+		if w == "" || !glue[w] && w != "," {
+			return rest
+		}
+		rest = trimmed[len(w):]
+	}
 }
 
 // finish turns a padded token string back into a written sentence: no space
@@ -182,6 +202,10 @@ func tidy(padded string, lex *lexicon) string {
 func cutAtAssent(words []string, lex *lexicon) []string {
 	for i := 2; i < len(words); i++ {
 		for _, tag := range lex.tagQuestions {
+			// Split a tag only where its first word is said.
+			if first, _, _ := strings.Cut(tag, " "); first != words[i] {
+				continue
+			}
 			t := strings.Fields(tag)
 			if tag == "right" || !matchAt(words, i, t) {
 				continue
@@ -198,6 +222,13 @@ func cutAtAssent(words []string, lex *lexicon) []string {
 	return words
 }
 
+// restartedPair is the run folded before a sentence is judged: a pair
+// restarted ("you're you're" read "you are you are") would otherwise read
+// as a question ("are you"). Longer runs may repeat a phrase in another
+// role ("on your physical exam your physical exam is normal") and are left
+// to tidy.
+const restartedPair = 2
+
 // longestRun is the longest run of words collapseRuns folds when it is said
 // twice in a row.
 const longestRun = 4
@@ -207,9 +238,14 @@ const longestRun = 4
 // something said twice. Runs with a number are kept, since "one twenty one
 // twenty" may be two readings.
 func collapseRuns(words []string, lex *lexicon) []string {
+	return collapseRunsUpTo(words, longestRun, lex)
+}
+
+// collapseRunsUpTo is collapseRuns for runs of at most longest words.
+func collapseRunsUpTo(words []string, longest int, lex *lexicon) []string {
 	out := make([]string, 0, len(words))
 	for i := 0; i < len(words); {
-		if n := repeatedRun(words, i, lex); n > 0 {
+		if n := repeatedRun(words, i, longest, lex); n > 0 {
 			i += n
 			continue
 		}
@@ -219,10 +255,36 @@ func collapseRuns(words []string, lex *lexicon) []string {
 	return out
 }
 
+// hasRestartedPair reports, without allocating, whether padded says a
+// pair of words twice in a row ("you are you are"): the cheap look before
+// collapsing it, which most sentences do not need.
+func hasRestartedPair(padded string) bool {
+	var last [2 * restartedPair]string
+	seen := 0
+	for rest := padded; ; {
+		var w string
+		w, rest = nextWord(rest)
+		if w == "" {
+			return false
+		}
+		last[seen%len(last)] = w
+		seen++
+		for n := 2; n <= restartedPair && 2*n <= seen; n++ {
+			same := true
+			for k := 0; k < n && same; k++ {
+				same = last[(seen-1-k)%len(last)] == last[(seen-1-n-k)%len(last)]
+			}
+			if same {
+				return true
+			}
+		}
+	}
+}
+
 // repeatedRun is the length of the run starting at i that is said again
 // right after it, or 0.
-func repeatedRun(words []string, i int, lex *lexicon) int {
-	for n := longestRun; n >= 2; n-- {
+func repeatedRun(words []string, i, longest int, lex *lexicon) int {
+	for n := longest; n >= 2; n-- {
 		if i+2*n > len(words) {
 			continue
 		}

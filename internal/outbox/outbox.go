@@ -27,6 +27,12 @@ const (
 	WebhookTest           = "webhook.test"
 )
 
+// EndsJob reports whether an event of type eventType is the last of its
+// job. A job's events announce its status changes, and a completed or
+// failed job changes no more, so nothing of the job follows job.completed
+// or job.error.
+func EndsJob(eventType string) bool { return eventType == JobCompleted || eventType == JobError }
+
 // Event is one event to deliver.
 type Event struct {
 	UserID string

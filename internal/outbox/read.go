@@ -69,11 +69,15 @@ func ClaimUndispatched(ctx context.Context, tx *store.Tx, limit int) ([]Stored, 
 	return events, nil
 }
 
-// MarkDispatched records that the event became a delivery, in the
-// transaction that created it.
-func MarkDispatched(ctx context.Context, tx *store.Tx, id string, now time.Time) error {
-	if _, err := tx.Exec(ctx, `UPDATE outbox_events SET dispatched_at = ? WHERE id = ?`, now, id); err != nil {
-		return fmt.Errorf("mark event dispatched: %w", err)
+// MarkDispatched records that the events became deliveries, in the
+// transaction that created them, in one statement for the whole batch.
+func MarkDispatched(ctx context.Context, tx *store.Tx, ids []string, now time.Time) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	if _, err := tx.Exec(ctx, `UPDATE outbox_events SET dispatched_at = ? WHERE id IN (SELECT value FROM `+store.JSONArrayElements(tx.Dialect())+`)`,
+		now, store.JSONArray(ids)); err != nil {
+		return fmt.Errorf("mark events dispatched: %w", err)
 	}
 	return nil
 }
@@ -90,17 +94,50 @@ func UndispatchedBefore(ctx context.Context, q store.Queryer, jobID string, sequ
 	return n, nil
 }
 
-// Get reads one event; sql.ErrNoRows when it does not exist.
-func Get(ctx context.Context, q store.Queryer, id string) (Stored, error) {
+// eventColumns are the columns scanEvent reads.
+const eventColumns = `id, user_id, type, job_id, sequence, env, payload`
+
+// scanEvent reads an event from a row of eventColumns.
+func scanEvent(scan func(dest ...any) error) (Stored, error) {
 	var e Stored
 	var jobID, env sql.NullString
 	var sequence sql.NullInt64
 	var payload string
-	err := q.QueryRow(ctx, `SELECT id, user_id, type, job_id, sequence, env, payload FROM outbox_events WHERE id = ?`, id).
-		Scan(&e.ID, &e.UserID, &e.Type, &jobID, &sequence, &env, &payload)
-	if err != nil {
-		return Stored{}, fmt.Errorf("read outbox event: %w", err)
+	if err := scan(&e.ID, &e.UserID, &e.Type, &jobID, &sequence, &env, &payload); err != nil {
+		return Stored{}, err
 	}
 	e.JobID, e.Sequence, e.Env, e.Payload = jobID.String, sequence.Int64, env.String, []byte(payload)
 	return e, nil
+}
+
+// Get reads one event; sql.ErrNoRows when it does not exist.
+func Get(ctx context.Context, q store.Queryer, id string) (Stored, error) {
+	e, err := scanEvent(q.QueryRow(ctx, `SELECT `+eventColumns+` FROM outbox_events WHERE id = ?`, id).Scan)
+	if err != nil {
+		return Stored{}, fmt.Errorf("read outbox event: %w", err)
+	}
+	return e, nil
+}
+
+// GetMany reads several events in one statement, for a batch of
+// deliveries; an event that does not exist is missing from the map.
+func GetMany(ctx context.Context, q store.Queryer, ids []string) (map[string]Stored, error) {
+	rows, err := q.Query(ctx, `SELECT `+eventColumns+` FROM outbox_events WHERE id IN (SELECT value FROM `+
+		store.JSONArrayElements(q.Dialect())+`)`, store.JSONArray(ids))
+	if err != nil {
+		return nil, fmt.Errorf("read outbox events: %w", err)
+	}
+	defer rows.Close()
+	out := make(map[string]Stored, len(ids))
+	for rows.Next() {
+		e, err := scanEvent(rows.Scan)
+		if err != nil {
+			return nil, fmt.Errorf("read outbox events: %w", err)
+		}
+		out[e.ID] = e
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read outbox events: %w", err)
+	}
+	return out, nil
 }

@@ -188,8 +188,15 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 // LISTEN/NOTIFY; polls find what those missed (a job committed on another
 // SQLite replica, an announcement River rate-limited away) and keep an idle
 // server idle.
-func pollInterval(_ store.Dialect, queueName string) time.Duration {
-	if queueName == Maintenance {
+//
+// On PostgreSQL the replica that commits a job is always woken by the hub,
+// and the others by River's notifier (which may leave out an announcement
+// within FetchCooldown of the last: the committing replica has the job
+// then), so a poll there only finds what a lost connection or a full
+// replica left, and runs at the slower pace: each poll is a query on both
+// sides of a server with nothing to do.
+func pollInterval(dialect store.Dialect, queueName string) time.Duration {
+	if queueName == Maintenance || dialect == store.Postgres {
 		return 5 * time.Second
 	}
 	return 2 * time.Second

@@ -12,10 +12,12 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -355,6 +357,25 @@ func (tx *Tx) Lock(ctx context.Context, name string) error {
 	return nil
 }
 
+// LockAll takes the transaction-scoped locks named names, in sorted order
+// so that two transactions locking overlapping sets cannot deadlock, in
+// one round trip rather than one per lock. Like Lock it does nothing on
+// SQLite.
+func (tx *Tx) LockAll(ctx context.Context, names []string) error {
+	if tx.dialect != Postgres || len(names) == 0 {
+		return nil
+	}
+	sorted := slices.Clone(names)
+	slices.Sort(sorted)
+	sorted = slices.Compact(sorted)
+	// A function scan reads the array in order and the aggregate takes
+	// each row's lock as it comes, so the locks are taken in sorted order.
+	if _, err := tx.tx.ExecContext(ctx, "SELECT COUNT(pg_advisory_xact_lock(hashtext(name))) FROM unnest($1::text[]) AS t(name)", sorted); err != nil {
+		return fmt.Errorf("lock %d names: %w", len(sorted), err)
+	}
+	return nil
+}
+
 // InTx runs fn in a write transaction, committing if fn returns nil and
 // rolling back otherwise.
 func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
@@ -385,6 +406,23 @@ func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 		fn()
 	}
 	return nil
+}
+
+// JSONArrayElements is a table function over the elements of a JSON array
+// of strings bound as one parameter: a row per element, in a column named
+// value. A batch of ids then binds as one parameter, so the statement's
+// text, and its prepared plan, is the same for every batch size.
+func JSONArrayElements(d Dialect) string {
+	if d == Postgres {
+		return "json_array_elements_text(?::json)"
+	}
+	return "json_each(?)"
+}
+
+// JSONArray encodes values as the JSON array that JSONArrayElements reads.
+func JSONArray(values []string) string {
+	b, _ := json.Marshal(values) // a []string always encodes
+	return string(b)
 }
 
 // IsUniqueViolation reports whether err is a unique-constraint violation.

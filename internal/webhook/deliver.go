@@ -3,7 +3,6 @@ package webhook
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
@@ -92,6 +91,9 @@ type Deliveries struct {
 	log          *slog.Logger
 	metrics      *deliveryMetrics
 	limiter      *endpointLimiter
+	// loader and recorder read and record automatic attempts in batches.
+	loader   *batcher[*pendingLoad]
+	recorder *batcher[*pendingRecord]
 
 	wake chan struct{}
 	stop context.CancelFunc
@@ -109,7 +111,7 @@ func NewDeliveries(db *store.DB, settings *Service, q *queue.Inserter, cfg Deliv
 	if poll <= 0 {
 		poll = 2 * time.Second
 	}
-	return &Deliveries{
+	d := &Deliveries{
 		db:           db,
 		settings:     settings,
 		queue:        q,
@@ -122,6 +124,8 @@ func NewDeliveries(db *store.DB, settings *Service, q *queue.Inserter, cfg Deliv
 		limiter:      &endpointLimiter{endpoints: map[string]*endpointSlots{}},
 		wake:         make(chan struct{}, 1),
 	}
+	d.recorder, d.loader = newRecorder(d), newLoader(d)
+	return d
 }
 
 // Register adds the delivery worker to the durable queue.
@@ -194,13 +198,14 @@ func (d *Deliveries) load(ctx context.Context, q store.Queryer, id string) (deli
 
 // work makes one automatic attempt.
 func (d *Deliveries) work(ctx context.Context, args deliverArgs) error {
-	del, err := d.load(ctx, d.db, args.DeliveryID)
-	if errors.Is(err, sql.ErrNoRows) {
+	loaded := d.loadForAttempt(args.DeliveryID)
+	if loaded.err != nil {
+		return fmt.Errorf("load delivery: %w", loaded.err)
+	}
+	if !loaded.found {
 		return nil // the account and its events are gone
 	}
-	if err != nil {
-		return fmt.Errorf("load delivery: %w", err)
-	}
+	del := loaded.del
 	if del.Status != StatusPending {
 		return nil // already decided
 	}
@@ -209,10 +214,7 @@ func (d *Deliveries) work(ctx context.Context, args deliverArgs) error {
 			return river.JobSnooze(wait)
 		}
 	}
-	t, err := d.route(ctx, del)
-	if err != nil {
-		return err
-	}
+	t := routeWith(loaded.settings, del)
 	if t.URL == "" {
 		return d.skip(ctx, del, t)
 	}
@@ -222,9 +224,9 @@ func (d *Deliveries) work(ctx context.Context, args deliverArgs) error {
 		// worker for other accounts and come back later.
 		return river.JobSnooze(2*time.Second + rand.N(3*time.Second))
 	}
-	res := d.send(ctx, del, t)
+	res := d.sendSigned(ctx, del, t, loaded.secrets, loaded.secretsErr)
 	d.limiter.release(key)
-	_, next, err := d.record(ctx, del, t, res, del.Attempts+1, TriggerAutomatic)
+	next, err := d.recordAutomatic(del, t, res, del.Attempts+1)
 	if err != nil {
 		return err
 	}
@@ -251,6 +253,11 @@ func (d *Deliveries) route(ctx context.Context, del delivery) (target, error) {
 	if err != nil {
 		return target{}, fmt.Errorf("read webhook settings: %w", err)
 	}
+	return routeWith(st, del), nil
+}
+
+// routeWith is route with the account's settings as read.
+func routeWith(st Settings, del delivery) target {
 	pick := func(env string) target {
 		t := target{Env: env, Missing: "webhook_" + env}
 		if env == "dev" && st.Dev != nil {
@@ -262,17 +269,17 @@ func (d *Deliveries) route(ctx context.Context, del delivery) (target, error) {
 		return t
 	}
 	if del.Env == "dev" || del.Env == "prod" {
-		return pick(del.Env), nil
+		return pick(del.Env)
 	}
 	if del.JobID != "" {
-		return pick(jobEnv(del)), nil
+		return pick(jobEnv(del))
 	}
 	if t := pick("prod"); t.URL != "" {
-		return t, nil
+		return t
 	}
 	t := pick("dev")
 	t.Missing = "webhook_prod or webhook_dev"
-	return t, nil
+	return t
 }
 
 // jobEnv is the environment of a job event without its own. The job

@@ -14,8 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
-
 	"github.com/notegen/notegen/internal/store"
 )
 
@@ -35,8 +33,14 @@ type result struct {
 // send makes one signed HTTP attempt. It never returns an error: every
 // failure is an outcome to record.
 func (d *Deliveries) send(ctx context.Context, del delivery, t target) result {
-	res := result{At: store.Now()}
 	secrets, err := d.settings.signingSecrets(ctx, del.UserID)
+	return d.sendSigned(ctx, del, t, secrets, err)
+}
+
+// sendSigned is send with the account's signing secrets as read, or the
+// error reading them, which makes the attempt fail and be retried.
+func (d *Deliveries) sendSigned(ctx context.Context, del delivery, t target, secrets []string, err error) result {
+	res := result{At: store.Now()}
 	if err != nil {
 		d.log.Error("webhook signing secrets", "delivery_id", del.ID, "error", err.Error())
 		res.Outcome, res.Error = OutcomeRetry, "internal error: signing secrets unavailable"
@@ -136,88 +140,6 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 	return min(max(d, 0), maxRetryAfter)
 }
 
-// record stores an attempt and decides what follows, in one transaction:
-// the time of the next attempt, or the final status, which releases the
-// next event of the same job.
-//
-// It returns the attempt and, when another automatic attempt follows, when.
-func (d *Deliveries) record(ctx context.Context, del delivery, t target, res result, attempt int, trigger string) (Attempt, time.Time, error) {
-	now := store.Now()
-	var out Attempt
-	var nextAt time.Time
-	err := d.db.InTx(ctx, func(tx *store.Tx) error {
-		// Only the state is read again, not the event's payload: one
-		// round trip fewer per attempt on PostgreSQL. The row stays locked
-		// until commit, so an automatic attempt and a redelivery (or two
-		// redeliveries) recorded at once do not count the same attempts
-		// and take the same number.
-		var cur delivery
-		if err := tx.QueryRow(ctx, `SELECT status, attempts FROM webhook_deliveries WHERE id = ?`+tx.ForUpdate(), del.ID).
-			Scan(&cur.Status, &cur.Attempts); err != nil {
-			return fmt.Errorf("reload delivery: %w", err)
-		}
-		var n int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM webhook_attempts WHERE delivery_id = ?`, del.ID).Scan(&n); err != nil {
-			return fmt.Errorf("count attempts: %w", err)
-		}
-		out = Attempt{
-			ID: uuid.Must(uuid.NewV7()).String(), Number: n + 1, Trigger: trigger, AttemptedAt: res.At,
-			Env: t.Env, Endpoint: redactURL(t.URL), Outcome: res.Outcome, LatencyMS: res.Latency.Milliseconds(), Error: res.Error,
-		}
-		if res.StatusCode != 0 {
-			code := res.StatusCode
-			out.StatusCode = &code
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO webhook_attempts (id, delivery_id, number, trigger, env, endpoint, outcome, status_code, latency_ms, error, attempted_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, out.ID, del.ID, out.Number, trigger, out.Env, out.Endpoint, out.Outcome,
-			out.StatusCode, out.LatencyMS, out.Error, res.At); err != nil {
-			return fmt.Errorf("record attempt: %w", err)
-		}
-		status, attempts := cur.Status, cur.Attempts
-		var next any
-		if trigger == TriggerAutomatic {
-			if cur.Status != StatusPending || cur.Attempts != attempt-1 {
-				return nil // decided meanwhile (a redelivery succeeded)
-			}
-			attempts = attempt
-			switch res.Outcome {
-			case OutcomeSucceeded:
-				status = StatusSucceeded
-			case OutcomeRetry:
-				if attempt <= len(d.schedule) {
-					delay := d.schedule[attempt-1]
-					if res.RetryAfter > 0 {
-						delay = res.RetryAfter
-					}
-					nextAt = now.Add(delay)
-					next = nextAt
-				} else {
-					status = StatusFailed
-				}
-			default:
-				status = StatusFailed
-			}
-		} else if res.Outcome == OutcomeSucceeded {
-			status = StatusSucceeded
-		}
-		if _, err := tx.Exec(ctx, `UPDATE webhook_deliveries SET status = ?, attempts = ?, env = ?, endpoint = ?, last_status_code = ?, last_error = ?,
-			next_attempt_at = ?, updated_at = ? WHERE id = ?`, status, attempts, out.Env, out.Endpoint, out.StatusCode, out.Error, next, now, del.ID); err != nil {
-			return fmt.Errorf("update delivery: %w", err)
-		}
-		if isFinal(status) && !isFinal(cur.Status) {
-			return d.releaseNext(ctx, tx, del.JobID, now)
-		}
-		return nil
-	})
-	if err != nil {
-		return Attempt{}, time.Time{}, err
-	}
-	d.metrics.observe(del.Type, res)
-	d.log.Info("webhook attempt", "delivery_id", del.ID, "event", del.Type, "trigger", trigger,
-		"host", hostOf(t.URL), "outcome", res.Outcome, "status_code", res.StatusCode, "latency_ms", res.Latency.Milliseconds())
-	return out, nextAt, nil
-}
-
 // skip records that the event has no URL to go to.
 func (d *Deliveries) skip(ctx context.Context, del delivery, t target) error {
 	now := store.Now()
@@ -230,7 +152,7 @@ func (d *Deliveries) skip(ctx context.Context, del delivery, t target) error {
 		if n, _ := res.RowsAffected(); n == 0 {
 			return nil
 		}
-		return d.releaseNext(ctx, tx, del.JobID, now)
+		return d.releaseNext(ctx, tx, del.JobID, del.Type, now)
 	})
 	if err != nil {
 		return err

@@ -16,30 +16,46 @@ import (
 // plain read; only an account that has never had a secret takes the write
 // path that creates one.
 func (s *Service) signingSecrets(ctx context.Context, userID string) ([]string, error) {
-	rows, err := s.db.Query(ctx, `SELECT id, secret_sealed FROM webhook_secrets WHERE user_id = ? AND (expires_at IS NULL OR expires_at > ?)
-		ORDER BY created_at DESC, id DESC`, userID, store.Now())
+	all, err := s.signingSecretsOf(ctx, []string{userID})
+	if err != nil {
+		return nil, err
+	}
+	return all[userID], nil
+}
+
+// signingSecretsOf is signingSecrets for several accounts, read in one
+// statement for a batch of deliveries.
+func (s *Service) signingSecretsOf(ctx context.Context, userIDs []string) (map[string][]string, error) {
+	rows, err := s.db.Query(ctx, `SELECT id, user_id, secret_sealed FROM webhook_secrets WHERE user_id IN (SELECT value FROM `+
+		store.JSONArrayElements(s.db.Dialect())+`) AND (expires_at IS NULL OR expires_at > ?) ORDER BY user_id, created_at DESC, id DESC`,
+		store.JSONArray(userIDs), store.Now())
 	if err != nil {
 		return nil, fmt.Errorf("read webhook secrets: %w", err)
 	}
 	defer rows.Close()
-	var out []string
+	out := make(map[string][]string, len(userIDs))
 	for rows.Next() {
-		var id string
+		var id, userID string
 		var sealed []byte
-		if err := rows.Scan(&id, &sealed); err != nil {
+		if err := rows.Scan(&id, &userID, &sealed); err != nil {
 			return nil, fmt.Errorf("read webhook secrets: %w", err)
 		}
 		plain, err := s.secrets.master.Open(secretPurpose+":"+id, sealed)
 		if err != nil {
 			return nil, fmt.Errorf("open webhook secret: %w", err)
 		}
-		out = append(out, string(plain))
+		out[userID] = append(out[userID], string(plain))
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("read webhook secrets: %w", err)
 	}
-	if len(out) == 0 {
-		return s.Secrets(ctx, userID)
+	rows.Close()
+	for _, userID := range userIDs {
+		if len(out[userID]) == 0 {
+			if out[userID], err = s.Secrets(ctx, userID); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return out, nil
 }

@@ -65,18 +65,23 @@ type Service struct {
 
 // Get returns the account's webhook URLs.
 func (s *Service) Get(ctx context.Context, userID string) (Settings, error) {
-	var st Settings
 	urls, err := account.ReadWebhookURLs(ctx, s.db, userID)
 	if err != nil {
-		return st, err
+		return Settings{}, err
 	}
+	return settingsOf(urls), nil
+}
+
+// settingsOf is the settings of stored URLs: nil where none is set.
+func settingsOf(urls account.WebhookURLs) Settings {
+	var st Settings
 	if urls.Dev != "" {
 		st.Dev = &urls.Dev
 	}
 	if urls.Prod != "" {
 		st.Prod = &urls.Prod
 	}
-	return st, nil
+	return st
 }
 
 // UpdateResult is the answer to a settings update: each URL is its new
