@@ -28,6 +28,11 @@ type voiceRules struct {
 	// to rest" -> "the patient will rest"), each with the auxiliary it
 	// becomes ("need" -> "should").
 	wishes map[string]string
+	// opinions are the clinician's "i think" ("i believe", "i feel");
+	// after one of opinionSubjects and a copula or a verb of possession
+	// the opinion is charted with likely ("he is likely", "he likely has").
+	opinions, opinionSubjects, copulas, possession map[string]bool
+	likely                                         string
 	// notVerbs may not follow an intent: the intent is then not one
 	// ("i want to say", "let us see if ...").
 	notVerbs map[string]bool
@@ -209,6 +214,15 @@ func (v *voiceRules) planVoice(padded string, p pronouns) string {
 			i += n - 1
 			continue
 		}
+		if n := v.restartedIntent(words, i); n > 0 {
+			i += n - 1
+			continue
+		}
+		if n, repl := v.opinion(words, i, out); n > 0 {
+			out = append(out, repl...)
+			i += n - 1
+			continue
+		}
 		if n, kept := v.intent(words, i); n > 0 && v.clauseOpen(out) {
 			if len(out) > 0 && !v.boundaries[out[len(out)-1]] {
 				out = append(out, ",")
@@ -232,6 +246,9 @@ func (v *voiceRules) planVoice(padded string, p pronouns) string {
 // go ahead and"), returning how many words it spans and the adverbs kept.
 // The word after it must be a verb the plan can carry.
 func (v *voiceRules) intent(words []string, i int) (int, []string) {
+	if i >= len(words) {
+		return 0, nil
+	}
 	var kept []string
 	j := i
 	switch {
@@ -261,6 +278,58 @@ func (v *voiceRules) intent(words []string, i int) (int, []string) {
 		return 0, nil
 	}
 	return j - i, kept
+}
+
+// restartedIntent is the length of an intent the speaker restarted with
+// another ("i am going to i will be talking"): the first is dropped so the
+// second is charted.
+func (v *voiceRules) restartedIntent(words []string, i int) int {
+	if !v.subjects[words[i]] {
+		return 0
+	}
+	var kept []string
+	j := v.skipAdverbs(words, i+1, &kept, v.adverbs)
+	for _, in := range v.intents {
+		if n := v.matchAdverbs(words, j, in, &kept); n > 0 {
+			if k, _ := v.intent(words, j+n); k > 0 {
+				return j + n - i
+			}
+		}
+	}
+	return 0
+}
+
+// opinion charts the clinician's "i think he has a sprain" as "he likely
+// has a sprain", at the start of a clause.
+func (v *voiceRules) opinion(words []string, i int, out []string) (int, []string) {
+	if v.likely == "" || !v.subjects[words[i]] || !v.clauseOpen(out) {
+		return 0, nil
+	}
+	var kept []string
+	j := v.skipAdverbs(words, i+1, &kept, v.adverbs)
+	if !v.opinions[wordAt(words, j)] {
+		return 0, nil
+	}
+	j++
+	if wordAt(words, j) == "that" {
+		j++
+	}
+	subject := []string{wordAt(words, j)}
+	if subject[0] == "the" && wordAt(words, j+1) == "patient" {
+		subject = append(subject, "patient")
+	}
+	if !v.opinionSubjects[strings.Join(subject, " ")] {
+		return 0, nil
+	}
+	verbAt := j + len(subject)
+	verb := wordAt(words, verbAt)
+	switch {
+	case v.copulas[verb]:
+		return verbAt + 1 - i, append(subject, verb, v.likely)
+	case v.possession[verb]:
+		return verbAt + 1 - i, append(subject, v.likely, verb)
+	}
+	return 0, nil
 }
 
 // verbAt reports whether words[j] can be the verb a plan carries: a word,

@@ -182,3 +182,19 @@ func TestDropEchoedNegations(t *testing.T) {
 		}
 	}
 }
+
+func TestPlanVoiceOpinionsAndRestarts(t *testing.T) {
+	t.Parallel()
+	cases := map[string]string{
+		"i think he has a lumbar strain .":                    "he likely has a lumbar strain .",
+		"for his back pain , i think that this is a sprain .": "for his back pain , this is likely a sprain .",
+		"i do believe the patient has gout .":                 "the patient likely has gout .",
+		"i think physical therapy will help .":                "i think physical therapy will help .",
+		"because i think he has a sprain .":                   "because i think he has a sprain .",
+		"i am going to i will be talking to their pcp .":      "will be talking to their pcp .",
+		"let us and here is my plan .":                        "let us and here is my plan .",
+	}
+	for said, want := range cases {
+		require.Equal(t, " "+want+" ", englishVoice.planVoice(" "+said+" ", englishMale), said)
+	}
+}
