@@ -98,6 +98,7 @@ func analyze(turns []turn, lex *lexicon, lang string, p pronouns) analysis {
 			a.sentence(s.text, t.speaker, answer, Span{Turn: i, Start: t.source(s.start), End: t.source(s.end)})
 		}
 	}
+	a.out.statements = dropEchoedNegations(a.out.statements, lex, lang)
 	a.finishComplaint()
 	if a.out.chiefComplaint.text == "" {
 		a.out.chiefComplaint = a.fallbackChiefComplaint()
@@ -208,7 +209,7 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	system := ""
 	switch cat {
 	case catExam:
-		body = terse(stripLeads(body, lex.examLeads, lex.fragment.copulas), lex.terse)
+		body = cutExamOpening(terse(stripLeads(body, lex.examLeads, lex.fragment.copulas), lex.terse), lex, a.lang)
 		if wordCount(body) < 2 {
 			return
 		}
@@ -230,7 +231,7 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 			return
 		}
 	}
-	text := rewritePerson(body, who, a.pronouns, lex, a.lang)
+	text := a.voice(body, cat, who)
 	text = normalizeNumbers(text, &lex.numbers)
 	if cat == catVitals {
 		if list := vitalsList(text, &lex.numbers); list != "" {
