@@ -182,21 +182,21 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 	return q, nil
 }
 
-// pollInterval is how often a queue looks for work it was not told about:
-// a safety net only. A job committed on this replica wakes its queue at
-// once (the wake hub), and on PostgreSQL other replicas hear it through
-// LISTEN/NOTIFY; polls find what those missed (a job committed on another
-// SQLite replica, an announcement River rate-limited away) and keep an idle
-// server idle.
+// pollInterval is how often a queue looks for work it was not told about.
+// A job committed on this replica wakes its queue at once (the wake hub),
+// and on PostgreSQL other replicas hear it through LISTEN/NOTIFY; polls
+// find what those missed (a job committed on another SQLite replica, an
+// announcement River rate-limited away) and keep an idle server idle.
 //
-// On PostgreSQL the replica that commits a job is always woken by the hub,
-// and the others by River's notifier (which may leave out an announcement
-// within FetchCooldown of the last: the committing replica has the job
-// then), so a poll there only finds what a lost connection or a full
-// replica left, and runs at the slower pace: each poll is a query on both
-// sides of a server with nothing to do.
-func pollInterval(dialect store.Dialect, queueName string) time.Duration {
-	if queueName == Maintenance || dialect == store.Postgres {
+// The poll is also the only thing that starts a job River made available
+// again with a later start rather than inserted: a snooze or a retry
+// shorter than River's scheduler interval (a webhook retry on the
+// configured schedule or after Retry-After, a delivery waiting for its
+// endpoint, a note job's first retry) is announced to nobody, on either
+// database. So the work queues poll every 2 s on PostgreSQL too; only the
+// maintenance queue, whose jobs are periodic, polls at the slower pace.
+func pollInterval(_ store.Dialect, queueName string) time.Duration {
+	if queueName == Maintenance {
 		return 5 * time.Second
 	}
 	return 2 * time.Second
