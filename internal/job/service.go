@@ -72,6 +72,9 @@ type Service struct {
 	// queue runs many jobs at once because most of a job is waiting (on a
 	// provider, on the database), but decoding audio is all CPU.
 	transcodes chan struct{}
+	// statusReads batches concurrent status reads on PostgreSQL; nil on
+	// SQLite.
+	statusReads *statusBatcher
 }
 
 // Deps are what the job service works with.
@@ -97,7 +100,8 @@ type Deps struct {
 // been passed to queue.New.
 func NewService(d Deps, cfg Config) *Service {
 	return &Service{detail: evidence.NewBuilder(), db: d.DB, master: d.Master, blobs: d.Blobs, stt: d.STT, writer: d.Writer, cfg: cfg, log: d.Log,
-		uploads: d.Uploads, queue: d.Queue, events: d.Events, transcodes: make(chan struct{}, runtime.NumCPU())}
+		uploads: d.Uploads, queue: d.Queue, events: d.Events, transcodes: make(chan struct{}, runtime.NumCPU()),
+		statusReads: newStatusReads(d.DB)}
 }
 
 // Submitted is the answer to a submission.

@@ -98,6 +98,7 @@ func analyze(turns []turn, lex *lexicon, lang string, p pronouns) analysis {
 			a.sentence(s.text, t.speaker, answer, Span{Turn: i, Start: t.source(s.start), End: t.source(s.end)})
 		}
 	}
+	a.out.statements = dropEchoedNegations(a.out.statements, lex, lang)
 	a.finishComplaint()
 	if a.out.chiefComplaint.text == "" {
 		a.out.chiefComplaint = a.fallbackChiefComplaint()
@@ -110,8 +111,8 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	padded := a.dropExceptedNo(replaceWords(padTokens(raw), lex.rewrites))
 	padded = removeFillers(padded, lex)
 	// "you're you're satting at 100%" restarts, not asks "are you".
-	if strings.Count(padded, " ") > 2*longestRun && hasRestartedRun(padded) {
-		padded = " " + strings.Join(collapseRuns(strings.Fields(padded), lex), " ") + " "
+	if strings.Count(padded, " ") > 2*longestRun && hasRestartedPair(padded) {
+		padded = " " + strings.Join(collapseRunsUpTo(strings.Fields(padded), restartedPair, lex), " ") + " "
 	}
 	if hasCue(padded, lex.speech.corrections) {
 		padded = " " + strings.Join(applyCorrection(strings.Fields(padded), lex.speech), " ") + " "
@@ -208,7 +209,7 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 	system := ""
 	switch cat {
 	case catExam:
-		body = terse(stripLeads(body, lex.examLeads), lex.terse)
+		body = cutExamOpening(terse(stripLeads(body, lex.examLeads, lex.fragment.copulas), lex.terse), lex, a.lang)
 		if wordCount(body) < 2 {
 			return
 		}
@@ -225,12 +226,12 @@ func (a *analyzer) sentence(raw string, who speaker, answer *answerTurn, src Spa
 			return
 		}
 	case catResults:
-		body = terse(stripLeads(body, lex.resultLeads), lex.terse)
+		body = terse(stripLeads(body, lex.resultLeads, lex.fragment.copulas), lex.terse)
 		if wordCount(body) < 2 || onlyAnnounces(body, lex.terse) {
 			return
 		}
 	}
-	text := rewritePerson(body, who, a.pronouns, lex, a.lang)
+	text := a.voice(body, cat, who)
 	text = normalizeNumbers(text, &lex.numbers)
 	if cat == catVitals {
 		if list := vitalsList(text, &lex.numbers); list != "" {

@@ -1,10 +1,6 @@
 package notewriter
 
-import (
-	"testing"
-
-	"github.com/stretchr/testify/require"
-)
+import "testing"
 
 // TestTrailingFragmentsAreCut: a written sentence ends at its last
 // complete clause, in both languages, and a complete ending stays.
@@ -33,7 +29,7 @@ func TestTrailingFragmentsAreCut(t *testing.T) {
 // name, not the words said around it, in both languages.
 func TestProblemHeadingIsTheNameAlone(t *testing.T) {
 	t.Parallel()
-	cases := []struct{ name, lang, said, want string }{
+	checkText(t, []textCase{
 		{"an infinitive after the name", "en", "heart failure to be more successful , we need", "heart failure"},
 		{"an ordinal diagnosis", "en", "first diagnosis of coronary artery disease , i want", "coronary artery disease"},
 		{"a second phrase after the name", "en", "hypertension your third diagnosis of hypertension", "hypertension"},
@@ -44,14 +40,7 @@ func TestProblemHeadingIsTheNameAlone(t *testing.T) {
 		{"french ordinal diagnosis", "fr", "premier diagnostic de diabète de type 2 , je veux", "diabète de type 2"},
 		{"french cut-off article", "fr", "hypertension la", "hypertension"},
 		{"french treatment after the name", "fr", "insuffisance cardiaque continuer le furosémide", "insuffisance cardiaque"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			lex := lexiconFor(c.lang)
-			require.Equal(t, c.want, problemName(replaceWords(padTokens(c.said), lex.rewrites), lex))
-		})
-	}
+	}, problemName)
 }
 
 // TestProblemAnnouncedAloneIsItsHeading: "for your second problem, your

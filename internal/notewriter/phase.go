@@ -130,14 +130,20 @@ func (a *analyzer) classify(padded string, who speaker) category {
 
 // stripLeads removes, repeatedly, any of leads from the start of padded:
 // "on exam , i do appreciate a murmur" -> "a murmur".
-func stripLeads(padded string, leads []string) string {
+// A lead that is the subject of a copula stays: "your physical exam is
+// pretty normal" keeps what is normal.
+func stripLeads(padded string, leads []string, copulas map[string]bool) string {
 	for changed := true; changed; {
 		changed = false
 		for _, l := range leads {
-			if strings.HasPrefix(padded, " "+l+" ") {
-				padded = padded[len(l)+1:]
-				changed = true
+			if !strings.HasPrefix(padded, " "+l+" ") {
+				continue
 			}
+			rest := padded[len(l)+1:]
+			if next, _ := nextWord(rest); copulas[next] {
+				continue
+			}
+			padded, changed = rest, true
 		}
 	}
 	return padded

@@ -222,6 +222,13 @@ func cutAtAssent(words []string, lex *lexicon) []string {
 	return words
 }
 
+// restartedPair is the run folded before a sentence is judged: a pair
+// restarted ("you're you're" read "you are you are") would otherwise read
+// as a question ("are you"). Longer runs may repeat a phrase in another
+// role ("on your physical exam your physical exam is normal") and are left
+// to tidy.
+const restartedPair = 2
+
 // longestRun is the longest run of words collapseRuns folds when it is said
 // twice in a row.
 const longestRun = 4
@@ -231,9 +238,14 @@ const longestRun = 4
 // something said twice. Runs with a number are kept, since "one twenty one
 // twenty" may be two readings.
 func collapseRuns(words []string, lex *lexicon) []string {
+	return collapseRunsUpTo(words, longestRun, lex)
+}
+
+// collapseRunsUpTo is collapseRuns for runs of at most longest words.
+func collapseRunsUpTo(words []string, longest int, lex *lexicon) []string {
 	out := make([]string, 0, len(words))
 	for i := 0; i < len(words); {
-		if n := repeatedRun(words, i, lex); n > 0 {
+		if n := repeatedRun(words, i, longest, lex); n > 0 {
 			i += n
 			continue
 		}
@@ -243,11 +255,11 @@ func collapseRuns(words []string, lex *lexicon) []string {
 	return out
 }
 
-// hasRestartedRun reports, without allocating, whether padded says a run
-// of two to longestRun words twice in a row: the cheap look before
-// collapseRuns, which most sentences do not need.
-func hasRestartedRun(padded string) bool {
-	var last [2 * longestRun]string
+// hasRestartedPair reports, without allocating, whether padded says a
+// pair of words twice in a row ("you are you are"): the cheap look before
+// collapsing it, which most sentences do not need.
+func hasRestartedPair(padded string) bool {
+	var last [2 * restartedPair]string
 	seen := 0
 	for rest := padded; ; {
 		var w string
@@ -257,7 +269,7 @@ func hasRestartedRun(padded string) bool {
 		}
 		last[seen%len(last)] = w
 		seen++
-		for n := 2; n <= longestRun && 2*n <= seen; n++ {
+		for n := 2; n <= restartedPair && 2*n <= seen; n++ {
 			same := true
 			for k := 0; k < n && same; k++ {
 				same = last[(seen-1-k)%len(last)] == last[(seen-1-n-k)%len(last)]
@@ -271,8 +283,8 @@ func hasRestartedRun(padded string) bool {
 
 // repeatedRun is the length of the run starting at i that is said again
 // right after it, or 0.
-func repeatedRun(words []string, i int, lex *lexicon) int {
-	for n := longestRun; n >= 2; n-- {
+func repeatedRun(words []string, i, longest int, lex *lexicon) int {
+	for n := longest; n >= 2; n-- {
 		if i+2*n > len(words) {
 			continue
 		}

@@ -111,7 +111,7 @@ func TestProblemBasedGroupsByProblem(t *testing.T) {
 		want                            []string // in order
 	}{
 		{"english", "en", englishVisit, "Assessment and Plan",
-			[]string{"1. Knee pain.", "- I want them to ice their knee twice daily.", "2. Diabetes.", "I will order a hemoglobin a1c and continue metformin 500 mg twice daily."}},
+			[]string{"1. Knee pain.", "- The patient will ice their knee twice daily.", "2. Diabetes.", "will order a hemoglobin a1c and continue metformin 500 mg twice daily."}},
 		{"french", "fr", frenchVisit, "Évaluation et plan",
 			[]string{"1. Douleur au genou.", "glace deux fois par jour", "2. Diabète.", "hémoglobine glyquée"}},
 	}

@@ -182,12 +182,19 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 	return q, nil
 }
 
-// pollInterval is how often a queue looks for work it was not told about:
-// a safety net only. A job committed on this replica wakes its queue at
-// once (the wake hub), and on PostgreSQL other replicas hear it through
-// LISTEN/NOTIFY; polls find what those missed (a job committed on another
-// SQLite replica, an announcement River rate-limited away) and keep an idle
-// server idle.
+// pollInterval is how often a queue looks for work it was not told about.
+// A job committed on this replica wakes its queue at once (the wake hub),
+// and on PostgreSQL other replicas hear it through LISTEN/NOTIFY; polls
+// find what those missed (a job committed on another SQLite replica, an
+// announcement River rate-limited away) and keep an idle server idle.
+//
+// The poll is also the only thing that starts a job River made available
+// again with a later start rather than inserted: a snooze or a retry
+// shorter than River's scheduler interval (a webhook retry on the
+// configured schedule or after Retry-After, a delivery waiting for its
+// endpoint, a note job's first retry) is announced to nobody, on either
+// database. So the work queues poll every 2 s on PostgreSQL too; only the
+// maintenance queue, whose jobs are periodic, polls at the slower pace.
 func pollInterval(_ store.Dialect, queueName string) time.Duration {
 	if queueName == Maintenance {
 		return 5 * time.Second

@@ -214,6 +214,42 @@ func (db *DB) ScanRow(ctx context.Context, query string, args []any, dest ...any
 	return db.QueryRow(ctx, query, args...).Scan(dest...)
 }
 
+// ScanRows runs a read query and calls each for every row with the function
+// that scans that row, as ScanRow does for one (pgx's own interface on
+// PostgreSQL, the cached prepared statement on SQLite).
+func (db *DB) ScanRows(ctx context.Context, query string, args []any, each func(scan func(dest ...any) error) error) error {
+	if db.pool != nil {
+		rows, err := db.pool.Query(ctx, db.rebound.of(db.dialect, query), args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		return eachRow(rows, each)
+	}
+	rows, err := db.Query(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	return eachRow(rows, each)
+}
+
+// rowSource is what pgx.Rows and *sql.Rows share.
+type rowSource interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+func eachRow(rows rowSource, each func(scan func(dest ...any) error) error) error {
+	for rows.Next() {
+		if err := each(rows.Scan); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
 // QueryRowWrite runs a writing statement that returns a row (INSERT ...
 // RETURNING) outside a transaction.
 func (db *DB) QueryRowWrite(ctx context.Context, query string, args ...any) *sql.Row {

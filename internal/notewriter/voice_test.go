@@ -1,0 +1,200 @@
+package notewriter
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestPlanVoice(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, said, want string
+		p                pronouns
+	}{
+		{"going to becomes will", "i am going to prescribe oxycodone 5 mg every 6 hours .", "will prescribe oxycodone 5 mg every 6 hours .", englishMale},
+		{"go ahead and is dropped", "i want to go ahead and order a ct scan .", "will order a ct scan .", englishMale},
+		{"also is kept", "i am also going to order a basic metabolic panel .", "will also order a basic metabolic panel .", englishMale},
+		{"let us", "let us continue him on the imitrex .", "will continue him on the imitrex .", englishMale},
+		{"after a lead-in", "for the pain i am going to give her a muscle relaxant .", "for the pain , will give her a muscle relaxant .", englishFemale},
+		{"after and", "call the office and we will see her next week .", "call the office and will see her next week .", englishFemale},
+		{"wish of the patient", "i want him to push fluids .", "he will push fluids .", englishMale},
+		{"wish of an unknown patient", "i do want them to go ahead and continue to hydrate .", "the patient will continue to hydrate .", englishUnknown},
+		{"contact me", "i want them to contact me if the patient is having worse symptoms .", "the patient will contact the office if the patient is having worse symptoms .", englishUnknown},
+		{"give us a call", "if it gets worse give us a call .", "if it gets worse call the office .", englishFemale},
+		// A subordinate clause keeps its subject; "we will do that" does something.
+		{"subordinate clause", "that is why we are going to refer him .", "that is why we are going to refer him .", englishMale},
+		{"a subject before", "i think we are going to need an mri .", "i think we are going to need an mri .", englishMale},
+		{"do is the verb", "we will do a follow-up in 2 weeks .", "will do a follow-up in 2 weeks .", englishMale},
+		{"what i want to do is", "i am going to do is prescribe ibuprofen .", "i am going to do is prescribe ibuprofen .", englishMale},
+		{"not a verb after", "let us know if it gets worse .", "notify the office if it gets worse .", englishMale},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			got := englishVoice.planVoice(" "+c.said+" ", c.p)
+			require.Equal(t, " "+c.want+" ", got)
+		})
+	}
+}
+
+func TestFrenchPlanVoice(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, said, want string }{
+		{"je vais prescrire", "je vais prescrire de l'amoxicilline .", "je prescris de l'amoxicilline ."},
+		{"elision", "je vais augmenter l'amlodipine à 10 mg .", "j'augmente l'amlodipine à 10 mg ."},
+		{"object pronoun", "je vais vous revoir dans 2 semaines .", "je vous revois dans 2 semaines ."},
+		{"elided object", "je vais l'examiner .", "je l'examine ."},
+		{"joined verb", "je vais commencer la sertraline et vous référer en psychothérapie .", "je commence la sertraline et vous réfère en psychothérapie ."},
+		{"not a plan verb", "je vais bien .", "je vais bien ."},
+		// "et" joins a verb only after a converted one.
+		{"et alone", "on va voir et décider .", "on va voir et décider ."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			require.Equal(t, " "+c.want+" ", frenchVoice.planVoice(" "+c.said+" ", frenchMale))
+		})
+	}
+	for inf, want := range map[string]string{"prescrire": "prescris", "demander": "demande", "référer": "réfère",
+		"répéter": "répète", "commencer": "commence", "aller": "", "finir": "finis", "venir": ""} {
+		require.Equal(t, want, frenchPresent(inf), inf)
+	}
+}
+
+func TestArticleAgreement(t *testing.T) {
+	t.Parallel()
+	cases := map[string]string{
+		"on a abdominal exam":       "on an abdominal exam",
+		"a ultrasound and a urine":  "an ultrasound and a urine",
+		"a one time dose":           "a one time dose",
+		"a hour later a unilateral": "an hour later a unilateral",
+		"a european a x-ray":        "a european a x-ray",
+		"an mri":                    "an mri",
+	}
+	for said, want := range cases {
+		require.Equal(t, " "+want+" ", agreeArticles(" "+said+" "), said)
+	}
+}
+
+func TestCutExamOpening(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ lang, said, want string }{
+		{"en", "of the abdomen on a abdominal exam there is no tenderness", "there is no tenderness"},
+		{"en", "of your right foot your capillary refill is brisk", "right foot : capillary refill is brisk"},
+		{"en", "of the abdomen", "of the abdomen"},
+		{"en", "of note the knee is swollen", "of note the knee is swollen"},
+		{"fr", "de la gorge à l'examen elle est rouge", "elle est rouge"},
+		{"fr", "de la cheville droite il y a un œdème", "cheville droite : il y a un œdème"},
+		{"fr", "de la tête aux pieds", "de la tête aux pieds"},
+		{"fr", "de la cheville droite le pouls est normal", "cheville droite : le pouls est normal"},
+	}
+	for _, c := range cases {
+		require.Equal(t, " "+c.want+" ", cutExamOpening(" "+c.said+" ", lexiconFor(c.lang), c.lang), c.said)
+	}
+}
+
+func TestMedicationLine(t *testing.T) {
+	t.Parallel()
+	cases := map[string]string{
+		"for the pain i have taken some tylenol":              "tylenol for the pain",
+		"for the pain i have taken some tylenol but it hurts": "tylenol for the pain but it hurts",
+		"i take lisinopril 20 mg":                             "lisinopril 20 mg",
+		"i have been taking them since monday":                "i have been taking them since monday",
+		"my wife said i take too much":                        "my wife said i take too much",
+	}
+	for said, want := range cases {
+		require.Equal(t, " "+want+" ", englishVoice.medicationLine(" "+said+" "), said)
+	}
+}
+
+// The examples of issue 14 item 6, as a whole note: the patient's words
+// said inside a doctor's turn, a medication, an echoed denial, a cut exam
+// opening and the plan in the clinician's spoken voice.
+func TestClinicalVoiceNote(t *testing.T) {
+	t.Parallel()
+	transcript := `[doctor] so what brings you in today ?
+[patient] i have this sharp pain on my right side for the last several days .
+[doctor] i saw my doctor and they ordered a cat scan and said i had a kidney stone . and what have you taken for the pain ?
+[patient] for the pain i have taken some tylenol but it has not really helped .
+[doctor] any nausea or vomiting ?
+[patient] i am not vomiting .
+[doctor] okay let me do a physical exam . on physical examination of the abdomen on a abdominal exam there is no tenderness to palpation .
+[doctor] so for my assessment and plan . for your kidney stone , i am going to prescribe oxycodone five milligrams every six hours as needed for pain .
+[doctor] i want you to contact me if you have worsening symptoms .`
+	note := write(t, Input{Transcript: transcript, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	text := note.Text
+	require.Contains(t, section(text, "Current Medications"), "Tylenol for the pain", text)
+	require.Contains(t, text, "will prescribe oxycodone 5 mg", text)
+	require.Contains(t, text, "contact the office if", text)
+	require.NotContains(t, text, "I am not vomiting", text)
+	require.NotContains(t, text, "I saw my doctor", text)
+	require.NotContains(t, text, "Of the abdomen", text)
+	require.NotContains(t, text, "a abdominal", text)
+	for _, line := range strings.Split(text, "\n") {
+		require.NotRegexp(t, `\b(I am going to|I want|my doctor)\b`, line)
+	}
+}
+
+func TestFrenchClinicalVoiceNote(t *testing.T) {
+	t.Parallel()
+	transcript := `[doctor] qu'est-ce qui vous amène ?
+[patient] j'ai mal au dos depuis une semaine .
+[doctor] avez-vous pris quelque chose ?
+[patient] j'ai pris du paracétamol mais ça n'a pas aidé .
+[doctor] voici mon plan . pour votre lombalgie , je vais vous prescrire de l'ibuprofène quatre cents milligrammes trois fois par jour et vous revoir dans deux semaines .`
+	note := write(t, Input{Transcript: transcript, Template: "primaryCare", RecordingType: "conversation", Lang: "fr"})
+	text := note.Text
+	require.Contains(t, text, "je lui prescris de l'ibuprofène 400 mg", text)
+	require.Contains(t, text, "et le revois dans 2 semaines", text)
+	require.NotContains(t, text, "je vais le prescrire", text)
+	require.NotContains(t, text, "j'ai pris", text)
+}
+
+func TestDropEchoedNegations(t *testing.T) {
+	t.Parallel()
+	st := func(text string, turn int) statement {
+		return statement{cat: catHPI, text: text, problem: -1, sources: []Span{{Turn: turn}}}
+	}
+	cases := []struct {
+		lang string
+		in   []statement
+		want []string
+	}{
+		{"en", []statement{st("The patient is not vomiting.", 1), st("Denies vomiting.", 2)}, []string{"Denies vomiting."}},
+		{"en", []statement{st("He does not smoke.", 1), st("Denies vomiting.", 2)}, []string{"He does not smoke.", "Denies vomiting."}},
+		// A longer sentence says more than the denial.
+		{"en", []statement{st("He is not vomiting but the pain wakes him at night and it is worse.", 1), st("Denies vomiting.", 2)},
+			[]string{"He is not vomiting but the pain wakes him at night and it is worse.", "Denies vomiting."}},
+		{"fr", []statement{st("Nie fièvre.", 1), st("Il n'a pas de fièvre.", 2)}, []string{"Nie fièvre."}},
+	}
+	for _, c := range cases {
+		got := dropEchoedNegations(append([]statement{}, c.in...), lexiconFor(c.lang), c.lang)
+		var texts []string
+		for _, s := range got {
+			texts = append(texts, s.text)
+		}
+		require.Equal(t, c.want, texts)
+		// The dropped sentence's source stays with the denial that charts it.
+		if len(got) < len(c.in) {
+			require.Len(t, got[0].sources, 2)
+		}
+	}
+}
+
+func TestPlanVoiceOpinionsAndRestarts(t *testing.T) {
+	t.Parallel()
+	cases := map[string]string{
+		"i think he has a lumbar strain .":                    "he likely has a lumbar strain .",
+		"for his back pain , i think that this is a sprain .": "for his back pain , this is likely a sprain .",
+		"i do believe the patient has gout .":                 "the patient likely has gout .",
+		"i think physical therapy will help .":                "i think physical therapy will help .",
+		"because i think he has a sprain .":                   "because i think he has a sprain .",
+		"i am going to i will be talking to their pcp .":      "will be talking to their pcp .",
+		"let us and here is my plan .":                        "let us and here is my plan .",
+	}
+	for said, want := range cases {
+		require.Equal(t, " "+want+" ", englishVoice.planVoice(" "+said+" ", englishMale), said)
+	}
+}
