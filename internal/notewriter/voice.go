@@ -12,6 +12,8 @@ import (
 type voiceRules struct {
 	// subjects are the clinician's first-person subjects ("i", "we").
 	subjects map[string]bool
+	// starts are the words any plan rule starts at, for a quick look.
+	starts []string
 	// intents follow a subject and announce what the clinician will do
 	// ("am going to", "want to"); leadsAlone need no subject ("let us").
 	intents    [][]string
@@ -129,12 +131,15 @@ func planCategory(cat category) bool {
 // soundsLikePatient reports a sentence only the patient says ("i saw my
 // doctor", "i have taken some tylenol") without a word addressed to them.
 func (v *voiceRules) soundsLikePatient(padded string) bool {
-	for _, w := range strings.Fields(padded) {
-		if v.addressing[w] {
+	if !hasWord(padded, v.patientSpeech) {
+		return false
+	}
+	for w := range v.addressing {
+		if strings.Contains(padded, " "+w+" ") {
 			return false
 		}
 	}
-	return hasWord(padded, v.patientSpeech)
+	return true
 }
 
 // medicationLine writes a patient's "for the pain i have taken some
@@ -203,6 +208,10 @@ func trimPunct(words []string) []string {
 // contact me" -> "the patient will contact the office", and in French "je
 // vais vous prescrire" -> "je vous prescris".
 func (v *voiceRules) planVoice(padded string, p pronouns) string {
+	// Most sentences hold none of the words a rule starts at.
+	if !hasWord(padded, v.starts) {
+		return padded
+	}
 	words := strings.Fields(padded)
 	if v.present != nil {
 		return " " + strings.Join(v.frenchPlan(words), " ") + " "
@@ -389,6 +398,9 @@ func (v *voiceRules) wish(words []string, i int, p pronouns) (int, []string) {
 	j := v.skipAdverbs(words, i+1, &kept, v.adverbs)
 	verb := ""
 	for w, to := range v.wishes {
+		if first, _, _ := strings.Cut(w, " "); first != wordAt(words, j) {
+			continue
+		}
 		if t := strings.Fields(w); matchAt(words, j, t) {
 			verb, j = to, j+len(t)
 			break
@@ -418,6 +430,10 @@ func (v *voiceRules) wish(words []string, i int, p pronouns) (int, []string) {
 // reachOffice writes the clinician's "contact me" as "contact the office".
 func (v *voiceRules) reachOffice(words []string, i int) (int, string) {
 	for _, r := range v.reach {
+		// A cheap look at the first word before the phrase is split.
+		if first, _, _ := strings.Cut(r[0], " "); first != words[i] {
+			continue
+		}
 		if t := strings.Fields(r[0]); matchAt(words, i, t) {
 			return len(t), r[1]
 		}
@@ -440,16 +456,27 @@ func matchLongest(words []string, i int, phrases [][]string) int {
 // "an abdominal exam"); a "u" said "you" ("a urine test", "a unit") and
 // "one" keep "a".
 func agreeArticles(padded string) string {
-	if !strings.Contains(padded, " a ") {
+	var b strings.Builder
+	done := 0
+	for from := 0; ; {
+		i := strings.Index(padded[from:], " a ")
+		if i < 0 {
+			break
+		}
+		at := from + i
+		next, _ := nextWord(padded[at+len(" a"):])
+		if vowelSound(next) {
+			b.WriteString(padded[done : at+len(" a")])
+			b.WriteString("n")
+			done = at + len(" a")
+		}
+		from = at + len(" a")
+	}
+	if done == 0 {
 		return padded
 	}
-	words := strings.Fields(padded)
-	for i := 0; i+1 < len(words); i++ {
-		if words[i] == "a" && vowelSound(words[i+1]) {
-			words[i] = "an"
-		}
-	}
-	return " " + strings.Join(words, " ") + " "
+	b.WriteString(padded[done:])
+	return b.String()
 }
 
 // vowelSound reports an English word that starts with a vowel sound, as
@@ -530,6 +557,9 @@ func dropEchoedNegations(sts []statement, lex *lexicon, lang string) []statement
 	denies := capitalize(lex.deniesPrefix) + " "
 	drop := map[int]bool{}
 	for i, s := range sts {
+		if len(s.text) > maxEchoChars {
+			continue
+		}
 		words := strings.Fields(strings.ToLower(strings.TrimSuffix(s.text, ".")))
 		if len(words) == 0 || len(words) > maxEchoWords || !anyWord(words, v.negations) || strings.HasPrefix(s.text, denies) {
 			continue
@@ -560,6 +590,10 @@ func dropEchoedNegations(sts []statement, lex *lexicon, lang string) []statement
 
 // maxEchoWords is the longest sentence taken for an echo of a denial.
 const maxEchoWords = 8
+
+// maxEchoChars bounds the text of a sentence looked at as an echo, a cheap
+// look before its words are read.
+const maxEchoChars = 80
 
 // echoReach is how many sentences away an echoed denial may be.
 const echoReach = 2

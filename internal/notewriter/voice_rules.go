@@ -5,6 +5,7 @@ import "strings"
 // englishVoice is read-only; it is built once at package initialisation.
 var englishVoice = &voiceRules{
 	subjects: set("i", "we"),
+	starts:   []string{"i", "we", "let", "give", "contact", "call", "email", "message"},
 	intents: [][]string{{"am", "going", "to"}, {"are", "going", "to"}, {"want", "to"}, {"would", "like", "to"},
 		{"will"}, {"need", "to"}, {"plan", "to"}, {"would", "want", "to"}},
 	leadsAlone:   [][]string{{"let", "us"}},
@@ -51,6 +52,7 @@ var englishVoice = &voiceRules{
 // frenchVoice is read-only; it is built once at package initialisation.
 var frenchVoice = &voiceRules{
 	subjects:          set("je"),
+	starts:            []string{"je"},
 	intents:           [][]string{{"vais"}},
 	patientSpeech:     []string{"mon médecin", "ma mère", "mon père", "mon mari", "ma femme", "j'ai pris", "je prends"},
 	addressing:        set("vous", "votre", "vos"),
