@@ -69,8 +69,9 @@ type voiceRules struct {
 	// regionDeterminers follow examOpen in a region ("of the", "of their");
 	// findingStarts open the finding said after it.
 	regionDeterminers, findingStarts map[string]bool
-	// negations mark a sentence that denies something.
-	negations map[string]bool
+	// negations mark a sentence that denies something; echoFiller are the
+	// words after one that do not name what is denied ("not had any").
+	negations, echoFiller map[string]bool
 	// present conjugates an infinitive for "je" (French plans: "je vais
 	// prescrire" -> "je prescris"); nil where the language needs none.
 	present func(string) string
@@ -551,8 +552,9 @@ const maxExamOpening = 7
 
 // dropEchoedNegations removes a short sentence that denies what the
 // sentence beside it already charts as denied ("I am not vomiting." next to
-// "Denies vomiting."); its source joins the charted one.
-func dropEchoedNegations(sts []statement, lex *lexicon, lang string) []statement {
+// "Denies vomiting."), or, in the history, what the history's closing
+// denials will chart from the findings; its source joins the charted one.
+func dropEchoedNegations(sts []statement, findings []finding, lex *lexicon, lang string) []statement {
 	v := voiceFor(lang)
 	denies := capitalize(lex.deniesPrefix) + " "
 	drop := map[int]bool{}
@@ -561,15 +563,25 @@ func dropEchoedNegations(sts []statement, lex *lexicon, lang string) []statement
 			continue
 		}
 		words := strings.Fields(strings.ToLower(strings.TrimSuffix(s.text, ".")))
-		if len(words) == 0 || len(words) > maxEchoWords || !anyWord(words, v.negations) || strings.HasPrefix(s.text, denies) {
+		if len(words) > maxEchoWords || strings.HasPrefix(s.text, denies) {
 			continue
 		}
-		last := words[len(words)-1]
+		denied := v.deniedWords(words)
+		if len(denied) == 0 {
+			continue
+		}
+		if s.cat == catHPI {
+			if k := deniedFinding(findings, denied); k >= 0 {
+				drop[i] = true
+				findings[k].sources = append(findings[k].sources, s.sources...)
+				continue
+			}
+		}
 		for j := max(0, i-echoReach); j < len(sts) && j <= i+echoReach; j++ {
 			if j == i || drop[j] || sts[j].cat != s.cat || !strings.HasPrefix(sts[j].text, denies) {
 				continue
 			}
-			if hasWord(padTokens(sts[j].text), []string{last}) {
+			if hasWord(padTokens(sts[j].text), []string{strings.Join(denied, " ")}) {
 				drop[i] = true
 				sts[j].sources = append(sts[j].sources, s.sources...)
 				break
@@ -588,6 +600,42 @@ func dropEchoedNegations(sts []statement, lex *lexicon, lang string) []statement
 	return out
 }
 
+// deniedWords are what a sentence with a single negation denies ("the
+// patient is not vomiting" -> "vomiting"), or nil when it negates more
+// than once or says nothing after its negation.
+func (v *voiceRules) deniedWords(words []string) []string {
+	at := -1
+	for i, w := range words {
+		if v.negations[w] {
+			if at >= 0 {
+				return nil
+			}
+			at = i
+		}
+	}
+	if at < 0 {
+		return nil
+	}
+	var denied []string
+	for _, w := range words[at+1:] {
+		if !v.echoFiller[w] {
+			denied = append(denied, w)
+		}
+	}
+	return denied
+}
+
+// deniedFinding is the index of the denied finding named denied, or -1.
+func deniedFinding(findings []finding, denied []string) int {
+	name := strings.Join(denied, " ")
+	for k, f := range findings {
+		if !f.present && f.name == name {
+			return k
+		}
+	}
+	return -1
+}
+
 // maxEchoWords is the longest sentence taken for an echo of a denial.
 const maxEchoWords = 8
 
@@ -597,12 +645,3 @@ const maxEchoChars = 80
 
 // echoReach is how many sentences away an echoed denial may be.
 const echoReach = 2
-
-func anyWord(words []string, set map[string]bool) bool {
-	for _, w := range words {
-		if set[w] {
-			return true
-		}
-	}
-	return false
-}

@@ -47,6 +47,7 @@ var englishVoice = &voiceRules{
 	regionDeterminers: set("the", "their", "his", "her", "your", "my"),
 	findingStarts:     set("the", "their", "his", "her", "your", "there", "it", "is", "are", "shows", "reveals"),
 	negations:         set("not", "no", "never"),
+	echoFiller:        set("have", "had", "been", "any", "a", "an", "experienced", "noticed", "really"),
 }
 
 // frenchVoice is read-only; it is built once at package initialisation.
@@ -62,6 +63,7 @@ var frenchVoice = &voiceRules{
 	regionDeterminers: set("la", "le", "sa", "son", "ses", "votre", "vos", "l'"),
 	findingStarts:     set("il", "le", "la", "les", "est", "sont", "montre", "on"),
 	negations:         set("pas", "jamais", "aucun", "aucune"),
+	echoFiller:        set("de", "d'", "du", "des", "eu"),
 	present:           frenchPresent,
 }
 

@@ -168,9 +168,12 @@ func TestDropEchoedNegations(t *testing.T) {
 		{"en", []statement{st("He is not vomiting but the pain wakes him at night and it is worse.", 1), st("Denies vomiting.", 2)},
 			[]string{"He is not vomiting but the pain wakes him at night and it is worse.", "Denies vomiting."}},
 		{"fr", []statement{st("Nie fièvre.", 1), st("Il n'a pas de fièvre.", 2)}, []string{"Nie fièvre."}},
+		// Several denials say more than the one charted.
+		{"en", []statement{st("No neck issues, no numbness, no tingling.", 1), st("Denies tingling.", 2)},
+			[]string{"No neck issues, no numbness, no tingling.", "Denies tingling."}},
 	}
 	for _, c := range cases {
-		got := dropEchoedNegations(append([]statement{}, c.in...), lexiconFor(c.lang), c.lang)
+		got := dropEchoedNegations(append([]statement{}, c.in...), nil, lexiconFor(c.lang), c.lang)
 		var texts []string
 		for _, s := range got {
 			texts = append(texts, s.text)
@@ -181,6 +184,13 @@ func TestDropEchoedNegations(t *testing.T) {
 			require.Len(t, got[0].sources, 2)
 		}
 	}
+	// The history closes with the findings denied: a first-person denial of
+	// one is not written again, and its source goes to the finding.
+	findings := []finding{{name: "vomiting", system: "gi", present: false}, {name: "cough", system: "resp", present: true}}
+	got := dropEchoedNegations([]statement{st("The patient is not vomiting.", 1), st("He does not cough.", 2)}, findings, lexiconFor("en"), "en")
+	require.Len(t, got, 1)
+	require.Equal(t, "He does not cough.", got[0].text)
+	require.Len(t, findings[0].sources, 1)
 }
 
 func TestPlanVoiceOpinionsAndRestarts(t *testing.T) {
