@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/notegen/notegen"
+	"github.com/notegen/notegen/internal/ratelimit"
 )
 
 func TestPanicBecomesInternalError(t *testing.T) {
@@ -42,4 +43,18 @@ func TestJSONFieldPath(t *testing.T) {
 	} {
 		require.Equal(t, want, jsonFieldPath(in), in)
 	}
+}
+
+// The rate-limit headers of an admitted request are written under the same
+// keys and values as Header.Set of the decision's headers would write them.
+func TestRateHeadersAreTheDecisionsHeaders(t *testing.T) {
+	t.Parallel()
+	d := ratelimit.Decision{Limit: 600, Remaining: 17, Reset: 1795412400}
+	want := http.Header{}
+	for k, v := range d.Headers() {
+		want.Set(k, v)
+	}
+	got := http.Header{}
+	setRateHeaders(got, d)
+	require.Equal(t, want, got)
 }

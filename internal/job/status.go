@@ -70,8 +70,12 @@ func (s *Service) readStatus(ctx context.Context, id string) (statusRow, bool, e
 	if s.statusReads != nil {
 		return s.statusReads.read(ctx, id)
 	}
+	// Without the request's cancellation: this is a point read by primary
+	// key that a WAL reader never waits on a writer for, and watching a
+	// cancellable context cost two goroutines per read (database/sql's and
+	// the driver's), more than the read itself.
 	var row statusRow
-	err := s.db.ScanRow(ctx, statusQuery, []any{id}, row.dest()...)
+	err := s.db.ScanRow(context.WithoutCancel(ctx), statusQuery, []any{id}, row.dest()...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return statusRow{}, false, nil
 	}

@@ -12,6 +12,8 @@ import (
 type voiceRules struct {
 	// subjects are the clinician's first-person subjects ("i", "we").
 	subjects map[string]bool
+	// starts are the words any plan rule starts at, for a quick look.
+	starts []string
 	// intents follow a subject and announce what the clinician will do
 	// ("am going to", "want to"); leadsAlone need no subject ("let us").
 	intents    [][]string
@@ -28,6 +30,11 @@ type voiceRules struct {
 	// to rest" -> "the patient will rest"), each with the auxiliary it
 	// becomes ("need" -> "should").
 	wishes map[string]string
+	// opinions are the clinician's "i think" ("i believe", "i feel");
+	// after one of opinionSubjects and a copula or a verb of possession
+	// the opinion is charted with likely ("he is likely", "he likely has").
+	opinions, opinionSubjects, copulas, possession map[string]bool
+	likely                                         string
 	// notVerbs may not follow an intent: the intent is then not one
 	// ("i want to say", "let us see if ...").
 	notVerbs map[string]bool
@@ -62,8 +69,9 @@ type voiceRules struct {
 	// regionDeterminers follow examOpen in a region ("of the", "of their");
 	// findingStarts open the finding said after it.
 	regionDeterminers, findingStarts map[string]bool
-	// negations mark a sentence that denies something.
-	negations map[string]bool
+	// negations mark a sentence that denies something; echoFiller are the
+	// words after one that do not name what is denied ("not had any").
+	negations, echoFiller map[string]bool
 	// present conjugates an infinitive for "je" (French plans: "je vais
 	// prescrire" -> "je prescris"); nil where the language needs none.
 	present func(string) string
@@ -124,12 +132,15 @@ func planCategory(cat category) bool {
 // soundsLikePatient reports a sentence only the patient says ("i saw my
 // doctor", "i have taken some tylenol") without a word addressed to them.
 func (v *voiceRules) soundsLikePatient(padded string) bool {
-	for _, w := range strings.Fields(padded) {
-		if v.addressing[w] {
+	if !hasWord(padded, v.patientSpeech) {
+		return false
+	}
+	for w := range v.addressing {
+		if strings.Contains(padded, " "+w+" ") {
 			return false
 		}
 	}
-	return hasWord(padded, v.patientSpeech)
+	return true
 }
 
 // medicationLine writes a patient's "for the pain i have taken some
@@ -198,6 +209,10 @@ func trimPunct(words []string) []string {
 // contact me" -> "the patient will contact the office", and in French "je
 // vais vous prescrire" -> "je vous prescris".
 func (v *voiceRules) planVoice(padded string, p pronouns) string {
+	// Most sentences hold none of the words a rule starts at.
+	if !hasWord(padded, v.starts) {
+		return padded
+	}
 	words := strings.Fields(padded)
 	if v.present != nil {
 		return " " + strings.Join(v.frenchPlan(words), " ") + " "
@@ -205,6 +220,15 @@ func (v *voiceRules) planVoice(padded string, p pronouns) string {
 	out := make([]string, 0, len(words))
 	for i := 0; i < len(words); i++ {
 		if n, repl := v.wish(words, i, p); n > 0 {
+			out = append(out, repl...)
+			i += n - 1
+			continue
+		}
+		if n := v.restartedIntent(words, i); n > 0 {
+			i += n - 1
+			continue
+		}
+		if n, repl := v.opinion(words, i, out); n > 0 {
 			out = append(out, repl...)
 			i += n - 1
 			continue
@@ -232,6 +256,9 @@ func (v *voiceRules) planVoice(padded string, p pronouns) string {
 // go ahead and"), returning how many words it spans and the adverbs kept.
 // The word after it must be a verb the plan can carry.
 func (v *voiceRules) intent(words []string, i int) (int, []string) {
+	if i >= len(words) {
+		return 0, nil
+	}
 	var kept []string
 	j := i
 	switch {
@@ -261,6 +288,58 @@ func (v *voiceRules) intent(words []string, i int) (int, []string) {
 		return 0, nil
 	}
 	return j - i, kept
+}
+
+// restartedIntent is the length of an intent the speaker restarted with
+// another ("i am going to i will be talking"): the first is dropped so the
+// second is charted.
+func (v *voiceRules) restartedIntent(words []string, i int) int {
+	if !v.subjects[words[i]] {
+		return 0
+	}
+	var kept []string
+	j := v.skipAdverbs(words, i+1, &kept, v.adverbs)
+	for _, in := range v.intents {
+		if n := v.matchAdverbs(words, j, in, &kept); n > 0 {
+			if k, _ := v.intent(words, j+n); k > 0 {
+				return j + n - i
+			}
+		}
+	}
+	return 0
+}
+
+// opinion charts the clinician's "i think he has a sprain" as "he likely
+// has a sprain", at the start of a clause.
+func (v *voiceRules) opinion(words []string, i int, out []string) (int, []string) {
+	if v.likely == "" || !v.subjects[words[i]] || !v.clauseOpen(out) {
+		return 0, nil
+	}
+	var kept []string
+	j := v.skipAdverbs(words, i+1, &kept, v.adverbs)
+	if !v.opinions[wordAt(words, j)] {
+		return 0, nil
+	}
+	j++
+	if wordAt(words, j) == "that" {
+		j++
+	}
+	subject := []string{wordAt(words, j)}
+	if subject[0] == "the" && wordAt(words, j+1) == "patient" {
+		subject = append(subject, "patient")
+	}
+	if !v.opinionSubjects[strings.Join(subject, " ")] {
+		return 0, nil
+	}
+	verbAt := j + len(subject)
+	verb := wordAt(words, verbAt)
+	switch {
+	case v.copulas[verb]:
+		return verbAt + 1 - i, append(subject, verb, v.likely)
+	case v.possession[verb]:
+		return verbAt + 1 - i, append(subject, v.likely, verb)
+	}
+	return 0, nil
 }
 
 // verbAt reports whether words[j] can be the verb a plan carries: a word,
@@ -320,6 +399,9 @@ func (v *voiceRules) wish(words []string, i int, p pronouns) (int, []string) {
 	j := v.skipAdverbs(words, i+1, &kept, v.adverbs)
 	verb := ""
 	for w, to := range v.wishes {
+		if first, _, _ := strings.Cut(w, " "); first != wordAt(words, j) {
+			continue
+		}
 		if t := strings.Fields(w); matchAt(words, j, t) {
 			verb, j = to, j+len(t)
 			break
@@ -349,6 +431,10 @@ func (v *voiceRules) wish(words []string, i int, p pronouns) (int, []string) {
 // reachOffice writes the clinician's "contact me" as "contact the office".
 func (v *voiceRules) reachOffice(words []string, i int) (int, string) {
 	for _, r := range v.reach {
+		// A cheap look at the first word before the phrase is split.
+		if first, _, _ := strings.Cut(r[0], " "); first != words[i] {
+			continue
+		}
 		if t := strings.Fields(r[0]); matchAt(words, i, t) {
 			return len(t), r[1]
 		}
@@ -371,16 +457,27 @@ func matchLongest(words []string, i int, phrases [][]string) int {
 // "an abdominal exam"); a "u" said "you" ("a urine test", "a unit") and
 // "one" keep "a".
 func agreeArticles(padded string) string {
-	if !strings.Contains(padded, " a ") {
+	var b strings.Builder
+	done := 0
+	for from := 0; ; {
+		i := strings.Index(padded[from:], " a ")
+		if i < 0 {
+			break
+		}
+		at := from + i
+		next, _ := nextWord(padded[at+len(" a"):])
+		if vowelSound(next) {
+			b.WriteString(padded[done : at+len(" a")])
+			b.WriteString("n")
+			done = at + len(" a")
+		}
+		from = at + len(" a")
+	}
+	if done == 0 {
 		return padded
 	}
-	words := strings.Fields(padded)
-	for i := 0; i+1 < len(words); i++ {
-		if words[i] == "a" && vowelSound(words[i+1]) {
-			words[i] = "an"
-		}
-	}
-	return " " + strings.Join(words, " ") + " "
+	b.WriteString(padded[done:])
+	return b.String()
 }
 
 // vowelSound reports an English word that starts with a vowel sound, as
@@ -455,22 +552,36 @@ const maxExamOpening = 7
 
 // dropEchoedNegations removes a short sentence that denies what the
 // sentence beside it already charts as denied ("I am not vomiting." next to
-// "Denies vomiting."); its source joins the charted one.
-func dropEchoedNegations(sts []statement, lex *lexicon, lang string) []statement {
+// "Denies vomiting."), or, in the history, what the history's closing
+// denials will chart from the findings; its source joins the charted one.
+func dropEchoedNegations(sts []statement, findings []finding, lex *lexicon, lang string) []statement {
 	v := voiceFor(lang)
 	denies := capitalize(lex.deniesPrefix) + " "
 	drop := map[int]bool{}
 	for i, s := range sts {
-		words := strings.Fields(strings.ToLower(strings.TrimSuffix(s.text, ".")))
-		if len(words) == 0 || len(words) > maxEchoWords || !anyWord(words, v.negations) || strings.HasPrefix(s.text, denies) {
+		if len(s.text) > maxEchoChars {
 			continue
 		}
-		last := words[len(words)-1]
+		words := strings.Fields(strings.ToLower(strings.TrimSuffix(s.text, ".")))
+		if len(words) > maxEchoWords || strings.HasPrefix(s.text, denies) {
+			continue
+		}
+		denied := v.deniedWords(words)
+		if len(denied) == 0 {
+			continue
+		}
+		if s.cat == catHPI {
+			if k := deniedFinding(findings, denied); k >= 0 {
+				drop[i] = true
+				findings[k].sources = append(findings[k].sources, s.sources...)
+				continue
+			}
+		}
 		for j := max(0, i-echoReach); j < len(sts) && j <= i+echoReach; j++ {
 			if j == i || drop[j] || sts[j].cat != s.cat || !strings.HasPrefix(sts[j].text, denies) {
 				continue
 			}
-			if hasWord(padTokens(sts[j].text), []string{last}) {
+			if hasWord(padTokens(sts[j].text), []string{strings.Join(denied, " ")}) {
 				drop[i] = true
 				sts[j].sources = append(sts[j].sources, s.sources...)
 				break
@@ -489,17 +600,48 @@ func dropEchoedNegations(sts []statement, lex *lexicon, lang string) []statement
 	return out
 }
 
+// deniedWords are what a sentence with a single negation denies ("the
+// patient is not vomiting" -> "vomiting"), or nil when it negates more
+// than once or says nothing after its negation.
+func (v *voiceRules) deniedWords(words []string) []string {
+	at := -1
+	for i, w := range words {
+		if v.negations[w] {
+			if at >= 0 {
+				return nil
+			}
+			at = i
+		}
+	}
+	if at < 0 {
+		return nil
+	}
+	var denied []string
+	for _, w := range words[at+1:] {
+		if !v.echoFiller[w] {
+			denied = append(denied, w)
+		}
+	}
+	return denied
+}
+
+// deniedFinding is the index of the denied finding named denied, or -1.
+func deniedFinding(findings []finding, denied []string) int {
+	name := strings.Join(denied, " ")
+	for k, f := range findings {
+		if !f.present && f.name == name {
+			return k
+		}
+	}
+	return -1
+}
+
 // maxEchoWords is the longest sentence taken for an echo of a denial.
 const maxEchoWords = 8
 
+// maxEchoChars bounds the text of a sentence looked at as an echo, a cheap
+// look before its words are read.
+const maxEchoChars = 80
+
 // echoReach is how many sentences away an echoed denial may be.
 const echoReach = 2
-
-func anyWord(words []string, set map[string]bool) bool {
-	for _, w := range words {
-		if set[w] {
-			return true
-		}
-	}
-	return false
-}

@@ -5,6 +5,7 @@ import "strings"
 // englishVoice is read-only; it is built once at package initialisation.
 var englishVoice = &voiceRules{
 	subjects: set("i", "we"),
+	starts:   []string{"i", "we", "let", "give", "contact", "call", "email", "message"},
 	intents: [][]string{{"am", "going", "to"}, {"are", "going", "to"}, {"want", "to"}, {"would", "like", "to"},
 		{"will"}, {"need", "to"}, {"plan", "to"}, {"would", "want", "to"}},
 	leadsAlone:   [][]string{{"let", "us"}},
@@ -14,7 +15,14 @@ var englishVoice = &voiceRules{
 	goAhead:      [][]string{{"go", "ahead", "and"}, {"go", "ahead", "to"}, {"go", "ahead"}, {"go", "and"}},
 	will:         "will",
 	wishes:       map[string]string{"want": "will", "would like": "will", "need": "should"},
-	notVerbs:     set("say", "know", "ask", "mention", "thank", "tell", "be", "make", "talk", "just", "have", "get"),
+	notVerbs: set("say", "know", "ask", "mention", "thank", "tell", "make", "talk", "just", "have", "get",
+		"no", "and", "but", "or", "so", "i", "we", "you", "he", "she", "they", "it", "the", "a", "an", "my", "your",
+		"his", "her", "their", "that", "this", "is", "what"),
+	opinions:        set("think", "believe", "feel", "suspect"),
+	opinionSubjects: set("he", "she", "they", "the patient", "this", "it", "that"),
+	copulas:         set("is", "was", "are"),
+	possession:      set("has", "had", "have"),
+	likely:          "likely",
 	blockers: set("that", "because", "if", "when", "which", "since", "as", "until", "before", "after", "once",
 		"while", "where", "how", "what", "who", "whether", "unless", "though", "although", "i", "we", "you",
 		"he", "she", "they", "it", "patient", "there", "think", "hope", "guess", "is", "are", "was"),
@@ -39,11 +47,13 @@ var englishVoice = &voiceRules{
 	regionDeterminers: set("the", "their", "his", "her", "your", "my"),
 	findingStarts:     set("the", "their", "his", "her", "your", "there", "it", "is", "are", "shows", "reveals"),
 	negations:         set("not", "no", "never"),
+	echoFiller:        set("have", "had", "been", "any", "a", "an", "experienced", "noticed", "really"),
 }
 
 // frenchVoice is read-only; it is built once at package initialisation.
 var frenchVoice = &voiceRules{
 	subjects:          set("je"),
+	starts:            []string{"je"},
 	intents:           [][]string{{"vais"}},
 	patientSpeech:     []string{"mon médecin", "ma mère", "mon père", "mon mari", "ma femme", "j'ai pris", "je prends"},
 	addressing:        set("vous", "votre", "vos"),
@@ -53,6 +63,7 @@ var frenchVoice = &voiceRules{
 	regionDeterminers: set("la", "le", "sa", "son", "ses", "votre", "vos", "l'"),
 	findingStarts:     set("il", "le", "la", "les", "est", "sont", "montre", "on"),
 	negations:         set("pas", "jamais", "aucun", "aucune"),
+	echoFiller:        set("de", "d'", "du", "des", "eu"),
 	present:           frenchPresent,
 }
 

@@ -168,9 +168,12 @@ func TestDropEchoedNegations(t *testing.T) {
 		{"en", []statement{st("He is not vomiting but the pain wakes him at night and it is worse.", 1), st("Denies vomiting.", 2)},
 			[]string{"He is not vomiting but the pain wakes him at night and it is worse.", "Denies vomiting."}},
 		{"fr", []statement{st("Nie fièvre.", 1), st("Il n'a pas de fièvre.", 2)}, []string{"Nie fièvre."}},
+		// Several denials say more than the one charted.
+		{"en", []statement{st("No neck issues, no numbness, no tingling.", 1), st("Denies tingling.", 2)},
+			[]string{"No neck issues, no numbness, no tingling.", "Denies tingling."}},
 	}
 	for _, c := range cases {
-		got := dropEchoedNegations(append([]statement{}, c.in...), lexiconFor(c.lang), c.lang)
+		got := dropEchoedNegations(append([]statement{}, c.in...), nil, lexiconFor(c.lang), c.lang)
 		var texts []string
 		for _, s := range got {
 			texts = append(texts, s.text)
@@ -180,5 +183,28 @@ func TestDropEchoedNegations(t *testing.T) {
 		if len(got) < len(c.in) {
 			require.Len(t, got[0].sources, 2)
 		}
+	}
+	// The history closes with the findings denied: a first-person denial of
+	// one is not written again, and its source goes to the finding.
+	findings := []finding{{name: "vomiting", system: "gi", present: false}, {name: "cough", system: "resp", present: true}}
+	got := dropEchoedNegations([]statement{st("The patient is not vomiting.", 1), st("He does not cough.", 2)}, findings, lexiconFor("en"), "en")
+	require.Len(t, got, 1)
+	require.Equal(t, "He does not cough.", got[0].text)
+	require.Len(t, findings[0].sources, 1)
+}
+
+func TestPlanVoiceOpinionsAndRestarts(t *testing.T) {
+	t.Parallel()
+	cases := map[string]string{
+		"i think he has a lumbar strain .":                    "he likely has a lumbar strain .",
+		"for his back pain , i think that this is a sprain .": "for his back pain , this is likely a sprain .",
+		"i do believe the patient has gout .":                 "the patient likely has gout .",
+		"i think physical therapy will help .":                "i think physical therapy will help .",
+		"because i think he has a sprain .":                   "because i think he has a sprain .",
+		"i am going to i will be talking to their pcp .":      "will be talking to their pcp .",
+		"let us and here is my plan .":                        "let us and here is my plan .",
+	}
+	for said, want := range cases {
+		require.Equal(t, " "+want+" ", englishVoice.planVoice(" "+said+" ", englishMale), said)
 	}
 }

@@ -74,10 +74,22 @@ type bucket struct {
 	ends atomic.Int64
 }
 
-// Decision is the outcome of one request, with the X-RateLimit-* headers
-// the client should see.
+// Decision is the outcome of one request: what the X-RateLimit-* headers
+// tell the client.
 type Decision struct {
-	Headers map[string]string
+	// Limit is the requests a window allows, Remaining how many of them
+	// are left, and Reset when the window ends (Unix seconds).
+	Limit, Remaining int
+	Reset            int64
+}
+
+// Headers are the X-RateLimit-* headers of d.
+func (d Decision) Headers() map[string]string {
+	return map[string]string{
+		"X-RateLimit-Limit":     strconv.Itoa(d.Limit),
+		"X-RateLimit-Remaining": strconv.Itoa(d.Remaining),
+		"X-RateLimit-Reset":     strconv.FormatInt(d.Reset, 10),
+	}
 }
 
 // Allow counts one request of key against rate. It refuses with a
@@ -106,14 +118,10 @@ func (l *Limiter) Allow(ctx context.Context, keyID string, rate config.Rate) (De
 	// Tokens nobody has leased yet plus this replica's unspent ones: exact
 	// with one replica or one-token leases, an upper bound otherwise.
 	remaining := max(0, rate.Limit-b.handedOut) + b.local
-	d := Decision{Headers: map[string]string{
-		"X-RateLimit-Limit":     strconv.Itoa(rate.Limit),
-		"X-RateLimit-Remaining": strconv.Itoa(remaining),
-		"X-RateLimit-Reset":     strconv.FormatInt(reset.Unix(), 10),
-	}}
+	d := Decision{Limit: rate.Limit, Remaining: remaining, Reset: reset.Unix()}
 	if !admitted {
 		wait := time.Duration(math.Ceil(reset.Sub(now).Seconds())) * time.Second
-		return d, &apperr.Error{Code: apperr.RateLimited, Message: fmt.Sprintf("Rate limit of %s exceeded for this API key", rate), RetryAfter: wait, Headers: d.Headers}
+		return d, &apperr.Error{Code: apperr.RateLimited, Message: fmt.Sprintf("Rate limit of %s exceeded for this API key", rate), RetryAfter: wait, Headers: d.Headers()}
 	}
 	return d, nil
 }
