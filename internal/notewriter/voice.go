@@ -28,6 +28,9 @@ type voiceRules struct {
 	// want to"); after the intent only afterAdverbs do ("we will do that"
 	// does something). kept lists those carried over ("will also").
 	adverbs, afterAdverbs, kept map[string]bool
+	// announce is the opening that announces a plan: "what" + subject +
+	// intent + "do is".
+	announce []string
 	// goAhead is the filler between an intent and its verb ("go ahead and").
 	goAhead [][]string
 	// will is the plan's auxiliary.
@@ -45,8 +48,10 @@ type voiceRules struct {
 	// ("i want to say", "let us see if ...").
 	notVerbs map[string]bool
 	// blockers before an intent in its clause mean the intent's subject
-	// cannot be dropped ("because we are going to", "what i want to do").
-	blockers map[string]bool
+	// cannot be dropped ("because we are going to", "what i want to do"),
+	// unless the clause is a whole one opened by one of subordinators and
+	// without relatives ("if it is positive i want to").
+	blockers, subordinators, relatives map[string]bool
 	// boundaries end the clause looked back over.
 	boundaries map[string]bool
 	// reach are the clinician's own contacts ("contact me") written as the
@@ -233,6 +238,13 @@ func (v *voiceRules) planVoice(padded string, p pronouns) string {
 			i += n - 1
 			continue
 		}
+		if n, restated := v.announcedIntent(words, i); n > 0 && v.clauseOpen(out) {
+			if !restated {
+				out = append(out, v.will)
+			}
+			i += n - 1
+			continue
+		}
 		if n := v.restartedIntent(words, i); n > 0 {
 			i += n - 1
 			continue
@@ -348,6 +360,41 @@ func (v *voiceRules) intent(words []string, i int) (int, []string) {
 	return j - i, kept
 }
 
+// announcedIntent is the length of "what i would like to do is", which
+// announces the plan: the plan follows as a verb ("... is increase the
+// lasix" -> "will increase the lasix") or as an intent of its own
+// ("... is i am going to prescribe"), then restated is set.
+func (v *voiceRules) announcedIntent(words []string, i int) (int, bool) {
+	if len(v.announce) == 0 || words[i] != v.announce[0] || !v.subjects[wordAt(words, i+1)] {
+		return 0, false
+	}
+	var kept []string
+	j := v.skipAdverbs(words, i+2, &kept, v.adverbs)
+	k := 0
+	for _, in := range v.intents {
+		k = max(k, v.matchAdverbs(words, j, in, &kept))
+	}
+	if k == 0 {
+		return 0, false
+	}
+	j += k
+	j += matchLongest(words, j, v.goAhead)
+	if !matchAt(words, j, v.announce[1:]) {
+		return 0, false
+	}
+	j += len(v.announce) - 1
+	if wordAt(words, j) == "," {
+		j++
+	}
+	if n, _ := v.intent(words, j); n > 0 {
+		return j - i, true
+	}
+	if !v.verbAt(words, j) {
+		return 0, false
+	}
+	return j - i, false
+}
+
 // restartedIntent is the length of an intent the speaker restarted with
 // another ("i am going to i will be talking"): the first is dropped so the
 // second is charted.
@@ -437,16 +484,41 @@ func (v *voiceRules) skipAdverbs(words []string, j int, kept *[]string, set map[
 }
 
 // clauseOpen reports whether the clause written so far leaves room for a
-// subjectless "will": nothing, or a lead-in such as "for the pain", but no
-// subordinator or subject ("because", "that", "he").
+// subjectless "will": nothing, a lead-in such as "for the pain", or a
+// whole subordinate clause before the main one ("if that is positive");
+// not a subordinator or a subject of the intent's own clause ("because",
+// "that", "i think").
 func (v *voiceRules) clauseOpen(out []string) bool {
-	for k := len(out) - 1; k >= 0 && !v.boundaries[out[k]]; k-- {
-		if v.blockers[out[k]] {
+	start := len(out)
+	for start > 0 && !v.boundaries[out[start-1]] {
+		start--
+	}
+	clause := out[start:]
+	if len(clause) == 0 {
+		return true
+	}
+	if v.blockers[clause[len(clause)-1]] {
+		return false
+	}
+	if len(clause) > minSubordinateWords && v.subordinators[clause[0]] {
+		for _, w := range clause[1:] {
+			if v.subordinators[w] || v.relatives[w] {
+				return false
+			}
+		}
+		return true
+	}
+	for _, w := range clause {
+		if v.blockers[w] {
 			return false
 		}
 	}
 	return true
 }
+
+// minSubordinateWords is the fewest words after a subordinator ("if that
+// is positive") for its clause to be whole.
+const minSubordinateWords = 3
 
 // wish rewrites "i want them to rest" as "the patient will rest".
 func (v *voiceRules) wish(words []string, i int, p pronouns) (int, []string) {

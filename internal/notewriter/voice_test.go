@@ -25,6 +25,12 @@ func TestPlanVoice(t *testing.T) {
 		{"give us a call", "if it gets worse give us a call .", "if it gets worse call the office .", englishFemale},
 		// A subordinate clause keeps its subject; "we will do that" does something.
 		{"subordinate clause", "that is why we are going to refer him .", "that is why we are going to refer him .", englishMale},
+		{"after a whole conditional", "if that is positive i want to go ahead and prescribe amoxicillin .", "if that is positive , will prescribe amoxicillin .", englishMale},
+		{"inside a conditional", "if we are going to operate he should stop aspirin .", "if we are going to operate he should stop aspirin .", englishMale},
+		{"announced plan", "what i would like to do is increase her lasix .", "will increase her lasix .", englishFemale},
+		{"announced then restated", "what we are going to do is , i am going to start her on an anti-inflammatory .", "will start her on an anti-inflammatory .", englishFemale},
+		{"announced, not a verb", "what i want to do is number one .", "what i want to do is number one .", englishFemale},
+		{"a relative in the clause", "what that means is that we are going to brace it .", "what that means is that we are going to brace it .", englishMale},
 		{"a subject before", "i think we are going to need an mri .", "i think we are going to need an mri .", englishMale},
 		{"do is the verb", "we will do a follow-up in 2 weeks .", "will do a follow-up in 2 weeks .", englishMale},
 		{"what i want to do is", "i am going to do is prescribe ibuprofen .", "i am going to do is prescribe ibuprofen .", englishMale},
