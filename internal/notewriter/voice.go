@@ -14,6 +14,12 @@ type voiceRules struct {
 	subjects map[string]bool
 	// starts are the words any plan rule starts at, for a quick look.
 	starts []string
+	// reviews are the clinician reading a test ("did review", "looked at"),
+	// after a subject and reviewAux; the test is named until a word of
+	// shows ("showed"), maybe after one of showLinks and showSubjects
+	// ("and it showed").
+	reviews                                   [][]string
+	reviewAux, showLinks, showSubjects, shows map[string]bool
 	// intents follow a subject and announce what the clinician will do
 	// ("am going to", "want to"); leadsAlone need no subject ("let us").
 	intents    [][]string
@@ -103,6 +109,9 @@ func (a *analyzer) voice(body string, cat category, who speaker) string {
 	text := rewritePerson(body, who, a.pronouns, a.lex, a.lang)
 	if who == speakerClinician && v.present == nil && planCategory(cat) {
 		text = v.planVoice(text, a.pronouns)
+	}
+	if who == speakerClinician && cat == catResults {
+		text = v.resultVoice(text)
 	}
 	if a.lang != "fr" {
 		text = agreeArticles(text)
@@ -251,6 +260,55 @@ func (v *voiceRules) planVoice(padded string, p pronouns) string {
 	}
 	return " " + strings.Join(out, " ") + " "
 }
+
+// resultVoice charts the clinician's reading of a test by the test: "i
+// did review their ct and it shows a stone" -> "their ct shows a stone".
+func (v *voiceRules) resultVoice(padded string) string {
+	if v.reviews == nil || !hasWord(padded, v.starts) {
+		return padded
+	}
+	words := strings.Fields(padded)
+	for i := range words {
+		if !v.subjects[words[i]] || !v.clauseOpen(words[:i]) {
+			continue
+		}
+		j := i + 1
+		for j < len(words) && v.reviewAux[words[j]] {
+			j++
+		}
+		n := matchLongest(words, j, v.reviews)
+		if n == 0 {
+			continue
+		}
+		test := j + n
+		for k := test + 1; k < len(words) && k <= test+maxTestWords; k++ {
+			shows := k
+			if v.showLinks[words[k]] {
+				shows++
+				if v.showSubjects[wordAt(words, shows)] {
+					shows++
+				}
+			}
+			if !v.shows[wordAt(words, shows)] {
+				if isPunct(words[k]) {
+					break
+				}
+				continue
+			}
+			// "their x-ray the x-ray of their ankle": the test restarted.
+			if k-test > 4 && words[test+1] == words[test+3] {
+				test += 2
+			}
+			out := append(append([]string{}, words[:i]...), words[test:k]...)
+			return " " + strings.Join(append(out, words[shows:]...), " ") + " "
+		}
+	}
+	return padded
+}
+
+// maxTestWords is the longest test named in a clinician's reading ("the
+// x-rays of both their knees").
+const maxTestWords = 10
 
 // intent matches a clinician's intention at words[i] ("i am also going to
 // go ahead and"), returning how many words it spans and the adverbs kept.

@@ -208,3 +208,19 @@ func TestPlanVoiceOpinionsAndRestarts(t *testing.T) {
 		require.Equal(t, " "+want+" ", englishVoice.planVoice(" "+said+" ", englishMale), said)
 	}
 }
+
+func TestResultVoice(t *testing.T) {
+	t.Parallel()
+	cases := map[string]string{
+		"i did review their ct and shows a stone in the ureter .":                      "their ct shows a stone in the ureter .",
+		"i have reviewed their x-ray of their right foot and it showed a fracture .":   "their x-ray of their right foot showed a fracture .",
+		"so i did review his ekg which showed normal sinus rhythm .":                   "so his ekg showed normal sinus rhythm .",
+		"we were able to get a ct of their side and showed a stone .":                  "a ct of their side showed a stone .",
+		"i did review their chest x-ray and i noticed some opacities .":                "i did review their chest x-ray and i noticed some opacities .",
+		"i did review their x-ray the x-ray of their right ankle showed no fracture .": "the x-ray of their right ankle showed no fracture .",
+		"because i reviewed the x-ray which showed a fracture .":                       "because i reviewed the x-ray which showed a fracture .",
+	}
+	for said, want := range cases {
+		require.Equal(t, " "+want+" ", englishVoice.resultVoice(" "+said+" "), said)
+	}
+}
