@@ -63,6 +63,11 @@ type voiceRules struct {
 	patientSpeech []string
 	// addressing words mean the speaker talks to the patient.
 	addressing map[string]bool
+	// medSubjects open a patient's medication sentence ("i", "j'ai"), and
+	// reasonLead a reason said before it ("for the pain"); elidedArticle
+	// is dropped from the medication's name ("l'ibuprofène").
+	medSubjects               map[string]bool
+	reasonLead, elidedArticle string
 	// takes are the verbs of a patient's medication sentence ("i take",
 	// "i have been taking") after the subject; article words are dropped
 	// before the medication's name.
@@ -104,7 +109,7 @@ func (a *analyzer) voice(body string, cat category, who speaker) string {
 		who = speakerPatient
 	}
 	if who == speakerPatient && cat == catMedications {
-		body = v.medicationLine(body)
+		body = v.medicationLine(body, a.lex)
 	}
 	// French plans are conjugated before "vous" is read, so that "je vais
 	// vous prescrire" becomes "je lui prescris", not "je vais le prescrire".
@@ -160,11 +165,11 @@ func (v *voiceRules) soundsLikePatient(padded string) bool {
 // medicationLine writes a patient's "for the pain i have taken some
 // tylenol but it did not help" as "tylenol for the pain but it did not
 // help": the medication first, the way a medication list reads.
-func (v *voiceRules) medicationLine(padded string) string {
+func (v *voiceRules) medicationLine(padded string, lex *lexicon) string {
 	words := strings.Fields(padded)
 	at := -1
 	for i, w := range words {
-		if v.subjects[w] && w != "we" {
+		if v.medSubjects[w] {
 			at = i
 			break
 		}
@@ -184,15 +189,20 @@ func (v *voiceRules) medicationLine(padded string) string {
 	// What came before the subject is the reason ("for the pain"); a
 	// sentence that opens with more than that is left as said.
 	reason := trimPunct(words[:at])
-	if len(reason) > 0 && reason[0] != "for" {
+	if len(reason) > 0 && reason[0] != v.reasonLead {
 		return padded
 	}
 	rest := words[at+1+n:]
 	for len(rest) > 0 && v.articles[rest[0]] {
 		rest = rest[1:]
 	}
-	if len(rest) == 0 || v.notMedication[rest[0]] {
+	// "i take forty milligrams" gives a dose, not the medication.
+	if len(rest) == 0 || v.notMedication[rest[0]] || lex.numbers.isNumberWord(rest[0]) || hasDigitWord(rest[0]) {
 		return padded
+	}
+	// French elides the article onto the name ("l'ibuprofène").
+	if name, ok := strings.CutPrefix(rest[0], v.elidedArticle); ok && v.elidedArticle != "" && name != "" {
+		rest = append([]string{name}, rest[1:]...)
 	}
 	end := len(rest)
 	for i, w := range rest {

@@ -46,7 +46,9 @@ var englishVoice = &voiceRules{
 		"my husband", "my son", "my daughter", "my sister", "my brother", "i have taken", "i took some",
 		"i have been taking", "i am taking", "i have been having", "i am not vomiting", "i feel nauseated",
 		"i am nauseated", "i have not had any", "my pain", "my urine", "my stomach", "my back", "my knee"},
-	addressing: set("you", "your", "yours", "yourself"),
+	addressing:  set("you", "your", "yours", "yourself"),
+	medSubjects: set("i"),
+	reasonLead:  "for",
 	takes: [][]string{{"take"}, {"took"}, {"have", "taken"}, {"have", "been", "taking"}, {"am", "taking"},
 		{"use"}, {"am", "using"}, {"have", "been", "using"}, {"am", "on"}},
 	articles: set("some", "a", "an", "the"),
@@ -64,11 +66,22 @@ var englishVoice = &voiceRules{
 
 // frenchVoice is read-only; it is built once at package initialisation.
 var frenchVoice = &voiceRules{
-	subjects:          set("je"),
-	starts:            []string{"je"},
-	intents:           [][]string{{"vais"}},
-	patientSpeech:     []string{"mon médecin", "ma mère", "mon père", "mon mari", "ma femme", "j'ai pris", "je prends"},
-	addressing:        set("vous", "votre", "vos"),
+	subjects: set("je"),
+	starts:   []string{"je", "on", "nous"},
+	// "on se revoit dans 6 semaines" is charted "à revoir dans 6 semaines".
+	reach: [][2]string{{"on se revoit", "à revoir"}, {"on se reverra", "à revoir"}, {"on se voit", "à revoir"},
+		{"nous nous reverrons", "à revoir"}, {"nous nous revoyons", "à revoir"}},
+	intents:       [][]string{{"vais"}},
+	patientSpeech: []string{"mon médecin", "ma mère", "mon père", "mon mari", "ma femme", "j'ai pris", "je prends"},
+	addressing:    set("vous", "votre", "vos"),
+	medSubjects:   set("je", "j'ai"),
+	reasonLead:    "pour",
+	elidedArticle: "l'",
+	takes:         [][]string{{"prends"}, {"prenais"}, {"pris"}, {"utilise"}, {"ai", "pris"}},
+	articles:      set("du", "de", "des", "la", "le", "les", "un", "une"),
+	notMedication: set("rien", "ça", "cela", "mes", "mon", "ma", "quelque", "aucun", "aucune", "pas", "sa", "son",
+		"ses", "beaucoup", "trop", "plus", "moins", "soin", "temps", "médicament", "médicaments"),
+	cutAt:             set("mais", ",", "qui", "parce", "quand", "depuis"),
 	boundaries:        set(",", ".", ";", "et", "mais", "puis"),
 	examWords:         set("examen", "l'examen"),
 	examOpen:          "de",
@@ -117,6 +130,11 @@ func (v *voiceRules) frenchPlan(words []string) []string {
 	joined := false
 	for i := 0; i < len(words); i++ {
 		w := words[i]
+		if n, repl := v.reachOffice(words, i); n > 0 {
+			out = append(out, repl)
+			i += n - 1
+			continue
+		}
 		switch {
 		case w == "je" && wordAt(words, i+1) == "vais":
 			if n, verb := v.frenchVerb(words, i+2); n > 0 {

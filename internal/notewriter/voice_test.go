@@ -54,6 +54,7 @@ func TestFrenchPlanVoice(t *testing.T) {
 		{"elided object", "je vais l'examiner .", "je l'examine ."},
 		{"joined verb", "je vais commencer la sertraline et vous référer en psychothérapie .", "je commence la sertraline et vous réfère en psychothérapie ."},
 		{"not a plan verb", "je vais bien .", "je vais bien ."},
+		{"seeing again", "on se revoit dans 6 semaines .", "à revoir dans 6 semaines ."},
 		// "et" joins a verb only after a converted one.
 		{"et alone", "on va voir et décider .", "on va voir et décider ."},
 	}
@@ -111,7 +112,16 @@ func TestMedicationLine(t *testing.T) {
 		"my wife said i take too much":                        "my wife said i take too much",
 	}
 	for said, want := range cases {
-		require.Equal(t, " "+want+" ", englishVoice.medicationLine(" "+said+" "), said)
+		require.Equal(t, " "+want+" ", englishVoice.medicationLine(" "+said+" ", englishLexicon), said)
+	}
+	french := map[string]string{
+		"je prends de l'ibuprofène pour la douleur":                     "ibuprofène pour la douleur",
+		"pour la douleur j'ai pris du paracétamol mais ça n'a pas aidé": "paracétamol pour la douleur mais ça n'a pas aidé",
+		"je prends mes médicaments":                                     "je prends mes médicaments",
+		"je prends le temps de marcher":                                 "je prends le temps de marcher",
+	}
+	for said, want := range french {
+		require.Equal(t, " "+want+" ", frenchVoice.medicationLine(" "+said+" ", frenchLexicon), said)
 	}
 }
 
@@ -149,6 +159,7 @@ func TestFrenchClinicalVoiceNote(t *testing.T) {
 [patient] j'ai mal au dos depuis une semaine .
 [doctor] avez-vous pris quelque chose ?
 [patient] j'ai pris du paracétamol mais ça n'a pas aidé .
+[patient] je prends de l'ibuprofène pour la douleur .
 [doctor] voici mon plan . pour votre lombalgie , je vais vous prescrire de l'ibuprofène quatre cents milligrammes trois fois par jour et vous revoir dans deux semaines .`
 	note := write(t, Input{Transcript: transcript, Template: "primaryCare", RecordingType: "conversation", Lang: "fr"})
 	text := note.Text
@@ -156,6 +167,7 @@ func TestFrenchClinicalVoiceNote(t *testing.T) {
 	require.Contains(t, text, "et le revois dans 2 semaines", text)
 	require.NotContains(t, text, "je vais le prescrire", text)
 	require.NotContains(t, text, "j'ai pris", text)
+	require.Contains(t, section(text, "Médicaments actuels"), "Ibuprofène pour la douleur.", text)
 }
 
 func TestDropEchoedNegations(t *testing.T) {
