@@ -12,6 +12,14 @@ import (
 type voiceRules struct {
 	// subjects are the clinician's first-person subjects ("i", "we").
 	subjects map[string]bool
+	// starts are the words any plan rule starts at, for a quick look.
+	starts []string
+	// reviews are the clinician reading a test ("did review", "looked at"),
+	// after a subject and reviewAux; the test is named until a word of
+	// shows ("showed"), maybe after one of showLinks and showSubjects
+	// ("and it showed").
+	reviews                                   [][]string
+	reviewAux, showLinks, showSubjects, shows map[string]bool
 	// intents follow a subject and announce what the clinician will do
 	// ("am going to", "want to"); leadsAlone need no subject ("let us").
 	intents    [][]string
@@ -20,6 +28,9 @@ type voiceRules struct {
 	// want to"); after the intent only afterAdverbs do ("we will do that"
 	// does something). kept lists those carried over ("will also").
 	adverbs, afterAdverbs, kept map[string]bool
+	// announce is the opening that announces a plan: "what" + subject +
+	// intent + "do is".
+	announce []string
 	// goAhead is the filler between an intent and its verb ("go ahead and").
 	goAhead [][]string
 	// will is the plan's auxiliary.
@@ -37,8 +48,10 @@ type voiceRules struct {
 	// ("i want to say", "let us see if ...").
 	notVerbs map[string]bool
 	// blockers before an intent in its clause mean the intent's subject
-	// cannot be dropped ("because we are going to", "what i want to do").
-	blockers map[string]bool
+	// cannot be dropped ("because we are going to", "what i want to do"),
+	// unless the clause is a whole one opened by one of subordinators and
+	// without relatives ("if it is positive i want to").
+	blockers, subordinators, relatives map[string]bool
 	// boundaries end the clause looked back over.
 	boundaries map[string]bool
 	// reach are the clinician's own contacts ("contact me") written as the
@@ -50,6 +63,11 @@ type voiceRules struct {
 	patientSpeech []string
 	// addressing words mean the speaker talks to the patient.
 	addressing map[string]bool
+	// medSubjects open a patient's medication sentence ("i", "j'ai"), and
+	// reasonLead a reason said before it ("for the pain"); elidedArticle
+	// is dropped from the medication's name ("l'ibuprofène").
+	medSubjects               map[string]bool
+	reasonLead, elidedArticle string
 	// takes are the verbs of a patient's medication sentence ("i take",
 	// "i have been taking") after the subject; article words are dropped
 	// before the medication's name.
@@ -67,8 +85,9 @@ type voiceRules struct {
 	// regionDeterminers follow examOpen in a region ("of the", "of their");
 	// findingStarts open the finding said after it.
 	regionDeterminers, findingStarts map[string]bool
-	// negations mark a sentence that denies something.
-	negations map[string]bool
+	// negations mark a sentence that denies something; echoFiller are the
+	// words after one that do not name what is denied ("not had any").
+	negations, echoFiller map[string]bool
 	// present conjugates an infinitive for "je" (French plans: "je vais
 	// prescrire" -> "je prescris"); nil where the language needs none.
 	present func(string) string
@@ -90,7 +109,7 @@ func (a *analyzer) voice(body string, cat category, who speaker) string {
 		who = speakerPatient
 	}
 	if who == speakerPatient && cat == catMedications {
-		body = v.medicationLine(body)
+		body = v.medicationLine(body, a.lex)
 	}
 	// French plans are conjugated before "vous" is read, so that "je vais
 	// vous prescrire" becomes "je lui prescris", not "je vais le prescrire".
@@ -100,6 +119,9 @@ func (a *analyzer) voice(body string, cat category, who speaker) string {
 	text := rewritePerson(body, who, a.pronouns, a.lex, a.lang)
 	if who == speakerClinician && v.present == nil && planCategory(cat) {
 		text = v.planVoice(text, a.pronouns)
+	}
+	if who == speakerClinician && cat == catResults {
+		text = v.resultVoice(text)
 	}
 	if a.lang != "fr" {
 		text = agreeArticles(text)
@@ -129,22 +151,25 @@ func planCategory(cat category) bool {
 // soundsLikePatient reports a sentence only the patient says ("i saw my
 // doctor", "i have taken some tylenol") without a word addressed to them.
 func (v *voiceRules) soundsLikePatient(padded string) bool {
-	for _, w := range strings.Fields(padded) {
-		if v.addressing[w] {
+	if !hasWord(padded, v.patientSpeech) {
+		return false
+	}
+	for w := range v.addressing {
+		if strings.Contains(padded, " "+w+" ") {
 			return false
 		}
 	}
-	return hasWord(padded, v.patientSpeech)
+	return true
 }
 
 // medicationLine writes a patient's "for the pain i have taken some
 // tylenol but it did not help" as "tylenol for the pain but it did not
 // help": the medication first, the way a medication list reads.
-func (v *voiceRules) medicationLine(padded string) string {
+func (v *voiceRules) medicationLine(padded string, lex *lexicon) string {
 	words := strings.Fields(padded)
 	at := -1
 	for i, w := range words {
-		if v.subjects[w] && w != "we" {
+		if v.medSubjects[w] {
 			at = i
 			break
 		}
@@ -164,15 +189,20 @@ func (v *voiceRules) medicationLine(padded string) string {
 	// What came before the subject is the reason ("for the pain"); a
 	// sentence that opens with more than that is left as said.
 	reason := trimPunct(words[:at])
-	if len(reason) > 0 && reason[0] != "for" {
+	if len(reason) > 0 && reason[0] != v.reasonLead {
 		return padded
 	}
 	rest := words[at+1+n:]
 	for len(rest) > 0 && v.articles[rest[0]] {
 		rest = rest[1:]
 	}
-	if len(rest) == 0 || v.notMedication[rest[0]] {
+	// "i take forty milligrams" gives a dose, not the medication.
+	if len(rest) == 0 || v.notMedication[rest[0]] || lex.numbers.isNumberWord(rest[0]) || hasDigitWord(rest[0]) {
 		return padded
+	}
+	// French elides the article onto the name ("l'ibuprofène").
+	if name, ok := strings.CutPrefix(rest[0], v.elidedArticle); ok && v.elidedArticle != "" && name != "" {
+		rest = append([]string{name}, rest[1:]...)
 	}
 	end := len(rest)
 	for i, w := range rest {
@@ -203,6 +233,10 @@ func trimPunct(words []string) []string {
 // contact me" -> "the patient will contact the office", and in French "je
 // vais vous prescrire" -> "je vous prescris".
 func (v *voiceRules) planVoice(padded string, p pronouns) string {
+	// Most sentences hold none of the words a rule starts at.
+	if !hasWord(padded, v.starts) {
+		return padded
+	}
 	words := strings.Fields(padded)
 	if v.present != nil {
 		return " " + strings.Join(v.frenchPlan(words), " ") + " "
@@ -211,6 +245,13 @@ func (v *voiceRules) planVoice(padded string, p pronouns) string {
 	for i := 0; i < len(words); i++ {
 		if n, repl := v.wish(words, i, p); n > 0 {
 			out = append(out, repl...)
+			i += n - 1
+			continue
+		}
+		if n, restated := v.announcedIntent(words, i); n > 0 && v.clauseOpen(out) {
+			if !restated {
+				out = append(out, v.will)
+			}
 			i += n - 1
 			continue
 		}
@@ -241,6 +282,55 @@ func (v *voiceRules) planVoice(padded string, p pronouns) string {
 	}
 	return " " + strings.Join(out, " ") + " "
 }
+
+// resultVoice charts the clinician's reading of a test by the test: "i
+// did review their ct and it shows a stone" -> "their ct shows a stone".
+func (v *voiceRules) resultVoice(padded string) string {
+	if v.reviews == nil || !hasWord(padded, v.starts) {
+		return padded
+	}
+	words := strings.Fields(padded)
+	for i := range words {
+		if !v.subjects[words[i]] || !v.clauseOpen(words[:i]) {
+			continue
+		}
+		j := i + 1
+		for j < len(words) && v.reviewAux[words[j]] {
+			j++
+		}
+		n := matchLongest(words, j, v.reviews)
+		if n == 0 {
+			continue
+		}
+		test := j + n
+		for k := test + 1; k < len(words) && k <= test+maxTestWords; k++ {
+			shows := k
+			if v.showLinks[words[k]] {
+				shows++
+				if v.showSubjects[wordAt(words, shows)] {
+					shows++
+				}
+			}
+			if !v.shows[wordAt(words, shows)] {
+				if isPunct(words[k]) {
+					break
+				}
+				continue
+			}
+			// "their x-ray the x-ray of their ankle": the test restarted.
+			if k-test > 4 && words[test+1] == words[test+3] {
+				test += 2
+			}
+			out := append(append([]string{}, words[:i]...), words[test:k]...)
+			return " " + strings.Join(append(out, words[shows:]...), " ") + " "
+		}
+	}
+	return padded
+}
+
+// maxTestWords is the longest test named in a clinician's reading ("the
+// x-rays of both their knees").
+const maxTestWords = 10
 
 // intent matches a clinician's intention at words[i] ("i am also going to
 // go ahead and"), returning how many words it spans and the adverbs kept.
@@ -278,6 +368,41 @@ func (v *voiceRules) intent(words []string, i int) (int, []string) {
 		return 0, nil
 	}
 	return j - i, kept
+}
+
+// announcedIntent is the length of "what i would like to do is", which
+// announces the plan: the plan follows as a verb ("... is increase the
+// lasix" -> "will increase the lasix") or as an intent of its own
+// ("... is i am going to prescribe"), then restated is set.
+func (v *voiceRules) announcedIntent(words []string, i int) (int, bool) {
+	if len(v.announce) == 0 || words[i] != v.announce[0] || !v.subjects[wordAt(words, i+1)] {
+		return 0, false
+	}
+	var kept []string
+	j := v.skipAdverbs(words, i+2, &kept, v.adverbs)
+	k := 0
+	for _, in := range v.intents {
+		k = max(k, v.matchAdverbs(words, j, in, &kept))
+	}
+	if k == 0 {
+		return 0, false
+	}
+	j += k
+	j += matchLongest(words, j, v.goAhead)
+	if !matchAt(words, j, v.announce[1:]) {
+		return 0, false
+	}
+	j += len(v.announce) - 1
+	if wordAt(words, j) == "," {
+		j++
+	}
+	if n, _ := v.intent(words, j); n > 0 {
+		return j - i, true
+	}
+	if !v.verbAt(words, j) {
+		return 0, false
+	}
+	return j - i, false
 }
 
 // restartedIntent is the length of an intent the speaker restarted with
@@ -369,16 +494,41 @@ func (v *voiceRules) skipAdverbs(words []string, j int, kept *[]string, set map[
 }
 
 // clauseOpen reports whether the clause written so far leaves room for a
-// subjectless "will": nothing, or a lead-in such as "for the pain", but no
-// subordinator or subject ("because", "that", "he").
+// subjectless "will": nothing, a lead-in such as "for the pain", or a
+// whole subordinate clause before the main one ("if that is positive");
+// not a subordinator or a subject of the intent's own clause ("because",
+// "that", "i think").
 func (v *voiceRules) clauseOpen(out []string) bool {
-	for k := len(out) - 1; k >= 0 && !v.boundaries[out[k]]; k-- {
-		if v.blockers[out[k]] {
+	start := len(out)
+	for start > 0 && !v.boundaries[out[start-1]] {
+		start--
+	}
+	clause := out[start:]
+	if len(clause) == 0 {
+		return true
+	}
+	if v.blockers[clause[len(clause)-1]] {
+		return false
+	}
+	if len(clause) > minSubordinateWords && v.subordinators[clause[0]] {
+		for _, w := range clause[1:] {
+			if v.subordinators[w] || v.relatives[w] {
+				return false
+			}
+		}
+		return true
+	}
+	for _, w := range clause {
+		if v.blockers[w] {
 			return false
 		}
 	}
 	return true
 }
+
+// minSubordinateWords is the fewest words after a subordinator ("if that
+// is positive") for its clause to be whole.
+const minSubordinateWords = 3
 
 // wish rewrites "i want them to rest" as "the patient will rest".
 func (v *voiceRules) wish(words []string, i int, p pronouns) (int, []string) {
@@ -389,6 +539,9 @@ func (v *voiceRules) wish(words []string, i int, p pronouns) (int, []string) {
 	j := v.skipAdverbs(words, i+1, &kept, v.adverbs)
 	verb := ""
 	for w, to := range v.wishes {
+		if first, _, _ := strings.Cut(w, " "); first != wordAt(words, j) {
+			continue
+		}
 		if t := strings.Fields(w); matchAt(words, j, t) {
 			verb, j = to, j+len(t)
 			break
@@ -418,6 +571,10 @@ func (v *voiceRules) wish(words []string, i int, p pronouns) (int, []string) {
 // reachOffice writes the clinician's "contact me" as "contact the office".
 func (v *voiceRules) reachOffice(words []string, i int) (int, string) {
 	for _, r := range v.reach {
+		// A cheap look at the first word before the phrase is split.
+		if first, _, _ := strings.Cut(r[0], " "); first != words[i] {
+			continue
+		}
 		if t := strings.Fields(r[0]); matchAt(words, i, t) {
 			return len(t), r[1]
 		}
@@ -440,16 +597,27 @@ func matchLongest(words []string, i int, phrases [][]string) int {
 // "an abdominal exam"); a "u" said "you" ("a urine test", "a unit") and
 // "one" keep "a".
 func agreeArticles(padded string) string {
-	if !strings.Contains(padded, " a ") {
+	var b strings.Builder
+	done := 0
+	for from := 0; ; {
+		i := strings.Index(padded[from:], " a ")
+		if i < 0 {
+			break
+		}
+		at := from + i
+		next, _ := nextWord(padded[at+len(" a"):])
+		if vowelSound(next) {
+			b.WriteString(padded[done : at+len(" a")])
+			b.WriteString("n")
+			done = at + len(" a")
+		}
+		from = at + len(" a")
+	}
+	if done == 0 {
 		return padded
 	}
-	words := strings.Fields(padded)
-	for i := 0; i+1 < len(words); i++ {
-		if words[i] == "a" && vowelSound(words[i+1]) {
-			words[i] = "an"
-		}
-	}
-	return " " + strings.Join(words, " ") + " "
+	b.WriteString(padded[done:])
+	return b.String()
 }
 
 // vowelSound reports an English word that starts with a vowel sound, as
@@ -524,22 +692,36 @@ const maxExamOpening = 7
 
 // dropEchoedNegations removes a short sentence that denies what the
 // sentence beside it already charts as denied ("I am not vomiting." next to
-// "Denies vomiting."); its source joins the charted one.
-func dropEchoedNegations(sts []statement, lex *lexicon, lang string) []statement {
+// "Denies vomiting."), or, in the history, what the history's closing
+// denials will chart from the findings; its source joins the charted one.
+func dropEchoedNegations(sts []statement, findings []finding, lex *lexicon, lang string) []statement {
 	v := voiceFor(lang)
 	denies := capitalize(lex.deniesPrefix) + " "
 	drop := map[int]bool{}
 	for i, s := range sts {
-		words := strings.Fields(strings.ToLower(strings.TrimSuffix(s.text, ".")))
-		if len(words) == 0 || len(words) > maxEchoWords || !anyWord(words, v.negations) || strings.HasPrefix(s.text, denies) {
+		if len(s.text) > maxEchoChars {
 			continue
 		}
-		last := words[len(words)-1]
+		words := strings.Fields(strings.ToLower(strings.TrimSuffix(s.text, ".")))
+		if len(words) > maxEchoWords || strings.HasPrefix(s.text, denies) {
+			continue
+		}
+		denied := v.deniedWords(words)
+		if len(denied) == 0 {
+			continue
+		}
+		if s.cat == catHPI {
+			if k := deniedFinding(findings, denied); k >= 0 {
+				drop[i] = true
+				findings[k].sources = append(findings[k].sources, s.sources...)
+				continue
+			}
+		}
 		for j := max(0, i-echoReach); j < len(sts) && j <= i+echoReach; j++ {
 			if j == i || drop[j] || sts[j].cat != s.cat || !strings.HasPrefix(sts[j].text, denies) {
 				continue
 			}
-			if hasWord(padTokens(sts[j].text), []string{last}) {
+			if hasWord(padTokens(sts[j].text), []string{strings.Join(denied, " ")}) {
 				drop[i] = true
 				sts[j].sources = append(sts[j].sources, s.sources...)
 				break
@@ -558,17 +740,48 @@ func dropEchoedNegations(sts []statement, lex *lexicon, lang string) []statement
 	return out
 }
 
+// deniedWords are what a sentence with a single negation denies ("the
+// patient is not vomiting" -> "vomiting"), or nil when it negates more
+// than once or says nothing after its negation.
+func (v *voiceRules) deniedWords(words []string) []string {
+	at := -1
+	for i, w := range words {
+		if v.negations[w] {
+			if at >= 0 {
+				return nil
+			}
+			at = i
+		}
+	}
+	if at < 0 {
+		return nil
+	}
+	var denied []string
+	for _, w := range words[at+1:] {
+		if !v.echoFiller[w] {
+			denied = append(denied, w)
+		}
+	}
+	return denied
+}
+
+// deniedFinding is the index of the denied finding named denied, or -1.
+func deniedFinding(findings []finding, denied []string) int {
+	name := strings.Join(denied, " ")
+	for k, f := range findings {
+		if !f.present && f.name == name {
+			return k
+		}
+	}
+	return -1
+}
+
 // maxEchoWords is the longest sentence taken for an echo of a denial.
 const maxEchoWords = 8
 
+// maxEchoChars bounds the text of a sentence looked at as an echo, a cheap
+// look before its words are read.
+const maxEchoChars = 80
+
 // echoReach is how many sentences away an echoed denial may be.
 const echoReach = 2
-
-func anyWord(words []string, set map[string]bool) bool {
-	for _, w := range words {
-		if set[w] {
-			return true
-		}
-	}
-	return false
-}

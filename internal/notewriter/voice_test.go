@@ -25,6 +25,12 @@ func TestPlanVoice(t *testing.T) {
 		{"give us a call", "if it gets worse give us a call .", "if it gets worse call the office .", englishFemale},
 		// A subordinate clause keeps its subject; "we will do that" does something.
 		{"subordinate clause", "that is why we are going to refer him .", "that is why we are going to refer him .", englishMale},
+		{"after a whole conditional", "if that is positive i want to go ahead and prescribe amoxicillin .", "if that is positive , will prescribe amoxicillin .", englishMale},
+		{"inside a conditional", "if we are going to operate he should stop aspirin .", "if we are going to operate he should stop aspirin .", englishMale},
+		{"announced plan", "what i would like to do is increase her lasix .", "will increase her lasix .", englishFemale},
+		{"announced then restated", "what we are going to do is , i am going to start her on an anti-inflammatory .", "will start her on an anti-inflammatory .", englishFemale},
+		{"announced, not a verb", "what i want to do is number one .", "what i want to do is number one .", englishFemale},
+		{"a relative in the clause", "what that means is that we are going to brace it .", "what that means is that we are going to brace it .", englishMale},
 		{"a subject before", "i think we are going to need an mri .", "i think we are going to need an mri .", englishMale},
 		{"do is the verb", "we will do a follow-up in 2 weeks .", "will do a follow-up in 2 weeks .", englishMale},
 		{"what i want to do is", "i am going to do is prescribe ibuprofen .", "i am going to do is prescribe ibuprofen .", englishMale},
@@ -48,6 +54,7 @@ func TestFrenchPlanVoice(t *testing.T) {
 		{"elided object", "je vais l'examiner .", "je l'examine ."},
 		{"joined verb", "je vais commencer la sertraline et vous référer en psychothérapie .", "je commence la sertraline et vous réfère en psychothérapie ."},
 		{"not a plan verb", "je vais bien .", "je vais bien ."},
+		{"seeing again", "on se revoit dans 6 semaines .", "à revoir dans 6 semaines ."},
 		// "et" joins a verb only after a converted one.
 		{"et alone", "on va voir et décider .", "on va voir et décider ."},
 	}
@@ -105,7 +112,16 @@ func TestMedicationLine(t *testing.T) {
 		"my wife said i take too much":                        "my wife said i take too much",
 	}
 	for said, want := range cases {
-		require.Equal(t, " "+want+" ", englishVoice.medicationLine(" "+said+" "), said)
+		require.Equal(t, " "+want+" ", englishVoice.medicationLine(" "+said+" ", englishLexicon), said)
+	}
+	french := map[string]string{
+		"je prends de l'ibuprofène pour la douleur":                     "ibuprofène pour la douleur",
+		"pour la douleur j'ai pris du paracétamol mais ça n'a pas aidé": "paracétamol pour la douleur mais ça n'a pas aidé",
+		"je prends mes médicaments":                                     "je prends mes médicaments",
+		"je prends le temps de marcher":                                 "je prends le temps de marcher",
+	}
+	for said, want := range french {
+		require.Equal(t, " "+want+" ", frenchVoice.medicationLine(" "+said+" ", frenchLexicon), said)
 	}
 }
 
@@ -143,6 +159,7 @@ func TestFrenchClinicalVoiceNote(t *testing.T) {
 [patient] j'ai mal au dos depuis une semaine .
 [doctor] avez-vous pris quelque chose ?
 [patient] j'ai pris du paracétamol mais ça n'a pas aidé .
+[patient] je prends de l'ibuprofène pour la douleur .
 [doctor] voici mon plan . pour votre lombalgie , je vais vous prescrire de l'ibuprofène quatre cents milligrammes trois fois par jour et vous revoir dans deux semaines .`
 	note := write(t, Input{Transcript: transcript, Template: "primaryCare", RecordingType: "conversation", Lang: "fr"})
 	text := note.Text
@@ -150,6 +167,7 @@ func TestFrenchClinicalVoiceNote(t *testing.T) {
 	require.Contains(t, text, "et le revois dans 2 semaines", text)
 	require.NotContains(t, text, "je vais le prescrire", text)
 	require.NotContains(t, text, "j'ai pris", text)
+	require.Contains(t, section(text, "Médicaments actuels"), "Ibuprofène pour la douleur.", text)
 }
 
 func TestDropEchoedNegations(t *testing.T) {
@@ -168,9 +186,12 @@ func TestDropEchoedNegations(t *testing.T) {
 		{"en", []statement{st("He is not vomiting but the pain wakes him at night and it is worse.", 1), st("Denies vomiting.", 2)},
 			[]string{"He is not vomiting but the pain wakes him at night and it is worse.", "Denies vomiting."}},
 		{"fr", []statement{st("Nie fièvre.", 1), st("Il n'a pas de fièvre.", 2)}, []string{"Nie fièvre."}},
+		// Several denials say more than the one charted.
+		{"en", []statement{st("No neck issues, no numbness, no tingling.", 1), st("Denies tingling.", 2)},
+			[]string{"No neck issues, no numbness, no tingling.", "Denies tingling."}},
 	}
 	for _, c := range cases {
-		got := dropEchoedNegations(append([]statement{}, c.in...), lexiconFor(c.lang), c.lang)
+		got := dropEchoedNegations(append([]statement{}, c.in...), nil, lexiconFor(c.lang), c.lang)
 		var texts []string
 		for _, s := range got {
 			texts = append(texts, s.text)
@@ -181,6 +202,13 @@ func TestDropEchoedNegations(t *testing.T) {
 			require.Len(t, got[0].sources, 2)
 		}
 	}
+	// The history closes with the findings denied: a first-person denial of
+	// one is not written again, and its source goes to the finding.
+	findings := []finding{{name: "vomiting", system: "gi", present: false}, {name: "cough", system: "resp", present: true}}
+	got := dropEchoedNegations([]statement{st("The patient is not vomiting.", 1), st("He does not cough.", 2)}, findings, lexiconFor("en"), "en")
+	require.Len(t, got, 1)
+	require.Equal(t, "He does not cough.", got[0].text)
+	require.Len(t, findings[0].sources, 1)
 }
 
 func TestPlanVoiceOpinionsAndRestarts(t *testing.T) {
@@ -196,5 +224,21 @@ func TestPlanVoiceOpinionsAndRestarts(t *testing.T) {
 	}
 	for said, want := range cases {
 		require.Equal(t, " "+want+" ", englishVoice.planVoice(" "+said+" ", englishMale), said)
+	}
+}
+
+func TestResultVoice(t *testing.T) {
+	t.Parallel()
+	cases := map[string]string{
+		"i did review their ct and shows a stone in the ureter .":                      "their ct shows a stone in the ureter .",
+		"i have reviewed their x-ray of their right foot and it showed a fracture .":   "their x-ray of their right foot showed a fracture .",
+		"so i did review his ekg which showed normal sinus rhythm .":                   "so his ekg showed normal sinus rhythm .",
+		"we were able to get a ct of their side and showed a stone .":                  "a ct of their side showed a stone .",
+		"i did review their chest x-ray and i noticed some opacities .":                "i did review their chest x-ray and i noticed some opacities .",
+		"i did review their x-ray the x-ray of their right ankle showed no fracture .": "the x-ray of their right ankle showed no fracture .",
+		"because i reviewed the x-ray which showed a fracture .":                       "because i reviewed the x-ray which showed a fracture .",
+	}
+	for said, want := range cases {
+		require.Equal(t, " "+want+" ", englishVoice.resultVoice(" "+said+" "), said)
 	}
 }
