@@ -28,6 +28,10 @@ type voiceRules struct {
 	// want to"); after the intent only afterAdverbs do ("we will do that"
 	// does something). kept lists those carried over ("will also").
 	adverbs, afterAdverbs, kept map[string]bool
+	// past maps the clinicians' past actions on the patient to their
+	// participles ("gave" -> "given"), charted with was.
+	past map[string]string
+	was  string
 	// announce is the opening that announces a plan: "what" + subject +
 	// intent + "do is".
 	announce []string
@@ -122,6 +126,9 @@ func (a *analyzer) voice(body string, cat category, who speaker) string {
 	}
 	if who == speakerClinician && cat == catResults {
 		text = v.resultVoice(text)
+	}
+	if who == speakerClinician && historyCategory(cat) {
+		text = v.passiveHistory(text, a.pronouns)
 	}
 	if a.lang != "fr" {
 		text = agreeArticles(text)
@@ -324,6 +331,26 @@ func (v *voiceRules) resultVoice(padded string) string {
 			out := append(append([]string{}, words[:i]...), words[test:k]...)
 			return " " + strings.Join(append(out, words[shows:]...), " ") + " "
 		}
+	}
+	return padded
+}
+
+// passiveHistory charts what the clinicians did to the patient in the
+// history by the patient: "we started him on imitrex" -> "he was started on
+// imitrex".
+func (v *voiceRules) passiveHistory(padded string, p pronouns) string {
+	if v.past == nil || !hasWord(padded, v.starts) {
+		return padded
+	}
+	words := strings.Fields(padded)
+	for i := 0; i+2 < len(words); i++ {
+		participle, ok := v.past[words[i+1]]
+		if !v.subjects[words[i]] || !ok || words[i+2] != p.object || !v.clauseOpen(words[:i]) {
+			continue
+		}
+		out := append(append([]string{}, words[:i]...), strings.Fields(p.subject)...)
+		out = append(append(out, v.was, participle), words[i+3:]...)
+		return " " + strings.Join(out, " ") + " "
 	}
 	return padded
 }
