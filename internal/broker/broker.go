@@ -33,6 +33,13 @@ const channel = "notegen_broker"
 // bytes or more.
 const maxPayload = 7000
 
+// retryMin and retryMax bound the pause before a failed NOTIFY is sent
+// again.
+const (
+	retryMin = 50 * time.Millisecond
+	retryMax = 2 * time.Second
+)
+
 // Broker delivers wake-ups to subscribers by topic.
 type Broker struct {
 	log *slog.Logger
@@ -162,12 +169,24 @@ func (b *Broker) relay(topic string) {
 // sendRelayed notifies the other replicas of the topics committed on this
 // one until ctx ends: each round sends what piled up while the previous
 // NOTIFY ran, so a burst of commits costs a few statements, not one each.
+//
+// A NOTIFY that fails (a pooled connection that went bad) is sent again,
+// after a pause that doubles up to retryMax: the change is committed
+// already, and a lost "credentials" topic would let another replica's key
+// cache, whose own connections are fine, trust a revoked key until the
+// cache's TTL while the revocation answered after waiting for it in vain.
 func (b *Broker) sendRelayed(ctx context.Context, db *store.DB) {
+	var pause time.Duration
 	for {
+		var retry <-chan time.Time
+		if pause > 0 {
+			retry = time.After(pause)
+		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-b.send:
+		case <-retry:
 		}
 		b.mu.Lock()
 		topics := make([]string, 0, len(b.outgoing))
@@ -176,12 +195,28 @@ func (b *Broker) sendRelayed(ctx context.Context, db *store.DB) {
 		}
 		clear(b.outgoing)
 		b.mu.Unlock()
+		var unsent []string
 		for _, payload := range payloads(topics) {
-			if _, err := db.Exec(ctx, `SELECT pg_notify(?, ?)`, channel, payload); err != nil && ctx.Err() == nil {
-				b.log.WarnContext(ctx, "broker could not notify the other replicas; they will find the change at their next re-check",
-					"error", err.Error())
+			if _, err := db.Exec(ctx, `SELECT pg_notify(?, ?)`, channel, payload); err != nil {
+				if ctx.Err() != nil {
+					return
+				}
+				b.log.WarnContext(ctx, "broker could not notify the other replicas; trying again", "error", err.Error())
+				unsent = append(unsent, payload)
 			}
 		}
+		if unsent == nil {
+			pause = 0
+			continue
+		}
+		b.mu.Lock()
+		for _, payload := range unsent {
+			for topic := range strings.SplitSeq(payload, "\n") {
+				b.outgoing[topic] = struct{}{}
+			}
+		}
+		b.mu.Unlock()
+		pause = min(max(2*pause, retryMin), retryMax)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"os"
 	"sync"
 	"testing"
@@ -99,6 +100,26 @@ func twoReplicas(t *testing.T) (ctx context.Context, cancel context.CancelFunc, 
 	return ctx, cancel, openDB(t, st.Postgres), broker.New(slog.New(slog.DiscardHandler)), broker.New(slog.New(slog.DiscardHandler))
 }
 
+// listening starts Listen on each broker and returns once every one is
+// connected, from when a listening publisher relays; the WaitGroup ends
+// with their Listen, after ctx ends.
+func listening(ctx context.Context, t *testing.T, db *store.DB, brokers ...*broker.Broker) *sync.WaitGroup {
+	t.Helper()
+	var running sync.WaitGroup
+	for _, b := range brokers {
+		// A broker wakes everyone once it is listening.
+		ready := b.Subscribe("ready")
+		running.Go(func() { b.Listen(ctx, db) })
+		select {
+		case <-ready.C:
+		case <-time.After(hangGuard):
+			t.Fatal("a broker never connected")
+		}
+		ready.Close()
+	}
+	return &running
+}
+
 // Two brokers on one PostgreSQL database stand for two replicas: a change
 // committed through one wakes the other's subscribers.
 func TestListenWakesAnotherReplica(t *testing.T) {
@@ -138,19 +159,7 @@ func TestListenWakesAnotherReplica(t *testing.T) {
 func TestListeningPublisherRelaysEveryCommittedTopic(t *testing.T) {
 	t.Parallel()
 	ctx, cancel, db, publisher, listener := twoReplicas(t)
-	var running sync.WaitGroup
-	for _, b := range []*broker.Broker{publisher, listener} {
-		ready := b.Subscribe("ready")
-		running.Go(func() { b.Listen(ctx, db) })
-		// A broker wakes everyone once it is listening; from then on the
-		// publisher relays.
-		select {
-		case <-ready.C:
-		case <-time.After(hangGuard):
-			t.Fatal("a broker never connected")
-		}
-		ready.Close()
-	}
+	running := listening(ctx, t, db, publisher, listener)
 	// Subscribed after both connected, so only a relayed topic wakes
 	// them. 300 topics of 47 bytes do not fit in one notification.
 	const n = 300
@@ -179,6 +188,56 @@ func TestListeningPublisherRelaysEveryCommittedTopic(t *testing.T) {
 		}
 	}
 	require.False(t, woken(rolledBack), "a rolled-back change is not relayed")
+	cancel()
+	running.Wait()
+}
+
+// A NOTIFY that fails after the commit (the publisher's pooled connection
+// went bad) is sent again: the change is committed, and a lost
+// "credentials" topic would leave the other replica's key cache trusting a
+// revoked key. The failure is PostgreSQL's own: a pg_notify earlier on the
+// publisher's search path than pg_catalog's refuses the first call.
+func TestRelayedTopicSurvivesAFailedNotify(t *testing.T) {
+	t.Parallel()
+	if os.Getenv(st.PostgresURLEnv) == "" {
+		t.Skip(st.PostgresURLEnv + " is not set")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	d := st.NewDatabase(t, st.Postgres)
+	u, err := url.Parse(d.DatabaseURL)
+	require.NoError(t, err)
+	q := u.Query()
+	schema := q.Get("search_path")
+	q.Set("search_path", schema+",pg_catalog")
+	u.RawQuery = q.Encode()
+	db, err := store.Open(ctx, u.String(), d.DataDir)
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	_, err = db.Exec(ctx, `CREATE SEQUENCE notify_calls`)
+	require.NoError(t, err)
+	_, err = db.Exec(ctx, `CREATE FUNCTION pg_notify(channel text, payload text) RETURNS void LANGUAGE plpgsql AS $$
+		BEGIN
+			IF nextval('notify_calls') = 1 THEN
+				RAISE EXCEPTION 'the connection went bad';
+			END IF;
+			PERFORM pg_catalog.pg_notify(channel, payload);
+		END $$`)
+	require.NoError(t, err)
+
+	publisher, listener := broker.New(slog.New(slog.DiscardHandler)), broker.New(slog.New(slog.DiscardHandler))
+	running := listening(ctx, t, db, publisher, listener)
+	sub := listener.Subscribe("credentials")
+	defer sub.Close()
+	require.NoError(t, db.InTx(ctx, func(tx *store.Tx) error { return publisher.PublishTx(ctx, tx, "credentials") }))
+	select {
+	case <-sub.C:
+	case <-time.After(hangGuard):
+		t.Fatal("the committed topic never reached the other replica")
+	}
+	var calls int
+	require.NoError(t, db.QueryRow(ctx, `SELECT last_value FROM notify_calls`).Scan(&calls))
+	require.GreaterOrEqual(t, calls, 2, "the refused NOTIFY was sent again")
 	cancel()
 	running.Wait()
 }

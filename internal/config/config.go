@@ -136,9 +136,9 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 	f := &flags{fs: fs, getenv: getenv}
 	f.str(&s.Addr, "addr", "127.0.0.1:8080", "address to listen on")
 	f.str(&s.DataDir, "data-dir", "./notegen-data", "directory for the SQLite database, the master key and stored files")
-	f.str(&s.DatabaseURL, "database-url", "", "postgres://... to use PostgreSQL; empty for SQLite in the data directory")
+	f.secret(&s.DatabaseURL, "database-url", "postgres://... to use PostgreSQL; empty for SQLite in the data directory")
 	f.str(&s.PublicURL, "public-url", "", "public base URL of this service (default http://<addr>)")
-	f.str(&s.MasterKey, "master-key", "", "base64 of 32 bytes; default: generated into the data directory")
+	f.secret(&s.MasterKey, "master-key", "base64 of 32 bytes; default: generated into the data directory")
 	f.boolean(&s.Signup, "signup", "true", "allow public account creation")
 	f.duration(&s.Retention, "retention", "48h", "how long job data is kept after completion")
 	f.boolean(&s.WebhookAllowPrivate, "webhook-allow-private", "false", "allow webhook delivery to private and loopback addresses")
@@ -163,14 +163,14 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 		return nil
 	})
 	f.str(&s.StorageURL, "storage-url", "", "s3://bucket[/prefix]?endpoint=host:port[&insecure=true] to keep audio in S3-compatible storage")
-	f.str(&s.S3AccessKey, "s3-access-key", "", "object storage access key")
-	f.str(&s.S3SecretKey, "s3-secret-key", "", "object storage secret key")
+	f.secret(&s.S3AccessKey, "s3-access-key", "object storage access key")
+	f.secret(&s.S3SecretKey, "s3-secret-key", "object storage secret key")
 	f.str(&s.STTURL, "stt-url", "", "OpenAI-compatible speech-to-text base URL")
-	f.str(&s.STTAPIKey, "stt-api-key", "", "speech-to-text API key")
+	f.secret(&s.STTAPIKey, "stt-api-key", "speech-to-text API key")
 	f.str(&s.STTModel, "stt-model", "", "speech-to-text model")
 	f.str(&s.STTStreamURL, "stt-stream-url", "", "streaming speech-to-text WebSocket (OpenAI Realtime transcription protocol) for live streams")
 	f.str(&s.LLMURL, "llm-url", "", "OpenAI-compatible chat completions base URL; empty for the built-in writer")
-	f.str(&s.LLMAPIKey, "llm-api-key", "", "language model API key")
+	f.secret(&s.LLMAPIKey, "llm-api-key", "language model API key")
 	f.str(&s.LLMModel, "llm-model", "", "language model name")
 	f.duration(&s.RefreshReuseGrace, "refresh-reuse-grace", "5s", "window in which a concurrent duplicate refresh gets the same successor")
 	f.duration(&s.JobTimeout, "job-timeout", "10m", "longest a background job attempt may run")
@@ -186,6 +186,7 @@ func Parse(name string, args []string, getenv func(string) string, stderr io.Wri
 	if err := fs.Parse(args); err != nil {
 		return Settings{}, nil, err
 	}
+	f.readSecrets()
 	errs := f.convert()
 	if s.DatabaseURL != "" && !s.IsPostgres() {
 		errs = append(errs, errors.New("--database-url: only postgres:// URLs are supported; leave it empty for SQLite"))
@@ -214,6 +215,8 @@ type flags struct {
 	fs       *flag.FlagSet
 	getenv   func(string) string
 	converts []func() error
+	// secrets are the variables read only once the flags are parsed.
+	secrets map[string]*string
 }
 
 // envName is the environment variable of a flag: NOTEGEN_ and the flag's
@@ -230,6 +233,29 @@ func (f *flags) str(p *string, name, def, usage string) {
 		def = v
 	}
 	f.fs.StringVar(p, name, def, usage+" (env "+env+")")
+}
+
+// secret registers a text setting that must never be printed (a key, a
+// password in a URL): its variable is not the flag's default, which the
+// usage after -h or a mistyped flag would show, but read after parsing
+// when the flag is not given.
+func (f *flags) secret(p *string, name, usage string) {
+	f.fs.StringVar(p, name, "", usage+" (env "+envName(name)+")")
+	if f.secrets == nil {
+		f.secrets = map[string]*string{}
+	}
+	f.secrets[name] = p
+}
+
+// readSecrets sets each secret that no flag gave from its variable.
+func (f *flags) readSecrets() {
+	given := map[string]bool{}
+	f.fs.Visit(func(fl *flag.Flag) { given[fl.Name] = true })
+	for name, p := range f.secrets {
+		if !given[name] {
+			*p = f.getenv(envName(name))
+		}
+	}
 }
 
 // typed registers a setting that conv reads from its text after parsing;

@@ -2,6 +2,7 @@ package config_test
 
 import (
 	"bytes"
+	"maps"
 	"testing"
 	"time"
 
@@ -54,4 +55,36 @@ func TestEveryBadValueIsReported(t *testing.T) {
 	} {
 		require.ErrorContains(t, err, want)
 	}
+}
+
+// TestSecretsAreNeverPrinted: the usage printed for -h, or after a mistyped
+// flag into a server's logs, shows no secret the environment holds, while
+// those variables still set their settings and a flag still wins.
+func TestSecretsAreNeverPrinted(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{
+		"NOTEGEN_MASTER_KEY":    "bWFzdGVyLXNlY3JldC12YWx1ZQ==",
+		"NOTEGEN_DATABASE_URL":  "postgres://notegen:db-password@db.internal/notegen",
+		"NOTEGEN_S3_ACCESS_KEY": "s3-access-value",
+		"NOTEGEN_S3_SECRET_KEY": "s3-secret-value",
+		"NOTEGEN_STT_API_KEY":   "stt-secret-value",
+		"NOTEGEN_LLM_API_KEY":   "llm-secret-value",
+	}
+	getenv := func(k string) string { return env[k] }
+	for _, args := range [][]string{{"-h"}, {"--no-such-flag"}} {
+		var usage bytes.Buffer
+		_, _, err := config.Parse("serve", args, getenv, &usage)
+		require.Error(t, err)
+		require.Contains(t, usage.String(), "(env NOTEGEN_MASTER_KEY)", "the usage was printed")
+		for name, value := range env {
+			require.NotContains(t, usage.String(), value, "%s printed by %v", name, args)
+		}
+	}
+	s, _, err := config.Parse("serve", []string{"--llm-api-key", "from-flag"}, getenv, &bytes.Buffer{})
+	require.NoError(t, err)
+	got := map[string]string{"NOTEGEN_MASTER_KEY": s.MasterKey, "NOTEGEN_DATABASE_URL": s.DatabaseURL, "NOTEGEN_S3_ACCESS_KEY": s.S3AccessKey,
+		"NOTEGEN_S3_SECRET_KEY": s.S3SecretKey, "NOTEGEN_STT_API_KEY": s.STTAPIKey, "NOTEGEN_LLM_API_KEY": s.LLMAPIKey}
+	want := maps.Clone(env)
+	want["NOTEGEN_LLM_API_KEY"] = "from-flag" // the flag wins over its variable
+	require.Equal(t, want, got)
 }

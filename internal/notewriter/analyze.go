@@ -98,7 +98,7 @@ func analyze(turns []turn, lex *lexicon, lang string, p pronouns) analysis {
 			a.sentence(s.text, t.speaker, answer, Span{Turn: i, Start: t.source(s.start), End: t.source(s.end)})
 		}
 	}
-	a.out.statements = dropEchoedNegations(a.out.statements, lex, lang)
+	a.out.statements = dropEchoedNegations(a.out.statements, a.out.findings, lex, lang)
 	a.finishComplaint()
 	if a.out.chiefComplaint.text == "" {
 		a.out.chiefComplaint = a.fallbackChiefComplaint()

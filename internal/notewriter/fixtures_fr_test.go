@@ -71,7 +71,7 @@ var frenchFixtures = map[string]frenchFact{
 			"Histoire de la maladie actuelle":     {"il utilise sa pompe de salbutamol 4 fois par jour", "Nie fièvre."},
 			"Habitudes de vie et contexte social": {"ne fume pas"},
 			"Examen physique":                     {"Saturation 95%, fréquence respiratoire 20.", "Des sibilances aux 2 poumons."},
-			"Plan":                                {"budésonide 200 mcg deux fois par jour"},
+			"Plan":                                {"budésonide 200 mcg deux fois par jour", "À revoir dans 6 semaines."},
 		},
 		absent:  []string{"Rapporte fièvre", "le patient fume "},
 		numbers: []string{"4", "95", "20", "2", "200", "6"},

@@ -13,7 +13,7 @@ func TestQuestionSaidAfterAStatementIsCut(t *testing.T) {
 [doctor] let me examine your knee . there is tenderness over the medial joint line
 [doctor] my plan is to start ibuprofen four hundred milligrams three times a day and we will get an x-ray of the knee does that sound good
 [patient] yes`, "Plan",
-			[]string{"we will get an x-ray of the knee."}, []string{"does that sound", "sound good"}},
+			[]string{"and will get an x-ray of the knee."}, []string{"does that sound", "sound good"}},
 		{"en, a copula that states is not a question", "en", `[doctor] what brings you in today
 [patient] my right knee hurts since last week
 [doctor] let me examine your knee . there is tenderness over the medial joint line

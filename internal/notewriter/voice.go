@@ -12,6 +12,14 @@ import (
 type voiceRules struct {
 	// subjects are the clinician's first-person subjects ("i", "we").
 	subjects map[string]bool
+	// starts are the words any plan rule starts at, for a quick look.
+	starts []string
+	// reviews are the clinician reading a test ("did review", "looked at"),
+	// after a subject and reviewAux; the test is named until a word of
+	// shows ("showed"), maybe after one of showLinks and showSubjects
+	// ("and it showed").
+	reviews                                   [][]string
+	reviewAux, showLinks, showSubjects, shows map[string]bool
 	// intents follow a subject and announce what the clinician will do
 	// ("am going to", "want to"); leadsAlone need no subject ("let us").
 	intents    [][]string
@@ -20,6 +28,13 @@ type voiceRules struct {
 	// want to"); after the intent only afterAdverbs do ("we will do that"
 	// does something). kept lists those carried over ("will also").
 	adverbs, afterAdverbs, kept map[string]bool
+	// past maps the clinicians' past actions on the patient to their
+	// participles ("gave" -> "given"), charted with was.
+	past map[string]string
+	was  string
+	// announce is the opening that announces a plan: "what" + subject +
+	// intent + "do is".
+	announce []string
 	// goAhead is the filler between an intent and its verb ("go ahead and").
 	goAhead [][]string
 	// will is the plan's auxiliary.
@@ -28,12 +43,19 @@ type voiceRules struct {
 	// to rest" -> "the patient will rest"), each with the auxiliary it
 	// becomes ("need" -> "should").
 	wishes map[string]string
+	// opinions are the clinician's "i think" ("i believe", "i feel");
+	// after one of opinionSubjects and a copula or a verb of possession
+	// the opinion is charted with likely ("he is likely", "he likely has").
+	opinions, opinionSubjects, copulas, possession map[string]bool
+	likely                                         string
 	// notVerbs may not follow an intent: the intent is then not one
 	// ("i want to say", "let us see if ...").
 	notVerbs map[string]bool
 	// blockers before an intent in its clause mean the intent's subject
-	// cannot be dropped ("because we are going to", "what i want to do").
-	blockers map[string]bool
+	// cannot be dropped ("because we are going to", "what i want to do"),
+	// unless the clause is a whole one opened by one of subordinators and
+	// without relatives ("if it is positive i want to").
+	blockers, subordinators, relatives map[string]bool
 	// boundaries end the clause looked back over.
 	boundaries map[string]bool
 	// reach are the clinician's own contacts ("contact me") written as the
@@ -45,6 +67,11 @@ type voiceRules struct {
 	patientSpeech []string
 	// addressing words mean the speaker talks to the patient.
 	addressing map[string]bool
+	// medSubjects open a patient's medication sentence ("i", "j'ai"), and
+	// reasonLead a reason said before it ("for the pain"); elidedArticle
+	// is dropped from the medication's name ("l'ibuprofène").
+	medSubjects               map[string]bool
+	reasonLead, elidedArticle string
 	// takes are the verbs of a patient's medication sentence ("i take",
 	// "i have been taking") after the subject; article words are dropped
 	// before the medication's name.
@@ -62,8 +89,9 @@ type voiceRules struct {
 	// regionDeterminers follow examOpen in a region ("of the", "of their");
 	// findingStarts open the finding said after it.
 	regionDeterminers, findingStarts map[string]bool
-	// negations mark a sentence that denies something.
-	negations map[string]bool
+	// negations mark a sentence that denies something; echoFiller are the
+	// words after one that do not name what is denied ("not had any").
+	negations, echoFiller map[string]bool
 	// present conjugates an infinitive for "je" (French plans: "je vais
 	// prescrire" -> "je prescris"); nil where the language needs none.
 	present func(string) string
@@ -85,7 +113,7 @@ func (a *analyzer) voice(body string, cat category, who speaker) string {
 		who = speakerPatient
 	}
 	if who == speakerPatient && cat == catMedications {
-		body = v.medicationLine(body)
+		body = v.medicationLine(body, a.lex)
 	}
 	// French plans are conjugated before "vous" is read, so that "je vais
 	// vous prescrire" becomes "je lui prescris", not "je vais le prescrire".
@@ -95,6 +123,12 @@ func (a *analyzer) voice(body string, cat category, who speaker) string {
 	text := rewritePerson(body, who, a.pronouns, a.lex, a.lang)
 	if who == speakerClinician && v.present == nil && planCategory(cat) {
 		text = v.planVoice(text, a.pronouns)
+	}
+	if who == speakerClinician && cat == catResults {
+		text = v.resultVoice(text)
+	}
+	if who == speakerClinician && historyCategory(cat) {
+		text = v.passiveHistory(text, a.pronouns)
 	}
 	if a.lang != "fr" {
 		text = agreeArticles(text)
@@ -124,22 +158,25 @@ func planCategory(cat category) bool {
 // soundsLikePatient reports a sentence only the patient says ("i saw my
 // doctor", "i have taken some tylenol") without a word addressed to them.
 func (v *voiceRules) soundsLikePatient(padded string) bool {
-	for _, w := range strings.Fields(padded) {
-		if v.addressing[w] {
+	if !hasWord(padded, v.patientSpeech) {
+		return false
+	}
+	for w := range v.addressing {
+		if strings.Contains(padded, " "+w+" ") {
 			return false
 		}
 	}
-	return hasWord(padded, v.patientSpeech)
+	return true
 }
 
 // medicationLine writes a patient's "for the pain i have taken some
 // tylenol but it did not help" as "tylenol for the pain but it did not
 // help": the medication first, the way a medication list reads.
-func (v *voiceRules) medicationLine(padded string) string {
+func (v *voiceRules) medicationLine(padded string, lex *lexicon) string {
 	words := strings.Fields(padded)
 	at := -1
 	for i, w := range words {
-		if v.subjects[w] && w != "we" {
+		if v.medSubjects[w] {
 			at = i
 			break
 		}
@@ -159,15 +196,20 @@ func (v *voiceRules) medicationLine(padded string) string {
 	// What came before the subject is the reason ("for the pain"); a
 	// sentence that opens with more than that is left as said.
 	reason := trimPunct(words[:at])
-	if len(reason) > 0 && reason[0] != "for" {
+	if len(reason) > 0 && reason[0] != v.reasonLead {
 		return padded
 	}
 	rest := words[at+1+n:]
 	for len(rest) > 0 && v.articles[rest[0]] {
 		rest = rest[1:]
 	}
-	if len(rest) == 0 || v.notMedication[rest[0]] {
+	// "i take forty milligrams" gives a dose, not the medication.
+	if len(rest) == 0 || v.notMedication[rest[0]] || lex.numbers.isNumberWord(rest[0]) || hasDigitWord(rest[0]) {
 		return padded
+	}
+	// French elides the article onto the name ("l'ibuprofène").
+	if name, ok := strings.CutPrefix(rest[0], v.elidedArticle); ok && v.elidedArticle != "" && name != "" {
+		rest = append([]string{name}, rest[1:]...)
 	}
 	end := len(rest)
 	for i, w := range rest {
@@ -193,194 +235,31 @@ func trimPunct(words []string) []string {
 	return words
 }
 
-// planVoice rewrites the clinician's spoken intentions as a plan is
-// charted: "i am going to prescribe" -> "will prescribe", "i want them to
-// contact me" -> "the patient will contact the office", and in French "je
-// vais vous prescrire" -> "je vous prescris".
-func (v *voiceRules) planVoice(padded string, p pronouns) string {
-	words := strings.Fields(padded)
-	if v.present != nil {
-		return " " + strings.Join(v.frenchPlan(words), " ") + " "
-	}
-	out := make([]string, 0, len(words))
-	for i := 0; i < len(words); i++ {
-		if n, repl := v.wish(words, i, p); n > 0 {
-			out = append(out, repl...)
-			i += n - 1
-			continue
-		}
-		if n, kept := v.intent(words, i); n > 0 && v.clauseOpen(out) {
-			if len(out) > 0 && !v.boundaries[out[len(out)-1]] {
-				out = append(out, ",")
-			}
-			out = append(out, v.will)
-			out = append(out, kept...)
-			i += n - 1
-			continue
-		}
-		if n, repl := v.reachOffice(words, i); n > 0 {
-			out = append(out, repl)
-			i += n - 1
-			continue
-		}
-		out = append(out, words[i])
-	}
-	return " " + strings.Join(out, " ") + " "
-}
-
-// intent matches a clinician's intention at words[i] ("i am also going to
-// go ahead and"), returning how many words it spans and the adverbs kept.
-// The word after it must be a verb the plan can carry.
-func (v *voiceRules) intent(words []string, i int) (int, []string) {
-	var kept []string
-	j := i
-	switch {
-	case v.subjects[words[i]]:
-		j = v.skipAdverbs(words, i+1, &kept, v.adverbs)
-		k, base := 0, kept
-		for _, in := range v.intents {
-			var got []string
-			if n := v.matchAdverbs(words, j, in, &got); n > k {
-				k, kept = n, append(append([]string{}, base...), got...)
-			}
-		}
-		if k == 0 {
-			return 0, nil
-		}
-		j += k
-	default:
-		k := matchLongest(words, i, v.leadsAlone)
-		if k == 0 {
-			return 0, nil
-		}
-		j += k
-	}
-	j = v.skipAdverbs(words, j, &kept, v.afterAdverbs)
-	j += matchLongest(words, j, v.goAhead)
-	if !v.verbAt(words, j) {
-		return 0, nil
-	}
-	return j - i, kept
-}
-
-// verbAt reports whether words[j] can be the verb a plan carries: a word,
-// not one of notVerbs, and not the subject of "is" ("what i am going to
-// do is ...").
-func (v *voiceRules) verbAt(words []string, j int) bool {
-	next := wordAt(words, j)
-	after := wordAt(words, j+1)
-	return next != "" && !isPunct(next) && !v.notVerbs[next] && after != "is" && after != "was"
-}
-
-// matchAdverbs is the length of phrase at words[j] with adverbs allowed
-// between its words ("am also going to"), or 0; kept gets those carried.
-func (v *voiceRules) matchAdverbs(words []string, j int, phrase []string, kept *[]string) int {
-	start := j
-	for k, w := range phrase {
-		if k > 0 {
-			j = v.skipAdverbs(words, j, kept, v.afterAdverbs)
-		}
-		if wordAt(words, j) != w {
-			return 0
-		}
-		j++
-	}
-	return j - start
-}
-
-// skipAdverbs passes the adverbs of set from j, collecting those kept.
-func (v *voiceRules) skipAdverbs(words []string, j int, kept *[]string, set map[string]bool) int {
-	for j < len(words) && set[words[j]] {
-		if v.kept[words[j]] {
-			*kept = append(*kept, words[j])
-		}
-		j++
-	}
-	return j
-}
-
-// clauseOpen reports whether the clause written so far leaves room for a
-// subjectless "will": nothing, or a lead-in such as "for the pain", but no
-// subordinator or subject ("because", "that", "he").
-func (v *voiceRules) clauseOpen(out []string) bool {
-	for k := len(out) - 1; k >= 0 && !v.boundaries[out[k]]; k-- {
-		if v.blockers[out[k]] {
-			return false
-		}
-	}
-	return true
-}
-
-// wish rewrites "i want them to rest" as "the patient will rest".
-func (v *voiceRules) wish(words []string, i int, p pronouns) (int, []string) {
-	if !v.subjects[words[i]] {
-		return 0, nil
-	}
-	var kept []string
-	j := v.skipAdverbs(words, i+1, &kept, v.adverbs)
-	verb := ""
-	for w, to := range v.wishes {
-		if t := strings.Fields(w); matchAt(words, j, t) {
-			verb, j = to, j+len(t)
-			break
-		}
-	}
-	if verb == "" {
-		return 0, nil
-	}
-	subject := ""
-	switch who := wordAt(words, j); {
-	case who == p.object:
-		subject, j = p.subject, j+1
-	case who == "the" && wordAt(words, j+1) == "patient":
-		subject, j = "the patient", j+2
-	}
-	if subject == "" || wordAt(words, j) != "to" {
-		return 0, nil
-	}
-	j++
-	j += matchLongest(words, j, v.goAhead)
-	if !v.verbAt(words, j) {
-		return 0, nil
-	}
-	return j - i, append(append(strings.Fields(subject), kept...), verb)
-}
-
-// reachOffice writes the clinician's "contact me" as "contact the office".
-func (v *voiceRules) reachOffice(words []string, i int) (int, string) {
-	for _, r := range v.reach {
-		if t := strings.Fields(r[0]); matchAt(words, i, t) {
-			return len(t), r[1]
-		}
-	}
-	return 0, ""
-}
-
-// matchLongest is the length of the longest phrase of phrases at words[i].
-func matchLongest(words []string, i int, phrases [][]string) int {
-	n := 0
-	for _, ph := range phrases {
-		if len(ph) > n && matchAt(words, i, ph) {
-			n = len(ph)
-		}
-	}
-	return n
-}
-
 // agreeArticles writes "an" before a vowel sound ("a abdominal exam" ->
 // "an abdominal exam"); a "u" said "you" ("a urine test", "a unit") and
 // "one" keep "a".
 func agreeArticles(padded string) string {
-	if !strings.Contains(padded, " a ") {
+	var b strings.Builder
+	done := 0
+	for from := 0; ; {
+		i := strings.Index(padded[from:], " a ")
+		if i < 0 {
+			break
+		}
+		at := from + i
+		next, _ := nextWord(padded[at+len(" a"):])
+		if vowelSound(next) {
+			b.WriteString(padded[done : at+len(" a")])
+			b.WriteString("n")
+			done = at + len(" a")
+		}
+		from = at + len(" a")
+	}
+	if done == 0 {
 		return padded
 	}
-	words := strings.Fields(padded)
-	for i := 0; i+1 < len(words); i++ {
-		if words[i] == "a" && vowelSound(words[i+1]) {
-			words[i] = "an"
-		}
-	}
-	return " " + strings.Join(words, " ") + " "
+	b.WriteString(padded[done:])
+	return b.String()
 }
 
 // vowelSound reports an English word that starts with a vowel sound, as
@@ -455,22 +334,36 @@ const maxExamOpening = 7
 
 // dropEchoedNegations removes a short sentence that denies what the
 // sentence beside it already charts as denied ("I am not vomiting." next to
-// "Denies vomiting."); its source joins the charted one.
-func dropEchoedNegations(sts []statement, lex *lexicon, lang string) []statement {
+// "Denies vomiting."), or, in the history, what the history's closing
+// denials will chart from the findings; its source joins the charted one.
+func dropEchoedNegations(sts []statement, findings []finding, lex *lexicon, lang string) []statement {
 	v := voiceFor(lang)
 	denies := capitalize(lex.deniesPrefix) + " "
 	drop := map[int]bool{}
 	for i, s := range sts {
-		words := strings.Fields(strings.ToLower(strings.TrimSuffix(s.text, ".")))
-		if len(words) == 0 || len(words) > maxEchoWords || !anyWord(words, v.negations) || strings.HasPrefix(s.text, denies) {
+		if len(s.text) > maxEchoChars {
 			continue
 		}
-		last := words[len(words)-1]
+		words := strings.Fields(strings.ToLower(strings.TrimSuffix(s.text, ".")))
+		if len(words) > maxEchoWords || strings.HasPrefix(s.text, denies) {
+			continue
+		}
+		denied := v.deniedWords(words)
+		if len(denied) == 0 {
+			continue
+		}
+		if s.cat == catHPI {
+			if k := deniedFinding(findings, denied); k >= 0 {
+				drop[i] = true
+				findings[k].sources = append(findings[k].sources, s.sources...)
+				continue
+			}
+		}
 		for j := max(0, i-echoReach); j < len(sts) && j <= i+echoReach; j++ {
 			if j == i || drop[j] || sts[j].cat != s.cat || !strings.HasPrefix(sts[j].text, denies) {
 				continue
 			}
-			if hasWord(padTokens(sts[j].text), []string{last}) {
+			if hasWord(padTokens(sts[j].text), []string{strings.Join(denied, " ")}) {
 				drop[i] = true
 				sts[j].sources = append(sts[j].sources, s.sources...)
 				break
@@ -489,17 +382,48 @@ func dropEchoedNegations(sts []statement, lex *lexicon, lang string) []statement
 	return out
 }
 
+// deniedWords are what a sentence with a single negation denies ("the
+// patient is not vomiting" -> "vomiting"), or nil when it negates more
+// than once or says nothing after its negation.
+func (v *voiceRules) deniedWords(words []string) []string {
+	at := -1
+	for i, w := range words {
+		if v.negations[w] {
+			if at >= 0 {
+				return nil
+			}
+			at = i
+		}
+	}
+	if at < 0 {
+		return nil
+	}
+	var denied []string
+	for _, w := range words[at+1:] {
+		if !v.echoFiller[w] {
+			denied = append(denied, w)
+		}
+	}
+	return denied
+}
+
+// deniedFinding is the index of the denied finding named denied, or -1.
+func deniedFinding(findings []finding, denied []string) int {
+	name := strings.Join(denied, " ")
+	for k, f := range findings {
+		if !f.present && f.name == name {
+			return k
+		}
+	}
+	return -1
+}
+
 // maxEchoWords is the longest sentence taken for an echo of a denial.
 const maxEchoWords = 8
 
+// maxEchoChars bounds the text of a sentence looked at as an echo, a cheap
+// look before its words are read.
+const maxEchoChars = 80
+
 // echoReach is how many sentences away an echoed denial may be.
 const echoReach = 2
-
-func anyWord(words []string, set map[string]bool) bool {
-	for _, w := range words {
-		if set[w] {
-			return true
-		}
-	}
-	return false
-}

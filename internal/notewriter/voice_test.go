@@ -25,6 +25,12 @@ func TestPlanVoice(t *testing.T) {
 		{"give us a call", "if it gets worse give us a call .", "if it gets worse call the office .", englishFemale},
 		// A subordinate clause keeps its subject; "we will do that" does something.
 		{"subordinate clause", "that is why we are going to refer him .", "that is why we are going to refer him .", englishMale},
+		{"after a whole conditional", "if that is positive i want to go ahead and prescribe amoxicillin .", "if that is positive , will prescribe amoxicillin .", englishMale},
+		{"inside a conditional", "if we are going to operate he should stop aspirin .", "if we are going to operate he should stop aspirin .", englishMale},
+		{"announced plan", "what i would like to do is increase her lasix .", "will increase her lasix .", englishFemale},
+		{"announced then restated", "what we are going to do is , i am going to start her on an anti-inflammatory .", "will start her on an anti-inflammatory .", englishFemale},
+		{"announced, not a verb", "what i want to do is number one .", "what i want to do is number one .", englishFemale},
+		{"a relative in the clause", "what that means is that we are going to brace it .", "what that means is that we are going to brace it .", englishMale},
 		{"a subject before", "i think we are going to need an mri .", "i think we are going to need an mri .", englishMale},
 		{"do is the verb", "we will do a follow-up in 2 weeks .", "will do a follow-up in 2 weeks .", englishMale},
 		{"what i want to do is", "i am going to do is prescribe ibuprofen .", "i am going to do is prescribe ibuprofen .", englishMale},
@@ -48,6 +54,7 @@ func TestFrenchPlanVoice(t *testing.T) {
 		{"elided object", "je vais l'examiner .", "je l'examine ."},
 		{"joined verb", "je vais commencer la sertraline et vous référer en psychothérapie .", "je commence la sertraline et vous réfère en psychothérapie ."},
 		{"not a plan verb", "je vais bien .", "je vais bien ."},
+		{"seeing again", "on se revoit dans 6 semaines .", "à revoir dans 6 semaines ."},
 		// "et" joins a verb only after a converted one.
 		{"et alone", "on va voir et décider .", "on va voir et décider ."},
 	}
@@ -97,15 +104,22 @@ func TestCutExamOpening(t *testing.T) {
 
 func TestMedicationLine(t *testing.T) {
 	t.Parallel()
-	cases := map[string]string{
-		"for the pain i have taken some tylenol":              "tylenol for the pain",
-		"for the pain i have taken some tylenol but it hurts": "tylenol for the pain but it hurts",
-		"i take lisinopril 20 mg":                             "lisinopril 20 mg",
-		"i have been taking them since monday":                "i have been taking them since monday",
-		"my wife said i take too much":                        "my wife said i take too much",
+	cases := []struct{ lang, said, want string }{
+		{"en", "for the pain i have taken some tylenol", "tylenol for the pain"},
+		{"en", "for the pain i have taken some tylenol but it hurts", "tylenol for the pain but it hurts"},
+		{"en", "i take lisinopril 20 mg", "lisinopril 20 mg"},
+		{"en", "i have been taking them since monday", "i have been taking them since monday"},
+		{"en", "my wife said i take too much", "my wife said i take too much"},
+		// A dose said without its medication stays a sentence.
+		{"en", "i take twenty milligrams a day", "i take twenty milligrams a day"},
+		{"fr", "je prends de l'ibuprofène pour la douleur", "ibuprofène pour la douleur"},
+		{"fr", "pour la douleur j'ai pris du paracétamol mais ça n'a pas aidé", "paracétamol pour la douleur mais ça n'a pas aidé"},
+		{"fr", "je prends mes médicaments", "je prends mes médicaments"},
+		{"fr", "je prends le temps de marcher", "je prends le temps de marcher"},
+		{"fr", "je prends quarante milligrammes le matin", "je prends quarante milligrammes le matin"},
 	}
-	for said, want := range cases {
-		require.Equal(t, " "+want+" ", englishVoice.medicationLine(" "+said+" "), said)
+	for _, c := range cases {
+		require.Equal(t, " "+c.want+" ", voiceFor(c.lang).medicationLine(" "+c.said+" ", lexiconFor(c.lang)), c.said)
 	}
 }
 
@@ -143,6 +157,7 @@ func TestFrenchClinicalVoiceNote(t *testing.T) {
 [patient] j'ai mal au dos depuis une semaine .
 [doctor] avez-vous pris quelque chose ?
 [patient] j'ai pris du paracétamol mais ça n'a pas aidé .
+[patient] je prends de l'ibuprofène pour la douleur .
 [doctor] voici mon plan . pour votre lombalgie , je vais vous prescrire de l'ibuprofène quatre cents milligrammes trois fois par jour et vous revoir dans deux semaines .`
 	note := write(t, Input{Transcript: transcript, Template: "primaryCare", RecordingType: "conversation", Lang: "fr"})
 	text := note.Text
@@ -150,6 +165,7 @@ func TestFrenchClinicalVoiceNote(t *testing.T) {
 	require.Contains(t, text, "et le revois dans 2 semaines", text)
 	require.NotContains(t, text, "je vais le prescrire", text)
 	require.NotContains(t, text, "j'ai pris", text)
+	require.Contains(t, section(text, "Médicaments actuels"), "Ibuprofène pour la douleur.", text)
 }
 
 func TestDropEchoedNegations(t *testing.T) {
@@ -168,9 +184,12 @@ func TestDropEchoedNegations(t *testing.T) {
 		{"en", []statement{st("He is not vomiting but the pain wakes him at night and it is worse.", 1), st("Denies vomiting.", 2)},
 			[]string{"He is not vomiting but the pain wakes him at night and it is worse.", "Denies vomiting."}},
 		{"fr", []statement{st("Nie fièvre.", 1), st("Il n'a pas de fièvre.", 2)}, []string{"Nie fièvre."}},
+		// Several denials say more than the one charted.
+		{"en", []statement{st("No neck issues, no numbness, no tingling.", 1), st("Denies tingling.", 2)},
+			[]string{"No neck issues, no numbness, no tingling.", "Denies tingling."}},
 	}
 	for _, c := range cases {
-		got := dropEchoedNegations(append([]statement{}, c.in...), lexiconFor(c.lang), c.lang)
+		got := dropEchoedNegations(append([]statement{}, c.in...), nil, lexiconFor(c.lang), c.lang)
 		var texts []string
 		for _, s := range got {
 			texts = append(texts, s.text)
@@ -180,5 +199,62 @@ func TestDropEchoedNegations(t *testing.T) {
 		if len(got) < len(c.in) {
 			require.Len(t, got[0].sources, 2)
 		}
+	}
+	// The history closes with the findings denied: a first-person denial of
+	// one is not written again, and its source goes to the finding.
+	findings := []finding{{name: "vomiting", system: "gi", present: false}, {name: "cough", system: "resp", present: true}}
+	got := dropEchoedNegations([]statement{st("The patient is not vomiting.", 1), st("He does not cough.", 2)}, findings, lexiconFor("en"), "en")
+	require.Len(t, got, 1)
+	require.Equal(t, "He does not cough.", got[0].text)
+	require.Len(t, findings[0].sources, 1)
+}
+
+func TestPlanVoiceOpinionsAndRestarts(t *testing.T) {
+	t.Parallel()
+	cases := map[string]string{
+		"i think he has a lumbar strain .":                    "he likely has a lumbar strain .",
+		"for his back pain , i think that this is a sprain .": "for his back pain , this is likely a sprain .",
+		"i do believe the patient has gout .":                 "the patient likely has gout .",
+		"i think physical therapy will help .":                "i think physical therapy will help .",
+		"because i think he has a sprain .":                   "because i think he has a sprain .",
+		"i am going to i will be talking to their pcp .":      "will be talking to their pcp .",
+		"let us and here is my plan .":                        "let us and here is my plan .",
+	}
+	for said, want := range cases {
+		require.Equal(t, " "+want+" ", englishVoice.planVoice(" "+said+" ", englishMale), said)
+	}
+}
+
+func TestResultVoice(t *testing.T) {
+	t.Parallel()
+	cases := map[string]string{
+		"i did review their ct and shows a stone in the ureter .":                      "their ct shows a stone in the ureter .",
+		"i have reviewed their x-ray of their right foot and it showed a fracture .":   "their x-ray of their right foot showed a fracture .",
+		"so i did review his ekg which showed normal sinus rhythm .":                   "so his ekg showed normal sinus rhythm .",
+		"we were able to get a ct of their side and showed a stone .":                  "a ct of their side showed a stone .",
+		"i did review their chest x-ray and i noticed some opacities .":                "i did review their chest x-ray and i noticed some opacities .",
+		"i did review their x-ray the x-ray of their right ankle showed no fracture .": "the x-ray of their right ankle showed no fracture .",
+		"because i reviewed the x-ray which showed a fracture .":                       "because i reviewed the x-ray which showed a fracture .",
+	}
+	for said, want := range cases {
+		require.Equal(t, " "+want+" ", englishVoice.resultVoice(" "+said+" "), said)
+	}
+}
+
+func TestPassiveHistory(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		said, want string
+		p          pronouns
+	}{
+		{"we started him on the imitrex a couple months ago .", "he was started on the imitrex a couple months ago .", englishMale},
+		{"we sent them for physical therapy .", "the patient was sent for physical therapy .", englishUnknown},
+		{"last year we gave her a steroid shot .", "last year she was given a steroid shot .", englishFemale},
+		// Someone else than the patient, or a clause of its own, stays.
+		{"we sent her mother a letter .", "we sent her mother a letter .", englishMale},
+		{"because we started him on it .", "because we started him on it .", englishMale},
+	}
+	for _, c := range cases {
+		require.Equal(t, " "+c.want+" ", englishVoice.passiveHistory(" "+c.said+" ", c.p), c.said)
 	}
 }

@@ -2,6 +2,7 @@ package webhook
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
@@ -34,9 +35,11 @@ func (d *Deliveries) record(ctx context.Context, del delivery, t target, res res
 		if !ok {
 			return fmt.Errorf("reload delivery %s: it is gone", del.ID)
 		}
-		if rec, err = d.recordLocked(ctx, tx, del, t, res, attempt, trigger, cur, store.Now()); err != nil {
+		dec := d.decide(del, t, res, attempt, trigger, cur, store.Now())
+		if err := writeDecisions(ctx, tx, []*decision{&dec}); err != nil {
 			return err
 		}
+		rec = dec.rec
 		return d.releaseAfter(ctx, tx, del, rec)
 	})
 	if err != nil {
@@ -87,10 +90,24 @@ func lockDeliveries(ctx context.Context, tx *store.Tx, ids []string) (map[string
 	return states, nil
 }
 
-// recordLocked writes the attempt and the delivery's new state; cur is the
-// delivery's state as locked in tx.
-func (d *Deliveries) recordLocked(ctx context.Context, tx *store.Tx, del delivery, t target, res result, attempt int, trigger string,
-	cur delivery, now time.Time) (recorded, error) {
+// decision is what an attempt decides: the attempt's row and, unless the
+// delivery was decided meanwhile (a redelivery succeeded), the delivery's
+// new state.
+type decision struct {
+	deliveryID string
+	rec        recorded
+	// update is false when the delivery keeps its state.
+	update   bool
+	status   string
+	attempts int
+	// next is when the next automatic attempt is due, nil when none.
+	next *time.Time
+	now  time.Time
+}
+
+// decide works out what an attempt does to its delivery, whose state as
+// locked in the recording transaction is cur.
+func (d *Deliveries) decide(del delivery, t target, res result, attempt int, trigger string, cur delivery, now time.Time) decision {
 	out := Attempt{
 		ID: uuid.Must(uuid.NewV7()).String(), Trigger: trigger, AttemptedAt: res.At,
 		Env: t.Env, Endpoint: redactURL(t.URL), Outcome: res.Outcome, LatencyMS: res.Latency.Milliseconds(), Error: res.Error,
@@ -99,20 +116,11 @@ func (d *Deliveries) recordLocked(ctx context.Context, tx *store.Tx, del deliver
 		code := res.StatusCode
 		out.StatusCode = &code
 	}
-	// The attempt takes the next number in the statement that writes it:
-	// a statement of its own after the lock, so on PostgreSQL it counts
-	// the attempts committed while the lock was awaited.
-	if err := tx.QueryRow(ctx, `INSERT INTO webhook_attempts (id, delivery_id, number, trigger, env, endpoint, outcome, status_code, latency_ms, error, attempted_at)
-		SELECT ?, ?, COUNT(*) + 1, ?, ?, ?, ?, ?, ?, ?, ? FROM webhook_attempts WHERE delivery_id = ? RETURNING number`,
-		out.ID, del.ID, trigger, out.Env, out.Endpoint, out.Outcome, out.StatusCode, out.LatencyMS, out.Error, res.At, del.ID).Scan(&out.Number); err != nil {
-		return recorded{}, fmt.Errorf("record attempt: %w", err)
-	}
-	rec := recorded{attempt: out}
+	dec := decision{deliveryID: del.ID, rec: recorded{attempt: out}, now: now}
 	status, attempts := cur.Status, cur.Attempts
-	var next any
 	if trigger == TriggerAutomatic {
 		if cur.Status != StatusPending || cur.Attempts != attempt-1 {
-			return rec, nil // decided meanwhile (a redelivery succeeded)
+			return dec // decided meanwhile
 		}
 		attempts = attempt
 		switch res.Outcome {
@@ -124,8 +132,8 @@ func (d *Deliveries) recordLocked(ctx context.Context, tx *store.Tx, del deliver
 				if res.RetryAfter > 0 {
 					delay = res.RetryAfter
 				}
-				rec.nextAt = now.Add(delay)
-				next = rec.nextAt
+				dec.rec.nextAt = now.Add(delay)
+				dec.next = &dec.rec.nextAt
 			} else {
 				status = StatusFailed
 			}
@@ -135,12 +143,97 @@ func (d *Deliveries) recordLocked(ctx context.Context, tx *store.Tx, del deliver
 	} else if res.Outcome == OutcomeSucceeded {
 		status = StatusSucceeded
 	}
-	if _, err := tx.Exec(ctx, `UPDATE webhook_deliveries SET status = ?, attempts = ?, env = ?, endpoint = ?, last_status_code = ?, last_error = ?,
-		next_attempt_at = ?, updated_at = ? WHERE id = ?`, status, attempts, out.Env, out.Endpoint, out.StatusCode, out.Error, next, now, del.ID); err != nil {
-		return recorded{}, fmt.Errorf("update delivery: %w", err)
+	dec.update, dec.status, dec.attempts = true, status, attempts
+	dec.rec.released = isFinal(status) && !isFinal(cur.Status)
+	return dec
+}
+
+// writeDecisions writes the attempts and the deliveries' new states of
+// decisions on deliveries locked in tx, each delivery at most once. On
+// PostgreSQL a batch costs two statements; SQLite, where a statement is a
+// call and not a round trip, writes each in turn.
+//
+// An attempt takes the next number of its delivery in the statement that
+// writes it: a statement of its own after the lock, so on PostgreSQL it
+// counts the attempts committed while the lock was awaited.
+func writeDecisions(ctx context.Context, tx *store.Tx, decs []*decision) error {
+	if tx.Dialect() == store.Postgres && len(decs) > 1 {
+		return writeDecisionsTogether(ctx, tx, decs)
 	}
-	rec.released = isFinal(status) && !isFinal(cur.Status)
-	return rec, nil
+	for _, dec := range decs {
+		a := &dec.rec.attempt
+		if err := tx.QueryRow(ctx, `INSERT INTO webhook_attempts (id, delivery_id, number, trigger, env, endpoint, outcome, status_code, latency_ms, error, attempted_at)
+			SELECT ?, ?, COUNT(*) + 1, ?, ?, ?, ?, ?, ?, ?, ? FROM webhook_attempts WHERE delivery_id = ? RETURNING number`,
+			a.ID, dec.deliveryID, a.Trigger, a.Env, a.Endpoint, a.Outcome, a.StatusCode, a.LatencyMS, a.Error, a.AttemptedAt, dec.deliveryID).Scan(&a.Number); err != nil {
+			return fmt.Errorf("record attempt: %w", err)
+		}
+		if !dec.update {
+			continue
+		}
+		var next any
+		if dec.next != nil {
+			next = *dec.next
+		}
+		if _, err := tx.Exec(ctx, `UPDATE webhook_deliveries SET status = ?, attempts = ?, env = ?, endpoint = ?, last_status_code = ?, last_error = ?,
+			next_attempt_at = ?, updated_at = ? WHERE id = ?`, dec.status, dec.attempts, a.Env, a.Endpoint, a.StatusCode, a.Error, next, dec.now, dec.deliveryID); err != nil {
+			return fmt.Errorf("update delivery: %w", err)
+		}
+	}
+	return nil
+}
+
+// writeDecisionsTogether is writeDecisions on PostgreSQL: the batch's
+// attempts in one INSERT and its deliveries in one UPDATE, both reading the
+// same JSON rows, one per decision, bound as one parameter.
+func writeDecisionsTogether(ctx context.Context, tx *store.Tx, decs []*decision) error {
+	rows := make([]map[string]any, 0, len(decs))
+	byID := make(map[string]*decision, len(decs))
+	for _, dec := range decs {
+		a := dec.rec.attempt
+		byID[dec.deliveryID] = dec
+		rows = append(rows, map[string]any{"attempt_id": a.ID, "delivery_id": dec.deliveryID, "trigger": a.Trigger, "env": a.Env,
+			"endpoint": a.Endpoint, "outcome": a.Outcome, "status_code": a.StatusCode, "latency_ms": a.LatencyMS, "error": a.Error,
+			"attempted_at": a.AttemptedAt, "update": dec.update, "status": dec.status, "attempts": dec.attempts,
+			"next_attempt_at": dec.next, "updated_at": dec.now})
+	}
+	list, err := json.Marshal(rows)
+	if err != nil {
+		return fmt.Errorf("record attempts: %w", err)
+	}
+	// Every delivery appears once, so the count each row reads is not
+	// changed by the rows of the same statement.
+	numbers, err := tx.Query(ctx, `INSERT INTO webhook_attempts (id, delivery_id, number, trigger, env, endpoint, outcome, status_code, latency_ms, error, attempted_at)
+		SELECT a.attempt_id, a.delivery_id, (SELECT COUNT(*) FROM webhook_attempts w WHERE w.delivery_id = a.delivery_id) + 1, a.trigger, a.env,
+			a.endpoint, a.outcome, a.status_code, a.latency_ms, a.error, a.attempted_at
+		FROM json_to_recordset(?::json) AS a(attempt_id text, delivery_id text, trigger text, env text, endpoint text, outcome text,
+			status_code integer, latency_ms bigint, error text, attempted_at timestamptz)
+		RETURNING delivery_id, number`, string(list))
+	if err != nil {
+		return fmt.Errorf("record %d attempts: %w", len(decs), err)
+	}
+	defer numbers.Close()
+	for numbers.Next() {
+		var id string
+		var number int
+		if err := numbers.Scan(&id, &number); err != nil {
+			return fmt.Errorf("record attempts: %w", err)
+		}
+		if dec := byID[id]; dec != nil {
+			dec.rec.attempt.Number = number
+		}
+	}
+	if err := numbers.Err(); err != nil {
+		return fmt.Errorf("record attempts: %w", err)
+	}
+	numbers.Close()
+	if _, err := tx.Exec(ctx, `UPDATE webhook_deliveries AS d SET status = u.status, attempts = u.attempts, env = u.env, endpoint = u.endpoint,
+			last_status_code = u.status_code, last_error = u.error, next_attempt_at = u.next_attempt_at, updated_at = u.updated_at
+		FROM json_to_recordset(?::json) AS u(delivery_id text, "update" boolean, status text, attempts integer, env text, endpoint text,
+			status_code integer, error text, next_attempt_at timestamptz, updated_at timestamptz)
+		WHERE d.id = u.delivery_id AND u."update"`, string(list)); err != nil {
+		return fmt.Errorf("update deliveries: %w", err)
+	}
+	return nil
 }
 
 // releaseAfter queues the next event of the delivery's job when rec
@@ -213,15 +306,22 @@ func (d *Deliveries) recordBatch(batch []*pendingRecord) {
 			return err
 		}
 		now := store.Now()
+		decs := make([]*decision, 0, len(batch))
+		index := make([]int, 0, len(batch))
 		for i, p := range batch {
 			cur, ok := states[p.del.ID]
 			if !ok {
 				recs[i].gone = true
 				continue
 			}
-			if recs[i], err = d.recordLocked(ctx, tx, p.del, p.t, p.res, p.attempt, TriggerAutomatic, cur, now); err != nil {
-				return err
-			}
+			dec := d.decide(p.del, p.t, p.res, p.attempt, TriggerAutomatic, cur, now)
+			decs, index = append(decs, &dec), append(index, i)
+		}
+		if err := writeDecisions(ctx, tx, decs); err != nil {
+			return err
+		}
+		for j, dec := range decs {
+			recs[index[j]] = dec.rec
 		}
 		// Job locks only after every row lock, as a lone recording takes
 		// them.
