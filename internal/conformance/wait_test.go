@@ -233,3 +233,24 @@ func TestStatusReadsUnderLoadAnswerEachJobFresh(t *testing.T) {
 		require.Positive(t, reads.Load())
 	})
 }
+
+// On SQLite a status answer parses the stored times itself; it must answer
+// the times the driver reads, also for rows written in the driver's older
+// layout (before _time_format=sqlite).
+func TestStatusTimesAreTheStoredTimes(t *testing.T) {
+	t.Parallel()
+	s := st.Start(t, st.SQLite)
+	key := createKey(t, s, s.NewOwner(t), "sandbox", nil)
+	jobID, _ := audioJob(t, s, key)
+	db := openStore(t, s.DB)
+	var stored time.Time
+	require.NoError(t, db.QueryRow(context.Background(), `SELECT updated_at FROM jobs WHERE id = ?`, jobID).Scan(&stored))
+	status := s.Do(t, "GET", "/v1/status/"+jobID, nil, st.APIKey(key)).JSON(t)
+	require.Equal(t, stored.UTC().Format(time.RFC3339Nano), status["updated_at"])
+
+	_, err := db.Exec(context.Background(), `UPDATE jobs SET created_at = ? WHERE id = ?`, "2026-11-21 10:00:00.5 +0000 UTC", jobID)
+	require.NoError(t, err)
+	status = s.Do(t, "GET", "/v1/status/"+jobID, nil, st.APIKey(key)).JSON(t)
+	require.Equal(t, "2026-11-21T10:00:00.5Z", status["created_at"])
+	require.Equal(t, stored.UTC().Format(time.RFC3339Nano), status["updated_at"])
+}

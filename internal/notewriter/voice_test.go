@@ -104,24 +104,22 @@ func TestCutExamOpening(t *testing.T) {
 
 func TestMedicationLine(t *testing.T) {
 	t.Parallel()
-	cases := map[string]string{
-		"for the pain i have taken some tylenol":              "tylenol for the pain",
-		"for the pain i have taken some tylenol but it hurts": "tylenol for the pain but it hurts",
-		"i take lisinopril 20 mg":                             "lisinopril 20 mg",
-		"i have been taking them since monday":                "i have been taking them since monday",
-		"my wife said i take too much":                        "my wife said i take too much",
+	cases := []struct{ lang, said, want string }{
+		{"en", "for the pain i have taken some tylenol", "tylenol for the pain"},
+		{"en", "for the pain i have taken some tylenol but it hurts", "tylenol for the pain but it hurts"},
+		{"en", "i take lisinopril 20 mg", "lisinopril 20 mg"},
+		{"en", "i have been taking them since monday", "i have been taking them since monday"},
+		{"en", "my wife said i take too much", "my wife said i take too much"},
+		// A dose said without its medication stays a sentence.
+		{"en", "i take twenty milligrams a day", "i take twenty milligrams a day"},
+		{"fr", "je prends de l'ibuprofène pour la douleur", "ibuprofène pour la douleur"},
+		{"fr", "pour la douleur j'ai pris du paracétamol mais ça n'a pas aidé", "paracétamol pour la douleur mais ça n'a pas aidé"},
+		{"fr", "je prends mes médicaments", "je prends mes médicaments"},
+		{"fr", "je prends le temps de marcher", "je prends le temps de marcher"},
+		{"fr", "je prends quarante milligrammes le matin", "je prends quarante milligrammes le matin"},
 	}
-	for said, want := range cases {
-		require.Equal(t, " "+want+" ", englishVoice.medicationLine(" "+said+" ", englishLexicon), said)
-	}
-	french := map[string]string{
-		"je prends de l'ibuprofène pour la douleur":                     "ibuprofène pour la douleur",
-		"pour la douleur j'ai pris du paracétamol mais ça n'a pas aidé": "paracétamol pour la douleur mais ça n'a pas aidé",
-		"je prends mes médicaments":                                     "je prends mes médicaments",
-		"je prends le temps de marcher":                                 "je prends le temps de marcher",
-	}
-	for said, want := range french {
-		require.Equal(t, " "+want+" ", frenchVoice.medicationLine(" "+said+" ", frenchLexicon), said)
+	for _, c := range cases {
+		require.Equal(t, " "+c.want+" ", voiceFor(c.lang).medicationLine(" "+c.said+" ", lexiconFor(c.lang)), c.said)
 	}
 }
 
@@ -240,5 +238,23 @@ func TestResultVoice(t *testing.T) {
 	}
 	for said, want := range cases {
 		require.Equal(t, " "+want+" ", englishVoice.resultVoice(" "+said+" "), said)
+	}
+}
+
+func TestPassiveHistory(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		said, want string
+		p          pronouns
+	}{
+		{"we started him on the imitrex a couple months ago .", "he was started on the imitrex a couple months ago .", englishMale},
+		{"we sent them for physical therapy .", "the patient was sent for physical therapy .", englishUnknown},
+		{"last year we gave her a steroid shot .", "last year she was given a steroid shot .", englishFemale},
+		// Someone else than the patient, or a clause of its own, stays.
+		{"we sent her mother a letter .", "we sent her mother a letter .", englishMale},
+		{"because we started him on it .", "because we started him on it .", englishMale},
+	}
+	for _, c := range cases {
+		require.Equal(t, " "+c.want+" ", englishVoice.passiveHistory(" "+c.said+" ", c.p), c.said)
 	}
 }
