@@ -26,5 +26,5 @@ func TestFrenchElision(t *testing.T) {
 	checkText(t, []textCase{
 		{"que il", "fr", "elle a mal depuis que il pleut et lorsque elle marche", "elle a mal depuis qu'il pleut et lorsqu'elle marche"},
 		{"si il, si elle", "fr", "il appelle si il a de la fièvre ou si elle tousse", "il appelle s'il a de la fièvre ou si elle tousse"},
-	}, func(padded string, lex *lexicon) string { return frenchAgreement(padded, lex) })
+	}, afterCleaning(frenchAgreement))
 }

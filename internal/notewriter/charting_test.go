@@ -1,36 +1,6 @@
 package notewriter
 
-import (
-	"testing"
-
-	"github.com/stretchr/testify/require"
-)
-
-// sectionCase is a conversation and what one section of its note must
-// (want) and must not (not) contain.
-type sectionCase struct {
-	name, lang, transcript, heading string
-	want, not                       []string
-}
-
-// checkSections writes each case's note on the primary-care template and
-// checks its section.
-func checkSections(t *testing.T, cases []sectionCase) {
-	t.Helper()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			note := write(t, Input{Transcript: c.transcript, Template: "primaryCare", RecordingType: "conversation", Lang: c.lang})
-			body := section(note.Text, c.heading)
-			for _, w := range c.want {
-				require.Contains(t, body, w, note.Text)
-			}
-			for _, n := range c.not {
-				require.NotContains(t, body, n, note.Text)
-			}
-		})
-	}
-}
+import "testing"
 
 // TestFindingsAreChartedTersely: a finding is written as clinicians chart
 // it, without the clinician's narration around it, in both languages.

@@ -1,33 +1,6 @@
 package notewriter
 
-import (
-	"strings"
-	"testing"
-
-	"github.com/stretchr/testify/require"
-)
-
-// roleDialogue reads a test dialogue written one turn a line as "C text",
-// "P text" or "O text" (clinician, patient, other), and returns the turns
-// and their roles.
-func roleDialogue(dialogue string) (turns []string, roles []Role) {
-	byLetter := map[string]Role{"C": RoleClinician, "P": RolePatient, "O": RoleOther}
-	for _, line := range strings.Split(strings.TrimSpace(dialogue), "\n") {
-		letter, text, _ := strings.Cut(strings.TrimSpace(line), " ")
-		turns, roles = append(turns, text), append(roles, byLetter[letter])
-	}
-	return turns, roles
-}
-
-// withoutPunctuation is a dialogue as speech-to-text without punctuation
-// gives it (the virtual-assistant transcripts of ACI-BENCH).
-func withoutPunctuation(turns []string) []string {
-	out := make([]string, len(turns))
-	for i, t := range turns {
-		out[i] = strings.NewReplacer(" ?", "", " .", "", " ,", "").Replace(t)
-	}
-	return out
-}
+import "testing"
 
 // TestCompanionAnswersThroughoutTheVisit: a parent who answers every
 // question about a child, speaking of her as "she", is the companion on
@@ -36,8 +9,8 @@ func withoutPunctuation(turns []string) []string {
 // or none, in both languages.
 func TestCompanionAnswersThroughoutTheVisit(t *testing.T) {
 	t.Parallel()
-	cases := []struct{ lang, dialogue string }{
-		{"en", `
+	cases := []dialogueCase{
+		{"en", "en", `
 C hi there , so what brings you and emma in today ?
 O well she's been pulling at her right ear for about three days now and she's had a fever on and off .
 C okay . how high has the fever been ?
@@ -58,7 +31,7 @@ C yes , she has a right ear infection . i'm going to prescribe amoxicillin twice
 O okay . should i keep giving her tylenol for the fever ?
 C yes , you can give her tylenol or ibuprofen as needed . call us if she's not better in two to three days .
 O okay , thank you so much .`},
-		{"fr", `
+		{"fr", "fr", `
 C bonjour , qu'est-ce qui vous amène aujourd'hui avec léa ?
 O elle tire sur son oreille droite depuis trois jours et elle a de la fièvre par moments .
 C d'accord . jusqu'à combien la fièvre est-elle montée ?
@@ -78,11 +51,8 @@ O d'accord . est-ce que je continue à lui donner du paracétamol pour la fièvr
 C oui , au besoin . revenez si elle ne va pas mieux dans trois jours .
 O d'accord , merci beaucoup .`},
 	}
-	for _, c := range cases {
-		turns, want := roleDialogue(c.dialogue)
-		require.Equal(t, want, InferRoles(turns, c.lang), c.lang)
-		require.Equal(t, want, InferRoles(withoutPunctuation(turns), c.lang), c.lang+" without punctuation")
-	}
+	checkRoles(t, cases)
+	checkRoles(t, unpunctuated(cases))
 }
 
 // TestPatientSpeakingOfRelativesIsNoCompanion: a patient telling of their
@@ -91,8 +61,8 @@ O d'accord , merci beaucoup .`},
 // patient.
 func TestPatientSpeakingOfRelativesIsNoCompanion(t *testing.T) {
 	t.Parallel()
-	cases := []struct{ lang, dialogue string }{
-		{"en", `
+	cases := []dialogueCase{
+		{"en", "en", `
 C so what brings you in today ?
 P i found a lump in my left breast about two weeks ago and i'm worried .
 C okay . any family history of breast cancer ?
@@ -105,7 +75,7 @@ C alright , let me take a look . on exam there is a two centimeter mobile mass i
 P is it cancer ?
 C we need to get a diagnostic mammogram and an ultrasound before we know .
 P okay , thank you .`},
-		{"fr", `
+		{"fr", "fr", `
 C qu'est-ce qui vous amène aujourd'hui ?
 P j'ai trouvé une boule dans mon sein gauche il y a deux semaines et je suis inquiète .
 C d'accord . y a-t-il des cancers du sein dans votre famille ?
@@ -119,8 +89,5 @@ P est-ce que c'est un cancer ?
 C nous devons faire une mammographie et une échographie avant de le savoir .
 P d'accord , merci .`},
 	}
-	for _, c := range cases {
-		turns, want := roleDialogue(c.dialogue)
-		require.Equal(t, want, InferRoles(turns, c.lang), c.lang)
-	}
+	checkRoles(t, cases)
 }

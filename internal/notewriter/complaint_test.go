@@ -3,8 +3,6 @@ package notewriter
 import (
 	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 )
 
 // TestChiefComplaintIsTheReasonForTheVisit: the chief complaint is what the
@@ -97,20 +95,18 @@ func TestChiefComplaintStartsWithWhatItNames(t *testing.T) {
 // possessives go, elided ones too; the last word stays.
 func TestTrimFunctionWords(t *testing.T) {
 	t.Parallel()
-	cases := []struct{ lang, in, want string }{
-		{"en", "of your hypertension", "hypertension"},
-		{"en", "and to the right knee pain", "right knee pain"},
-		{"en", "follow-up of your diabetes", "follow-up of your diabetes"},
-		{"en", "of", "of"},
-		{"fr", "de votre diabète", "diabète"},
-		{"fr", "d'hypertension artérielle", "hypertension artérielle"},
-		{"fr", "et de l'asthme", "asthme"},
-		{"fr", "suivi de son insuffisance cardiaque", "suivi de son insuffisance cardiaque"},
-	}
-	for _, c := range cases {
-		got := strings.Join(trimFunctionWords(strings.Fields(c.in), lexiconFor(c.lang)), " ")
-		require.Equal(t, c.want, got, "%s: %q", c.lang, c.in)
-	}
+	checkText(t, []textCase{
+		{"", "en", "of your hypertension", "hypertension"},
+		{"", "en", "and to the right knee pain", "right knee pain"},
+		{"", "en", "follow-up of your diabetes", "follow-up of your diabetes"},
+		{"", "en", "of", "of"},
+		{"", "fr", "de votre diabète", "diabète"},
+		{"", "fr", "d'hypertension artérielle", "hypertension artérielle"},
+		{"", "fr", "et de l'asthme", "asthme"},
+		{"", "fr", "suivi de son insuffisance cardiaque", "suivi de son insuffisance cardiaque"},
+	}, func(said string, lex *lexicon) string {
+		return strings.Join(trimFunctionWords(strings.Fields(said), lex), " ")
+	})
 }
 
 // TestChiefComplaintFallsBackToThePainSaidFirst: with no reason stated,
@@ -136,24 +132,6 @@ func TestChiefComplaintFallsBackToThePainSaidFirst(t *testing.T) {
 			"Douleur au genou droit."},
 	}
 	checkComplaints(t, cases)
-}
-
-// complaintCase is a transcript and the chief complaint its note must give.
-type complaintCase struct {
-	name, lang, transcript, want string
-}
-
-// checkComplaints writes each case's note and compares its chief complaint.
-func checkComplaints(t *testing.T, cases []complaintCase) {
-	t.Helper()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			note := write(t, Input{Transcript: c.transcript, Template: "primaryCare", RecordingType: "conversation", Lang: c.lang})
-			head := map[string]string{"en": "Chief Complaint", "fr": "Motif de consultation"}[c.lang]
-			require.Equal(t, c.want, section(note.Text, head), note.Text)
-		})
-	}
 }
 
 // TestChiefComplaintFollowsTheVisitsFraming: referrals, follow-ups, a

@@ -14,10 +14,10 @@ func TestNumbersAreNotNumbness(t *testing.T) {
 	t.Parallel()
 	visit := "[doctor] how have your blood pressure numbers been at home ?\n[patient] the top numbers are usually one thirty .\n" +
 		"[doctor] okay , and any numbing medicine at the dentist lately ?\n[patient] no .\n"
-	note := writeConversation(t, visit)
+	note := writeConversation(t, "en", visit)
 	require.NotContains(t, strings.ToLower(note.Text), "numbness", note.Text)
 
-	numb := writeConversation(t, "[doctor] any other symptoms ?\n[patient] my feet feel numb at night .\n")
+	numb := writeConversation(t, "en", "[doctor] any other symptoms ?\n[patient] my feet feel numb at night .\n")
 	require.Contains(t, numb.Text, "Endorses numbness", numb.Text)
 }
 
@@ -28,7 +28,7 @@ func TestDecimalWithoutItsZeroIsNotTenTimesLarger(t *testing.T) {
 	t.Parallel()
 	visit := "[doctor] so i reviewed the ct scan of your abdomen and it does show a . five centimeter kidney stone located in the proximal right ureter .\n" +
 		"[patient] okay .\n"
-	note := writeConversation(t, visit)
+	note := writeConversation(t, "en", visit)
 	require.Contains(t, note.Text, "a point five centimeter kidney stone", note.Text)
 	require.NotContains(t, note.Text, "5 cm", note.Text)
 }
@@ -43,10 +43,10 @@ func TestSmallDecimalsStayDecimals(t *testing.T) {
 		"your hemoglobin a1c was seven . one you know which is better .":           "seven point one",
 		"she was diagnosed with a four . four centimeter left upper lobe nodule .": "a four point four centimeter left upper lobe nodule",
 	} {
-		note := writeConversation(t, "[doctor] "+said+"\n[patient] okay .\n")
+		note := writeConversation(t, "en", "[doctor] "+said+"\n[patient] okay .\n")
 		require.Contains(t, note.Text, want, note.Text)
 	}
-	walk := writeConversation(t, "[patient] i walk two miles . two days ago it got worse .\n")
+	walk := writeConversation(t, "en", "[patient] i walk two miles . two days ago it got worse .\n")
 	require.NotContains(t, walk.Text, "point", "a stop after a word is a sentence's end")
 }
 
@@ -61,7 +61,7 @@ func TestAnswersKeepTheirPolarity(t *testing.T) {
 		"[doctor] are you having any nausea or vomiting\n[patient] no just really just kind of a a headache just generally do n't feel well\n": {"Endorses headaches"},
 		"[doctor] any allergies to medications ?\n[patient] nope , just penicillin .\n":                                                        nil,
 	} {
-		note := writeConversation(t, visit)
+		note := writeConversation(t, "en", visit)
 		for _, w := range want {
 			require.Contains(t, note.Text, w, note.Text)
 		}
@@ -77,13 +77,7 @@ func TestAnswersKeepTheirPolarity(t *testing.T) {
 func TestUnpunctuatedHaveYouExperiencedIsAQuestion(t *testing.T) {
 	t.Parallel()
 	visit := "[doctor] and so with your shoulder have you experienced any numbness in your arm or in your fingers\n[patient] no numbness or tingling\n"
-	note := writeConversation(t, visit)
+	note := writeConversation(t, "en", visit)
 	require.NotContains(t, note.Text, "Endorses numbness", note.Text)
 	require.Contains(t, note.Text, "Denies numbness", note.Text)
-}
-
-// writeConversation writes an English primary-care note of a conversation.
-func writeConversation(t *testing.T, transcript string) Note {
-	t.Helper()
-	return write(t, Input{Transcript: transcript, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
 }

@@ -152,7 +152,7 @@ func TestFrenchConversations(t *testing.T) {
 			t.Parallel()
 			transcript, err := os.ReadFile(f)
 			require.NoError(t, err)
-			note := write(t, Input{Transcript: string(transcript), Template: "primaryCare", RecordingType: "conversation", Lang: "fr"})
+			note := writeConversation(t, "fr", string(transcript))
 			for heading, facts := range want.sections {
 				body := section(note.Text, heading)
 				for _, fact := range facts {

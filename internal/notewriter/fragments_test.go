@@ -22,7 +22,7 @@ func TestTrailingFragmentsAreCut(t *testing.T) {
 		{"french trailing article", "fr", "la douleur au genou et la", "la douleur au genou"},
 		{"french elliptical clause", "fr", "il est très fatigué et il est", "il est très fatigué"},
 		{"french relative clause is complete", "fr", "la douleur depuis la chute qu'il a eue comme il a", "la douleur depuis la chute qu'il a eue comme il a"},
-	}, tidy)
+	}, afterCleaning(tidy))
 }
 
 // TestProblemHeadingIsTheNameAlone: a problem heading is the condition's
@@ -40,7 +40,7 @@ func TestProblemHeadingIsTheNameAlone(t *testing.T) {
 		{"french ordinal diagnosis", "fr", "premier diagnostic de diabète de type 2 , je veux", "diabète de type 2"},
 		{"french cut-off article", "fr", "hypertension la", "hypertension"},
 		{"french treatment after the name", "fr", "insuffisance cardiaque continuer le furosémide", "insuffisance cardiaque"},
-	}, problemName)
+	}, afterCleaning(problemName))
 }
 
 // TestProblemAnnouncedAloneIsItsHeading: "for your second problem, your

@@ -11,9 +11,7 @@ import (
 // case is a form that was once written wrong or could be.
 func TestSpokenNumbers(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		name, lang, in, want string
-	}{
+	checkText(t, []textCase{
 		{"shorthand blood pressure", "en", "one fifty over ninety", "150/90"},
 		{"shorthand one twenty", "en", "it was one twenty over seventy", "it was 120/70"},
 		{"shorthand heart rate", "en", "heart rate of one eighty", "heart rate of 180"},
@@ -76,14 +74,7 @@ func TestSpokenNumbers(t *testing.T) {
 		{"blood pressure", "fr", "tension à cent vingt sur quatre-vingts", "tension à 120/80"},
 		{"dose", "fr", "cinq cents milligrammes deux fois par jour", "500 mg deux fois par jour"},
 		{"compound", "fr", "depuis soixante-quinze jours", "depuis 75 jours"},
-	}
-	for _, c := range cases {
-		t.Run(c.lang+"/"+c.name, func(t *testing.T) {
-			t.Parallel()
-			got := normalizeNumbers(padTokens(c.in), &lexiconFor(c.lang).numbers)
-			require.Equal(t, c.want, strings.TrimSpace(got))
-		})
-	}
+	}, func(said string, lex *lexicon) string { return normalizeNumbers(padTokens(said), &lex.numbers) })
 }
 
 // TestNumbersLeaveOtherWordsAlone: number rules touch number words only.

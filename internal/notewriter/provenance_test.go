@@ -13,7 +13,7 @@ import (
 // text is the sections laid out.
 func TestEverySentenceKnowsWhereItCameFrom(t *testing.T) {
 	t.Parallel()
-	note := write(t, Input{Transcript: frenchVisit, Template: "primaryCare", RecordingType: "conversation", Lang: "fr"})
+	note := writeConversation(t, "fr", frenchVisit)
 	require.Equal(t, sectionsText(note.Sections), note.Text)
 	transcript := []rune(frenchVisit)
 	turns, _ := splitTurns(frenchVisit)
@@ -46,7 +46,7 @@ func TestEverySentenceKnowsWhereItCameFrom(t *testing.T) {
 // question and the "no", so both are its sources.
 func TestAnsweredQuestionCitesQuestionAndAnswer(t *testing.T) {
 	t.Parallel()
-	note := write(t, Input{Transcript: englishVisit, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	note := writeConversation(t, "en", englishVisit)
 	transcript := []rune(englishVisit)
 	for _, s := range note.Sections {
 		for _, sent := range s.Sentences {

@@ -151,6 +151,15 @@ var frenchRoleCues = roleCues{
 	impersonal: map[string]bool{"il y": true, "il faut": true, "il fait": true},
 }
 
+// roleCuesFor returns the role cues of a language: "fr" or, for any
+// other, English.
+func roleCuesFor(lang string) roleCues {
+	if lang == "fr" {
+		return frenchRoleCues
+	}
+	return englishRoleCues
+}
+
 // switchProbability is how often the next turn is another speaker's: in
 // the training conversations a speaker rarely holds two turns in a row.
 const switchProbability = 0.97
@@ -188,10 +197,7 @@ func InferRoles(turns []string, lang string) []Role {
 	if len(turns) == 0 {
 		return nil
 	}
-	cues := englishRoleCues
-	if lang == "fr" {
-		cues = frenchRoleCues
-	}
+	cues := roleCuesFor(lang)
 	padded := make([]string, len(turns))
 	evidence := make([]turnEvidence, len(turns))
 	for i, t := range turns {

@@ -13,41 +13,28 @@ import (
 // companion_test.go.)
 func TestInferRoles(t *testing.T) {
 	t.Parallel()
-	C, P := RoleClinician, RolePatient
-	cases := []struct {
-		name, lang string
-		turns      []string
-		want       []Role
-	}{
-		{"english visit", "en", []string{
-			"hi , how are you doing today ?",
-			"i'm okay , my knee has been hurting for about a week .",
-			"okay . did you injure it ?",
-			"yeah i slipped on the ice .",
-			"mm-hmm .",
-			"and now it hurts when i walk up the stairs .",
-			"okay , let's take a look . on exam you have some swelling and tenderness of the right knee .",
-			"okay .",
-			"so i want you to ice it and i'll prescribe ibuprofen 600 milligrams .",
-			"thank you doctor .",
-		}, []Role{C, P, C, P, C, P, C, P, C, P}},
-		{"french visit", "fr", []string{
-			"bonjour , qu'est-ce qui vous amène aujourd'hui ?",
-			"j'ai mal au dos depuis trois jours .",
-			"d'accord . avez-vous de la fièvre ?",
-			"non , pas de fièvre .",
-			"je vais vous examiner . à la palpation le bas du dos est sensible .",
-			"oui ça fait mal là .",
-			"je vais vous prescrire de l'ibuprofène . des questions ?",
-			"non merci docteur .",
-		}, []Role{C, P, C, P, C, P, C, P}},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			require.Equal(t, c.want, InferRoles(c.turns, c.lang))
-		})
-	}
+	checkRoles(t, []dialogueCase{
+		{"english visit", "en", `
+C hi , how are you doing today ?
+P i'm okay , my knee has been hurting for about a week .
+C okay . did you injure it ?
+P yeah i slipped on the ice .
+C mm-hmm .
+P and now it hurts when i walk up the stairs .
+C okay , let's take a look . on exam you have some swelling and tenderness of the right knee .
+P okay .
+C so i want you to ice it and i'll prescribe ibuprofen 600 milligrams .
+P thank you doctor .`},
+		{"french visit", "fr", `
+C bonjour , qu'est-ce qui vous amène aujourd'hui ?
+P j'ai mal au dos depuis trois jours .
+C d'accord . avez-vous de la fièvre ?
+P non , pas de fièvre .
+C je vais vous examiner . à la palpation le bas du dos est sensible .
+P oui ça fait mal là .
+C je vais vous prescrire de l'ibuprofène . des questions ?
+P non merci docteur .`},
+	})
 	require.Nil(t, InferRoles(nil, "en"))
 }
 
@@ -71,8 +58,8 @@ func TestUnlabelledConversationIsAttributed(t *testing.T) {
 	for i := range lines {
 		relabelled = append(relabelled, tags[i]+" "+lines[i])
 	}
-	labelled := write(t, Input{Transcript: strings.Join(relabelled, "\n"), Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
-	unlabelled := write(t, Input{Transcript: strings.Join(lines, "\n"), Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	labelled := writeConversation(t, "en", strings.Join(relabelled, "\n"))
+	unlabelled := writeConversation(t, "en", strings.Join(lines, "\n"))
 	require.Equal(t, labelled.Text, unlabelled.Text)
 }
 
@@ -90,10 +77,7 @@ func TestRoleEvidenceOfSelfIntroduction(t *testing.T) {
 // clinician's, a negative one as the patient's.
 func TestRoleEvidencePerRule(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		rule, lang, turn string
-		clinician        bool
-	}{
+	checkVerdicts(t, []verdictCase{
 		{"the clinician recalls the history", "en", "i know that you've had the kidney transplant a few years ago .", true},
 		{"the clinician recalls the history", "fr", "je sais que vous avez eu une greffe de rein il y a quelques années .", true},
 		{"the clinician reads results", "en", "it looks like your kidney function is very good .", true},
@@ -108,15 +92,11 @@ func TestRoleEvidencePerRule(t *testing.T) {
 		{"the patient asks what to do", "fr", "est-ce que je peux travailler ?", false},
 		{"the patient denies", "en", "never , nothing like that .", false},
 		{"the patient denies", "fr", "jamais , rien de tout ça .", false},
-	}
-	for _, c := range cases {
-		cues := englishRoleCues
-		if c.lang == "fr" {
-			cues = frenchRoleCues
-		}
-		e := cues.evidence(padTokens(c.turn))
-		require.Equal(t, c.clinician, e > 0, "%s (%s): %q has evidence %.2f", c.rule, c.lang, c.turn, e)
-	}
+	}, func(t *testing.T, turn, lang string) bool {
+		e := roleCuesFor(lang).evidence(padTokens(turn))
+		t.Logf("clinician evidence %.2f", e)
+		return e > 0
+	})
 }
 
 // TestCompanionEvidence: speaking of one's own body is the patient's, and

@@ -89,25 +89,6 @@ func TestSplitSentences(t *testing.T) {
 	}
 }
 
-// textCase is a sentence as said and as one stage of the writer leaves it.
-type textCase struct {
-	name, lang, in, want string
-}
-
-// checkText runs each case's sentence through the writer's cleaning
-// (rewrites, fillers) and then stage, and compares the words.
-func checkText(t *testing.T, cases []textCase, stage func(padded string, lex *lexicon) string) {
-	t.Helper()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			lex := lexiconFor(c.lang)
-			got := stage(removeFillers(replaceWords(padTokens(c.in), lex.rewrites), lex), lex)
-			require.Equal(t, c.want, strings.TrimSpace(got))
-		})
-	}
-}
-
 func TestRemoveFillers(t *testing.T) {
 	t.Parallel()
 	checkText(t, []textCase{
@@ -115,7 +96,7 @@ func TestRemoveFillers(t *testing.T) {
 		{"doubled word", "en", "it it hurts when i walk", "it hurts when i walk"},
 		{"a contraction said twice is expanded twice", "en", "it's it's a little low", "it is it is a little low"},
 		{"french fillers", "fr", "euh j'ai ben mal au dos tu sais", "j'ai mal au dos"},
-	}, func(padded string, _ *lexicon) string { return padded })
+	}, cleaned)
 }
 
 func TestTidy(t *testing.T) {
@@ -133,7 +114,7 @@ func TestTidy(t *testing.T) {
 		{"echo, all right, next question", "en", "epigastric pain all right any blood in the stool", "epigastric pain"},
 		{"a side is not an acknowledgement", "en", "pain on the right is worse", "pain on the right is worse"},
 		{"french echo then the next question", "fr", "une douleur sourde d'accord et depuis quand", "une douleur sourde"},
-	}, tidy)
+	}, afterCleaning(tidy))
 }
 
 func TestRewritePerson(t *testing.T) {
@@ -187,7 +168,7 @@ func TestRewritePerson(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			lex := lexiconFor(c.lang)
-			padded := removeFillers(replaceWords(padTokens(c.in), lex.rewrites), lex)
+			padded := cleaned(c.in, lex)
 			got := finish(normalizeNumbers(rewritePerson(padded, c.who, c.p, lex, c.lang), &lex.numbers), c.lang != "fr")
 			require.Equal(t, c.want, got)
 		})

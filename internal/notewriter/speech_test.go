@@ -21,16 +21,16 @@ func TestSpokenHabitsAreNotWritten(t *testing.T) {
 		{"a comma after order", "en", "we will order , his routine blood work", "we will order his routine blood work"},
 		{"okay that says how he is", "en", "his knee is doing okay", "his knee is doing okay"},
 		{"french okay that says how it is", "fr", "pour la glace c'est d'accord", "pour la glace c'est d'accord"},
-	}, tidy)
+	}, afterCleaning(tidy))
 	checkText(t, []textCase{
 		{"a corrected drug", "en", "we will treat him with penicillin or i'm sorry , amoxicillin 500 mg", "we will treat him with amoxicillin 500 mg"},
 		{"a corrected phrase", "en", "order an a1c in a couple weeks , or i'm sorry , a couple months", "order an a1c in a couple months"},
 		{"it's been", "en", "it's been hurting since march", "it has been hurting since march"},
 		{"french corrected drug", "fr", "on va prendre de la pénicilline ou pardon , de l'amoxicilline", "on va prendre de l'amoxicilline"},
 		{"french corrected phrase", "fr", "revenir dans deux semaines ou plutôt dans deux mois", "revenir dans deux mois"},
-	}, func(padded string, lex *lexicon) string {
+	}, afterCleaning(func(padded string, lex *lexicon) string {
 		return strings.Join(applyCorrection(strings.Fields(padded), lex.speech), " ")
-	})
+	}))
 }
 
 // TestWhatTheClinicianKnowsIsStatedAsAFact: "I know that she started
@@ -83,11 +83,11 @@ func TestAnswerWordAndAssistantAreNotWritten(t *testing.T) {
 		{"no that negates stays", "en", "no fever or chills since monday", "no fever or chills since monday"},
 		{"french no before a statement", "fr", "non j'ai toujours eu les chevilles minces", "j'ai toujours eu les chevilles minces"},
 		{"french no that negates stays", "fr", "non fumeur depuis dix ans", "non fumeur depuis dix ans"},
-	}, func(padded string, lex *lexicon) string { return dropAnswerWord(padded, lex.speech) })
+	}, afterCleaning(func(padded string, lex *lexicon) string { return dropAnswerWord(padded, lex.speech) }))
 	checkText(t, []textCase{
 		{"cut off after every", "en", "he feels tired every", "he feels tired"},
 		{"french cut off after chaque", "fr", "il se sent fatigué chaque", "il se sent fatigué"},
-	}, tidy)
+	}, afterCleaning(tidy))
 	checkSections(t, []sectionCase{
 		{"en", "en", `[patient] my back has been hurting for two weeks since i moved boxes at work
 [doctor] okay i need to put this dax back to work for my notes on your back

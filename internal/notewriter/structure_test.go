@@ -43,9 +43,9 @@ func TestVisitStructure(t *testing.T) {
 // marks still leaves the clinician's questions out of the history.
 func TestUnpunctuatedQuestionsAreNotFacts(t *testing.T) {
 	t.Parallel()
-	note := write(t, Input{Transcript: `[doctor] so since you are in how about your blood pressure have you been taking your blood pressure medicine
+	note := writeConversation(t, "en", `[doctor] so since you are in how about your blood pressure have you been taking your blood pressure medicine
 [patient] yes every morning i take my lisinopril twenty milligrams
-[doctor] okay and your knee pain how long has that been going on`, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+[doctor] okay and your knee pain how long has that been going on`)
 	require.NotContains(t, note.Text, "how about")
 	require.NotContains(t, note.Text, "have them been")
 	require.Contains(t, note.Text, "lisinopril 20 mg")
@@ -61,7 +61,7 @@ func TestPlanStartsWithTheFirstDecision(t *testing.T) {
 		"fr": `[doctor] je vais faire l'examen physique . vos poumons sont clairs .
 [doctor] je vais prescrire de l'ibuprofène quatre cents milligrammes .`,
 	} {
-		note := write(t, Input{Transcript: transcript, Template: "primaryCare", RecordingType: "conversation", Lang: lang})
+		note := writeConversation(t, lang, transcript)
 		heading := map[string]string{"en": "Plan", "fr": "Plan"}[lang]
 		want := map[string]string{"en": "lisinopril 20 mg daily", "fr": "ibuprofène 400 mg"}[lang]
 		require.Contains(t, section(note.Text, heading), want, note.Text)
@@ -79,7 +79,7 @@ func TestResultsAreTheClinicians(t *testing.T) {
 [doctor] okay let's do a physical exam . your belly is soft .
 [doctor] let's take a look at some of your results .
 [doctor] so the abdominal x-rays show a possible kidney stone , okay ?`
-	note := write(t, Input{Transcript: transcript, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	note := writeConversation(t, "en", transcript)
 	results, hpi := section(note.Text, "Results"), section(note.Text, "History of Present Illness")
 	require.Contains(t, results, "abdominal x-rays show a possible kidney stone.", note.Text)
 	require.NotContains(t, results, "cat scan", note.Text)
@@ -110,7 +110,7 @@ func TestExamFindingsWithoutQuestionsOrNarration(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.lang, func(t *testing.T) {
 			t.Parallel()
-			note := write(t, Input{Transcript: c.transcript, Template: "primaryCare", RecordingType: "conversation", Lang: c.lang})
+			note := writeConversation(t, c.lang, c.transcript)
 			exam := section(note.Text, map[string]string{"en": "Physical Examination", "fr": "Examen physique"}[c.lang])
 			require.Contains(t, exam, c.want, note.Text)
 			require.NotContains(t, exam, c.not, note.Text)
@@ -130,7 +130,7 @@ func TestShortAnswersAreNotHistorySentences(t *testing.T) {
 [patient] my right knee
 [doctor] and when did this happen
 [patient] about four days ago`
-	note := write(t, Input{Transcript: transcript, Template: "primaryCare", RecordingType: "conversation", Lang: "en"})
+	note := writeConversation(t, "en", transcript)
 	hpi := section(note.Text, "History of Present Illness")
 	require.Contains(t, hpi, "trampoline", note.Text)
 	require.NotContains(t, hpi, "\nTheir right knee.", note.Text)
