@@ -148,6 +148,16 @@ func writeConversation(t *testing.T, lang, transcript string) Note {
 	return write(t, Input{Transcript: transcript, Template: "primaryCare", RecordingType: "conversation", Lang: lang})
 }
 
+// checkNote runs check, as a parallel subtest called name, on the
+// primary-care note of a conversation in lang.
+func checkNote(t *testing.T, name, lang, transcript string, check func(t *testing.T, note Note)) {
+	t.Helper()
+	t.Run(name, func(t *testing.T) {
+		t.Parallel()
+		check(t, writeConversation(t, lang, transcript))
+	})
+}
+
 // sectionCase is a conversation and what one section of its note must
 // (want) and must not (not) contain.
 type sectionCase struct {
@@ -160,9 +170,7 @@ type sectionCase struct {
 func checkSections(t *testing.T, cases []sectionCase) {
 	t.Helper()
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			note := writeConversation(t, c.lang, c.transcript)
+		checkNote(t, c.name, c.lang, c.transcript, func(t *testing.T, note Note) {
 			body := section(note.Text, c.heading)
 			for _, w := range c.want {
 				require.Contains(t, body, w, note.Text)
@@ -183,9 +191,7 @@ type complaintCase struct {
 func checkComplaints(t *testing.T, cases []complaintCase) {
 	t.Helper()
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			note := writeConversation(t, c.lang, c.transcript)
+		checkNote(t, c.name, c.lang, c.transcript, func(t *testing.T, note Note) {
 			head := map[string]string{"en": "Chief Complaint", "fr": "Motif de consultation"}[c.lang]
 			require.Equal(t, c.want, section(note.Text, head), note.Text)
 		})

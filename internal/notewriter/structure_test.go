@@ -108,9 +108,7 @@ func TestExamFindingsWithoutQuestionsOrNarration(t *testing.T) {
 			"Le genou droit est enflé et sensible à la palpation.", "appuie"},
 	}
 	for _, c := range cases {
-		t.Run(c.lang, func(t *testing.T) {
-			t.Parallel()
-			note := writeConversation(t, c.lang, c.transcript)
+		checkNote(t, c.lang, c.lang, c.transcript, func(t *testing.T, note Note) {
 			exam := section(note.Text, map[string]string{"en": "Physical Examination", "fr": "Examen physique"}[c.lang])
 			require.Contains(t, exam, c.want, note.Text)
 			require.NotContains(t, exam, c.not, note.Text)
