@@ -170,12 +170,6 @@ func (s *audioStream) waitRejoin(ctx context.Context, window time.Duration, drop
 			if serr != nil {
 				return nil, serr
 			}
-			if st.Status == JobError {
-				// The error message was lost with the connection; the job
-				// keeps its reason, and a failed stream is an error here as
-				// it is when the message arrives.
-				return nil, newError(0, CodeInternal, st.Message, "", "", nil)
-			}
 			return &Job{JobID: st.JobID, Status: st.Status}, nil
 		}
 		if !errors.Is(err, errDropped) {

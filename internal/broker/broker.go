@@ -221,11 +221,19 @@ func (b *Broker) sendRelayed(ctx context.Context, db *store.DB) {
 }
 
 // payloads joins topics into notification payloads, one topic a line,
-// each payload under maxPayload bytes.
+// each payload under maxPayload bytes. A topic of the whole service (one
+// with no ":", such as a credentials change) goes alone: a replica of an
+// earlier version, still running during a rolling upgrade, reads a payload
+// as a single topic, and must not miss a revocation inside a burst of job
+// topics, which it can afford to find at its next re-check.
 func payloads(topics []string) []string {
 	var out []string
 	var cur strings.Builder
 	for _, topic := range topics {
+		if !strings.Contains(topic, ":") {
+			out = append(out, topic)
+			continue
+		}
 		if cur.Len() > 0 && cur.Len()+1+len(topic) > maxPayload {
 			out = append(out, cur.String())
 			cur.Reset()
