@@ -53,11 +53,16 @@ type processWorker struct {
 }
 
 // NextRetry spaces retries after transient failures: RetryBase, doubling,
-// at most ten minutes, or the provider's own Retry-After when longer.
+// at most ten minutes, or the provider's own Retry-After when longer. A
+// retry soon is announced to nobody, so it wakes the queue at its time.
 func (w *processWorker) NextRetry(j *river.Job[processArgs]) time.Time {
 	delay := w.s.cfg.RetryBase << min(j.Attempt-1, 10)
 	delay = min(delay, 10*time.Minute)
-	return time.Now().Add(delay)
+	at := time.Now().Add(delay)
+	if w.s.queue != nil {
+		w.s.queue.WakeAt(j.Queue, at)
+	}
+	return at
 }
 
 // Work runs one attempt. Each step checks the job's stored status, so an

@@ -14,6 +14,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 
@@ -142,7 +143,12 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 	for _, register := range registers {
 		periodic = append(periodic, register(workers)...)
 	}
+	hub := newWakeHub()
+	if cfg.Inserter != nil {
+		hub = cfg.Inserter.hub
+	}
 	rc := &river.Config{
+		Middleware:   []rivertype.Middleware{&retryWake{hub: hub}},
 		Workers:      workers,
 		PeriodicJobs: periodic,
 		JobTimeout:   cfg.JobTimeout,
@@ -157,10 +163,6 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 	for name, n := range cfg.Queues {
 		rc.Queues[name] = river.QueueConfig{MaxWorkers: n, FetchPollInterval: pollInterval(db.Dialect(), name)}
 	}
-	hub := newWakeHub()
-	if cfg.Inserter != nil {
-		hub = cfg.Inserter.hub
-	}
 	if db.Dialect() == store.Postgres {
 		client, err := river.NewClient(wakeDriver[pgx.Tx]{Driver: riverpgxv5.New(db.Pool()), hub: hub}, rc)
 		if err != nil {
@@ -173,7 +175,6 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 	// writer connection. It has no LISTEN/NOTIFY: the hub wakes this
 	// replica's producers when a job commits, and other replicas on the same
 	// file find it at their next poll.
-	rc.FetchPollInterval = 2 * time.Second
 	client, err := river.NewClient(wakeDriver[*sql.Tx]{Driver: riversqlite.New(db.SQL()), hub: hub}, rc)
 	if err != nil {
 		return nil, fmt.Errorf("job queue: %w", err)
@@ -182,25 +183,14 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 	return q, nil
 }
 
-// pollInterval is how often a queue looks for work it was not told about.
-// A job committed on this replica wakes its queue at once (the wake hub),
-// and on PostgreSQL other replicas hear it through LISTEN/NOTIFY; polls
-// find what those missed (a job committed on another SQLite replica, an
-// announcement River rate-limited away) and keep an idle server idle.
-//
-// The poll is also the only thing that starts a job River made available
-// again with a later start rather than inserted: a snooze or a retry
-// shorter than River's scheduler interval (a webhook retry on the
-// configured schedule or after Retry-After, a delivery waiting for its
-// endpoint, a note job's first retry) is announced to nobody, on either
-// database. So the work queues poll every 2 s on PostgreSQL too; only the
-// maintenance queue, whose jobs are periodic, polls at the slower pace.
-func pollInterval(_ store.Dialect, queueName string) time.Duration {
-	if queueName == Maintenance {
-		return 5 * time.Second
-	}
-	return 2 * time.Second
-}
+// pollInterval is how often a queue looks for work it was not told about:
+// a safety net only. A job committed on this replica wakes its queue at
+// once (the wake hub), and on PostgreSQL other replicas hear it through
+// LISTEN/NOTIFY; a snooze or retry due soon wakes it at its time (retryWake,
+// Inserter.WakeAt). Polls find what those missed (a job committed on another
+// SQLite replica, an announcement River rate-limited away, a replica's full
+// queue) and cost a query on both sides of a server with nothing to do.
+func pollInterval(store.Dialect, string) time.Duration { return 5 * time.Second }
 
 // Start begins working jobs; it returns at once.
 func (q *Queue) Start(ctx context.Context) error {
