@@ -22,10 +22,7 @@ const swapSample = 60
 // the clinician's and the other way round, by the same word evidence that
 // infers roles in untagged speech.
 func labelsSwapped(turns []turn, lang string) bool {
-	cues := englishRoleCues
-	if lang == "fr" {
-		cues = frenchRoleCues
-	}
+	cues := roleCuesFor(lang)
 	var sum [2]float64
 	var n [2]int
 	for _, t := range turns {

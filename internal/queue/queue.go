@@ -161,7 +161,7 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 		ID:                   cfg.ID,
 	}
 	for name, n := range cfg.Queues {
-		rc.Queues[name] = river.QueueConfig{MaxWorkers: n, FetchPollInterval: pollInterval(db.Dialect(), name)}
+		rc.Queues[name] = river.QueueConfig{MaxWorkers: n, FetchPollInterval: pollInterval}
 	}
 	if db.Dialect() == store.Postgres {
 		client, err := river.NewClient(wakeDriver[pgx.Tx]{Driver: riverpgxv5.New(db.Pool()), hub: hub}, rc)
@@ -190,7 +190,7 @@ func New(db *store.DB, cfg Config, registers ...Register) (*Queue, error) {
 // Inserter.WakeAt). Polls find what those missed (a job committed on another
 // SQLite replica, an announcement River rate-limited away, a replica's full
 // queue) and cost a query on both sides of a server with nothing to do.
-func pollInterval(store.Dialect, string) time.Duration { return 5 * time.Second }
+const pollInterval = 5 * time.Second
 
 // Start begins working jobs; it returns at once.
 func (q *Queue) Start(ctx context.Context) error {

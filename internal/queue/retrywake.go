@@ -22,9 +22,14 @@ const settleDelay = 100 * time.Millisecond
 const schedulerInterval = 5 * time.Second
 
 // wakeAt wakes queueName's producers on this replica once at has passed
-// and the attempt that set it has been recorded.
+// and the attempt that set it has been recorded; a later time is left to
+// River's scheduler.
 func (h *wakeHub) wakeAt(queueName string, at time.Time) {
-	time.AfterFunc(max(time.Until(at), 0)+settleDelay, func() { h.jobInserted(queueName) })
+	wait := time.Until(at)
+	if wait > schedulerInterval {
+		return
+	}
+	time.AfterFunc(max(wait, 0)+settleDelay, func() { h.jobInserted(queueName) })
 }
 
 // retryWake wakes a queue when a job of it that snoozed becomes due, so a
@@ -39,7 +44,7 @@ type retryWake struct {
 func (m *retryWake) Work(ctx context.Context, job *rivertype.JobRow, doInner func(context.Context) error) error {
 	err := doInner(ctx)
 	var snooze *rivertype.JobSnoozeError
-	if errors.As(err, &snooze) && snooze.Duration <= schedulerInterval {
+	if errors.As(err, &snooze) {
 		m.hub.wakeAt(job.Queue, time.Now().Add(snooze.Duration))
 	}
 	return err
@@ -48,8 +53,4 @@ func (m *retryWake) Work(ctx context.Context, job *rivertype.JobRow, doInner fun
 // WakeAt makes this replica's workers of queueName look for work at at: a
 // worker's own retry schedule (River's NextRetry) calls it, since a retry
 // due within the scheduler's interval is announced to nobody.
-func (i *Inserter) WakeAt(queueName string, at time.Time) {
-	if time.Until(at) <= schedulerInterval {
-		i.hub.wakeAt(queueName, at)
-	}
-}
+func (i *Inserter) WakeAt(queueName string, at time.Time) { i.hub.wakeAt(queueName, at) }
