@@ -1,7 +1,8 @@
 package rouge
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -64,11 +65,7 @@ func unionLCS(ref []string, candLines [][]string) []string {
 			positions[i] = true
 		}
 	}
-	sorted := make([]int, 0, len(positions))
-	for i := range positions {
-		sorted = append(sorted, i)
-	}
-	sort.Ints(sorted)
+	sorted := slices.Sorted(maps.Keys(positions))
 	out := make([]string, len(sorted))
 	for k, i := range sorted {
 		out[k] = ref[i]

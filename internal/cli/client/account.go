@@ -4,7 +4,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -115,11 +116,7 @@ func printUsage(s *session, u *notegen.Usage) error {
 	if err := s.table([]string{"MONTH", "JOBS", "TRANSCRIPTION", "NOTES", "TOTAL"}, rows); err != nil {
 		return err
 	}
-	keys := make([]string, 0, len(u.APIKeys))
-	for k := range u.APIKeys {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(u.APIKeys))
 	if len(keys) == 0 {
 		return nil
 	}
