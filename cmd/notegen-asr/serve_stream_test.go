@@ -28,12 +28,19 @@ func notegenOn(t testing.TB, asr *testServer, realtime bool) (*servertest.Server
 		opts = append(opts, servertest.WithEnv("NOTEGEN_STT_STREAM_URL", "ws"+strings.TrimPrefix(asr.base, "http")+"/v1/realtime"))
 	}
 	s := servertest.Start(t, servertest.SQLite, opts...)
+	return s, liveKeyClient(t, s)
+}
+
+// liveKeyClient signs a new owner up on s and answers an SDK client with
+// a live key of theirs, which sends its audio to speech-to-text.
+func liveKeyClient(t testing.TB, s *servertest.Server) *notegen.Client {
+	t.Helper()
 	o := s.NewOwner(t)
 	resp := s.Do(t, "POST", "/v1/user/create-api-key", map[string]string{"keyType": "live"}, servertest.Bearer(o.IDToken))
 	require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
 	c, err := notegen.New(s.URL, notegen.WithAPIKey(resp.JSON(t)["api_key"].(string)))
 	require.NoError(t, err)
-	return s, c
+	return c
 }
 
 // streamJob is the job fields of the streams below.
