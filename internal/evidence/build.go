@@ -128,14 +128,23 @@ func Sentences(text string) []string {
 // encounter never said (in any segment) and returns how many it flagged:
 // such a sentence is not supported, whatever it cites.
 func (b *Builder) FlagUnsaid(d *Detail, segs []transcript.Segment, lang string) int {
-	var all strings.Builder
-	for _, seg := range segs {
-		all.WriteString(seg.Text)
-		all.WriteString("\n")
-	}
+	var spoken *spokenNumbers // the transcript's numbers, read at the first sentence that states one
 	flagged := 0
 	for i := range d.Evidence {
-		if len(b.check.Unsaid(d.Evidence[i].Sentence, all.String(), lang)) > 0 {
+		nums := b.check.sentenceNumbers(d.Evidence[i].Sentence, lang)
+		if len(nums) == 0 {
+			continue
+		}
+		if spoken == nil {
+			var all strings.Builder
+			for _, seg := range segs {
+				all.WriteString(seg.Text)
+				all.WriteString("\n")
+			}
+			s := b.check.numbersIn(all.String(), lang)
+			spoken = &s
+		}
+		if len(spoken.missing(nums)) > 0 {
 			d.Evidence[i].Spans = []facts.Span{}
 			flagged++
 		}

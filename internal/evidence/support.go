@@ -67,22 +67,44 @@ func (c *Checker) NumbersSaid(sentence, said, lang string) bool {
 // decimal may be spoken with a detached point ("ninety eight . two", as
 // speech-to-text writes it).
 func (c *Checker) Unsaid(sentence, said, lang string) []string {
-	sentence = enumerator.ReplaceAllString(sentence, "")
-	nums := c.x.Numbers(sentence, lang)
+	nums := c.sentenceNumbers(sentence, lang)
 	if len(nums) == 0 {
 		return nil
 	}
-	spoken := c.x.Numbers(said, lang)
-	have := map[string]bool{}
+	return c.numbersIn(said, lang).missing(nums)
+}
+
+// sentenceNumbers are the numbers a note sentence states.
+func (c *Checker) sentenceNumbers(sentence, lang string) []string {
+	return c.x.Numbers(enumerator.ReplaceAllString(sentence, ""), lang)
+}
+
+// spokenNumbers is what a text says in numbers, read once so that many sentences
+// can be checked against it: reading a whole transcript again for every
+// sentence made a note's check grow with the square of its length.
+type spokenNumbers struct {
+	spoken []string
+	have   map[string]bool
+}
+
+// numbersIn reads the numbers said in text.
+func (c *Checker) numbersIn(text, lang string) spokenNumbers {
+	spoken := c.x.Numbers(text, lang)
+	have := make(map[string]bool, len(spoken))
 	for _, n := range spoken {
 		have[n] = true
 	}
-	for _, n := range c.x.Numbers(spokenPoint.ReplaceAllString(said, "$1 point $2"), lang) {
+	for _, n := range c.x.Numbers(spokenPoint.ReplaceAllString(text, "$1 point $2"), lang) {
 		have[n] = true
 	}
+	return spokenNumbers{spoken: spoken, have: have}
+}
+
+// missing lists the numbers of nums that were not said.
+func (s spokenNumbers) missing(nums []string) []string {
 	var out []string
 	for _, n := range nums {
-		if !have[n] && !partsSaid(n, spoken) {
+		if !s.have[n] && !partsSaid(n, s.spoken) {
 			out = append(out, n)
 		}
 	}
