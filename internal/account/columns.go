@@ -136,8 +136,7 @@ func ReadWebhookURLs(ctx context.Context, q store.Queryer, userID string) (Webho
 // statement, for a batch of deliveries; an account that does not exist is
 // missing from the map.
 func ReadWebhookURLsOf(ctx context.Context, q store.Queryer, userIDs []string) (map[string]WebhookURLs, error) {
-	rows, err := q.Query(ctx, `SELECT user_id, webhook_dev, webhook_prod FROM accounts WHERE user_id IN (SELECT value FROM `+
-		store.JSONArrayElements(q.Dialect())+`)`, store.JSONArray(userIDs))
+	rows, err := q.Query(ctx, `SELECT user_id, webhook_dev, webhook_prod FROM accounts WHERE user_id `+store.InJSONArray(q.Dialect()), store.JSONArray(userIDs))
 	if err != nil {
 		return nil, fmt.Errorf("read webhook settings: %w", err)
 	}

@@ -75,7 +75,7 @@ func MarkDispatched(ctx context.Context, tx *store.Tx, ids []string, now time.Ti
 	if len(ids) == 0 {
 		return nil
 	}
-	if _, err := tx.Exec(ctx, `UPDATE outbox_events SET dispatched_at = ? WHERE id IN (SELECT value FROM `+store.JSONArrayElements(tx.Dialect())+`)`,
+	if _, err := tx.Exec(ctx, `UPDATE outbox_events SET dispatched_at = ? WHERE id `+store.InJSONArray(tx.Dialect()),
 		now, store.JSONArray(ids)); err != nil {
 		return fmt.Errorf("mark events dispatched: %w", err)
 	}
@@ -122,8 +122,7 @@ func Get(ctx context.Context, q store.Queryer, id string) (Stored, error) {
 // GetMany reads several events in one statement, for a batch of
 // deliveries; an event that does not exist is missing from the map.
 func GetMany(ctx context.Context, q store.Queryer, ids []string) (map[string]Stored, error) {
-	rows, err := q.Query(ctx, `SELECT `+eventColumns+` FROM outbox_events WHERE id IN (SELECT value FROM `+
-		store.JSONArrayElements(q.Dialect())+`)`, store.JSONArray(ids))
+	rows, err := q.Query(ctx, `SELECT `+eventColumns+` FROM outbox_events WHERE id `+store.InJSONArray(q.Dialect()), store.JSONArray(ids))
 	if err != nil {
 		return nil, fmt.Errorf("read outbox events: %w", err)
 	}

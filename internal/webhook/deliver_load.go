@@ -107,7 +107,7 @@ func (d *Deliveries) loadBatch(batch []*pendingLoad) {
 // delivery or event that is gone is missing from the map.
 func (d *Deliveries) loadMany(ctx context.Context, ids []string) (map[string]delivery, error) {
 	rows, err := d.db.Query(ctx, `SELECT id, user_id, event_type, job_id, status, attempts, next_attempt_at FROM webhook_deliveries
-		WHERE id IN (SELECT value FROM `+store.JSONArrayElements(d.db.Dialect())+`)`, store.JSONArray(ids))
+		WHERE id `+store.InJSONArray(d.db.Dialect()), store.JSONArray(ids))
 	if err != nil {
 		return nil, fmt.Errorf("load deliveries: %w", err)
 	}

@@ -70,8 +70,7 @@ type recorded struct {
 // once from counting the same attempts and taking the same number. A
 // delivery that is gone (its account deleted) is missing from the map.
 func lockDeliveries(ctx context.Context, tx *store.Tx, ids []string) (map[string]delivery, error) {
-	rows, err := tx.Query(ctx, `SELECT id, status, attempts FROM webhook_deliveries WHERE id IN (SELECT value FROM `+
-		store.JSONArrayElements(tx.Dialect())+`) ORDER BY id`+tx.ForUpdate(), store.JSONArray(ids))
+	rows, err := tx.Query(ctx, `SELECT id, status, attempts FROM webhook_deliveries WHERE id `+store.InJSONArray(tx.Dialect())+` ORDER BY id`+tx.ForUpdate(), store.JSONArray(ids))
 	if err != nil {
 		return nil, fmt.Errorf("reload deliveries: %w", err)
 	}
@@ -188,9 +187,14 @@ func writeDecisions(ctx context.Context, tx *store.Tx, decs []*decision) error {
 func writeDecisionsTogether(ctx context.Context, tx *store.Tx, decs []*decision) error {
 	rows := make([]map[string]any, 0, len(decs))
 	byID := make(map[string]*decision, len(decs))
+	// updated names the deliveries the UPDATE changes, for its index look-up.
+	updated := make([]string, 0, len(decs))
 	for _, dec := range decs {
 		a := dec.rec.attempt
 		byID[dec.deliveryID] = dec
+		if dec.update {
+			updated = append(updated, dec.deliveryID)
+		}
 		rows = append(rows, map[string]any{"attempt_id": a.ID, "delivery_id": dec.deliveryID, "trigger": a.Trigger, "env": a.Env,
 			"endpoint": a.Endpoint, "outcome": a.Outcome, "status_code": a.StatusCode, "latency_ms": a.LatencyMS, "error": a.Error,
 			"attempted_at": a.AttemptedAt, "update": dec.update, "status": dec.status, "attempts": dec.attempts,
@@ -226,11 +230,16 @@ func writeDecisionsTogether(ctx context.Context, tx *store.Tx, decs []*decision)
 		return fmt.Errorf("record attempts: %w", err)
 	}
 	numbers.Close()
+	if len(updated) == 0 {
+		return nil
+	}
+	// The ids are bound again on their own so that the planner looks each
+	// delivery up by its key rather than scanning the table to join it.
 	if _, err := tx.Exec(ctx, `UPDATE webhook_deliveries AS d SET status = u.status, attempts = u.attempts, env = u.env, endpoint = u.endpoint,
 			last_status_code = u.status_code, last_error = u.error, next_attempt_at = u.next_attempt_at, updated_at = u.updated_at
 		FROM json_to_recordset(?::json) AS u(delivery_id text, "update" boolean, status text, attempts integer, env text, endpoint text,
 			status_code integer, error text, next_attempt_at timestamptz, updated_at timestamptz)
-		WHERE d.id = u.delivery_id AND u."update"`, string(list)); err != nil {
+		WHERE d.id = u.delivery_id AND u."update" AND d.id `+store.InJSONArray(store.Postgres), string(list), store.JSONArray(updated)); err != nil {
 		return fmt.Errorf("update deliveries: %w", err)
 	}
 	return nil

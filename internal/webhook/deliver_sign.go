@@ -26,8 +26,7 @@ func (s *Service) signingSecrets(ctx context.Context, userID string) ([]string, 
 // signingSecretsOf is signingSecrets for several accounts, read in one
 // statement for a batch of deliveries.
 func (s *Service) signingSecretsOf(ctx context.Context, userIDs []string) (map[string][]string, error) {
-	rows, err := s.db.Query(ctx, `SELECT id, user_id, secret_sealed FROM webhook_secrets WHERE user_id IN (SELECT value FROM `+
-		store.JSONArrayElements(s.db.Dialect())+`) AND (expires_at IS NULL OR expires_at > ?) ORDER BY user_id, created_at DESC, id DESC`,
+	rows, err := s.db.Query(ctx, `SELECT id, user_id, secret_sealed FROM webhook_secrets WHERE user_id `+store.InJSONArray(s.db.Dialect())+` AND (expires_at IS NULL OR expires_at > ?) ORDER BY user_id, created_at DESC, id DESC`,
 		store.JSONArray(userIDs), store.Now())
 	if err != nil {
 		return nil, fmt.Errorf("read webhook secrets: %w", err)
