@@ -1,0 +1,111 @@
+package queue_test
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/queue"
+	st "github.com/notegen/notegen/internal/servertest"
+	"github.com/notegen/notegen/internal/store"
+)
+
+// chainFirst is a note job's stand-in: its work queues chainSecond in a
+// transaction, as a completed note queues its webhook delivery.
+type chainFirst struct{ N int }
+
+func (chainFirst) Kind() string { return "bench_chain_first" }
+
+// chainSecond is the delivery's stand-in.
+type chainSecond struct{ N int }
+
+func (chainSecond) Kind() string { return "bench_chain_second" }
+
+// BenchmarkChainedJobs measures what the queue alone costs a text job on
+// this machine: 8 clients each insert a job in a transaction of their own
+// (a submission), the job's work inserts a second one on another queue in
+// a transaction (the delivery), and the clock stops when every second job
+// has run. The work does nothing else, so chains per second are a ceiling
+// for jobs and their webhooks per second through River on this database,
+// with no HTTP, note or delivery in it.
+//
+//	go test ./internal/queue -run '^$' -bench ChainedJobs -benchtime 2000x
+//
+// It runs on PostgreSQL too when NOTEGEN_TEST_DATABASE_URL is set.
+func BenchmarkChainedJobs(b *testing.B) {
+	for _, backend := range []st.Backend{st.SQLite, st.Postgres} {
+		b.Run(string(backend), func(b *testing.B) {
+			if backend == st.Postgres && os.Getenv(st.PostgresURLEnv) == "" {
+				b.Skip(st.PostgresURLEnv + " is not set")
+			}
+			benchmarkChain(b, backend)
+		})
+	}
+}
+
+func benchmarkChain(b *testing.B, backend st.Backend) {
+	ctx := context.Background()
+	d := st.NewDatabase(b, backend)
+	db, err := store.Open(ctx, d.DatabaseURL, d.DataDir)
+	require.NoError(b, err)
+	b.Cleanup(func() { db.Close() })
+	require.NoError(b, db.Migrate(ctx, slog.New(slog.DiscardHandler)))
+	inserter, err := queue.NewInserter(db)
+	require.NoError(b, err)
+
+	var done sync.WaitGroup
+	var ran atomic.Int64
+	register := func(w *river.Workers) []*river.PeriodicJob {
+		river.AddWorker(w, river.WorkFunc(func(ctx context.Context, j *river.Job[chainFirst]) error {
+			return db.InTx(ctx, func(tx *store.Tx) error {
+				return inserter.InsertTx(ctx, tx, chainSecond(j.Args), &river.InsertOpts{Queue: queue.Webhooks})
+			})
+		}))
+		river.AddWorker(w, river.WorkFunc(func(ctx context.Context, j *river.Job[chainSecond]) error {
+			ran.Add(1)
+			done.Done()
+			return nil
+		}))
+		return nil
+	}
+	q, err := queue.New(db, queue.Config{
+		Queues:     map[string]int{queue.Notes: 16, queue.Webhooks: 32},
+		JobTimeout: time.Minute,
+		Inserter:   inserter,
+		Log:        slog.New(slog.DiscardHandler),
+	}, register)
+	require.NoError(b, err)
+	require.NoError(b, q.Start(ctx))
+	b.Cleanup(func() { _ = q.Stop(ctx) })
+
+	const clients = 8
+	done.Add(b.N)
+	var next atomic.Int64
+	start := time.Now()
+	b.ResetTimer()
+	var submit sync.WaitGroup
+	for range clients {
+		submit.Go(func() {
+			for n := int(next.Add(1)); n <= b.N; n = int(next.Add(1)) {
+				err := db.InTx(ctx, func(tx *store.Tx) error {
+					return inserter.InsertTx(ctx, tx, chainFirst{N: n}, &river.InsertOpts{Queue: queue.Notes})
+				})
+				if err != nil {
+					b.Error(err)
+					done.Done()
+				}
+			}
+		})
+	}
+	submit.Wait()
+	done.Wait()
+	b.StopTimer()
+	b.ReportMetric(float64(ran.Load())/time.Since(start).Seconds(), "chains/s")
+}
