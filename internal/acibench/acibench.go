@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -44,6 +45,27 @@ func Read(t testing.TB, split string) []Encounter {
 		out = append(out, Encounter{ID: r[1], Dialogue: r[2], Note: r[3]})
 	}
 	return out
+}
+
+// OneHourWords is about an hour of speech at 150 words per minute.
+const OneHourWords = 9000
+
+// OneHour joins the train dialogues, in file order, until they hold about an
+// hour of speech (OneHourWords), for the benchmarks of long encounters. It
+// returns the text and its number of words.
+func OneHour(t testing.TB) (string, int) {
+	t.Helper()
+	var b strings.Builder
+	words := 0
+	for _, e := range Read(t, "train") {
+		b.WriteString(e.Dialogue)
+		b.WriteString("\n")
+		words += len(strings.Fields(e.Dialogue))
+		if words > OneHourWords {
+			break
+		}
+	}
+	return b.String(), words
 }
 
 // dataPath finds the split's file beside the repository: the folder that

@@ -1,10 +1,12 @@
 package evidence
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/notegen/notegen/internal/acibench"
 	"github.com/notegen/notegen/internal/facts"
 	nt "github.com/notegen/notegen/internal/notetemplate"
 	"github.com/notegen/notegen/internal/notewriter"
@@ -66,4 +68,21 @@ func TestSplitSectionsByTemplateHeadings(t *testing.T) {
 	secs := SplitSections("CHIEF COMPLAINT\nCough.\n\nPlan:\nRest. Fluids.\n", headings)
 	require.Equal(t, []Section{{Key: "chief_complaint", Title: "Chief Complaint", Text: "Cough."}, {Key: "plan", Title: "Plan", Text: "Rest. Fluids."}}, secs)
 	require.Equal(t, []string{"Rest.", "Fluids."}, Sentences(secs[1].Text))
+}
+
+// BenchmarkNoteDetailOneHour computes what the server stores beside a
+// built-in note of about an hour of conversation (the train dialogues
+// joined until 9,000 words): sections, evidence, facts, and the check that
+// every number a sentence states was said.
+func BenchmarkNoteDetailOneHour(b *testing.B) {
+	text, words := acibench.OneHour(b)
+	segs := transcript.Split(text, nil)
+	note, err := notewriter.New().Write(context.Background(), notewriter.Input{Transcript: text, Template: "primaryCare", Lang: "en", RecordingType: "conversation"})
+	require.NoError(b, err)
+	builder := NewBuilder()
+	for b.Loop() {
+		d := builder.Written(note.Sections, text, segs, "en")
+		builder.FlagUnsaid(&d, segs, "en")
+	}
+	b.ReportMetric(float64(words), "words")
 }

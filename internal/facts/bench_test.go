@@ -13,17 +13,8 @@ import (
 // conversation (the train dialogues joined until 9,000 words, roughly what
 // an hour of speech holds).
 func BenchmarkExtractLongEncounter(b *testing.B) {
-	var sb strings.Builder
-	words := 0
-	for _, e := range acibench.Read(b, "train") {
-		sb.WriteString(e.Dialogue)
-		sb.WriteString("\n")
-		words += len(strings.Fields(e.Dialogue))
-		if words > 9000 {
-			break
-		}
-	}
-	segs := transcript.Split(sb.String(), nil)
+	text, words := acibench.OneHour(b)
+	segs := transcript.Split(text, nil)
 	x := facts.New()
 	b.ResetTimer()
 	for b.Loop() {
