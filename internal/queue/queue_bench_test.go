@@ -32,16 +32,18 @@ type chainSecond struct{ N int }
 
 func (chainSecond) Kind() string { return "bench_chain_second" }
 
-// BenchmarkChainedJobs measures what the queue alone costs a text job on
-// this machine: 8 clients each insert a job in a transaction of their own
-// (a submission); in job_and_delivery the job's work inserts a second one
-// on another queue in a transaction (the delivery), and the clock stops
-// when every last job has run. The work does nothing else, so chains per
-// second are a ceiling for jobs and their webhooks per second through
-// River on this database, with no HTTP, note or delivery in it; one_job is
-// the ceiling were the delivery not a River job of its own.
+// BenchmarkChainedJobs measures what the queue alone carries with the
+// server's queue settings: 8 clients each insert a job in a transaction of
+// their own (a submission); in job_and_delivery the job's work inserts a
+// second one on another queue in a transaction (the delivery), and the
+// clock stops when every last job has run. The work does nothing else, so
+// chains per second are a ceiling for text jobs and their webhooks per
+// second through River, with no HTTP, note or delivery in them; one_job is
+// the ceiling were the delivery not a River job of its own. With work this
+// short the ceiling is the note queue's workers times River's fetches (at
+// most one per FetchCooldown), not the CPU: more workers raise it.
 //
-//	go test ./internal/queue -run '^$' -bench ChainedJobs -benchtime 2000x
+//	go test ./internal/queue -run '^$' -bench ChainedJobs -benchtime 3000x
 //
 // It runs on PostgreSQL too when NOTEGEN_TEST_DATABASE_URL is set.
 func BenchmarkChainedJobs(b *testing.B) {
@@ -92,6 +94,7 @@ func benchmarkChain(b *testing.B, backend st.Backend, chain bool) {
 		return nil
 	}
 	q, err := queue.New(db, queue.Config{
+		// As notegen serve runs them.
 		Queues:     map[string]int{queue.Notes: 16, queue.Webhooks: 32},
 		JobTimeout: time.Minute,
 		Inserter:   inserter,
