@@ -163,20 +163,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 		return err
 	}
 	work, err := queue.New(db, queue.Config{
-		// A note job mostly waits (on a provider, on the database); with
-		// two workers a replica finished at most ~140 sandbox jobs a second,
-		// which capped webhook deliveries too. The job service bounds its
-		// CPU-heavy step (ffmpeg) to the CPUs itself.
-		//
-		// A delivery mostly waits on its receiver, and the workers of the
-		// moment share their reads and their recording (webhook/batch.go),
-		// so more workers make bigger batches rather than more statements;
-		// and while up to maxPerEndpoint of them wait on a hanging endpoint,
-		// and others on its slots for a moment, the rest serve everyone
-		// else. 32 rather than 16 gave 5-30% more deliveries a second on
-		// the shared harness (03_webhook_throughput.sh, 8 of 8 alternated
-		// comparisons, with and without a hanging endpoint).
-		Queues:     map[string]int{queue.Notes: 16, queue.Webhooks: 32, queue.Maintenance: 1},
+		Queues:     queue.DefaultWorkers(),
 		JobTimeout: settings.JobTimeout,
 		Log:        slog.New(log.Handler()).With("component", "queue"),
 		Inserter:   inserter,

@@ -70,6 +70,27 @@ func TestSplitSectionsByTemplateHeadings(t *testing.T) {
 	require.Equal(t, []string{"Rest.", "Fluids."}, Sentences(secs[1].Text))
 }
 
+func TestFlagUnsaidEmptiesOnlySentencesWithANumberNeverSaid(t *testing.T) {
+	t.Parallel()
+	segs := transcript.Split("[doctor] your blood pressure is one thirty over eighty five\n[patient] okay\n"+
+		"[doctor] i hear a two out of six murmur and your temperature is ninety eight . two\n", nil)
+	span := []facts.Span{{Segment: 0, Start: 0, End: 10}}
+	d := Detail{Evidence: []Sentence{
+		{Section: "exam", Sentence: "Blood pressure 130/85.", Spans: span},
+		{Section: "exam", Sentence: "Heart rate 72.", Spans: span},
+		{Section: "exam", Sentence: "A 2/6 murmur, temperature 98.2.", Spans: span},
+		{Section: "exam", Sentence: "A 3/6 murmur.", Spans: span},
+		{Section: "plan", Sentence: "1. Rest.", Spans: span},
+	}}
+	require.Equal(t, 2, NewBuilder().FlagUnsaid(&d, segs, "en"), "the heart rate and the 3/6 murmur were never said")
+	spans := make([]int, len(d.Evidence))
+	for i, e := range d.Evidence {
+		spans[i] = len(e.Spans)
+	}
+	require.Equal(t, []int{1, 0, 1, 0, 1}, spans,
+		"numbers said in any segment keep their sentence's spans, an enumerator is no number, an unsaid one loses them")
+}
+
 // BenchmarkNoteDetailOneHour computes what the server stores beside a
 // built-in note of about an hour of conversation (the train dialogues
 // joined until 9,000 words): sections, evidence, facts, and the check that

@@ -8,10 +8,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-)
 
-// oneHourWords is about an hour of speech at 150 words per minute.
-const oneHourWords = 9000
+	"github.com/notegen/notegen/internal/acibench"
+)
 
 // oneHourTranscript concatenates ACI-BENCH training dialogues up to an hour
 // of speech, or repeats the built-in example visit when the data is absent,
@@ -30,7 +29,7 @@ func oneHourTranscript(tb testing.TB) string {
 	}
 	var b strings.Builder
 	words := 0
-	for i := 0; words < oneHourWords; i++ {
+	for i := 0; words < acibench.OneHourWords; i++ {
 		p := parts[i%len(parts)]
 		b.WriteString(p)
 		b.WriteByte('\n')

@@ -29,6 +29,26 @@ const (
 	Maintenance = "maintenance"
 )
 
+// DefaultWorkers is how many jobs of each queue one replica of notegen
+// serve runs at once.
+//
+// A note job mostly waits (on a provider, on the database); with
+// two workers a replica finished at most ~140 sandbox jobs a second,
+// which capped webhook deliveries too. The job service bounds its
+// CPU-heavy step (ffmpeg) to the CPUs itself.
+//
+// A delivery mostly waits on its receiver, and the workers of the
+// moment share their reads and their recording (webhook/batch.go),
+// so more workers make bigger batches rather than more statements;
+// and while up to webhook.maxPerEndpoint of them wait on a hanging endpoint,
+// and others on its slots for a moment, the rest serve everyone
+// else. 32 rather than 16 gave 5-30% more deliveries a second on
+// the shared harness (03_webhook_throughput.sh, 8 of 8 alternated
+// comparisons, with and without a hanging endpoint).
+func DefaultWorkers() map[string]int {
+	return map[string]int{Notes: 16, Webhooks: 32, Maintenance: 1}
+}
+
 // Register adds a component's workers to w and returns its periodic jobs.
 // Components that enqueue work were given an Inserter when they were
 // built, so the queue is built last, from components that are complete.
