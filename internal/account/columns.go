@@ -136,22 +136,23 @@ func ReadWebhookURLs(ctx context.Context, q store.Queryer, userID string) (Webho
 // statement, for a batch of deliveries; an account that does not exist is
 // missing from the map.
 func ReadWebhookURLsOf(ctx context.Context, q store.Queryer, userIDs []string) (map[string]WebhookURLs, error) {
-	rows, err := q.Query(ctx, `SELECT user_id, webhook_dev, webhook_prod FROM accounts WHERE user_id `+store.InJSONArray(q.Dialect()), store.JSONArray(userIDs))
-	if err != nil {
-		return nil, fmt.Errorf("read webhook settings: %w", err)
+	type account struct {
+		userID string
+		urls   WebhookURLs
 	}
-	defer rows.Close()
-	out := make(map[string]WebhookURLs, len(userIDs))
-	for rows.Next() {
-		var userID string
+	accounts, err := store.Collect(ctx, q, "read webhook settings", func(row func(...any) error) (account, error) {
+		var a account
 		var dev, prod sql.NullString
-		if err := rows.Scan(&userID, &dev, &prod); err != nil {
-			return nil, fmt.Errorf("read webhook settings: %w", err)
-		}
-		out[userID] = WebhookURLs{Dev: dev.String, Prod: prod.String}
+		err := row(&a.userID, &dev, &prod)
+		a.urls = WebhookURLs{Dev: dev.String, Prod: prod.String}
+		return a, err
+	}, `SELECT user_id, webhook_dev, webhook_prod FROM accounts WHERE user_id `+store.InJSONArray(q.Dialect()), store.JSONArray(userIDs))
+	if err != nil {
+		return nil, err
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read webhook settings: %w", err)
+	out := make(map[string]WebhookURLs, len(accounts))
+	for _, a := range accounts {
+		out[a.userID] = a.urls
 	}
 	return out, nil
 }

@@ -104,27 +104,19 @@ func (l *Log) List(ctx context.Context, userID string, limit int, cursor string)
 	if err != nil {
 		return Page{}, apperr.Invalid("cursor", "cursor is not one this server issued")
 	}
-	rows, err := l.db.Query(ctx, query, args...)
-	if err != nil {
-		return Page{}, fmt.Errorf("read audit log: %w", err)
-	}
-	defer rows.Close()
-	page := Page{Entries: []Entry{}}
-	for rows.Next() {
+	entries, err := store.Collect(ctx, l.db, "read audit log", func(row func(...any) error) (Entry, error) {
 		var e Entry
 		var details string
-		if err := rows.Scan(&e.ID, &e.Actor, &e.Action, &e.Target, &details, &e.ClientAddr, &e.RequestID, &e.CreatedAt); err != nil {
-			return Page{}, fmt.Errorf("read audit log: %w", err)
-		}
-		if err := json.Unmarshal([]byte(details), &e.Details); err != nil {
-			return Page{}, fmt.Errorf("decode audit details: %w", err)
+		if err := row(&e.ID, &e.Actor, &e.Action, &e.Target, &details, &e.ClientAddr, &e.RequestID, &e.CreatedAt); err != nil {
+			return e, err
 		}
 		e.CreatedAt = e.CreatedAt.UTC()
-		page.Entries = append(page.Entries, e)
+		return e, json.Unmarshal([]byte(details), &e.Details)
+	}, query, args...)
+	if err != nil {
+		return Page{}, err
 	}
-	if err := rows.Err(); err != nil {
-		return Page{}, fmt.Errorf("read audit log: %w", err)
-	}
+	page := Page{Entries: append([]Entry{}, entries...)}
 	page.Entries, page.NextCursor = keyset.Page(page.Entries, limit, func(e Entry) (time.Time, string) { return e.CreatedAt, e.ID })
 	return page, nil
 }

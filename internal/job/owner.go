@@ -3,7 +3,6 @@ package job
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -107,36 +106,28 @@ func (s *Service) ListOwned(ctx context.Context, userID string, f ListFilter) (S
 	if err != nil {
 		return SummaryPage{}, apperr.Invalid("cursor", "cursor is not one this server issued")
 	}
-	rows, err := s.db.Query(ctx, query, args...)
-	if err != nil {
-		return SummaryPage{}, fmt.Errorf("list jobs: %w", err)
-	}
-	defer rows.Close()
-	page := SummaryPage{Jobs: []Summary{}}
-	var keyIDs []string
-	for rows.Next() {
+	jobs, err := store.Collect(ctx, s.db, "list jobs", func(row func(...any) error) (Summary, error) {
 		var j Summary
-		var keyID string
 		var source sql.NullString
 		var seconds sql.NullFloat64
-		if err := rows.Scan(&j.JobID, &j.Status, &j.Template, &j.VisitType, &j.RecordingType, &j.Lang, &j.IsSandbox, &keyID,
-			&source, &j.CreatedAt, &j.UpdatedAt, &seconds, &j.ErrorCode, &j.ErrorMessage); err != nil {
-			return SummaryPage{}, fmt.Errorf("list jobs: %w", err)
-		}
 		// The key's id until the names are read below, after the rows.
-		j.APIKey = keyID
-		keyIDs = append(keyIDs, keyID)
+		err := row(&j.JobID, &j.Status, &j.Template, &j.VisitType, &j.RecordingType, &j.Lang, &j.IsSandbox, &j.APIKey,
+			&source, &j.CreatedAt, &j.UpdatedAt, &seconds, &j.ErrorCode, &j.ErrorMessage)
 		j.SourceJobID = source.String
 		if seconds.Valid {
 			j.DurationSeconds = &seconds.Float64
 		}
 		j.CreatedAt, j.UpdatedAt = j.CreatedAt.UTC(), j.UpdatedAt.UTC()
-		page.Jobs = append(page.Jobs, j)
+		return j, err
+	}, query, args...)
+	if err != nil {
+		return SummaryPage{}, err
 	}
-	if err := rows.Err(); err != nil {
-		return SummaryPage{}, fmt.Errorf("list jobs: %w", err)
+	page := SummaryPage{Jobs: append([]Summary{}, jobs...)}
+	keyIDs := make([]string, len(jobs))
+	for i, j := range jobs {
+		keyIDs[i] = j.APIKey
 	}
-	rows.Close()
 	names, err := apikey.MaskedNames(ctx, s.db, userID, keyIDs)
 	if err != nil {
 		return SummaryPage{}, err

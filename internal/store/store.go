@@ -408,6 +408,29 @@ func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	return nil
 }
 
+// Collect runs query on q and returns what scan makes of each row, in the
+// order of the rows. An error, from the query, a row or scan, is wrapped
+// with what: the name of the read, as the log should show it.
+func Collect[T any](ctx context.Context, q Queryer, what string, scan func(row func(dest ...any) error) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := q.Query(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows.Scan)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", what, err)
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	return out, nil
+}
+
 // InJSONArray is the condition that a column's value is one of the
 // strings of a JSON array bound as one parameter ("id "+InJSONArray(d)). A
 // batch of ids then binds as one parameter, so the statement's text, and

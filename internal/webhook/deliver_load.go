@@ -106,26 +106,21 @@ func (d *Deliveries) loadBatch(batch []*pendingLoad) {
 // loadMany reads deliveries and their events in two statements; a
 // delivery or event that is gone is missing from the map.
 func (d *Deliveries) loadMany(ctx context.Context, ids []string) (map[string]delivery, error) {
-	rows, err := d.db.Query(ctx, `SELECT id, user_id, event_type, job_id, status, attempts, next_attempt_at FROM webhook_deliveries
-		WHERE id `+store.InJSONArray(d.db.Dialect()), store.JSONArray(ids))
-	if err != nil {
-		return nil, fmt.Errorf("load deliveries: %w", err)
-	}
-	defer rows.Close()
-	dels := make(map[string]delivery, len(ids))
-	for rows.Next() {
+	loaded, err := store.Collect(ctx, d.db, "load deliveries", func(row func(...any) error) (delivery, error) {
 		var del delivery
 		var jobID sql.NullString
-		if err := rows.Scan(&del.ID, &del.UserID, &del.Type, &jobID, &del.Status, &del.Attempts, &del.NextAttemptAt); err != nil {
-			return nil, fmt.Errorf("load deliveries: %w", err)
-		}
+		err := row(&del.ID, &del.UserID, &del.Type, &jobID, &del.Status, &del.Attempts, &del.NextAttemptAt)
 		del.JobID = jobID.String
+		return del, err
+	}, `SELECT id, user_id, event_type, job_id, status, attempts, next_attempt_at FROM webhook_deliveries
+		WHERE id `+store.InJSONArray(d.db.Dialect()), store.JSONArray(ids))
+	if err != nil {
+		return nil, err
+	}
+	dels := make(map[string]delivery, len(loaded))
+	for _, del := range loaded {
 		dels[del.ID] = del
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("load deliveries: %w", err)
-	}
-	rows.Close()
 	events, err := outbox.GetMany(ctx, d.db, ids)
 	if err != nil {
 		return nil, err

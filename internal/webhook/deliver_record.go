@@ -70,21 +70,17 @@ type recorded struct {
 // once from counting the same attempts and taking the same number. A
 // delivery that is gone (its account deleted) is missing from the map.
 func lockDeliveries(ctx context.Context, tx *store.Tx, ids []string) (map[string]delivery, error) {
-	rows, err := tx.Query(ctx, `SELECT id, status, attempts FROM webhook_deliveries WHERE id `+store.InJSONArray(tx.Dialect())+` ORDER BY id`+tx.ForUpdate(), store.JSONArray(ids))
-	if err != nil {
-		return nil, fmt.Errorf("reload deliveries: %w", err)
-	}
-	defer rows.Close()
-	states := make(map[string]delivery, len(ids))
-	for rows.Next() {
+	locked, err := store.Collect(ctx, tx, "reload deliveries", func(row func(...any) error) (delivery, error) {
 		var cur delivery
-		if err := rows.Scan(&cur.ID, &cur.Status, &cur.Attempts); err != nil {
-			return nil, fmt.Errorf("reload deliveries: %w", err)
-		}
-		states[cur.ID] = cur
+		err := row(&cur.ID, &cur.Status, &cur.Attempts)
+		return cur, err
+	}, `SELECT id, status, attempts FROM webhook_deliveries WHERE id `+store.InJSONArray(tx.Dialect())+` ORDER BY id`+tx.ForUpdate(), store.JSONArray(ids))
+	if err != nil {
+		return nil, err
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("reload deliveries: %w", err)
+	states := make(map[string]delivery, len(locked))
+	for _, cur := range locked {
+		states[cur.ID] = cur
 	}
 	return states, nil
 }
