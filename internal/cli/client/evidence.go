@@ -22,7 +22,7 @@ func notesShowCmd(fs *flag.FlagSet) runner {
 		if *format != "text" && *format != "fhir" {
 			return usageErr("--format must be text or fhir")
 		}
-		c, err := jobClient(s, args, *key)
+		c, err := jobClient(s, args, key)
 		if err != nil {
 			return err
 		}

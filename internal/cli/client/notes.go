@@ -14,13 +14,16 @@ import (
 	"github.com/notegen/notegen"
 )
 
-// jobFlags are the submission fields shared by notes submit.
+// jobFlags are the submission fields, and the API key that submits them,
+// shared by notes submit and notes stream.
 type jobFlags struct {
 	template, visitType, recordingType, lang, outputLang, style, webhookEnv string
 	consent                                                                 bool
+	apiKey                                                                  apiKey
 }
 
-func (j *jobFlags) register(fs *flag.FlagSet) {
+func newJobFlags(fs *flag.FlagSet) *jobFlags {
+	j := &jobFlags{apiKey: apiKeyFlag(fs)}
 	fs.StringVar(&j.template, "template", "primaryCare", "note template (primaryCare, er, psychiatry, ..., wfw, smartInsert)")
 	fs.StringVar(&j.visitType, "visit-type", "initialEncounter", "initialEncounter or followUp")
 	fs.StringVar(&j.recordingType, "recording-type", "dictation", "dictation or conversation")
@@ -29,6 +32,7 @@ func (j *jobFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&j.style, "style", "", "documentation style: soap or problemBased")
 	fs.StringVar(&j.webhookEnv, "webhook-env", "", "webhook URL for this job: dev or prod")
 	fs.BoolVar(&j.consent, "consent", false, "the patient consented to recording (required for conversation)")
+	return j
 }
 
 func (j *jobFlags) options() notegen.JobOptions {
@@ -36,26 +40,29 @@ func (j *jobFlags) options() notegen.JobOptions {
 		OutputLanguage: j.outputLang, DocumentationStyle: j.style, WebhookEnv: j.webhookEnv, PatientConsent: j.consent}
 }
 
+// apiKey is the value of --api-key on a note command.
+type apiKey struct{ flag *string }
+
 // apiKeyFlag registers --api-key on a note command.
-func apiKeyFlag(fs *flag.FlagSet) *string {
-	return fs.String("api-key", "", "API key (default $NOTEGEN_API_KEY)")
+func apiKeyFlag(fs *flag.FlagSet) apiKey {
+	return apiKey{fs.String("api-key", "", "API key (default $NOTEGEN_API_KEY)")}
 }
 
+// client is a client with the key of --api-key, or else of NOTEGEN_API_KEY.
+func (k apiKey) client(s *session) (*notegen.Client, error) { return s.keyClient(*k.flag) }
+
 func notesSubmitCmd(fs *flag.FlagSet) runner {
-	var jf jobFlags
-	jf.register(fs)
-	key := apiKeyFlag(fs)
+	jf := newJobFlags(fs)
 	text := fs.String("text", "", "submit this text instead of a file (- reads standard input)")
 	wait := fs.Bool("wait", false, "wait for the note and print it")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	return func(ctx context.Context, s *session, args []string) error {
-		s.apiKey = *key
 		textSet := false
 		fs.Visit(func(f *flag.Flag) { textSet = textSet || f.Name == "text" })
 		if textSet == (len(args) == 1) || len(args) > 1 {
 			return usageErr("give either one FILE or --text")
 		}
-		c, err := s.keyClient()
+		c, err := jf.apiKey.client(s)
 		if err != nil {
 			return err
 		}
@@ -82,12 +89,11 @@ func jobStarted(ctx context.Context, s *session, c *notegen.Client, job *notegen
 
 // jobClient checks that the command got one JOB_ID and returns a client
 // with the API key of --api-key or NOTEGEN_API_KEY.
-func jobClient(s *session, args []string, key string) (*notegen.Client, error) {
+func jobClient(s *session, args []string, key apiKey) (*notegen.Client, error) {
 	if err := needArgs(args, 1, "one JOB_ID"); err != nil {
 		return nil, err
 	}
-	s.apiKey = key
-	return s.keyClient()
+	return key.client(s)
 }
 
 // jobCmd is a command on one job, authenticated with an API key.
@@ -95,7 +101,7 @@ func jobCmd(run func(context.Context, *session, *notegen.Client, string) error) 
 	return func(fs *flag.FlagSet) runner {
 		key := apiKeyFlag(fs)
 		return func(ctx context.Context, s *session, args []string) error {
-			c, err := jobClient(s, args, *key)
+			c, err := jobClient(s, args, key)
 			if err != nil {
 				return err
 			}
@@ -157,7 +163,7 @@ func notesRegenerateCmd(fs *flag.FlagSet) runner {
 	style := fs.String("style", "", "soap or problemBased")
 	wait := fs.Bool("wait", false, "wait for the note and print it")
 	return func(ctx context.Context, s *session, args []string) error {
-		c, err := jobClient(s, args, *key)
+		c, err := jobClient(s, args, key)
 		if err != nil {
 			return err
 		}

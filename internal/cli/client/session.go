@@ -94,7 +94,6 @@ type session struct {
 	env      Env
 	jsonOut  bool
 	flagURL  string
-	apiKey   string
 	credPath string
 	creds    *credentials
 }
@@ -148,9 +147,9 @@ func (s *session) ownerClient() (*notegen.Client, error) {
 	return c, nil
 }
 
-// keyClient is a client with the API key of --api-key or NOTEGEN_API_KEY.
-func (s *session) keyClient() (*notegen.Client, error) {
-	key := s.apiKey
+// keyClient is a client with the API key given by --api-key, or else by
+// NOTEGEN_API_KEY.
+func (s *session) keyClient(key string) (*notegen.Client, error) {
 	if key == "" {
 		key = s.env.Getenv("NOTEGEN_API_KEY")
 	}

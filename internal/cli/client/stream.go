@@ -14,18 +14,15 @@ import (
 )
 
 func notesStreamCmd(fs *flag.FlagSet) runner {
-	var jf jobFlags
-	jf.register(fs)
-	key := apiKeyFlag(fs)
+	jf := newJobFlags(fs)
 	file := fs.String("file", "", "WAV (16-bit mono PCM) or raw PCM file to stream")
 	realtime := fs.Bool("realtime", false, "send the audio at the speed it was recorded")
 	rate := fs.Int("sample-rate", 16000, "sample rate of a raw PCM file (a WAV file's header says its own)")
 	return func(ctx context.Context, s *session, args []string) error {
-		s.apiKey = *key
 		if *file == "" || len(args) > 0 {
 			return usageErr("give the audio with --file FILE")
 		}
-		c, err := s.keyClient()
+		c, err := jf.apiKey.client(s)
 		if err != nil {
 			return err
 		}
