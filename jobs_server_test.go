@@ -78,7 +78,6 @@ func keyed(ctx context.Context, t *testing.T, owner *notegen.Client, keyType str
 }
 
 func TestNoteJobsAgainstServer(t *testing.T) {
-	t.Parallel()
 	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
@@ -147,7 +146,6 @@ func TestNoteJobsAgainstServer(t *testing.T) {
 }
 
 func TestWebhookTestAndRedeliverAgainstServer(t *testing.T) {
-	t.Parallel()
 	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()

@@ -84,7 +84,6 @@ func eachOwner(t *testing.T, fn func(t *testing.T, ctx context.Context, s *st.Se
 }
 
 func TestIdentityAgainstServer(t *testing.T) {
-	t.Parallel()
 	eachOwner(t, func(t *testing.T, ctx context.Context, s *st.Server, c *notegen.Client, email, password string) {
 
 		var seen []notegen.Tokens
@@ -132,7 +131,6 @@ func TestIdentityAgainstServer(t *testing.T) {
 }
 
 func TestKeysAgainstServer(t *testing.T) {
-	t.Parallel()
 	eachOwner(t, func(t *testing.T, ctx context.Context, s *st.Server, c *notegen.Client, _, _ string) {
 
 		keys, err := c.ListAPIKeys(ctx, false)
@@ -214,7 +212,6 @@ func TestKeysAgainstServer(t *testing.T) {
 }
 
 func TestAccountAgainstServer(t *testing.T) {
-	t.Parallel()
 	eachOwner(t, func(t *testing.T, ctx context.Context, s *st.Server, c *notegen.Client, email, _ string) {
 
 		acct, err := c.GetAccount(ctx)
@@ -259,7 +256,6 @@ func TestAccountAgainstServer(t *testing.T) {
 }
 
 func TestWebhooksAgainstServer(t *testing.T) {
-	t.Parallel()
 	eachOwner(t, func(t *testing.T, ctx context.Context, s *st.Server, c *notegen.Client, _, _ string) {
 
 		w, err := c.GetWebhook(ctx)
@@ -296,7 +292,6 @@ func TestWebhooksAgainstServer(t *testing.T) {
 // TestTokenRefreshUnderConcurrency forces renewal two ways and checks that
 // ten concurrent calls cause exactly one refresh.
 func TestTokenRefreshUnderConcurrency(t *testing.T) {
-	t.Parallel()
 	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		ctx := context.Background()
 		o := s.NewOwner(t)

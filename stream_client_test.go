@@ -26,7 +26,6 @@ func sandboxStreamer(ctx context.Context, t *testing.T, s *st.Server) (*notegen.
 }
 
 func TestStreamAudioAgainstServer(t *testing.T) {
-	t.Parallel()
 	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
@@ -105,7 +104,6 @@ func (p *cutProxy) serve(client net.Conn) {
 // sends again from what the server had stored, so the job has all the
 // audio once, no less and no more.
 func TestStreamAudioRejoinsAfterADroppedConnection(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		proxy := newCutProxy(t, 20000)
 		s := st.Start(t, b, st.WithEnv("NOTEGEN_PUBLIC_URL", "http://"+proxy.ln.Addr().String()))

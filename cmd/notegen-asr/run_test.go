@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/servertest"
 )
 
 // testModelDir is the shared streaming model; NOTEGEN_ASR_TEST_MODEL_DIR
@@ -47,36 +49,13 @@ func testVADModel(t testing.TB) string {
 	return p
 }
 
-// syncBuffer collects the server's log and announces the listen address.
-type syncBuffer struct {
-	mu   sync.Mutex
-	buf  bytes.Buffer
-	addr chan string
-	once sync.Once
-}
-
-var listenRe = regexp.MustCompile(`msg=listening addr=(\S+)`)
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.buf.Write(p)
-	if m := listenRe.FindSubmatch(b.buf.Bytes()); m != nil {
-		b.once.Do(func() { b.addr <- string(m[1]) })
-	}
-	return len(p), nil
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
+// listeningLine is the line run logs once it accepts requests.
+var listeningLine = regexp.MustCompile(`msg=listening addr=(\S+)`)
 
 // testServer is a running instance of the real run().
 type testServer struct {
 	base string
-	log  *syncBuffer
+	log  *servertest.LogWatch
 	stop func() error
 }
 
@@ -85,13 +64,14 @@ type testServer struct {
 func startServer(t testing.TB, extra ...string) *testServer {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	logs := &syncBuffer{addr: make(chan string, 1)}
+	logs := servertest.NewLogWatch(listeningLine)
 	args := append([]string{"notegen-asr", "--addr", "127.0.0.1:0", "--model-dir", testModelDir(t), "--vad-model", testVADModel(t)}, extra...)
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, args, func(string) string { return "" }, io.Discard, logs) }()
 	var addr string
 	select {
-	case addr = <-logs.addr:
+	case m := <-logs.Matched():
+		addr = m[1]
 	case err := <-done:
 		cancel()
 		t.Fatalf("run exited early: %v\n%s", err, logs)

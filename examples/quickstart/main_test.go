@@ -13,7 +13,6 @@ import (
 // The README promises the example runs as written, twice in a row: the
 // second run finds the account and its sandbox key.
 func TestQuickstartRunsTwice(t *testing.T) {
-	t.Parallel()
 	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		for range 2 {
 			var out strings.Builder

@@ -41,7 +41,6 @@ func woken(s *broker.Subscription) bool {
 }
 
 func TestPublishTxWakesOnlyAfterCommit(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		ctx := context.Background()
 		db := openDB(t, b)

@@ -15,7 +15,6 @@ import (
 )
 
 func TestAdminRefusesAMissingDatabase(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		db := st.NewDatabase(t, b) // empty: notegen never ran on it
 		env := db.Env()

@@ -152,7 +152,6 @@ func closedPort(t *testing.T) string {
 }
 
 func TestLoginSavesPrivateSession(t *testing.T) {
-	t.Parallel()
 	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		u := newUser(t, s.URL)
@@ -193,7 +192,6 @@ func TestLoginSavesPrivateSession(t *testing.T) {
 }
 
 func TestKeysCommands(t *testing.T) {
-	t.Parallel()
 	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		u, _ := loggedInOwner(t, s)
 
@@ -240,7 +238,6 @@ func TestKeysCommands(t *testing.T) {
 }
 
 func TestAccountAndWebhookCommands(t *testing.T) {
-	t.Parallel()
 	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		u, o := loggedInOwner(t, s)
 
@@ -341,7 +338,6 @@ func TestNoteCommandsAndFailures(t *testing.T) {
 }
 
 func TestErrorsPrintOnceAndAsJSON(t *testing.T) {
-	t.Parallel()
 	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		u, _ := loggedInOwner(t, s)
 		bad := "ng_sandbox_" + strings.Repeat("b", 38)

@@ -80,7 +80,6 @@ $`, l.out.String())
 }
 
 func TestWebhookRefusedAddressIsReported(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		s := st.Start(t, b) // private delivery off, as by default
 		u, _ := loggedInOwner(t, s)

@@ -71,7 +71,6 @@ func TestAudioJobEndToEnd(t *testing.T) {
 }
 
 func TestMultipartAudioAndUploadRules(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		stt := newFakeOpenAI(t, "Dictated words.")
 		s := st.Start(t, b, st.WithEnv("NOTEGEN_STT_URL", stt.URL), st.WithEnv("NOTEGEN_RATE_LIVE", "1000/min"))
@@ -142,7 +141,6 @@ func TestLiveAudioNeedsSpeechToText(t *testing.T) {
 }
 
 func TestProviderFailures(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		stt := newFakeOpenAI(t, "A transcript.")
 		llm := newFakeOpenAI(t, "")
@@ -210,7 +208,6 @@ func TestProviderFailures(t *testing.T) {
 // with retries an hour away, a first attempt that failed would leave the job
 // stuck at "transcribed" instead of completed.
 func TestAudioJobWritesItsNoteOnTheFirstAttempt(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		openai := newFakeOpenAI(t, "Patient reports a sore throat for three days. Plan rapid strep test.")
 		s := st.Start(t, b, st.WithEnv("NOTEGEN_STT_URL", openai.URL+"/v1"), st.WithEnv("NOTEGEN_LLM_URL", openai.URL+"/v1"),

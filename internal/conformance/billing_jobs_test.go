@@ -172,7 +172,7 @@ func TestRetentionPurgesPatientData(t *testing.T) {
 }
 
 func TestTwoReplicasProcessEachJobOnce(t *testing.T) {
-	eachServer(t, func(t *testing.T, a *st.Server) {
+	st.EachServer(t, func(t *testing.T, a *st.Server) {
 		replica := st.Replica(t, a, st.WithEnv("NOTEGEN_RATE_LIVE", "10000/min"))
 		o := a.NewOwner(t)
 		key := createKey(t, a, o, "live", nil)

@@ -19,7 +19,6 @@ import (
 // all of them after a restart on the same database, the in-flight one with
 // the same webhook-id as before the crash.
 func TestDeliverySurvivesKill9(t *testing.T) {
-	t.Parallel()
 	st.BuildBinary(t)
 
 	st.Each(t, func(t *testing.T, b st.Backend) {

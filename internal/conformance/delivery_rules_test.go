@@ -100,7 +100,7 @@ func TestDeliveryRefusesPrivateAddresses(t *testing.T) {
 // the same rule; an unset URL is recorded as skipped; and the URL is read
 // when delivering, so a change while an event waits is honoured.
 func TestDeliveryRouting(t *testing.T) {
-	eachServer(t, func(t *testing.T, s *st.Server) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		dev := newReceiver(t, false, ok200)
 		prod := newReceiver(t, true, ok200)
 
@@ -248,7 +248,7 @@ func TestDeliveryJobEventsOrderAndRouting(t *testing.T) {
 // followed; after the last attempt the delivery stays visible as failed;
 // redeliver answers with the new attempt.
 func TestDeliveryRetryAfterRedirectsAndRedeliver(t *testing.T) {
-	eachServer(t, func(t *testing.T, s *st.Server) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		slow := newReceiver(t, false, func(nth int, _ received, w http.ResponseWriter) {
 			if nth == 1 {
 				w.Header().Set("Retry-After", "2")
@@ -354,7 +354,7 @@ func TestDeliveryRoutesValidateAndPaginate(t *testing.T) {
 // of their own number: the delivery's row is locked while an attempt is
 // counted and written, so two never take the same number.
 func TestConcurrentRedeliveriesNumberAttemptsOnce(t *testing.T) {
-	eachServer(t, func(t *testing.T, s *st.Server) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		rcv := newReceiver(t, false, ok200)
 		o := s.NewOwner(t)
 		setWebhooks(t, s, o, ptr(rcv.URL("/hook")), nil)
@@ -384,4 +384,32 @@ func TestConcurrentRedeliveriesNumberAttemptsOnce(t *testing.T) {
 		got := attemptsOf(findDelivery(t, s, o, id))
 		require.Len(t, got, n+1)
 	}, deliveryEnv("100ms")...)
+}
+
+// An account whose receiver hangs holds only its share of the webhook
+// workers: another account's events, queued after a burst of the hanging
+// account's, arrive at once instead of after the 15 s timeout.
+func TestDeliveryHangingReceiverDoesNotDelayOtherAccounts(t *testing.T) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
+		release := make(chan struct{})
+		hanging := newReceiver(t, false, func(int, received, http.ResponseWriter) { <-release })
+		t.Cleanup(func() { close(release) })
+		fast := newReceiver(t, false, ok200)
+
+		slowOwner, fastOwner := s.NewOwner(t), s.NewOwner(t)
+		setWebhooks(t, s, slowOwner, ptr(hanging.URL("/hang")), nil)
+		setWebhooks(t, s, fastOwner, ptr(fast.URL("/fast")), nil)
+		for range 24 {
+			sendTestEvent(t, s, slowOwner, "")
+		}
+		hanging.waitRequests(t, 10*time.Second, func(r []received) bool { return len(r) >= 1 })
+		start := time.Now()
+		for range 5 {
+			sendTestEvent(t, s, fastOwner, "")
+		}
+		fast.waitRequests(t, 5*time.Second, func(r []received) bool { return len(r) == 5 })
+		require.Less(t, time.Since(start), 5*time.Second)
+		// The hanging endpoint never had more than its share in flight.
+		require.LessOrEqual(t, len(hanging.Requests()), 4)
+	}, deliveryEnv("5s,5s,5s")...)
 }

@@ -50,7 +50,6 @@ func (f *fakeChat) request(i int) map[string]any {
 }
 
 func TestModelCitationsAreVerifiedOnTheServer(t *testing.T) {
-	t.Parallel()
 	// Segments of encounter: 0 greeting, 1 headaches, 2 question, 3 metformin,
 	// 4 blood pressure and lisinopril, 5 okay, 6 follow-up.
 	cited, err := json.Marshal(map[string]any{"sections": []map[string]any{

@@ -36,19 +36,11 @@ func queryInt(t *testing.T, db *store.DB, query string, args ...any) int {
 	return n
 }
 
-// eachServer runs fn, in parallel with the package's other tests, on each
-// database against a fresh server started with opts.
-func eachServer(t *testing.T, fn func(t *testing.T, s *st.Server), opts ...st.Option) {
-	t.Helper()
-	t.Parallel()
-	st.EachServer(t, fn, opts...)
-}
-
-// eachOwner is eachServer with an owner who has just signed up: the opening
+// eachOwner is st.EachServer with an owner who has just signed up: the opening
 // most black-box tests share.
 func eachOwner(t *testing.T, fn func(t *testing.T, s *st.Server, o *st.Owner), opts ...st.Option) {
 	t.Helper()
-	eachServer(t, func(t *testing.T, s *st.Server) { fn(t, s, s.NewOwner(t)) }, opts...)
+	st.EachServer(t, func(t *testing.T, s *st.Server) { fn(t, s, s.NewOwner(t)) }, opts...)
 }
 
 // eachKey is eachOwner with one API key of keyType ("sandbox" or "live"),
@@ -64,7 +56,6 @@ func eachKey(t *testing.T, keyType string, fn func(t *testing.T, s *st.Server, o
 // just signed up and a live key.
 func eachLiveKeyHearing(t *testing.T, said string, fn func(t *testing.T, s *st.Server, o *st.Owner, live string, stt *fakeOpenAI), opts ...st.Option) {
 	t.Helper()
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		stt := newFakeOpenAI(t, said)
 		s := st.Start(t, b, append([]st.Option{st.WithEnv("NOTEGEN_STT_URL", stt.URL+"/v1")}, opts...)...)

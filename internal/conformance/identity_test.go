@@ -13,7 +13,7 @@ import (
 )
 
 func TestCreateAccount(t *testing.T) {
-	eachServer(t, func(t *testing.T, s *st.Server) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		resp := s.Do(t, "POST", "/v1/auth/create-account", map[string]any{
 			"email": "Clinic.Owner@Example.com", "password": "a sturdy passphrase", "company_name": "Clinic", "phone_number": "+1 555 0100",
 		})
@@ -45,7 +45,7 @@ func TestCreateAccount(t *testing.T) {
 }
 
 func TestSignupCanBeSwitchedOff(t *testing.T) {
-	eachServer(t, func(t *testing.T, s *st.Server) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		resp := s.Do(t, "POST", "/v1/auth/create-account", map[string]any{"email": "o@example.com", "password": "a sturdy passphrase"})
 		require.Equal(t, http.StatusForbidden, resp.Status)
 		require.Equal(t, "authorization_error", resp.ErrorCode(t))
@@ -93,7 +93,6 @@ func TestBearerAuthentication(t *testing.T) {
 }
 
 func TestRefreshRotatesAndDetectsReuse(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		grace := 300 * time.Millisecond
 		s := st.Start(t, b, st.WithEnv("NOTEGEN_REFRESH_REUSE_GRACE", grace.String()))

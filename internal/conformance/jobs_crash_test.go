@@ -54,7 +54,6 @@ func crashMidTranscription(t *testing.T, b st.Backend, jobTimeout string) crash 
 // the next server.
 func eachCrash(t *testing.T, jobTimeout string, fn func(t *testing.T, c crash)) {
 	t.Helper()
-	t.Parallel()
 	st.BuildBinary(t)
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		c := crashMidTranscription(t, b, jobTimeout)
@@ -84,5 +83,17 @@ func TestJobSurvivesKill9(t *testing.T) {
 	eachCrash(t, "3s", func(t *testing.T, c crash) {
 		require.Equal(t, c.stt.text, c.next.Do(t, "GET", "/v1/fetch-transcript/"+c.jobID, nil, st.APIKey(c.key)).JSON(t)["transcript"])
 		require.Equal(t, 1, c.count(t, `SELECT COUNT(*) FROM usage_records WHERE job_id = ?`), "and was billed once")
+	})
+}
+
+// TestDeadReplicasJobIsTakenOverLongBeforeItsTimeout kills a server with
+// SIGKILL mid-job under the default 10-minute attempt timeout, after which
+// River's own stuck-job rescue would first look at the job. The replica
+// started next sees the dead one's heartbeat stop and runs the job again
+// within the test's one-minute wait, once.
+func TestDeadReplicasJobIsTakenOverLongBeforeItsTimeout(t *testing.T) {
+	eachCrash(t, "10m", func(t *testing.T, c crash) {
+		t.Logf("completed %v after the kill (restart included)", time.Since(c.killed).Round(time.Millisecond))
+		require.Equal(t, 2, c.stt.Calls("/v1/audio/transcriptions"), "one attempt cut short by the crash, one by the replica that took over")
 	})
 }

@@ -20,7 +20,6 @@ import (
 )
 
 func TestReplicasStartTogetherAndShareKeys(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		db := st.NewDatabase(t, b)
 		const n = 3
@@ -53,7 +52,6 @@ func TestReplicasStartTogetherAndShareKeys(t *testing.T) {
 }
 
 func TestWrongMasterKeyRefusesToStart(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		db := st.NewDatabase(t, b)
 		first := st.StartOn(t, db)

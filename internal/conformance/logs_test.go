@@ -39,7 +39,6 @@ func TestSecretsNeverReachTheLog(t *testing.T) {
 }
 
 func TestKeysAndPatientTextNeverReachTheLog(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		stt := newFakeOpenAI(t, "Quixotic Marmaduke describes haematuria since Monday.")
 		s := st.Start(t, b, st.WithEnv("NOTEGEN_STT_URL", stt.URL))

@@ -16,7 +16,7 @@ import (
 )
 
 func TestHealthReadinessAndMetrics(t *testing.T) {
-	eachServer(t, func(t *testing.T, s *st.Server) {
+	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		require.Equal(t, http.StatusOK, s.Do(t, "GET", "/healthz", nil).Status)
 		ready := s.Do(t, "GET", "/readyz", nil)
 		require.Equal(t, http.StatusOK, ready.Status, "%s", ready.Body)

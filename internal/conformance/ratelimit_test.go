@@ -14,7 +14,7 @@ import (
 )
 
 func TestRateLimitsPerKeyAcrossReplicas(t *testing.T) {
-	eachServer(t, func(t *testing.T, a *st.Server) {
+	st.EachServer(t, func(t *testing.T, a *st.Server) {
 		replica := st.Replica(t, a, st.WithEnv("NOTEGEN_RATE_SANDBOX", "4/h"))
 		o := a.NewOwner(t)
 		key := createKey(t, a, o, "sandbox", nil)
@@ -55,7 +55,6 @@ func TestRateLimitsPerKeyAcrossReplicas(t *testing.T) {
 // window, and lose none of it once both have spent what they leased; a
 // replica refuses at most the other's unspent lease (limit/20) early.
 func TestRateLimitLeasesAcrossReplicas(t *testing.T) {
-	t.Parallel()
 	const limit, leaseCap = 400, 20
 	st.EachServer(t, func(t *testing.T, a *st.Server) {
 		replica := st.Replica(t, a, st.WithEnv("NOTEGEN_RATE_SANDBOX", "400/h"))

@@ -56,7 +56,6 @@ func publishedKids(t *testing.T, s *st.Server) []string {
 // token verifies on both, and the old key stays published until the last
 // token it signed has expired.
 func TestSigningKeyRotationReachesEveryReplica(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		db := st.NewDatabase(t, b)
 		issuer := st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example")

@@ -18,7 +18,6 @@ import (
 // directory, as on two hosts). Audio uploaded through one is transcribed by
 // whichever replica picks the job up.
 func TestReplicasOnSeparateHostsShareObjectStorage(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		if b == st.SQLite {
 			t.Skip("replicas on separate hosts need PostgreSQL")

@@ -88,6 +88,18 @@ func droppedStream(t testing.TB, s *st.Server, key string, seconds float64) note
 	return job
 }
 
+// finishStream sends audio at rate, ends the stream and reads the server's
+// messages until it closes the socket, which must be a normal closure. It
+// returns every message and the segments among them.
+func finishStream(t *testing.T, conn *websocket.Conn, audio []byte, rate int) (msgs, segs []notegen.StreamMessage) {
+	t.Helper()
+	sendAudio(t, conn, audio, rate)
+	endStream(t, conn)
+	msgs, status := readUntilClosed(t, conn)
+	require.Equal(t, websocket.StatusNormalClosure, status, "%+v", msgs)
+	return msgs, ofType(msgs, notegen.StreamSegment)
+}
+
 // readUntilClosed reads the server's messages until it closes the socket.
 func readUntilClosed(t *testing.T, conn *websocket.Conn) ([]notegen.StreamMessage, websocket.StatusCode) {
 	t.Helper()
@@ -144,11 +156,7 @@ func TestLiveStreamSandboxEndToEnd(t *testing.T) {
 		require.WithinDuration(t, time.Now().Add(time.Hour), job.ExpiresAt, 5*time.Minute)
 
 		conn := dialStream(t, job.StreamURL)
-		sendAudio(t, conn, pcm(2.5, 8000), 8000)
-		endStream(t, conn)
-		msgs, status := readUntilClosed(t, conn)
-		require.Equal(t, websocket.StatusNormalClosure, status)
-		segs := ofType(msgs, notegen.StreamSegment)
+		msgs, segs := finishStream(t, conn, pcm(2.5, 8000), 8000)
 		require.Len(t, segs, 1, "%+v", msgs)
 		require.NotEmpty(t, segs[0].Segment.Text)
 		require.InDelta(t, 2.5, *segs[0].Segment.EndTime, 0.01)
@@ -190,14 +198,10 @@ func TestLiveStreamRejoinsAfterADroppedConnection(t *testing.T) {
 			return err == nil
 		}, 10*time.Second, 50*time.Millisecond)
 		t.Cleanup(func() { again.CloseNow() })
-		sendAudio(t, again, pcm(1, 16000), 16000)
-		endStream(t, again)
-		msgs, status := readUntilClosed(t, again)
-		require.Equal(t, websocket.StatusNormalClosure, status, "%+v", msgs)
+		msgs, segs := finishStream(t, again, pcm(1, 16000), 16000)
 		require.Equal(t, "transcribed", msgs[len(msgs)-1].Status)
 		// The second connection's utterance is timed after all of the
 		// first connection's audio: the rejoin waited for it to be stored.
-		segs := ofType(msgs, notegen.StreamSegment)
 		require.NotEmpty(t, segs)
 		end := *segs[len(segs)-1].Segment.EndTime
 		require.InDelta(t, 2.5, end, 0.01)
@@ -326,7 +330,6 @@ func speechLike(rate int, bursts ...float64) []byte {
 }
 
 func TestLiveStreamTranscribedUtteranceByUtterance(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		stt := newFakeOpenAI(t, "Patient reports a cough.")
 		s := st.Start(t, b, st.WithEnv("NOTEGEN_STT_URL", stt.URL+"/v1"))
@@ -335,11 +338,7 @@ func TestLiveStreamTranscribedUtteranceByUtterance(t *testing.T) {
 		job := startStream(t, s, live, nil)
 
 		conn := dialStream(t, job.StreamURL)
-		sendAudio(t, conn, speechLike(16000, 1.5, 1.5), 16000)
-		endStream(t, conn)
-		msgs, status := readUntilClosed(t, conn)
-		require.Equal(t, websocket.StatusNormalClosure, status, "%+v", msgs)
-		segs := ofType(msgs, notegen.StreamSegment)
+		msgs, segs := finishStream(t, conn, speechLike(16000, 1.5, 1.5), 16000)
 		require.Len(t, segs, 2, "one segment per utterance: %+v", msgs)
 		for i, m := range segs {
 			require.Equal(t, i, m.Segment.ID)
@@ -369,5 +368,57 @@ func TestLiveStreamTranscribedUtteranceByUtterance(t *testing.T) {
 		require.Greater(t, totals["transcription_tokens"].(float64), 0.0, "the streamed transcript is billed")
 		page := decode[notegen.JobPage](t, s.Do(t, "GET", "/v1/user/jobs", nil, st.Bearer(o.IDToken)).Body)
 		require.InDelta(t, 5.5, *page.Jobs[0].DurationSeconds, 0.01, "duration is samples over the sample rate")
+	})
+}
+
+// TestLiveStreamSurvivesTheReplicaKilledMidStream kills the replica that
+// holds a stream with SIGKILL and rejoins the same stream URL on another:
+// a restarted process on SQLite, the second of two replicas on PostgreSQL.
+// The audio stored before the kill is kept, and the stream goes on.
+func TestLiveStreamSurvivesTheReplicaKilledMidStream(t *testing.T) {
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		db := st.NewDatabase(t, b)
+		env := map[string]string{"NOTEGEN_PUBLIC_URL": "http://notegen.test"}
+		first := st.StartProcess(t, db, env)
+		var second *st.Process
+		if b == st.Postgres {
+			second = st.StartProcess(t, db, env)
+		}
+		o := first.NewOwner(t)
+		key := createKey(t, first.Server, o, "sandbox", nil)
+		job := startStream(t, first.Server, key, nil)
+
+		conn := dialStream(t, job.StreamURL)
+		sendAudio(t, conn, pcm(1.5, 16000), 16000)
+		// Kill once the first second is stored, as a replica dying in the
+		// middle of a visit would be.
+		store := openStore(t, db)
+		require.Eventually(t, func() bool {
+			var stored int64
+			err := store.QueryRow(context.Background(), `SELECT upload_bytes FROM jobs WHERE id = ?`, job.JobID).Scan(&stored)
+			return err == nil && stored >= 32000
+		}, 30*time.Second, 10*time.Millisecond)
+		first.Kill(t)
+		conn.CloseNow()
+		if second == nil {
+			second = st.StartProcess(t, db, env)
+		}
+
+		url := strings.Replace(job.StreamURL, "ws"+strings.TrimPrefix(first.URL, "http"), "ws"+strings.TrimPrefix(second.URL, "http"), 1)
+		again := dialStream(t, url)
+		msgs, segs := finishStream(t, again, pcm(1, 16000), 16000)
+		require.Equal(t, "transcribed", msgs[len(msgs)-1].Status)
+		require.Len(t, segs, 1, "the killed replica's session died with it: %+v", msgs)
+		// The second stored before the kill survived (what had not been
+		// stored yet, at most the half second after it, may be lost), and
+		// the rejoined audio is timed after it.
+		start := *segs[0].Segment.StartTime
+		require.GreaterOrEqual(t, start, 1.0)
+		require.LessOrEqual(t, start, 1.5)
+		require.InDelta(t, start+1, *segs[0].Segment.EndTime, 0.01)
+
+		waitEnded(t, second.Server, key, job.JobID, "completed")
+		page := decode[notegen.JobPage](t, second.Do(t, "GET", "/v1/user/jobs", nil, st.Bearer(o.IDToken)).Body)
+		require.InDelta(t, start+1, *page.Jobs[0].DurationSeconds, 0.01, "billed for the audio kept")
 	})
 }

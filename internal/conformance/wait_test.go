@@ -116,7 +116,6 @@ func TestStatusWaitAnswersTheChange(t *testing.T) {
 // A client waiting on one replica is answered when the change is committed
 // by another replica of the same database.
 func TestStatusWaitAcrossReplicas(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		a := st.Start(t, b, st.WithEnv("NOTEGEN_PUBLIC_URL", "https://notegen.example"))
 		// On PostgreSQL the other replica's notification is the only thing
@@ -156,7 +155,6 @@ func TestStatusWaitReleasedOnShutdown(t *testing.T) {
 // and acknowledged must show on every read that starts after the
 // acknowledgement.
 func TestStatusReadsUnderLoadAnswerEachJobFresh(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		rate := st.WithEnv("NOTEGEN_RATE_SANDBOX", "100000000/min")
 		writer := st.Start(t, b, rate)

@@ -134,7 +134,6 @@ func keyMetadata(t *testing.T, s *st.Server, o *st.Owner, key string) map[string
 // reactivating the account, and logging out; then checks every main page
 // for labels, keyboard reach and phone width, with screenshots.
 func TestConsoleOwnerTasksInBrowser(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, backend st.Backend) {
 		s := st.Start(t, backend, st.WithEnv("NOTEGEN_WEBHOOK_ALLOW_PRIVATE", "true"))
 		hooks := &receiver{}

@@ -167,7 +167,6 @@ func (b *browser) sessionCookie(t *testing.T, base string) *network.Cookie {
 // read the job's note and transcript in the console; then checks what the
 // browser holds and sends, and that logging out ends the session.
 func TestConsoleInBrowser(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, backend st.Backend) {
 		s := st.Start(t, backend)
 		dir := screenshotDir(t, "flow-"+string(backend))

@@ -36,7 +36,6 @@ func postForm(t *testing.T, base, path string, form url.Values, headers map[stri
 // form from another site is refused, and failed logins are throttled by the
 // same counter as POST /v1/auth/login.
 func TestConsoleLogin(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		s := st.Start(t, b)
 		o := s.NewOwner(t)
@@ -119,7 +118,6 @@ func getPage(t *testing.T, s *st.Server, cookie, path string) string {
 // shown beside that field when the page has it, with the API's message and
 // status, and above the form otherwise: no message is lost.
 func TestConsoleShowsFieldMessages(t *testing.T) {
-	t.Parallel()
 	st.EachServer(t, func(t *testing.T, s *st.Server) {
 		o := s.NewOwner(t)
 		cookie, csrf := consoleSession(t, s, o)
@@ -152,7 +150,6 @@ func TestConsoleShowsFieldMessages(t *testing.T) {
 // no button that could only end in a refusal, while a live key beside it
 // keeps its actions and its metadata form.
 func TestConsoleOffersNoActionOnADeletedKey(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		s := st.Start(t, b)
 		o := s.NewOwner(t)

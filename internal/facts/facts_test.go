@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
@@ -264,4 +265,83 @@ Médecin : Je vous prescris une prise de sang avec hémoglobine glyquée, et je 
 		"céphalée (active)",
 		"pneumonie (resolved)",
 	}, "\n")+"\n", facts.Text(f))
+}
+
+// TestAllergyNamedInReplyToTheQuestion: "any allergies?" is answered with
+// the allergen alone, with a yes, or with a no and an exception; a no that
+// goes on about a medication taken names no allergy.
+func TestAllergyNamedInReplyToTheQuestion(t *testing.T) {
+	t.Parallel()
+	x := facts.New()
+	for _, c := range []struct{ lang, text, substance, reaction, cited string }{
+		{"en", "[doctor] any allergies to medications ?\n[patient] nope , just penicillin .\n", "penicillin", "<nil>", "penicillin"},
+		{"en", "[doctor] any drug allergies ?\n[patient] sulfa drugs , i get a rash .\n", "sulfa", "rash", "sulfa drugs , i get a rash"},
+		{"en", "[doctor] do you have any allergies ?\n[patient] yes , codeine .\n", "codeine", "<nil>", "codeine"},
+		{"fr", "Médecin : Des allergies ?\nPatient : Non, juste la pénicilline.\n", "pénicilline", "<nil>", "pénicilline"},
+	} {
+		segs := transcript.Split(c.text, nil)
+		f := x.Extract(segs, c.lang)
+		require.Len(t, f.Allergies, 1, c.text)
+		al := f.Allergies[0]
+		require.Equal(t, c.substance, al.Substance, c.text)
+		require.Equal(t, c.reaction, deref(al.Reaction), c.text)
+		require.Len(t, al.Spans, 1)
+		require.Equal(t, c.cited, spanText(t, segs, al.Spans[0]), c.text)
+		require.Empty(t, f.Medications, "an allergen is no medication taken: %s", c.text)
+	}
+	for _, text := range []string{
+		"[doctor] any allergies ?\n[patient] no .\n",
+		"[doctor] any allergies ?\n[patient] no , i take lisinopril though .\n",
+		"[doctor] any allergies ?\n[patient] i take zyrtec for my allergies .\n",
+		"[patient] any allergies ?\n[doctor] penicillin .\n",
+	} {
+		require.Empty(t, x.Extract(transcript.Split(text, nil), "en").Allergies, text)
+	}
+}
+
+// FuzzExtract feeds arbitrary text (a client's input) through segmentation
+// and extraction: nothing may panic, and every span must fit its segment.
+func FuzzExtract(f *testing.F) {
+	for _, seed := range []string{
+		"[doctor] blood pressure one fifty over ninety . lisinopril 20 mg daily .",
+		"Médecin : tension cent trente sur quatre-vingt-cinq - - quatre-vingt-",
+		"Patient: allergic to\n[patient]\n\n: : [",
+		"point point and a half hundred thousand a",
+		"dix-sept-vingt-et- virgule , 38,5/ 1.2.3 120/",
+		"\xff\xfe[doctor]\x00 mg",
+	} {
+		f.Add(seed, "en")
+		f.Add(seed, "fr")
+	}
+	x := facts.New()
+	f.Fuzz(func(t *testing.T, text, lang string) {
+		segs := transcript.Split(text, nil)
+		got := x.Extract(segs, lang)
+		check := func(spans []facts.Span) {
+			for _, sp := range spans {
+				if sp.Segment < 0 || sp.Segment >= len(segs) {
+					t.Fatalf("span names segment %d of %d", sp.Segment, len(segs))
+				}
+				n := utf8.RuneCountInString(segs[sp.Segment].Text)
+				if sp.Start < 0 || sp.End > n || sp.Start >= sp.End {
+					t.Fatalf("span [%d,%d) does not fit a segment of %d code points", sp.Start, sp.End, n)
+				}
+			}
+		}
+		for _, p := range got.Problems {
+			check(p.Spans)
+		}
+		for _, m := range got.Medications {
+			check(m.Spans)
+		}
+		for _, a := range got.Allergies {
+			check(a.Spans)
+		}
+		for _, v := range got.Vitals {
+			check(v.Spans)
+		}
+		for _, o := range got.Orders {
+			check(o.Spans)
+		}
+	})
 }

@@ -1,12 +1,10 @@
 package servertest
 
 import (
-	"bufio"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sync"
 	"syscall"
 	"testing"
@@ -59,28 +57,15 @@ func StartProcess(t testing.TB, db *Database, env map[string]string) *Process {
 	for k, v := range all {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
-	stderr, err := cmd.StderrPipe()
-	require.NoError(t, err)
+	logs := NewLogWatch(listeningLine)
+	cmd.Stderr = logs
 	require.NoError(t, cmd.Start())
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	found := make(chan listenAddr, 1)
-	go func() {
-		line := regexp.MustCompile(`"msg":"listening","addr":"([^"]+)","public_url":"([^"]+)"`)
-		sc := bufio.NewScanner(stderr)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		sent := false
-		for sc.Scan() {
-			if m := line.FindStringSubmatch(sc.Text()); m != nil && !sent {
-				found <- listenAddr{m[1], m[2]}
-				sent = true
-			}
-		}
-	}()
 	select {
-	case a := <-found:
-		return &Process{Server: &Server{URL: "http://" + a.addr, PublicURL: a.publicURL, DB: db, Client: &http.Client{Timeout: 60 * time.Second}}, cmd: cmd}
+	case m := <-logs.Matched():
+		return &Process{Server: &Server{URL: "http://" + m[1], PublicURL: m[2], DB: db, logs: logs, Client: &http.Client{Timeout: 60 * time.Second}}, cmd: cmd}
 	case <-time.After(60 * time.Second):
-		t.Fatal("notegen serve did not start in 60s")
+		t.Fatalf("notegen serve did not start in 60s:\n%s", logs)
 		return nil
 	}
 }

@@ -38,10 +38,15 @@ const (
 // PostgresURLEnv names the variable that enables the PostgreSQL runs.
 const PostgresURLEnv = "NOTEGEN_TEST_DATABASE_URL"
 
-// Each runs fn once per backend as subtests named "sqlite" and "postgres".
-// The PostgreSQL run is skipped when NOTEGEN_TEST_DATABASE_URL is unset.
+// Each runs fn once per backend as subtests named "sqlite" and "postgres",
+// in parallel with each other and with the package's other tests: every
+// test gets its own database and server, so none needs to run alone, and
+// the suite's time is set by its slowest test rather than by their sum.
+// The caller must not call t.Parallel itself. The PostgreSQL run is
+// skipped when NOTEGEN_TEST_DATABASE_URL is unset.
 func Each(t *testing.T, fn func(t *testing.T, b Backend)) {
 	t.Helper()
+	t.Parallel()
 	for _, b := range []Backend{SQLite, Postgres} {
 		t.Run(string(b), func(t *testing.T) {
 			if b == Postgres && os.Getenv(PostgresURLEnv) == "" {
@@ -129,7 +134,7 @@ type Server struct {
 	DB        *Database
 	Client    *http.Client
 
-	logs   *logBuffer
+	logs   *LogWatch
 	cancel context.CancelFunc
 	done   chan error
 }
@@ -173,7 +178,7 @@ func StartOn(t testing.TB, db *Database, opts ...Option) *Server {
 	if o.publicURL != "" {
 		o.env["NOTEGEN_PUBLIC_URL"] = o.publicURL
 	}
-	logs := newLogBuffer()
+	logs := NewLogWatch(listeningLine)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
@@ -188,9 +193,8 @@ func StartOn(t testing.TB, db *Database, opts ...Option) *Server {
 	}()
 	s := &Server{DB: db, logs: logs, cancel: cancel, done: done, Client: &http.Client{Timeout: 60 * time.Second}}
 	select {
-	case addr := <-logs.listening:
-		s.URL = "http://" + addr.addr
-		s.PublicURL = addr.publicURL
+	case m := <-logs.Matched():
+		s.URL, s.PublicURL = "http://"+m[1], m[2]
 	case err := <-done:
 		cancel()
 		t.Fatalf("server exited before listening: %v\n%s", err, logs.String())
@@ -223,39 +227,9 @@ func (s *Server) Stop(t testing.TB) {
 // Logs returns everything the server has logged so far.
 func (s *Server) Logs() string { return s.logs.String() }
 
-type listenAddr struct{ addr, publicURL string }
-
-// logBuffer keeps the server's log and spots the line that says where it
-// listens.
-type logBuffer struct {
-	mu        sync.Mutex
-	buf       bytes.Buffer
-	listening chan listenAddr
-	seen      bool
-}
-
-func newLogBuffer() *logBuffer { return &logBuffer{listening: make(chan listenAddr, 1)} }
-
+// listeningLine is the line notegen serve logs once it accepts requests:
+// its address and public URL.
 var listeningLine = regexp.MustCompile(`"msg":"listening","addr":"([^"]+)","public_url":"([^"]+)"`)
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.buf.Write(p)
-	if !l.seen {
-		if m := listeningLine.FindSubmatch(p); m != nil {
-			l.seen = true
-			l.listening <- listenAddr{string(m[1]), string(m[2])}
-		}
-	}
-	return len(p), nil
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
-}
 
 // Response is a response read in full.
 type Response struct {

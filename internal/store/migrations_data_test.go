@@ -16,7 +16,6 @@ import (
 // stored answers to job ids keeps every live record: a client retrying
 // across the upgrade still gets its first job, not a second one.
 func TestIdempotencyMigrationKeepsRecords(t *testing.T) {
-	t.Parallel()
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		ctx := context.Background()
 		d := st.NewDatabase(t, b)
