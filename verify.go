@@ -44,12 +44,30 @@ type WebhookEvent struct {
 	Error          *EventError     `json:"error,omitempty"`
 	CustomMetadata json.RawMessage `json:"custom_metadata,omitempty"`
 
-	UserID         string          `json:"user_id,omitempty"`
-	AccountStatus  string          `json:"account_status,omitempty"`
-	PreviousStatus string          `json:"previous_status,omitempty"`
-	Invoice        json.RawMessage `json:"invoice,omitempty"`
+	UserID         string   `json:"user_id,omitempty"`
+	AccountStatus  string   `json:"account_status,omitempty"`
+	PreviousStatus string   `json:"previous_status,omitempty"`
+	Invoice        *Invoice `json:"invoice,omitempty"`
 
 	Raw json.RawMessage `json:"-"`
+}
+
+// Invoice is the invoice of a billing.invoice_created or
+// billing.invoice_paid event. Kind is final, manual or monthly; Status is
+// open or paid; Amount is AmountCents in dollars ("12.50"); PaidAt is nil
+// while the invoice is open.
+type Invoice struct {
+	ID          string     `json:"id"`
+	Kind        string     `json:"kind"`
+	Status      string     `json:"status"`
+	AmountCents int64      `json:"amount_cents"`
+	Amount      string     `json:"amount"`
+	Currency    string     `json:"currency"`
+	PeriodStart time.Time  `json:"period_start"`
+	PeriodEnd   time.Time  `json:"period_end"`
+	IssuedAt    time.Time  `json:"issued_at"`
+	DueAt       time.Time  `json:"due_at"`
+	PaidAt      *time.Time `json:"paid_at"`
 }
 
 // EventError is the error of a job.error event.

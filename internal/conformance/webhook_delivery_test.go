@@ -11,6 +11,7 @@ import (
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 	"github.com/stretchr/testify/require"
 
+	"github.com/notegen/notegen"
 	st "github.com/notegen/notegen/internal/servertest"
 )
 
@@ -79,4 +80,54 @@ func TestDeliveryRetriesThroughOutageWithStableID(t *testing.T) {
 		// The first delay is long enough to bring the receiver up after
 		// the first attempts failed to connect.
 	}, deliveryEnv("1500ms,200ms,300ms")...)
+}
+
+// TestInvoiceEventsDecodeIntoTheSDKType issues an invoice and pays it, then
+// reads both signed webhooks with the Go SDK: what the server sends fills
+// notegen.Invoice, the one definition of an invoice on the wire, field for
+// field.
+func TestInvoiceEventsDecodeIntoTheSDKType(t *testing.T) {
+	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+		rc := newReceiver(t, false, ok200)
+		setWebhooks(t, s, o, ptr(rc.URL("/hook")), nil)
+		secret := s.Do(t, "GET", "/v1/user/webhook/secret", nil, st.Bearer(o.IDToken)).JSON(t)["secret"].(string)
+		verifier, err := notegen.NewWebhookVerifier(secret)
+		require.NoError(t, err)
+
+		_, err = runAdmin(t, s.DB, "invoice", "issue", "--email", o.Email, "--amount", "12.50")
+		require.NoError(t, err)
+		_, err = runAdmin(t, s.DB, "invoice", "pay", "--email", o.Email)
+		require.NoError(t, err)
+
+		invoices := map[string]*notegen.Invoice{}
+		rc.waitRequests(t, 30*time.Second, func(got []received) bool {
+			for _, r := range got {
+				ev, err := verifier.Verify(r.Header, r.Body)
+				require.NoError(t, err)
+				if strings.HasPrefix(ev.Type, "billing.") {
+					invoices[ev.Type] = ev.Invoice
+				}
+			}
+			return len(invoices) == 2
+		})
+		created, paid := invoices["billing.invoice_created"], invoices["billing.invoice_paid"]
+		require.NotNil(t, created)
+		require.NotNil(t, paid)
+		require.NotEmpty(t, created.ID)
+		require.Equal(t, "manual", created.Kind)
+		require.Equal(t, "open", created.Status)
+		require.Equal(t, int64(1250), created.AmountCents)
+		require.Equal(t, "12.50", created.Amount)
+		require.Equal(t, "USD", created.Currency)
+		require.Nil(t, created.PaidAt)
+		require.WithinDuration(t, time.Now(), created.IssuedAt, time.Minute)
+		require.Equal(t, 14*24*time.Hour, created.DueAt.Sub(created.IssuedAt), "the payment term")
+		require.False(t, created.PeriodStart.After(created.PeriodEnd))
+
+		require.Equal(t, created.ID, paid.ID)
+		require.Equal(t, "paid", paid.Status)
+		require.Equal(t, "12.50", paid.Amount)
+		require.NotNil(t, paid.PaidAt)
+		require.False(t, paid.PaidAt.Before(paid.IssuedAt))
+	}, deliveryEnv("100ms")...)
 }

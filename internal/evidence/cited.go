@@ -195,8 +195,11 @@ func (b *Builder) citationHolds(sentence, segment, lang string) bool {
 	return len(b.check.Unsaid(sentence, segment, lang)) < len(nums)
 }
 
-// Render lays cited sections out as the note's text, the way the built-in
-// writer does: an upper-case heading, then one sentence per line.
+// Render lays cited sections out as the note's text in the layout the
+// prompt asks a model for when it writes plain text: an upper-case heading
+// on its own line, then one sentence per line, a blank line between
+// sections. (The built-in writer also leaves a blank line under each
+// heading; notes already stored keep the layout they were written in.)
 func Render(sections []CitedSection) string {
 	var sb strings.Builder
 	for _, s := range sections {
