@@ -231,12 +231,18 @@ func TestLiveStreamRefusesBadURLsBeforeUpgrading(t *testing.T) {
 		resp = s.Do(t, "GET", "/v1/streams/"+audioID+"?"+query, nil)
 		require.Equal(t, http.StatusForbidden, resp.Status, "%s", resp.Body)
 
-		// Past its expiry a stream that never started cannot be opened.
+		// Past its expiry a stream that never started cannot be opened,
+		// and the answer is the same once the sweep has failed its job: an
+		// expired URL tells nothing of the job's state.
 		time.Sleep(time.Until(job.ExpiresAt) + 100*time.Millisecond)
 		resp = s.Do(t, "GET", path, nil)
 		require.Equal(t, http.StatusForbidden, resp.Status, "%s", resp.Body)
 		require.Equal(t, "authorization_error", resp.ErrorCode(t))
-	}, st.WithEnv("NOTEGEN_UPLOAD_TTL", "2s"))
+		waitEnded(t, s, key, job.JobID, "error")
+		resp = s.Do(t, "GET", path, nil)
+		require.Equal(t, http.StatusForbidden, resp.Status, "%s", resp.Body)
+		require.Equal(t, "authorization_error", resp.ErrorCode(t))
+	}, st.WithEnv("NOTEGEN_UPLOAD_TTL", "2s"), st.WithEnv("NOTEGEN_SWEEP_INTERVAL", "200ms"))
 }
 
 func TestLiveStreamRefusesOddLengthFrames(t *testing.T) {

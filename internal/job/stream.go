@@ -178,11 +178,14 @@ func (s *Service) takeStream(ctx context.Context, jobID string, urlExpires time.
 		if err != nil {
 			return err
 		}
-		if j.Status != Pending {
-			return apperr.New(apperr.Conflict, "The stream has ended; the job is %s", j.Status)
-		}
+		// The URL is checked before the job's state: an expired URL opens
+		// nothing and tells nothing, whether or not the sweep has already
+		// failed the stream it never started.
 		if !now.Before(urlExpires) && (!row.activeAt.Valid || now.Sub(row.activeAt.Time) >= s.cfg.StreamAbandon) {
 			return upload.ErrBadStreamURL
+		}
+		if j.Status != Pending {
+			return apperr.New(apperr.Conflict, "The stream has ended; the job is %s", j.Status)
 		}
 		if !force && row.owner.Valid && row.activeAt.Valid && now.Sub(row.activeAt.Time) < ownerLive {
 			held = true
