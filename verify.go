@@ -37,7 +37,10 @@ type WebhookEvent struct {
 	Type      string    `json:"type"`
 	Timestamp time.Time `json:"timestamp"`
 
-	JobID          string          `json:"job_id,omitempty"`
+	JobID string `json:"job_id,omitempty"`
+	// Sequence numbers the events of one job from 1, in the order they
+	// happened, so that a receiver can put deliveries back in order.
+	Sequence       int64           `json:"sequence,omitempty"`
 	Status         string          `json:"status,omitempty"`
 	NoteURL        string          `json:"note_url,omitempty"`
 	TranscriptURL  string          `json:"transcript_url,omitempty"`
@@ -48,6 +51,9 @@ type WebhookEvent struct {
 	AccountStatus  string   `json:"account_status,omitempty"`
 	PreviousStatus string   `json:"previous_status,omitempty"`
 	Invoice        *Invoice `json:"invoice,omitempty"`
+	// FreeJobs is how many free live jobs the trial gave
+	// (billing.trial_exhausted).
+	FreeJobs int `json:"free_jobs,omitempty"`
 
 	Raw json.RawMessage `json:"-"`
 }

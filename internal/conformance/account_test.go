@@ -13,19 +13,23 @@ import (
 	st "github.com/notegen/notegen/internal/servertest"
 )
 
-// outboxTypes lists the types of the account's outbox events, oldest first.
+// outboxTypes lists the types of the account's outbox events, oldest first,
+// after checking that the SDK reads each event's body whole
+// (requireSDKReadsEvent).
 func outboxTypes(t *testing.T, d *st.Database, userID string) []string {
 	t.Helper()
 	db := openStore(t, d)
-	rows, err := db.Query(context.Background(), `SELECT type FROM outbox_events WHERE user_id = ? ORDER BY created_at, id`, userID)
+	rows, err := db.Query(context.Background(), `SELECT type, payload FROM outbox_events WHERE user_id = ? ORDER BY created_at, id`, userID)
 	require.NoError(t, err)
 	defer rows.Close()
 	var out []string
 	for rows.Next() {
-		var typ string
-		require.NoError(t, rows.Scan(&typ))
+		var typ, payload string
+		require.NoError(t, rows.Scan(&typ, &payload))
+		requireSDKReadsEvent(t, typ, payload)
 		out = append(out, typ)
 	}
+	require.NoError(t, rows.Err())
 	return out
 }
 

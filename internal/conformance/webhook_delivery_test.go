@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"encoding/json"
 	"net"
 	"net/http"
 	"regexp"
@@ -130,4 +131,17 @@ func TestInvoiceEventsDecodeIntoTheSDKType(t *testing.T) {
 		require.NotNil(t, paid.PaidAt)
 		require.False(t, paid.PaidAt.Before(paid.IssuedAt))
 	}, deliveryEnv("100ms")...)
+}
+
+// requireSDKReadsEvent checks that body, an event of type typ as the server
+// sends it, is one that the SDK's notegen.WebhookEvent reads whole: a field
+// the server sends and the SDK type has no place for fails the test, so the
+// two cannot drift apart.
+func requireSDKReadsEvent(t *testing.T, typ, body string) {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(body))
+	dec.DisallowUnknownFields()
+	var ev notegen.WebhookEvent
+	require.NoError(t, dec.Decode(&ev), "a %s body the SDK cannot read whole: %s", typ, body)
+	require.Equal(t, typ, ev.Type)
 }
