@@ -136,12 +136,12 @@ func ReadWebhookURLs(ctx context.Context, q store.Queryer, userID string) (Webho
 // statement, for a batch of deliveries; an account that does not exist is
 // missing from the map.
 func ReadWebhookURLsOf(ctx context.Context, q store.Queryer, userIDs []string) (map[string]WebhookURLs, error) {
-	type account struct {
+	type accountURLs struct {
 		userID string
 		urls   WebhookURLs
 	}
-	accounts, err := store.Collect(ctx, q, "read webhook settings", func(row func(...any) error) (account, error) {
-		var a account
+	accounts, err := store.Collect(ctx, q, "read webhook settings", func(row func(...any) error) (accountURLs, error) {
+		var a accountURLs
 		var dev, prod sql.NullString
 		err := row(&a.userID, &dev, &prod)
 		a.urls = WebhookURLs{Dev: dev.String, Prod: prod.String}
