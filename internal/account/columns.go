@@ -136,25 +136,12 @@ func ReadWebhookURLs(ctx context.Context, q store.Queryer, userID string) (Webho
 // statement, for a batch of deliveries; an account that does not exist is
 // missing from the map.
 func ReadWebhookURLsOf(ctx context.Context, q store.Queryer, userIDs []string) (map[string]WebhookURLs, error) {
-	type accountURLs struct {
-		userID string
-		urls   WebhookURLs
-	}
-	accounts, err := store.Collect(ctx, q, "read webhook settings", func(row func(...any) error) (accountURLs, error) {
-		var a accountURLs
+	return store.CollectMap(ctx, q, "read webhook settings", func(row func(...any) error) (string, WebhookURLs, error) {
+		var userID string
 		var dev, prod sql.NullString
-		err := row(&a.userID, &dev, &prod)
-		a.urls = WebhookURLs{Dev: dev.String, Prod: prod.String}
-		return a, err
+		err := row(&userID, &dev, &prod)
+		return userID, WebhookURLs{Dev: dev.String, Prod: prod.String}, err
 	}, `SELECT user_id, webhook_dev, webhook_prod FROM accounts WHERE user_id `+store.InJSONArray(q.Dialect()), store.JSONArray(userIDs))
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]WebhookURLs, len(accounts))
-	for _, a := range accounts {
-		out[a.userID] = a.urls
-	}
-	return out, nil
 }
 
 // SetWebhookURL stores the endpoint of env ("dev" or "prod"); "" removes

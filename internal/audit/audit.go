@@ -116,7 +116,7 @@ func (l *Log) List(ctx context.Context, userID string, limit int, cursor string)
 	if err != nil {
 		return Page{}, err
 	}
-	page := Page{Entries: append([]Entry{}, entries...)}
-	page.Entries, page.NextCursor = keyset.Page(page.Entries, limit, func(e Entry) (time.Time, string) { return e.CreatedAt, e.ID })
+	var page Page
+	page.Entries, page.NextCursor = keyset.Page(entries, limit, func(e Entry) (time.Time, string) { return e.CreatedAt, e.ID })
 	return page, nil
 }

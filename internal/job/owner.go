@@ -123,7 +123,7 @@ func (s *Service) ListOwned(ctx context.Context, userID string, f ListFilter) (S
 	if err != nil {
 		return SummaryPage{}, err
 	}
-	page := SummaryPage{Jobs: append([]Summary{}, jobs...)}
+	page := SummaryPage{Jobs: jobs}
 	keyIDs := make([]string, len(jobs))
 	for i, j := range jobs {
 		keyIDs[i] = j.APIKey

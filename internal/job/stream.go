@@ -363,12 +363,8 @@ func (s *Service) EndStream(ctx context.Context, jobID string) (Status, error) {
 // finishAbandonedStreams ends the streams that have had no audio and no
 // utterance for StreamAbandon: their client left without "end".
 func (s *Service) finishAbandonedStreams(ctx context.Context, now time.Time) error {
-	rows, err := s.db.Query(ctx, `SELECT id FROM jobs WHERE status = 'pending' AND stream_sample_rate IS NOT NULL
+	ids, err := s.findIDs(ctx, "abandoned streams", `SELECT id FROM jobs WHERE status = 'pending' AND stream_sample_rate IS NOT NULL
 		AND stream_active_at IS NOT NULL AND stream_active_at < ?`, now.Add(-s.cfg.StreamAbandon))
-	if err != nil {
-		return fmt.Errorf("find abandoned streams: %w", err)
-	}
-	ids, err := collectIDs(rows)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package job
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 
 	"github.com/riverqueue/river"
@@ -73,22 +72,9 @@ func (s *Service) Sweep(ctx context.Context) error {
 
 // findIDs runs a query that selects job ids; what names them in its error.
 func (s *Service) findIDs(ctx context.Context, what, query string, args ...any) ([]string, error) {
-	rows, err := s.db.Query(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("find %s: %w", what, err)
-	}
-	return collectIDs(rows)
-}
-
-func collectIDs(rows *sql.Rows) ([]string, error) {
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
+	return store.Collect(ctx, s.db, "find "+what, func(row func(...any) error) (string, error) {
 		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("read job ids: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+		err := row(&id)
+		return id, err
+	}, query, args...)
 }

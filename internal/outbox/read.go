@@ -122,21 +122,8 @@ func Get(ctx context.Context, q store.Queryer, id string) (Stored, error) {
 // GetMany reads several events in one statement, for a batch of
 // deliveries; an event that does not exist is missing from the map.
 func GetMany(ctx context.Context, q store.Queryer, ids []string) (map[string]Stored, error) {
-	rows, err := q.Query(ctx, `SELECT `+eventColumns+` FROM outbox_events WHERE id `+store.InJSONArray(q.Dialect()), store.JSONArray(ids))
-	if err != nil {
-		return nil, fmt.Errorf("read outbox events: %w", err)
-	}
-	defer rows.Close()
-	out := make(map[string]Stored, len(ids))
-	for rows.Next() {
-		e, err := scanEvent(rows.Scan)
-		if err != nil {
-			return nil, fmt.Errorf("read outbox events: %w", err)
-		}
-		out[e.ID] = e
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read outbox events: %w", err)
-	}
-	return out, nil
+	return store.CollectMap(ctx, q, "read outbox events", func(row func(...any) error) (string, Stored, error) {
+		e, err := scanEvent(row)
+		return e.ID, e, err
+	}, `SELECT `+eventColumns+` FROM outbox_events WHERE id `+store.InJSONArray(q.Dialect()), store.JSONArray(ids))
 }

@@ -409,15 +409,16 @@ func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 }
 
 // Collect runs query on q and returns what scan makes of each row, in the
-// order of the rows. An error, from the query, a row or scan, is wrapped
-// with what: the name of the read, as the log should show it.
+// order of the rows; never nil, so that an empty result encodes as []. An
+// error, from the query, a row or scan, is wrapped with what: the name of
+// the read, as the log should show it.
 func Collect[T any](ctx context.Context, q Queryer, what string, scan func(row func(dest ...any) error) (T, error), query string, args ...any) ([]T, error) {
 	rows, err := q.Query(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	defer rows.Close()
-	var out []T
+	out := []T{}
 	for rows.Next() {
 		v, err := scan(rows.Scan)
 		if err != nil {
@@ -427,6 +428,28 @@ func Collect[T any](ctx context.Context, q Queryer, what string, scan func(row f
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	return out, nil
+}
+
+// CollectMap is Collect for a read that looks rows up by a key, such as a
+// batch read by ids: scan returns each row's key with its value. A key
+// that comes again keeps its last row's value.
+func CollectMap[K comparable, V any](ctx context.Context, q Queryer, what string, scan func(row func(dest ...any) error) (K, V, error), query string, args ...any) (map[K]V, error) {
+	type entry struct {
+		key   K
+		value V
+	}
+	entries, err := Collect(ctx, q, what, func(row func(dest ...any) error) (entry, error) {
+		k, v, err := scan(row)
+		return entry{k, v}, err
+	}, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[K]V, len(entries))
+	for _, e := range entries {
+		out[e.key] = e.value
 	}
 	return out, nil
 }

@@ -106,20 +106,16 @@ func (d *Deliveries) loadBatch(batch []*pendingLoad) {
 // loadMany reads deliveries and their events in two statements; a
 // delivery or event that is gone is missing from the map.
 func (d *Deliveries) loadMany(ctx context.Context, ids []string) (map[string]delivery, error) {
-	loaded, err := store.Collect(ctx, d.db, "load deliveries", func(row func(...any) error) (delivery, error) {
+	dels, err := store.CollectMap(ctx, d.db, "load deliveries", func(row func(...any) error) (string, delivery, error) {
 		var del delivery
 		var jobID sql.NullString
 		err := row(&del.ID, &del.UserID, &del.Type, &jobID, &del.Status, &del.Attempts, &del.NextAttemptAt)
 		del.JobID = jobID.String
-		return del, err
+		return del.ID, del, err
 	}, `SELECT id, user_id, event_type, job_id, status, attempts, next_attempt_at FROM webhook_deliveries
 		WHERE id `+store.InJSONArray(d.db.Dialect()), store.JSONArray(ids))
 	if err != nil {
 		return nil, err
-	}
-	dels := make(map[string]delivery, len(loaded))
-	for _, del := range loaded {
-		dels[del.ID] = del
 	}
 	events, err := outbox.GetMany(ctx, d.db, ids)
 	if err != nil {

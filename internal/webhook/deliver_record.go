@@ -70,19 +70,11 @@ type recorded struct {
 // once from counting the same attempts and taking the same number. A
 // delivery that is gone (its account deleted) is missing from the map.
 func lockDeliveries(ctx context.Context, tx *store.Tx, ids []string) (map[string]delivery, error) {
-	locked, err := store.Collect(ctx, tx, "reload deliveries", func(row func(...any) error) (delivery, error) {
+	return store.CollectMap(ctx, tx, "reload deliveries", func(row func(...any) error) (string, delivery, error) {
 		var cur delivery
 		err := row(&cur.ID, &cur.Status, &cur.Attempts)
-		return cur, err
+		return cur.ID, cur, err
 	}, `SELECT id, status, attempts FROM webhook_deliveries WHERE id `+store.InJSONArray(tx.Dialect())+` ORDER BY id`+tx.ForUpdate(), store.JSONArray(ids))
-	if err != nil {
-		return nil, err
-	}
-	states := make(map[string]delivery, len(locked))
-	for _, cur := range locked {
-		states[cur.ID] = cur
-	}
-	return states, nil
 }
 
 // decision is what an attempt decides: the attempt's row and, unless the
