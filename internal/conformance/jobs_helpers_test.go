@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"mime/multipart"
 	"net/http"
+	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -37,24 +39,28 @@ func textJob(extra map[string]any) map[string]any {
 	return body
 }
 
-// waitForStatus polls a job until it reaches one of the statuses.
+// waitForStatus waits until a job reaches one of the statuses and returns
+// its status answer. After the first look it long-polls (?wait&status=the
+// status just seen), as a client should: one request per change of status
+// keeps a test within the sandbox rate limit however slow the machine,
+// where polling every few milliseconds ran through it.
 func waitForStatus(t *testing.T, s *st.Server, key, jobID string, want ...string) map[string]any {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
-	var last map[string]any
-	for time.Now().Before(deadline) {
-		resp := s.Do(t, "GET", "/v1/status/"+jobID, nil, st.APIKey(key))
+	path := "/v1/status/" + jobID
+	for {
+		resp := s.Do(t, "GET", path, nil, st.APIKey(key))
 		require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
-		last = resp.JSON(t)
-		for _, w := range want {
-			if last["status"] == w {
-				return last
-			}
+		last := resp.JSON(t)
+		status, _ := last["status"].(string)
+		if slices.Contains(want, status) {
+			return last
 		}
-		time.Sleep(50 * time.Millisecond)
+		if time.Now().After(deadline) {
+			t.Fatalf("job %s did not reach %v; last status %v", jobID, want, last)
+		}
+		path = "/v1/status/" + jobID + "?wait=10&status=" + url.QueryEscape(status)
 	}
-	t.Fatalf("job %s did not reach %v; last status %v", jobID, want, last)
-	return nil
 }
 
 // submitMultipart sends process-audio as one multipart request.

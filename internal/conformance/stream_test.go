@@ -118,19 +118,12 @@ func readUntilClosed(t *testing.T, conn *websocket.Conn) ([]notegen.StreamMessag
 	}
 }
 
-// waitEnded long-polls a job until it ends (completed or error), which
-// stays within the sandbox rate limit however slow the machine.
+// waitEnded waits until a job ends (completed or error) and checks that it
+// ended as want.
 func waitEnded(t *testing.T, s *st.Server, key, jobID, want string) {
 	t.Helper()
-	for range 4 {
-		resp := s.Do(t, "GET", "/v1/status/"+jobID+"?wait=30", nil, st.APIKey(key))
-		require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
-		if got := resp.JSON(t)["status"]; got == "completed" || got == "error" {
-			require.Equal(t, want, got, "%s", resp.Body)
-			return
-		}
-	}
-	t.Fatalf("job %s did not end", jobID)
+	ended := waitForStatus(t, s, key, jobID, "completed", "error")
+	require.Equal(t, want, ended["status"], "%v", ended)
 }
 
 func endStream(t *testing.T, conn *websocket.Conn) {
