@@ -140,6 +140,9 @@ func (t *OpenAITranscriber) Transcribe(ctx context.Context, wav io.Reader, lang 
 			Start float64 `json:"start"`
 			End   float64 `json:"end"`
 			Text  string  `json:"text"`
+			// Speaker is sent by servers that diarise (an extension of
+			// verbose_json); OpenAI's own does not.
+			Speaker string `json:"speaker"`
 		} `json:"segments"`
 	}
 	if err := json.Unmarshal(body, &out); err != nil || out.Text == nil {
@@ -148,7 +151,7 @@ func (t *OpenAITranscriber) Transcribe(ctx context.Context, wav io.Reader, lang 
 	text := strings.TrimSpace(*out.Text)
 	var segs []transcript.Timed
 	for _, seg := range out.Segments {
-		segs = append(segs, transcript.Timed{Start: seg.Start, End: seg.End, Text: seg.Text})
+		segs = append(segs, transcript.Timed{Start: seg.Start, End: seg.End, Text: seg.Text, Speaker: seg.Speaker})
 	}
 	return Transcript{Text: text, Tokens: EstimateTokens(text), Segments: segs}, nil
 }

@@ -88,7 +88,7 @@ func sampleTurns(text string) []notewriter.Span {
 		line := strings.TrimSpace(l)
 		if line != "" {
 			body := line
-			if _, rest, ok := transcript.ParseLabel(line); ok {
+			if _, _, rest, ok := transcript.ParseLabel(line); ok {
 				body = rest
 			}
 			if body != "" {

@@ -3,6 +3,8 @@ package transcript
 import (
 	"regexp"
 	"strings"
+
+	"github.com/notegen/notegen/internal/lexicon"
 )
 
 // RoleInferrer assigns a role to the segments whose Speaker is Unknown, for
@@ -14,7 +16,7 @@ type RoleInferrer func(segs []Segment)
 // labelPattern finds a speaker label at the start of a line: "[doctor]",
 // "[patient_guest]", "Doctor:", "Dr. Martin:", "Médecin :" (French puts a
 // space, often a no-break one, before the colon).
-var labelPattern = regexp.MustCompile(`^(?:\[\s*([\p{L}_ .'-]{1,40}?)\s*\]|([\p{L}][\p{L}_.'-]*(?:[ ][\p{L}\d][\p{L}\d_.'-]*){0,2})[ \t\x{00A0}\x{202F}]*:)[ \t\x{00A0}\x{202F}]*`)
+var labelPattern = regexp.MustCompile(`^(?:\[\s*([\p{L}\d_ .'-]{1,40}?)\s*\]|([\p{L}][\p{L}\d_.'-]*(?:[ ][\p{L}\d][\p{L}\d_.'-]*){0,2})[ \t\x{00A0}\x{202F}]*:)[ \t\x{00A0}\x{202F}]*`)
 
 // Split cuts a text job's input into turns. A line that starts with a known
 // speaker label opens a turn with that label's role; a line without one
@@ -31,9 +33,9 @@ func Split(text string, infer RoleInferrer) []Segment {
 		if line == "" {
 			continue
 		}
-		if role, rest, ok := ParseLabel(line); ok {
+		if role, voice, rest, ok := ParseLabel(line); ok {
 			labelled = true
-			segs = append(segs, Segment{ID: len(segs), Speaker: role, Text: rest})
+			segs = append(segs, Segment{ID: len(segs), Speaker: role, Voice: voice, Text: rest})
 			continue
 		}
 		if labelled {
@@ -63,13 +65,14 @@ func hasUnknown(segs []Segment) bool {
 }
 
 // ParseLabel reports whether line starts with a speaker label this package
-// knows, and returns the label's role and the rest of the line. A colon after
-// a word that is not a known label ("Plan: start metformin") is not a label:
-// dictations are full of such headings.
-func ParseLabel(line string) (Speaker, string, bool) {
+// knows, and returns the label's role, the voice it names (for a label
+// without a role, such as "Speaker 1") and the rest of the line. A colon
+// after a word that is not a known label ("Plan: start metformin") is not a
+// label: dictations are full of such headings.
+func ParseLabel(line string) (role Speaker, voice, rest string, ok bool) {
 	m := labelPattern.FindStringSubmatchIndex(line)
 	if m == nil {
-		return "", "", false
+		return "", "", "", false
 	}
 	var label string
 	if m[2] >= 0 {
@@ -77,74 +80,54 @@ func ParseLabel(line string) (Speaker, string, bool) {
 	} else {
 		label = line[m[4]:m[5]]
 	}
-	role, ok := RoleOf(label)
+	role, ok = RoleOf(label)
 	if !ok {
-		return "", "", false
+		return "", "", "", false
 	}
-	return role, strings.TrimSpace(line[m[1]:]), true
+	if role == Unknown {
+		voice = strings.TrimSpace(label)
+	}
+	return role, voice, strings.TrimSpace(line[m[1]:]), true
 }
 
-// RoleOf maps a speaker label, English or French, to its role. Labels that
-// name a speaker without a role ("Speaker 1", "Locuteur 2") are known but
-// Unknown, so that inference can decide.
+// RoleOf maps a speaker label, in any language with data, to its role.
+// Labels that name a voice without a role ("Speaker 1", "SPEAKER_00",
+// "Locuteur 2") are known but Unknown, so that inference can decide; a
+// title before a name ("Dr. Martin") gives the title's role.
 func RoleOf(label string) (Speaker, bool) {
-	l := strings.ToLower(strings.TrimSpace(label))
-	l = strings.Join(strings.FieldsFunc(l, func(r rune) bool { return r == ' ' || r == '_' || r == '-' }), " ")
-	if role, ok := labels[l]; ok {
-		return role, true
-	}
-	first, rest, _ := strings.Cut(l, " ")
-	first = strings.TrimSuffix(first, ".")
-	switch {
-	case rest != "" && titles[first]:
-		// "Dr. Martin", "Docteur Dubois": a clinician named by title.
-		return Clinician, true
-	case rest != "" && numbered[first] && isDigits(rest):
-		return Unknown, true
+	for _, lang := range lexicon.Languages {
+		x := lexicon.For(lang)
+		norms := x.Norms(label)
+		if norms == "" {
+			continue
+		}
+		if e := x.List("speakers").Lookup(norms); e != nil {
+			return Speaker(e.Attr("role")), true
+		}
+		first, rest, named := strings.Cut(norms, " ")
+		if !named {
+			continue
+		}
+		if e := x.List("speaker_titles").Lookup(first); e != nil {
+			return Speaker(e.Attr("role")), true
+		}
+		if e := x.List("speakers").Lookup(first); e != nil && Speaker(e.Attr("role")) == Unknown && isVoiceName(rest) {
+			return Unknown, true
+		}
 	}
 	return "", false
 }
 
-func isDigits(s string) bool {
+// isVoiceName reports a diarised voice's name after "Speaker": a number or
+// one letter ("Speaker 2", "Speaker B").
+func isVoiceName(s string) bool {
+	if len(s) == 1 && s[0] >= 'a' && s[0] <= 'z' {
+		return true
+	}
 	for _, r := range s {
 		if r < '0' || r > '9' {
 			return false
 		}
 	}
 	return s != ""
-}
-
-// titles introduce a clinician's name.
-var titles = map[string]bool{"dr": true, "doctor": true, "docteur": true, "pr": true, "professeur": true, "prof": true}
-
-// numbered labels name a voice, not a role.
-var numbered = map[string]bool{"speaker": true, "locuteur": true, "intervenant": true, "voice": true, "voix": true, "spk": true}
-
-// labels is every role label, English and French, lower case with
-// underscores and hyphens read as spaces.
-var labels = map[string]Speaker{
-	// clinicians
-	"doctor": Clinician, "dr": Clinician, "dr.": Clinician, "physician": Clinician, "clinician": Clinician,
-	"provider": Clinician, "md": Clinician, "np": Clinician, "nurse practitioner": Clinician,
-	"physician assistant": Clinician, "surgeon": Clinician, "gp": Clinician,
-	"médecin": Clinician, "medecin": Clinician, "docteur": Clinician, "docteure": Clinician,
-	"praticien": Clinician, "praticienne": Clinician, "clinicien": Clinician, "clinicienne": Clinician,
-	"chirurgien": Clinician, "chirurgienne": Clinician, "soignant": Clinician, "soignante": Clinician,
-	// patients
-	"patient": Patient, "pt": Patient, "patiente": Patient, "client": Patient, "cliente": Patient,
-	// everyone else in the room
-	"patient guest": Other, "guest": Other, "nurse": Other, "rn": Other, "medical assistant": Other,
-	"assistant": Other, "scribe": Other, "interpreter": Other, "translator": Other,
-	"mother": Other, "father": Other, "parent": Other, "mom": Other, "dad": Other, "wife": Other,
-	"husband": Other, "son": Other, "daughter": Other, "spouse": Other, "partner": Other,
-	"caregiver": Other, "family": Other, "family member": Other, "relative": Other, "companion": Other,
-	"sister": Other, "brother": Other, "friend": Other,
-	"infirmière": Other, "infirmier": Other, "infirmiere": Other, "interprète": Other, "interprete": Other,
-	"traducteur": Other, "traductrice": Other, "mère": Other, "mere": Other, "père": Other, "pere": Other,
-	"maman": Other, "papa": Other, "épouse": Other, "epouse": Other, "mari": Other, "conjoint": Other,
-	"conjointe": Other, "fils": Other, "fille": Other, "accompagnant": Other, "accompagnante": Other,
-	"aidant": Other, "aidante": Other, "proche": Other, "famille": Other, "sœur": Other, "soeur": Other,
-	"frère": Other, "frere": Other, "ami": Other, "amie": Other, "secrétaire": Other,
-	// voices without a role
-	"speaker": Unknown, "unknown": Unknown, "inconnu": Unknown,
 }

@@ -38,9 +38,14 @@ func (s Speaker) Valid() bool {
 type Segment struct {
 	ID      int
 	Speaker Speaker
-	Start   *float64
-	End     *float64
-	Text    string
+	// Voice names the speaker when a label or the speech provider's
+	// diarisation told who spoke without saying their role ("Speaker 1"):
+	// every segment of one voice gets the same inferred role. It is not
+	// part of the wire contract.
+	Voice string
+	Start *float64
+	End   *float64
+	Text  string
 }
 
 // Len is the segment's length in code points, the unit of every offset the

@@ -23,6 +23,11 @@ func said(who transcript.Speaker, text string) transcript.Segment {
 	return transcript.Segment{Speaker: who, Text: text}
 }
 
+// voiced is a turn of a diarised voice whose role is not known.
+func voiced(voice, text string) transcript.Segment {
+	return transcript.Segment{Speaker: unknown, Voice: voice, Text: text}
+}
+
 // turns numbers segments in transcript order, as Split does.
 func turns(segs ...transcript.Segment) []transcript.Segment {
 	for i := range segs {
@@ -48,8 +53,11 @@ func TestSplitLabels(t *testing.T) {
 			turns(said(clinician, "hey , dragon ? order an echo .\nlastly , your blood pressure ."), said(patient, "mm-hmm ."))},
 		{"headings are not labels", "Plan: start metformin.\nAssessment: diabetes.",
 			turns(said(unknown, "Plan: start metformin."), said(unknown, "Assessment: diabetes."))},
-		{"numbered voices are unknown", "Speaker 1: Hello.\nLocuteur 2 : Bonjour.",
-			turns(said(unknown, "Hello."), said(unknown, "Bonjour."))},
+		{"numbered voices are unknown and keep their voice", "Speaker 1: Hello.\nLocuteur 2 : Bonjour.\nSPEAKER_00: Hi.",
+			turns(voiced("Speaker 1", "Hello."), voiced("Locuteur 2", "Bonjour."), voiced("SPEAKER_00", "Hi."))},
+		{"every common form", "Dr: a\nGP: b\nClinician: c\nNurse: d\nMother: e\nMum: f\nGuest_family: g\nPatiente : h\nDr. Okafor: i\n[patient] j",
+			turns(said(clinician, "a"), said(clinician, "b"), said(clinician, "c"), said(other, "d"), said(other, "e"),
+				said(other, "f"), said(other, "g"), said(patient, "h"), said(clinician, "i"), said(patient, "j"))},
 		{"label alone on its line", "[doctor]\nhow is the knee ?", turns(said(clinician, "how is the knee ?"))},
 		{"empty", "  \n\n", nil},
 	}
@@ -139,4 +147,9 @@ func TestFromTimed(t *testing.T) {
 		{ID: 1, Speaker: transcript.Unknown, Start: at(3.1), End: at(6.25), Text: "I've had a cough for two weeks."},
 	}, segs)
 	require.Empty(t, transcript.FromTimed(nil, nil))
+
+	diarised := transcript.FromTimed([]transcript.Timed{{Text: "hello", Speaker: "SPEAKER_01"}, {Text: "hi", Speaker: "Doctor"}}, nil)
+	require.Equal(t, "SPEAKER_01", diarised[0].Voice)
+	require.Equal(t, transcript.Unknown, diarised[0].Speaker)
+	require.Equal(t, transcript.Clinician, diarised[1].Speaker)
 }

@@ -1,0 +1,308 @@
+// Package lexicon holds each language's words apart from the code that
+// reads them: word lists (drugs, symptoms, negation triggers, ...), the
+// phrases a note is written with, contractions and elisions, in plain text
+// files under data/<lang>/ embedded in the binary. It also tokenises text the
+// way the lists are matched, so a term and the transcript are read alike.
+//
+// A list file holds one entry per line: a canonical term, then its synonyms,
+// separated by "|", then optional attributes after ";":
+//
+//	chest pain | chest pains | pain in my chest ; system=cardiovascular
+//
+// phrases.txt holds "key = text" lines; contractions.txt holds
+// "form => words" lines (one or two tokens on the left); "#" starts a
+// comment line. Every language has the same files and keys (a test checks).
+package lexicon
+
+import (
+	"bufio"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+)
+
+//go:embed data
+var data embed.FS
+
+// Entry is one line of a list: its terms as written (the first is the
+// canonical name) and its attributes.
+type Entry struct {
+	Terms []string
+	Attrs map[string]string
+}
+
+// Name is the entry's canonical term.
+func (e *Entry) Name() string { return e.Terms[0] }
+
+// Attr returns attribute key, or "" when the entry has none.
+func (e *Entry) Attr(key string) string { return e.Attrs[key] }
+
+// List is a word list compiled for matching against tokens.
+type List struct {
+	name     string
+	entries  []*Entry
+	byPhrase map[string]*Entry // normalised term (norms joined by one space) -> entry
+	first    map[string]bool   // the first norm of every term: most tokens start none
+	maxLen   int
+}
+
+// Name is the list's file name without extension.
+func (l *List) Name() string { return l.name }
+
+// Entries returns the list's entries in file order.
+func (l *List) Entries() []*Entry { return l.entries }
+
+// Lookup returns the entry whose term, normalised, is phrase (norms joined
+// by single spaces), or nil.
+func (l *List) Lookup(phrase string) *Entry { return l.byPhrase[phrase] }
+
+// Has reports whether phrase (normalised) is a term of the list.
+func (l *List) Has(phrase string) bool { _, ok := l.byPhrase[phrase]; return ok }
+
+// Match returns the entry of the longest term that starts at toks[i] and
+// how many tokens it covers; nil and 0 when none does. A term never spans
+// punctuation.
+func (l *List) Match(toks []Token, i int) (*Entry, int) {
+	if i >= len(toks) || !l.first[toks[i].Norm] {
+		return nil, 0
+	}
+	var b strings.Builder
+	var best *Entry
+	n := 0
+	for k := i; k < len(toks) && k-i < l.maxLen; k++ {
+		if toks[k].Kind == Punct {
+			break
+		}
+		if k > i {
+			b.WriteByte(' ')
+		}
+		b.WriteString(toks[k].Norm)
+		if e, ok := l.byPhrase[b.String()]; ok {
+			best, n = e, k-i+1
+		}
+	}
+	return best, n
+}
+
+// Lexicon is one language's data. It is read-only once loaded and safe for
+// concurrent use.
+type Lexicon struct {
+	// Lang is the language's code, "en" or "fr".
+	Lang         string
+	lists        map[string]*List
+	phrases      map[string]string
+	contractions map[string][]string  // one token -> its words
+	pairs        map[string][2]string // two tokens -> their words, one each
+	elisions     map[string]bool
+}
+
+// Languages are the languages with data.
+var Languages = []string{"en", "fr"}
+
+var (
+	loadOnce sync.Once
+	loaded   map[string]*Lexicon
+)
+
+// For returns the lexicon of lang; any language without data reads as
+// English. The data is embedded, so a malformed file is a build defect: the
+// package's tests load every language, and For panics on one.
+func For(lang string) *Lexicon {
+	loadOnce.Do(func() {
+		loaded = map[string]*Lexicon{}
+		for _, l := range Languages {
+			x, err := load(data, l)
+			if err != nil {
+				panic(fmt.Sprintf("lexicon: %v", err))
+			}
+			loaded[l] = x
+		}
+	})
+	if x, ok := loaded[lang]; ok {
+		return x
+	}
+	return loaded["en"]
+}
+
+// List returns the named list. Asking for a list the language lacks is a
+// programming error and panics: every language has the same files.
+func (x *Lexicon) List(name string) *List {
+	l, ok := x.lists[name]
+	if !ok {
+		panic(fmt.Sprintf("lexicon %s: no list %q", x.Lang, name))
+	}
+	return l
+}
+
+// Phrase returns the text of a phrase key (phrases.txt); a missing key
+// panics, as List does.
+func (x *Lexicon) Phrase(key string) string {
+	p, ok := x.phrases[key]
+	if !ok {
+		panic(fmt.Sprintf("lexicon %s: no phrase %q", x.Lang, key))
+	}
+	return p
+}
+
+// Norms returns the normalised form of a term as lists store it: its word
+// and number tokens' norms joined by single spaces.
+func (x *Lexicon) Norms(term string) string {
+	toks := x.Tokenize(term)
+	parts := make([]string, 0, len(toks))
+	for _, t := range toks {
+		if t.Kind != Punct {
+			parts = append(parts, t.Norm)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func load(fsys fs.FS, lang string) (*Lexicon, error) {
+	dir := path.Join("data", lang)
+	x := &Lexicon{Lang: lang, lists: map[string]*List{}, phrases: map[string]string{},
+		contractions: map[string][]string{}, pairs: map[string][2]string{}, elisions: map[string]bool{}}
+	// Elisions and contractions first: they decide how every term is read.
+	if err := eachLine(fsys, path.Join(dir, "elisions.txt"), func(line string) error {
+		x.elisions[Fold(line)] = true
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := eachLine(fsys, path.Join(dir, "contractions.txt"), func(line string) error {
+		from, to, ok := strings.Cut(line, "=>")
+		if !ok {
+			return fmt.Errorf("want \"form => words\"")
+		}
+		left, right := strings.Fields(Fold(from)), strings.Fields(Fold(to))
+		switch {
+		case len(left) == 1 && len(right) >= 1:
+			x.contractions[left[0]] = right
+		case len(left) == 2 && len(right) == 2:
+			x.pairs[left[0]+" "+left[1]] = [2]string{right[0], right[1]}
+		default:
+			return fmt.Errorf("a contraction is one token to words, or two tokens to two words")
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := eachLine(fsys, path.Join(dir, "phrases.txt"), func(line string) error {
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || strings.TrimSpace(k) == "" {
+			return fmt.Errorf("want \"key = text\"")
+		}
+		x.phrases[strings.TrimSpace(k)] = strings.TrimSpace(v)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	files, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", dir, err)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(f.Name(), ".txt")
+		if f.IsDir() || name == f.Name() || name == "phrases" || name == "contractions" || name == "elisions" {
+			continue
+		}
+		l := &List{name: name, byPhrase: map[string]*Entry{}, first: map[string]bool{}}
+		if err := eachLine(fsys, path.Join(dir, f.Name()), func(line string) error {
+			return x.addEntry(l, line)
+		}); err != nil {
+			return nil, err
+		}
+		x.lists[name] = l
+	}
+	return x, nil
+}
+
+// addEntry parses "term | synonym ; key=value" into l.
+func (x *Lexicon) addEntry(l *List, line string) error {
+	fields := strings.Split(line, ";")
+	e := &Entry{}
+	for _, t := range strings.Split(fields[0], "|") {
+		if t = strings.TrimSpace(t); t != "" {
+			e.Terms = append(e.Terms, t)
+		}
+	}
+	if len(e.Terms) == 0 {
+		return fmt.Errorf("an entry needs a term")
+	}
+	for _, a := range fields[1:] {
+		k, v, ok := strings.Cut(a, "=")
+		if !ok || strings.TrimSpace(k) == "" {
+			return fmt.Errorf("attribute %q: want key=value", strings.TrimSpace(a))
+		}
+		if e.Attrs == nil {
+			e.Attrs = map[string]string{}
+		}
+		e.Attrs[strings.TrimSpace(k)] = strings.TrimSpace(v)
+	}
+	for _, t := range e.Terms {
+		key := x.Norms(t)
+		if key == "" {
+			return fmt.Errorf("term %q has no words", t)
+		}
+		if prev, dup := l.byPhrase[key]; dup && prev != e {
+			return fmt.Errorf("term %q is also an entry of %q", t, prev.Name())
+		}
+		l.byPhrase[key] = e
+		first, _, _ := strings.Cut(key, " ")
+		l.first[first] = true
+		l.maxLen = max(l.maxLen, strings.Count(key, " ")+1)
+	}
+	l.entries = append(l.entries, e)
+	return nil
+}
+
+// eachLine calls fn with every non-blank, non-comment line of a file; a
+// missing file is an empty one. Errors name the file and line.
+func eachLine(fsys fs.FS, name string, fn func(string) error) error {
+	f, err := fsys.Open(name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return fmt.Errorf("open %s: %w", name, err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if err := fn(line); err != nil {
+			return fmt.Errorf("%s:%d: %w", name, n, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("read %s: %w", name, err)
+	}
+	return nil
+}
+
+// ListNames returns the names of the language's lists, sorted.
+func (x *Lexicon) ListNames() []string {
+	names := make([]string, 0, len(x.lists))
+	for n := range x.lists {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// PhraseKeys returns the language's phrase keys, sorted.
+func (x *Lexicon) PhraseKeys() []string {
+	keys := make([]string, 0, len(x.phrases))
+	for k := range x.phrases {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

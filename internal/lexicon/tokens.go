@@ -1,0 +1,214 @@
+package lexicon
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Kind is what a token is made of.
+type Kind uint8
+
+// The kinds of token.
+const (
+	Word Kind = iota
+	Number
+	Punct
+)
+
+// Token is one word, number or punctuation mark of a text. Start and End are
+// code-point offsets into the text (End exclusive), the unit of every span
+// the API returns. Norm is what lexicons match: lower case, Latin diacritics
+// removed, and a contraction written out ("don't" is two tokens, "do" and
+// "not", that share the span of "don't").
+type Token struct {
+	Text       string
+	Norm       string
+	Start, End int
+	Kind       Kind
+}
+
+// IsWord reports whether the token is a word.
+func (t Token) IsWord() bool { return t.Kind == Word }
+
+// Tokenize splits text into tokens with the language's contractions and
+// elisions written out. Numbers keep their separators ("120/80", "2.5",
+// "38,5"); hyphens split words ("x-ray" is "x" and "ray", as lexicon terms
+// are split the same way).
+func (x *Lexicon) Tokenize(text string) []Token {
+	rs := []rune(text)
+	out := make([]Token, 0, len(rs)/4+1)
+	for i := 0; i < len(rs); {
+		r := rs[i]
+		switch {
+		case unicode.IsSpace(r):
+			i++
+		case unicode.IsDigit(r):
+			j := i + 1
+			for j < len(rs) {
+				if unicode.IsDigit(rs[j]) {
+					j++
+					continue
+				}
+				if (rs[j] == '.' || rs[j] == ',' || rs[j] == '/') && j+1 < len(rs) && unicode.IsDigit(rs[j+1]) {
+					j += 2
+					continue
+				}
+				break
+			}
+			out = append(out, Token{Text: string(rs[i:j]), Norm: strings.ReplaceAll(string(rs[i:j]), ",", "."), Start: i, End: j, Kind: Number})
+			i = j
+		case unicode.IsLetter(r):
+			j := i + 1
+			for j < len(rs) && (unicode.IsLetter(rs[j]) || unicode.IsDigit(rs[j]) || isApostrophe(rs[j]) && j+1 < len(rs) && unicode.IsLetter(rs[j+1])) {
+				j++
+			}
+			out = x.appendWord(out, rs, i, j)
+			i = j
+		case isApostrophe(r) && i+1 < len(rs) && unicode.IsLetter(rs[i+1]):
+			// a tokeniser's split contraction: "n't", "'s", "'re"
+			j := i + 1
+			for j < len(rs) && unicode.IsLetter(rs[j]) {
+				j++
+			}
+			out = x.appendWord(out, rs, i, j)
+			i = j
+		case r == '-' && i > 0 && i+1 < len(rs) && isWordRune(rs[i-1]) && isWordRune(rs[i+1]):
+			// a hyphen inside a compound ("x-ray", "55-year-old") joins
+			// words that lexicons list apart
+			i++
+		default:
+			out = append(out, Token{Text: string(r), Norm: Fold(string(r)), Start: i, End: i + 1, Kind: Punct})
+			i++
+		}
+	}
+	return x.joinPairs(out)
+}
+
+// appendWord adds the word rs[i:j], split at an elision ("d'ibuprofène")
+// and written out when it is a contraction.
+func (x *Lexicon) appendWord(out []Token, rs []rune, i, j int) []Token {
+	word := string(rs[i:j])
+	norm := Fold(word)
+	if k := strings.IndexByte(norm, '\''); k > 0 && k < len(norm)-1 && x.elisions[norm[:k+1]] {
+		n := len([]rune(norm[:k+1]))
+		out = append(out, Token{Text: string(rs[i : i+n]), Norm: norm[:k+1], Start: i, End: i + n, Kind: Word})
+		i += n
+		word, norm = string(rs[i:j]), norm[k+1:]
+	}
+	if parts, ok := x.contractions[norm]; ok {
+		for _, p := range parts {
+			out = append(out, Token{Text: word, Norm: p, Start: i, End: j, Kind: Word})
+		}
+		return out
+	}
+	return append(out, Token{Text: word, Norm: norm, Start: i, End: j, Kind: Word})
+}
+
+// joinPairs writes out two-token contractions of tokenised text ("gon na",
+// "ca n't"): each token keeps its own span.
+func (x *Lexicon) joinPairs(toks []Token) []Token {
+	if len(x.pairs) == 0 {
+		return toks
+	}
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].Kind != Word || toks[i+1].Kind != Word {
+			continue
+		}
+		if p, ok := x.pairs[Fold(toks[i].Text)+" "+Fold(toks[i+1].Text)]; ok {
+			toks[i].Norm, toks[i+1].Norm = p[0], p[1]
+			i++
+		}
+	}
+	return toks
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+func isApostrophe(r rune) bool { return r == '\'' || r == '’' }
+
+// Fold lower-cases s and removes the diacritics of Latin letters, so that
+// "Médecin", "medecin" and "MÉDECIN" are one lexicon entry; a typographic
+// apostrophe becomes a straight one.
+func Fold(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range strings.ToLower(s) {
+		switch r {
+		case 'à', 'â', 'ä', 'á', 'ã', 'å':
+			r = 'a'
+		case 'é', 'è', 'ê', 'ë':
+			r = 'e'
+		case 'î', 'ï', 'í', 'ì':
+			r = 'i'
+		case 'ô', 'ö', 'ó', 'ò', 'õ':
+			r = 'o'
+		case 'û', 'ü', 'ù', 'ú':
+			r = 'u'
+		case 'ç':
+			r = 'c'
+		case 'ñ':
+			r = 'n'
+		case 'ÿ':
+			r = 'y'
+		case '’', '‘':
+			r = '\''
+		case 'œ':
+			b.WriteString("oe")
+			continue
+		case 'æ':
+			b.WriteString("ae")
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// Sentences cuts tokens into sentences, as [first, end) token ranges: after
+// a full stop, question or exclamation mark (or several), except the full
+// stop of an abbreviation ("Dr. Smith"). Text without such marks, as speech
+// recognisers write it, is one sentence.
+func (x *Lexicon) Sentences(toks []Token) [][2]int {
+	abbrev := x.List("abbreviations")
+	var out [][2]int
+	start := 0
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.Kind != Punct || !isTerminal(t.Norm) {
+			continue
+		}
+		if t.Norm == "." && i > 0 && toks[i-1].Kind == Word && toks[i-1].End == t.Start && abbrev.Has(toks[i-1].Norm) {
+			continue
+		}
+		for i+1 < len(toks) && toks[i+1].Kind == Punct && (isTerminal(toks[i+1].Norm) || isCloser(toks[i+1].Norm)) {
+			i++
+		}
+		if hasContent(toks[start : i+1]) {
+			out = append(out, [2]int{start, i + 1})
+		} else if len(out) > 0 {
+			out[len(out)-1][1] = i + 1
+		}
+		start = i + 1
+	}
+	if start < len(toks) {
+		if hasContent(toks[start:]) || len(out) == 0 {
+			out = append(out, [2]int{start, len(toks)})
+		} else {
+			out[len(out)-1][1] = len(toks)
+		}
+	}
+	return out
+}
+
+func isTerminal(p string) bool { return p == "." || p == "?" || p == "!" || p == "…" }
+
+func isCloser(p string) bool { return p == "\"" || p == ")" || p == "»" || p == "'" }
+
+func hasContent(toks []Token) bool {
+	for _, t := range toks {
+		if t.Kind != Punct {
+			return true
+		}
+	}
+	return false
+}
