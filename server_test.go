@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"io"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -14,7 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/notegen/notegen"
-	"github.com/notegen/notegen/internal/cli"
 	st "github.com/notegen/notegen/internal/servertest"
 )
 
@@ -60,26 +58,14 @@ func requireKind[T error](t *testing.T, err error, sentinel error, status int, c
 	return typed
 }
 
-// runAdmin runs `notegen admin ARGS` on the server's database.
-func runAdmin(t *testing.T, s *st.Server, args ...string) string {
-	t.Helper()
-	var out strings.Builder
-	env := s.DB.Env()
-	err := cli.Run(context.Background(), cli.Env{
-		Args: append([]string{"notegen", "admin"}, args...), Getenv: func(k string) string { return env[k] },
-		Stdin: strings.NewReader(""), Stdout: &out, Stderr: io.Discard, Version: "test",
-	})
-	require.NoError(t, err, out.String())
-	return out.String()
-}
-
-// eachOwner runs fn on each backend with the SDK client of a new account
-// owner, logged in with its email and password.
+// eachOwner is st.EachOwner with the SDK client of the new account owner,
+// logged in with its email and password.
 func eachOwner(t *testing.T, fn func(t *testing.T, ctx context.Context, s *st.Server, c *notegen.Client, email, password string)) {
 	t.Helper()
-	st.EachServer(t, func(t *testing.T, s *st.Server) {
-		c, email, password := owner(t, s)
-		fn(t, context.Background(), s, c, email, password)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+		c, err := notegen.New(s.URL, notegen.WithPassword(o.Email, o.Password))
+		require.NoError(t, err)
+		fn(t, context.Background(), s, c, o.Email, o.Password)
 	})
 }
 
@@ -216,11 +202,16 @@ func TestAccountAgainstServer(t *testing.T) {
 
 		acct, err := c.GetAccount(ctx)
 		require.NoError(t, err)
-		require.Equal(t, "Clinic", acct.CompanyName)
+		require.Equal(t, notegen.AccountInactive, acct.AccountStatus)
+		require.Empty(t, acct.CompanyName)
 
-		up, err := c.UpdateAccount(ctx, notegen.AccountUpdate{PhoneNumber: notegen.String("+1 555 0100"), Address: notegen.String("1 Main St")})
+		up, err := c.UpdateAccount(ctx, notegen.AccountUpdate{CompanyName: notegen.String("Clinic"), PhoneNumber: notegen.String("+1 555 0100"), Address: notegen.String("1 Main St")})
 		require.NoError(t, err)
-		require.ElementsMatch(t, []string{"phone_number", "address"}, up.UpdatedFields)
+		require.ElementsMatch(t, []string{"company_name", "phone_number", "address"}, up.UpdatedFields)
+		acct, err = c.GetAccount(ctx)
+		require.NoError(t, err)
+		require.Equal(t, "Clinic", acct.CompanyName)
+		require.Equal(t, "+1 555 0100", acct.PhoneNumber)
 		_, err = c.UpdateAccount(ctx, notegen.AccountUpdate{})
 		requireKind[*notegen.InvalidFieldError](t, err, notegen.ErrInvalidField, 400, notegen.CodeInvalidField)
 		_, err = c.UpdateAccount(ctx, notegen.AccountUpdate{ContactEmail: notegen.String("not an address")})
@@ -230,10 +221,12 @@ func TestAccountAgainstServer(t *testing.T) {
 		requireKind[*notegen.BadRequestError](t, err, notegen.ErrBadRequest, 400, notegen.CodeBadRequest)
 
 		// An open invoice blocks cancellation.
-		runAdmin(t, s, "invoice", "issue", "--email", email, "--amount", "5")
+		_, err = s.DB.Admin("invoice", "issue", "--email", email, "--amount", "5")
+		require.NoError(t, err)
 		_, err = c.CancelAccount(ctx)
 		requireKind[*notegen.PaymentRequiredError](t, err, notegen.ErrPaymentRequired, 402, notegen.CodePaymentRequired)
-		runAdmin(t, s, "invoice", "pay", "--email", email)
+		_, err = s.DB.Admin("invoice", "pay", "--email", email)
+		require.NoError(t, err)
 
 		res, err := c.CancelAccount(ctx)
 		require.NoError(t, err)

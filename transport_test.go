@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/notegen/notegen"
+	st "github.com/notegen/notegen/internal/servertest"
 )
 
 // fastRetry keeps backoffs short in tests.
@@ -46,12 +47,7 @@ func TestInvalidBaseURLIsValidationError(t *testing.T) {
 
 func TestNetworkErrorOnClosedPort(t *testing.T) {
 	t.Parallel()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := l.Addr().String()
-	require.NoError(t, l.Close())
-
-	c, err := notegen.New("http://"+addr, notegen.WithTokens("t", ""), notegen.WithAPIKey("k"), fastRetry())
+	c, err := notegen.New("http://"+st.ClosedPort(t), notegen.WithTokens("t", ""), notegen.WithAPIKey("k"), fastRetry())
 	require.NoError(t, err)
 	start := time.Now()
 	_, err = c.GetAccount(context.Background())

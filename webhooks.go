@@ -103,6 +103,18 @@ type WebhookTestResult struct {
 	Warning string `json:"warning,omitempty"`
 }
 
+// WebhookCheck is the result of CheckWebhook.
+type WebhookCheck struct {
+	// Env is the environment whose URL was checked: "dev" or "prod".
+	Env string `json:"env"`
+	// URL is that environment's URL; nil when none is set.
+	URL *string `json:"url"`
+	// Warning says why deliveries to the URL will not arrive: none is
+	// set, or the server refuses its address (loopback or private while
+	// private delivery is off); empty when the server knows no reason.
+	Warning string `json:"warning,omitempty"`
+}
+
 // GetWebhook reads the webhook URLs (GET /v1/user/webhook).
 func (c *Client) GetWebhook(ctx context.Context) (*WebhookSettings, error) {
 	return doJSON[WebhookSettings](ctx, c, call{method: "GET", path: "/v1/user/webhook", auth: authBearer, idempotent: true})
@@ -150,6 +162,17 @@ func (c *Client) ListWebhookDeliveries(ctx context.Context, f DeliveryFilter) ([
 func (c *Client) RedeliverWebhook(ctx context.Context, deliveryID string) (*DeliveryAttempt, error) {
 	path := "/v1/user/webhook/deliveries/" + pathEscape(deliveryID) + "/redeliver"
 	return doJSON[DeliveryAttempt](ctx, c, call{method: "POST", path: path, auth: authBearer})
+}
+
+// CheckWebhook asks whether deliveries to the URL of env ("dev" or "prod";
+// "" as the server routes account events) can arrive, without sending
+// anything (GET /v1/user/webhook/check).
+func (c *Client) CheckWebhook(ctx context.Context, env string) (*WebhookCheck, error) {
+	q := url.Values{}
+	if env != "" {
+		q.Set("env", env)
+	}
+	return doJSON[WebhookCheck](ctx, c, call{method: "GET", path: "/v1/user/webhook/check", query: q, auth: authBearer, idempotent: true})
 }
 
 // TestWebhook sends a webhook.test event (POST /v1/user/webhook/test) to

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"path/filepath"
 	"strings"
@@ -9,35 +8,30 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
-
-	"github.com/notegen/notegen"
-	"github.com/notegen/notegen/internal/servertest"
 )
 
 // TestNotegenServeTranscribesThroughASR runs the main service, built from
-// the repository root (servertest.StartProcess), with notegen-asr as its
+// the repository root (startNotegen), with notegen-asr as its
 // speech-to-text provider, and sends a live audio job from a LibriVox
 // recording through the public API.
 func TestNotegenServeTranscribesThroughASR(t *testing.T) {
 	asr := startServer(t)
 	dir, refs, ids := librivox(t)
-	p := servertest.StartProcess(t, servertest.NewDatabase(t, servertest.SQLite), map[string]string{"NOTEGEN_STT_URL": asr.base + "/v1"})
-	c := liveKeyClient(t, p.Server)
+	n := startNotegen(t, asr, false)
+	key := n.liveKey(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 
 	id := ids[0]
-	job, err := c.SubmitAudio(ctx, notegen.AudioJobRequest{
-		JobOptions:    notegen.JobOptions{Template: "wfw", RecordingType: "dictation", Lang: "en"},
-		FileExtension: "wav",
-	}, bytes.NewReader(readFile(t, filepath.Join(dir, id+".wav"))), notegen.UploadOptions{})
+	job, err := n.submitAudio(ctx, key, id+".wav", readFile(t, filepath.Join(dir, id+".wav")),
+		map[string]string{"template": "wfw", "recording_type": "dictation", "lang": "en", "file_extension": "wav"})
 	require.NoError(t, err)
-	status, err := c.WaitForJob(ctx, job.JobID, 0)
+	status, err := n.waitJob(ctx, key, job)
 	require.NoError(t, err)
-	require.Equal(t, notegen.JobCompleted, status.Status, "%+v", status)
-	tr, err := c.FetchTranscript(ctx, job.JobID)
+	require.Equal(t, "completed", status.Status, "%+v", status)
+	text, err := n.transcript(ctx, key, job)
 	require.NoError(t, err)
-	transcript := strings.ToLower(tr.Transcript)
+	transcript := strings.ToLower(text)
 	errors, words := wordErrors(refs[id], transcript)
 	t.Logf("reference: %s\ntranscript: %s\nword errors %d/%d", refs[id], transcript, errors, words)
 	require.Contains(t, transcript, "dashwood", "the spoken words reach the transcript")

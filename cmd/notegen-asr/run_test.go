@@ -19,7 +19,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/notegen/notegen/internal/servertest"
+	"github.com/notegen/notegen/cmd/notegen-asr/internal/asrtest"
 )
 
 // testModelDir is the shared streaming model; NOTEGEN_ASR_TEST_MODEL_DIR
@@ -55,7 +55,7 @@ var listeningLine = regexp.MustCompile(`msg=listening addr=(\S+)`)
 // testServer is a running instance of the real run().
 type testServer struct {
 	base string
-	log  *servertest.LogWatch
+	log  *asrtest.Log
 	stop func() error
 }
 
@@ -64,7 +64,7 @@ type testServer struct {
 func startServer(t testing.TB, extra ...string) *testServer {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	logs := servertest.NewLogWatch(listeningLine)
+	logs := asrtest.NewLog(listeningLine)
 	args := append([]string{"notegen-asr", "--addr", "127.0.0.1:0", "--model-dir", testModelDir(t), "--vad-model", testVADModel(t)}, extra...)
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, args, func(string) string { return "" }, io.Discard, logs) }()

@@ -3,17 +3,16 @@ package main
 import (
 	"context"
 	"crypto/rand"
+	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
-
-	"github.com/notegen/notegen"
 )
 
 // tenMinutes is ten minutes of speech at 16 kHz: the LibriVox utterances
@@ -53,23 +52,23 @@ func BenchmarkServeStreamTenMinutes(b *testing.B) {
 		name := map[bool]string{true: "realtime", false: "fallback"}[realtime]
 		b.Run(name, func(b *testing.B) {
 			asr := startServer(b, "--threads", "1")
-			_, c := notegenOn(b, asr, realtime)
+			n := startNotegen(b, asr, realtime)
+			key := n.liveKey(b)
 			ctx := context.Background()
 			var done, completed time.Duration
 			for range b.N {
 				r := &pacedReader{pcm: pcm, pace: pace}
 				segments := 0
-				job, err := c.StreamAudio(ctx, notegen.StreamJobRequest{JobOptions: streamJob, SampleRate: 16000}, r,
-					notegen.StreamOptions{OnMessage: func(m notegen.StreamMessage) {
-						if m.Type == notegen.StreamSegment {
-							segments++
-						}
-					}})
+				job, err := n.stream(ctx, key, r, func(m streamMessage) {
+					if m.Type == "segment" {
+						segments++
+					}
+				})
 				require.NoError(b, err)
 				toDone := time.Since(r.finishedAt)
-				st, err := c.WaitForJob(ctx, job.JobID, 0)
+				st, err := n.waitJob(ctx, key, job)
 				require.NoError(b, err)
-				require.Equal(b, notegen.JobCompleted, st.Status, st.Message)
+				require.Equal(b, "completed", st.Status, st.Message)
 				toCompleted := time.Since(r.finishedAt)
 				done, completed = done+toDone, completed+toCompleted
 				b.Logf("%s: %d segments; end to done %s, to completed %s", name, segments,
@@ -84,9 +83,9 @@ func BenchmarkServeStreamTenMinutes(b *testing.B) {
 // BenchmarkServeOpenStreams opens NOTEGEN_BENCH_STREAMS (default 50) live
 // streams through `notegen serve` (streaming speech-to-text through
 // /v1/realtime), sends each a second of audio and keeps them open, and
-// reports the Go heap and stacks they added, per stream. Server, client
-// connections and notegen-asr's Go side share this process, so the figure
-// is an upper bound of the server's own share.
+// reports the resident memory they added to the notegen process, per
+// stream. Resident memory also counts what Go's runtime freed but kept, so
+// the figure is an upper bound of what a stream holds.
 func BenchmarkServeOpenStreams(b *testing.B) {
 	n := 50
 	if v := os.Getenv("NOTEGEN_BENCH_STREAMS"); v != "" {
@@ -95,37 +94,48 @@ func BenchmarkServeOpenStreams(b *testing.B) {
 		require.NoError(b, err)
 	}
 	asr := startServer(b, "--threads", "1", "--realtime-sessions", strconv.Itoa(n+10))
-	_, c := notegenOn(b, asr, true)
+	srv := startNotegen(b, asr, true)
+	key := srv.liveKey(b)
 	ctx := context.Background()
 	second := make([]byte, 16000*2)
 	_, _ = rand.Read(second)
 	for i := range second {
 		second[i] /= 64 // quiet noise: a room, no speech
 	}
-	inUse := func() uint64 {
-		runtime.GC()
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		return m.HeapInuse + m.StackInuse
-	}
 	for range b.N {
-		before := inUse()
+		before := residentBytes(b, srv.pid)
 		conns := make([]*websocket.Conn, 0, n)
 		for range n {
-			job, err := c.CreateStream(ctx, notegen.StreamJobRequest{JobOptions: streamJob, SampleRate: 16000})
+			_, url, err := srv.createStream(ctx, key)
 			require.NoError(b, err)
-			conn, _, err := websocket.Dial(ctx, job.StreamURL, nil)
+			conn, _, err := websocket.Dial(ctx, url, nil)
 			require.NoError(b, err)
 			require.NoError(b, conn.Write(ctx, websocket.MessageBinary, second))
 			conns = append(conns, conn)
 		}
 		time.Sleep(2 * time.Second) // the audio reaches the provider and is stored
-		after := inUse()
+		after := residentBytes(b, srv.pid)
 		per := (float64(after) - float64(before)) / float64(n)
 		b.ReportMetric(per/(1<<20), "MiB/stream")
-		b.Logf("%d open streams: %.1f MiB more heap and stacks, %.2f MiB per stream", n, (float64(after)-float64(before))/(1<<20), per/(1<<20))
+		b.Logf("%d open streams: notegen's resident memory grew %.1f MiB, %.2f MiB per stream", n, (float64(after)-float64(before))/(1<<20), per/(1<<20))
 		for _, conn := range conns {
 			_ = conn.Close(websocket.StatusNormalClosure, "")
 		}
 	}
+}
+
+// residentBytes is a process's resident memory (VmRSS of /proc/PID/status).
+func residentBytes(b *testing.B, pid int) uint64 {
+	b.Helper()
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	require.NoError(b, err)
+	for _, line := range strings.Split(string(status), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			require.NoError(b, err)
+			return kb << 10
+		}
+	}
+	b.Fatalf("no VmRSS in /proc/%d/status", pid)
+	return 0
 }

@@ -6,45 +6,12 @@ import (
 	"io"
 	"net/http"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
-
-	"github.com/notegen/notegen"
-	"github.com/notegen/notegen/internal/servertest"
 )
-
-// notegenOn starts `notegen serve` (servertest: the real server on a fresh
-// SQLite database) with asr as its speech-to-text provider, streaming
-// through /v1/realtime when realtime, and answers an SDK client with a live
-// key.
-func notegenOn(t testing.TB, asr *testServer, realtime bool) (*servertest.Server, *notegen.Client) {
-	t.Helper()
-	opts := []servertest.Option{servertest.WithEnv("NOTEGEN_STT_URL", asr.base+"/v1")}
-	if realtime {
-		opts = append(opts, servertest.WithEnv("NOTEGEN_STT_STREAM_URL", "ws"+strings.TrimPrefix(asr.base, "http")+"/v1/realtime"))
-	}
-	s := servertest.Start(t, servertest.SQLite, opts...)
-	return s, liveKeyClient(t, s)
-}
-
-// liveKeyClient signs a new owner up on s and answers an SDK client with
-// a live key of theirs, which sends its audio to speech-to-text.
-func liveKeyClient(t testing.TB, s *servertest.Server) *notegen.Client {
-	t.Helper()
-	o := s.NewOwner(t)
-	resp := s.Do(t, "POST", "/v1/user/create-api-key", map[string]string{"keyType": "live"}, servertest.Bearer(o.IDToken))
-	require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
-	c, err := notegen.New(s.URL, notegen.WithAPIKey(resp.JSON(t)["api_key"].(string)))
-	require.NoError(t, err)
-	return c
-}
-
-// streamJob is the job fields of the streams below.
-var streamJob = notegen.JobOptions{Template: "primaryCare", VisitType: "followUp", RecordingType: "dictation", Lang: "en"}
 
 // pacedReader hands out pcm at pace times the speed it would be spoken
 // (0: as fast as it is read) and notes when it passed mark and when it
@@ -104,12 +71,8 @@ func TestServeStreamsLibriVox(t *testing.T) {
 // and utterances through the batch endpoint.
 func serveStreamsLibriVox(t *testing.T, realtime bool) {
 	asr := startServer(t, "--threads", "1", "--concurrency", "1")
-	s, c := notegenOn(t, asr, realtime)
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("notegen log:\n%s", s.Logs())
-		}
-	})
+	n := startNotegen(t, asr, realtime)
+	key := n.liveKey(t)
 	dir, refs, ids := librivox(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
@@ -126,31 +89,30 @@ func serveStreamsLibriVox(t *testing.T, realtime bool) {
 		var mu sync.Mutex
 		var firstPartial time.Time
 		partials := 0
-		job, err := c.StreamAudio(ctx, notegen.StreamJobRequest{JobOptions: streamJob, SampleRate: 16000}, r,
-			notegen.StreamOptions{OnMessage: func(m notegen.StreamMessage) {
-				mu.Lock()
-				defer mu.Unlock()
-				if m.Type == notegen.StreamPartial {
-					partials++
-					if firstPartial.IsZero() {
-						firstPartial = time.Now()
-					}
+		job, err := n.stream(ctx, key, r, func(m streamMessage) {
+			mu.Lock()
+			defer mu.Unlock()
+			if m.Type == "partial" {
+				partials++
+				if firstPartial.IsZero() {
+					firstPartial = time.Now()
 				}
-			}})
+			}
+		})
 		if !assertNoError(t, err) {
 			return
 		}
-		st, err := c.WaitForJob(ctx, job.JobID, 0)
-		if !assertNoError(t, err) || !assertEqual(t, notegen.JobCompleted, st.Status, st.Message) {
+		st, err := n.waitJob(ctx, key, job)
+		if !assertNoError(t, err) || !assertEqual(t, "completed", st.Status, st.Message) {
 			return
 		}
-		tr, err := c.FetchTranscript(ctx, job.JobID)
+		text, err := n.transcript(ctx, key, job)
 		if !assertNoError(t, err) {
 			return
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		results[i] = result{transcript: tr.Transcript, partials: partials, latency: firstPartial.Sub(r.markedAt)}
+		results[i] = result{transcript: text, partials: partials, latency: firstPartial.Sub(r.markedAt)}
 	})
 	require.False(t, t.Failed())
 

@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -16,6 +18,7 @@ import (
 	"github.com/notegen/notegen/internal/audit"
 	"github.com/notegen/notegen/internal/auth"
 	"github.com/notegen/notegen/internal/billing"
+	"github.com/notegen/notegen/internal/cli/suggest"
 	"github.com/notegen/notegen/internal/config"
 	"github.com/notegen/notegen/internal/logging"
 	"github.com/notegen/notegen/internal/masterkey"
@@ -138,7 +141,11 @@ func admin(ctx context.Context, env Env, args []string) error {
 			}
 			return nil
 		}
-		fmt.Fprintf(env.Stderr, "notegen admin: unknown command %q\n\n%s", name, adminUsage)
+		hint := ""
+		if meant := suggest.Closest(name, slices.Sorted(maps.Keys(commands))); meant != "" {
+			hint = fmt.Sprintf("; did you mean %q?", "notegen admin "+meant)
+		}
+		fmt.Fprintf(env.Stderr, "notegen admin: unknown command %q%s\n\n%s", name, hint, adminUsage)
 		return ErrUsage
 	}
 	fs := flag.NewFlagSet("notegen admin "+name, flag.ContinueOnError)

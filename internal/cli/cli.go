@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/notegen/notegen/internal/cli/client"
+	"github.com/notegen/notegen/internal/cli/suggest"
 )
 
 // Env is everything a command may touch of its process, passed in so that
@@ -67,14 +68,28 @@ func Run(ctx context.Context, env Env) error {
 	case "version":
 		return version(env, args[1:])
 	case "help", "-h", "--help":
-		fmt.Fprint(env.Stdout, usage+client.Usage)
+		fmt.Fprint(env.Stdout, usage+client.Usage())
 		return nil
 	}
 	if client.IsCommand(args[0]) {
 		return client.Run(ctx, client.Env{Getenv: env.Getenv, Stdin: env.Stdin, Stdout: env.Stdout, Stderr: env.Stderr}, args)
 	}
-	fmt.Fprintf(env.Stderr, "notegen: unknown command %q\n\n%s", args[0], usage)
+	fmt.Fprintf(env.Stderr, "notegen: unknown command %q%s\n\n%s", args[0], didYouMean(args), usage)
 	return ErrUsage
+}
+
+// didYouMean names the command args most likely meant ("note submit" is
+// "notes submit"), as the end of the "unknown command" line; "" when none
+// is near.
+func didYouMean(args []string) string {
+	meant := client.Suggest(args)
+	if meant == "" {
+		meant = suggest.Closest(args[0], []string{"serve", "admin", "version", "help"})
+	}
+	if meant == "" {
+		return ""
+	}
+	return fmt.Sprintf("; did you mean %q?", "notegen "+meant)
 }
 
 func version(env Env, args []string) error {

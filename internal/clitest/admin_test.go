@@ -1,11 +1,15 @@
 package clitest
 
 import (
+	"bytes"
 	"context"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -79,11 +83,7 @@ func TestAdminAndVersionHelp(t *testing.T) {
 func TestHelpOnEveryCommand(t *testing.T) {
 	t.Parallel()
 	u := newUser(t, "http://127.0.0.1:1")
-	for _, name := range []string{"login", "logout", "usage",
-		"keys list", "keys create", "keys metadata", "keys activate", "keys deactivate", "keys delete",
-		"account show", "account update", "account cancel", "account reactivate",
-		"webhook show", "webhook set", "webhook secret", "webhook rotate", "webhook test", "webhook deliveries", "webhook listen",
-		"notes submit", "notes status", "notes note", "notes transcript", "notes regenerate"} {
+	for _, name := range clientCommands {
 		out := u.ok("", append(strings.Fields(name), "--help")...)
 		require.Contains(t, out, "Usage: notegen "+name, name)
 		require.Contains(t, out, "Example", name)
@@ -109,16 +109,26 @@ func readmeBlock(t *testing.T, marker string) string {
 	return block
 }
 
-// runScript runs a shell script with bash and returns its output.
+// runScript runs a shell script with bash and returns its output. The
+// script runs in a process group of its own, which is killed when it times
+// out and when the test ends, so that a server it started in the
+// background never outlives a failed run.
 func runScript(t *testing.T, script, stdin string, env []string) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "bash", "-e", "-c", script)
 	cmd.Env, cmd.Stdin = env, strings.NewReader(stdin)
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	return string(out)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 5 * time.Second
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) })
+	err := cmd.Wait()
+	require.NoError(t, err, "%s", out.String())
+	return out.String()
 }
 
 // The README's curl quick start runs as written against a real server, and
@@ -154,5 +164,62 @@ func TestReadmeCLIWalkThroughRunsTwice(t *testing.T) {
 		out := runScript(t, script, "a long passphrase\n", env)
 		require.Contains(t, out, "CHIEF COMPLAINT", "run %d", run)
 		require.Contains(t, out, "Client commands", "run %d: --help ran", run)
+	}
+}
+
+// The README's webhook walkthrough follows the quick start, whose server
+// still runs: it says to stop that one first (a second on the same address
+// fails to bind), then runs as written, twice, on the same data, with the
+// login of the CLI walkthrough.
+func TestReadmeWebhookWalkThroughRunsTwice(t *testing.T) {
+	t.Parallel()
+	_, err := exec.LookPath("curl")
+	require.NoError(t, err, "the walkthrough waits for the server with curl")
+	const marker = "**Webhooks on your own machine.**"
+	block := readmeBlock(t, marker)
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	_, prose, _ := strings.Cut(string(readme), marker)
+	prose, _, _ = strings.Cut(prose, "```sh")
+	require.Contains(t, prose, "stop the server you started above\nfirst", "the README says to stop the quick start's server")
+
+	addr, receiver := st.ClosedPort(t), st.ClosedPort(t)
+	_, receiverPort, _ := net.SplitHostPort(receiver)
+	data, config := t.TempDir(), t.TempDir()
+	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "XDG_CONFIG_HOME=" + config,
+		"NOTEGEN_ADDR=" + addr, "NOTEGEN_DATA_DIR=" + data}
+
+	// The quick start's server, with an owner logged in as the CLI
+	// walkthrough leaves them; then stopped, as the README says.
+	quickStart := exec.Command(binary, "serve")
+	quickStart.Env = env
+	require.NoError(t, quickStart.Start())
+	t.Cleanup(func() { _ = quickStart.Process.Kill() })
+	require.Eventually(t, func() bool {
+		resp, err := http.Get("http://" + addr + "/readyz")
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	}, 30*time.Second, 50*time.Millisecond, "the quick start's server starts")
+	resp, err := http.Post("http://"+addr+"/v1/auth/create-account", "application/json",
+		strings.NewReader(`{"email":"owner@clinic.example","password":"a long passphrase"}`))
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusCreated, resp.StatusCode)
+	owner := newUser(t, "http://"+addr)
+	owner.env = env
+	owner.ok("a long passphrase\n", "login", "--url", "http://"+addr, "--email", "owner@clinic.example", "--password-stdin")
+	require.NoError(t, quickStart.Process.Signal(os.Interrupt))
+	require.NoError(t, quickStart.Wait(), "the quick start's server stops on Ctrl-C")
+
+	script := strings.ReplaceAll(block, "./notegen", binary)
+	script = strings.ReplaceAll(script, "localhost:8080", addr)
+	script = strings.ReplaceAll(script, "9000", receiverPort)
+	for run := 1; run <= 2; run++ {
+		out := runScript(t, script, "", env)
+		require.Regexp(t, `(?m)^\S+Z  webhook\.test  id=\S+  user_id=`, out, "run %d: the listener printed the event", run)
+		require.NotContains(t, out, "warning", "run %d", run)
 	}
 }

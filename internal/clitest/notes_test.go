@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/notegen/notegen/internal/audio/audiotest"
+	"github.com/notegen/notegen/internal/fhir/fhirtest"
 	st "github.com/notegen/notegen/internal/servertest"
 )
 
@@ -36,8 +37,15 @@ func TestNotesShowEvidenceFHIRAndTranscriptSegments(t *testing.T) {
 	var bundle map[string]any
 	require.NoError(t, json.Unmarshal(data, &bundle))
 	require.Equal(t, "Bundle", bundle["resourceType"])
-	require.Contains(t, string(data), "MedicationStatement")
+	require.Contains(t, string(data), "MedicationRequest", "the amoxicillin started at this visit is a prescription")
 	keyed.fails(2, "notes", "show", id, "--format", "xml")
+	// The file is what a user hands to the repository's validator, which
+	// takes a file as well as a folder of bundles.
+	t.Run("validator", func(t *testing.T) {
+		report, err := fhirtest.Validate(fhirtest.Validator(t), out)
+		require.NoError(t, err, report)
+		require.Equal(t, "1 passed, 0 failed\n", report)
+	})
 
 	lines := strings.Split(strings.TrimSpace(keyed.ok("", "notes", "transcript", id)), "\n")
 	require.Equal(t, []string{"[0 clinician] What brings you in?", "[1 patient] I have had a cough for two weeks.",
@@ -54,7 +62,8 @@ func TestNotesStreamPrintsSegmentsThenTheNote(t *testing.T) {
 	require.NoError(t, os.WriteFile(wav, audiotest.WAV(1.5, 8000), 0o600))
 	r := keyed.run("", "notes", "stream", "--file", wav, "--realtime", "--template", "primaryCare", "--visit-type", "followUp")
 	require.Equal(t, 0, r.code, "stdout: %s\nstderr: %s", r.stdout, r.stderr)
-	require.Contains(t, r.stderr, "[   0.0s-   1.5s] ", "the segment prints with its times, read at the WAV's own rate")
+	require.Contains(t, r.stderr, "[   0.0s-   1.5s] [Sandbox sample: no speech recognition ran on the 1.5 s of audio received",
+		"the segment prints with its times, read at the WAV's own rate, and says a sandbox key's words are a sample")
 	require.Contains(t, r.stdout, "CHIEF COMPLAINT", "then the note")
 
 	raw := filepath.Join(dir, "visit.pcm")
@@ -65,4 +74,19 @@ func TestNotesStreamPrintsSegmentsThenTheNote(t *testing.T) {
 
 	keyed.fails(5, "notes", "stream", "--file", raw, "--sample-rate", "100")
 	keyed.fails(2, "notes", "stream", raw)
+}
+
+// usage says what its two billing figures count: the free jobs are a
+// number of live jobs, and the charge is what this month's live tokens
+// cost so far, in dollars, from the first live job on.
+func TestUsageSaysWhatItsFiguresCount(t *testing.T) {
+	t.Parallel()
+	owner, live, _ := keyedOwner(t, st.Start(t, st.SQLite), "live")
+	live.ok("", "notes", "submit", "--text", "Patient reports chest pain for two days. Start aspirin 81 mg daily.", "--wait")
+
+	out := owner.ok("", "usage")
+	require.Regexp(t, `(?m)^Live jobs: +1$`, out)
+	require.Regexp(t, `(?m)^Free jobs left: +99 live jobs before the paid plan is needed \(their tokens are charged\)$`, out)
+	require.Regexp(t, `(?m)^Charges this month: +\$\d+\.\d\d so far \(live jobs' tokens at the tiered price; sandbox jobs are free\)$`, out)
+	require.Regexp(t, `(?m)^Plan: +trial$`, out)
 }

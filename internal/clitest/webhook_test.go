@@ -56,7 +56,7 @@ func TestWebhookListen(t *testing.T) {
 	s := st.Start(t, st.SQLite, st.WithEnv("NOTEGEN_WEBHOOK_ALLOW_PRIVATE", "true"))
 	u, o := loggedInOwner(t, s)
 	secret := strings.TrimSpace(u.ok("", "webhook", "secret"))
-	port := closedPort(t)
+	port := st.ClosedPort(t)
 	_, p, _ := net.SplitHostPort(port)
 	u.ok("", "webhook", "set", "--dev", "http://"+port+"/")
 
@@ -82,14 +82,25 @@ $`, l.out.String())
 func TestWebhookRefusedAddressIsReported(t *testing.T) {
 	st.Each(t, func(t *testing.T, b st.Backend) {
 		s := st.Start(t, b) // private delivery off, as by default
-		u, _ := loggedInOwner(t, s)
+		u, o := loggedInOwner(t, s)
 
 		r := u.run("", "webhook", "test", "--env", "dev")
 		require.Equal(t, 0, r.code, r.stderr)
 		require.Equal(t, "notegen: warning: no development webhook URL is set: the event will not be delivered\n", r.stderr)
 
-		port := closedPort(t)
+		port := st.ClosedPort(t)
 		u.ok("", "webhook", "set", "--dev", "http://"+port+"/")
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		// Before anything was delivered, listen already says the server will
+		// not deliver to it.
+		_, p, _ := net.SplitHostPort(port)
+		l := u.startListen(ctx, "--port", p)
+		require.Equal(t, "notegen: warning: the development webhook URL resolves to 127.0.0.1, which this server does not deliver to "+
+			"(loopback and private addresses are refused unless the operator sets NOTEGEN_WEBHOOK_ALLOW_PRIVATE=true)\n"+
+			"Listening for webhooks on http://"+port+"/ (Ctrl-C to stop)\n", l.preamble)
+		l.stop(t)
+
 		r = u.run("", "webhook", "test", "--env", "dev")
 		require.Equal(t, 0, r.code, r.stderr)
 		require.Equal(t, "Test event queued\n", r.stdout)
@@ -107,16 +118,35 @@ func TestWebhookRefusedAddressIsReported(t *testing.T) {
 		require.Regexp(t, `webhook\.test +\S+ +1 +\S+Z +refused: .*NOTEGEN_WEBHOOK_ALLOW_PRIVATE=true`, table)
 
 		// listen warns before it starts: another port, and the refusal.
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		defer cancel()
-		other := closedPort(t)
+		other := st.ClosedPort(t)
 		_, otherPort, _ := net.SplitHostPort(other)
-		l := u.startListen(ctx, "--port", otherPort)
+		l = u.startListen(ctx, "--port", otherPort)
 		require.Contains(t, l.preamble, "notegen: warning: the development webhook URL http://"+port+"/ does not name port "+otherPort+"\n")
-		require.Contains(t, l.preamble, "notegen: warning: the server refused a recent delivery: refused: ")
-		require.NoError(t, l.cmd.Process.Kill())
-		_ = l.cmd.Wait()
+		require.Contains(t, l.preamble, "notegen: warning: the development webhook URL resolves to 127.0.0.1, which this server does not deliver to")
+		l.stop(t)
+
+		// Once the operator allows private addresses, the old refusal is
+		// no reason to warn: the next delivery arrives, and listen says
+		// nothing of the refusal before it nor after.
+		s.Stop(t)
+		open := st.Replica(t, s, st.WithEnv("NOTEGEN_WEBHOOK_ALLOW_PRIVATE", "true"))
+		u = newUser(t, open.URL)
+		u.login(o)
+		for run := 1; run <= 2; run++ {
+			l = u.startListen(ctx, "--port", p, "--max-events", "1")
+			require.Equal(t, "Listening for webhooks on http://"+port+"/ (Ctrl-C to stop)\n", l.preamble, "run %d", run)
+			u.ok("", "webhook", "test", "--env", "dev")
+			require.NoError(t, l.cmd.Wait(), "run %d: the event arrived", run)
+			require.Contains(t, l.out.String(), "webhook.test", "run %d", run)
+		}
 	})
+}
+
+// stop ends a listener that runs until interrupted.
+func (l *listener) stop(t *testing.T) {
+	t.Helper()
+	require.NoError(t, l.cmd.Process.Kill())
+	_ = l.cmd.Wait()
 }
 
 // postWebhook sends a delivery signed with secret, as the service would.

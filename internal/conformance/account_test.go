@@ -34,7 +34,7 @@ func outboxTypes(t *testing.T, d *st.Database, userID string) []string {
 }
 
 func TestAccountStateMachine(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		post := func(path string) st.Response { return s.Do(t, "POST", path, nil, st.Bearer(o.IDToken)) }
 		require.Equal(t, "inactive", accountStatus(t, s, o), "a new account is inactive")
 
@@ -95,10 +95,10 @@ func TestAccountStateMachine(t *testing.T) {
 }
 
 func TestUnpaidInvoicesBlockCancelAndReactivate(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		createKey(t, s, o, "live", nil)
 
-		out, err := runAdmin(t, s.DB, "invoice", "issue", "--email", o.Email, "--amount", "12.50")
+		out, err := s.DB.Admin("invoice", "issue", "--email", o.Email, "--amount", "12.50")
 		require.NoError(t, err)
 		require.Contains(t, out, "$12.50")
 		cancel := s.Do(t, "POST", "/v1/user/cancel-account", nil, st.Bearer(o.IDToken))
@@ -106,24 +106,24 @@ func TestUnpaidInvoicesBlockCancelAndReactivate(t *testing.T) {
 		require.Equal(t, "payment_required", cancel.ErrorCode(t))
 		require.Equal(t, "active", accountStatus(t, s, o))
 
-		out, err = runAdmin(t, s.DB, "accounts")
+		out, err = s.DB.Admin("accounts")
 		require.NoError(t, err)
 		require.Regexp(t, o.Email+`\s+`+o.UserID+`\s+active\s+trial\s+\$12\.50`, out)
 
-		_, err = runAdmin(t, s.DB, "invoice", "pay", "--email", o.Email)
+		_, err = s.DB.Admin("invoice", "pay", "--email", o.Email)
 		require.NoError(t, err)
 		require.Equal(t, http.StatusOK, s.Do(t, "POST", "/v1/user/cancel-account", nil, st.Bearer(o.IDToken)).Status)
 
-		_, err = runAdmin(t, s.DB, "invoice", "issue", "--email", o.Email, "--amount", "3")
+		_, err = s.DB.Admin("invoice", "issue", "--email", o.Email, "--amount", "3")
 		require.NoError(t, err)
 		react := s.Do(t, "POST", "/v1/user/reactivate-account", nil, st.Bearer(o.IDToken))
 		require.Equal(t, http.StatusPaymentRequired, react.Status)
-		_, err = runAdmin(t, s.DB, "invoice", "pay", "--email", o.Email)
+		_, err = s.DB.Admin("invoice", "pay", "--email", o.Email)
 		require.NoError(t, err)
 		require.Equal(t, http.StatusOK, s.Do(t, "POST", "/v1/user/reactivate-account", nil, st.Bearer(o.IDToken)).Status)
 
 		// An invoice past its due date blocks new live keys.
-		_, err = runAdmin(t, s.DB, "invoice", "issue", "--email", o.Email, "--amount", "7")
+		_, err = s.DB.Admin("invoice", "issue", "--email", o.Email, "--amount", "7")
 		require.NoError(t, err)
 		db := openStore(t, s.DB)
 		_, err = db.Exec(context.Background(), `UPDATE invoices SET due_at = ? WHERE user_id = ? AND status = 'open'`, time.Now().UTC().Add(-time.Hour), o.UserID)
@@ -136,25 +136,25 @@ func TestUnpaidInvoicesBlockCancelAndReactivate(t *testing.T) {
 }
 
 func TestAdminPlanAndErrors(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
-		out, err := runAdmin(t, s.DB, "plan", "--email", strings.ToUpper(o.Email), "--plan", "paid")
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+		out, err := s.DB.Admin("plan", "--email", strings.ToUpper(o.Email), "--plan", "paid")
 		require.NoError(t, err)
 		require.Contains(t, out, "paid")
-		out, err = runAdmin(t, s.DB, "accounts")
+		out, err = s.DB.Admin("accounts")
 		require.NoError(t, err)
 		require.Regexp(t, o.Email+`\s+\S+\s+inactive\s+paid\s+\$0\.00`, out)
 
-		_, err = runAdmin(t, s.DB, "plan", "--email", o.Email, "--plan", "gold")
+		_, err = s.DB.Admin("plan", "--email", o.Email, "--plan", "gold")
 		require.Error(t, err)
-		_, err = runAdmin(t, s.DB, "plan", "--email", "nobody@example.com", "--plan", "paid")
+		_, err = s.DB.Admin("plan", "--email", "nobody@example.com", "--plan", "paid")
 		require.ErrorContains(t, err, "no account")
-		_, err = runAdmin(t, s.DB, "invoice", "issue", "--email", o.Email, "--amount", "-3")
+		_, err = s.DB.Admin("invoice", "issue", "--email", o.Email, "--amount", "-3")
 		require.Error(t, err)
 	})
 }
 
 func TestAccountUpdate(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		update := func(body any) st.Response {
 			return s.Do(t, "POST", "/v1/user/account/update", body, st.Bearer(o.IDToken))
 		}
@@ -189,7 +189,7 @@ func TestAccountUpdate(t *testing.T) {
 }
 
 func TestWebhookSettings(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		get := func() map[string]any { return s.Do(t, "GET", "/v1/user/webhook", nil, st.Bearer(o.IDToken)).JSON(t) }
 		set := func(body any) st.Response { return s.Do(t, "POST", "/v1/user/webhook", body, st.Bearer(o.IDToken)) }
 		require.Equal(t, map[string]any{"webhook_dev": nil, "webhook_prod": nil}, get())
@@ -237,7 +237,7 @@ func TestWebhookSettings(t *testing.T) {
 }
 
 func TestWebhookSecretRotation(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		secret := func() string {
 			resp := s.Do(t, "GET", "/v1/user/webhook/secret", nil, st.Bearer(o.IDToken))
 			require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
@@ -265,7 +265,7 @@ func TestWebhookSecretRotation(t *testing.T) {
 }
 
 func TestAuditLog(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		key := createKey(t, s, o, "live", map[string]string{"team": "er"})
 		s.Do(t, "POST", "/v1/user/update-api-key-metadata", map[string]any{"apiKey": key, "metadata": map[string]string{"team": "icu"}}, st.Bearer(o.IDToken))
 		s.Do(t, "POST", "/v1/user/webhook", map[string]any{"webhook_prod": "https://clinic.example/hook"}, st.Bearer(o.IDToken))

@@ -38,7 +38,7 @@ func TestFreeJobsRaceLetsExactlyTheRemainderThrough(t *testing.T) {
 		sandbox := createKey(t, s, o, "sandbox", nil)
 		require.Equal(t, http.StatusOK, s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(sandbox)).Status, "sandbox keys are unlimited")
 
-		_, err = runAdmin(t, s.DB, "plan", "--email", o.Email, "--plan", "paid")
+		_, err = s.DB.Admin("plan", "--email", o.Email, "--plan", "paid")
 		require.NoError(t, err)
 		require.Equal(t, http.StatusOK, s.Do(t, "POST", "/v1/process-text", textJob(nil), st.APIKey(live)).Status, "the paid plan lifts the limit")
 		usage := s.Do(t, "GET", "/v1/user/usage", nil, st.Bearer(o.IDToken)).JSON(t)

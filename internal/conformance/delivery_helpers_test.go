@@ -231,16 +231,6 @@ func attemptsOf(d map[string]any) []map[string]any {
 	return out
 }
 
-// closedPort returns a loopback address nothing listens on (yet).
-func closedPort(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	require.NoError(t, ln.Close())
-	return addr
-}
-
 func hostPort(t *testing.T, raw string) string {
 	t.Helper()
 	u, err := url.Parse(raw)

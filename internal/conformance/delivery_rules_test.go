@@ -22,7 +22,7 @@ import (
 // During a secret rotation a delivery carries two signatures, one per live
 // secret, and the reference library accepts the message with either.
 func TestDeliverySignsWithBothSecretsDuringRotation(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		rc := newReceiver(t, false, ok200)
 		setWebhooks(t, s, o, ptr(rc.URL("/hook")), nil)
 		old := s.Do(t, "GET", "/v1/user/webhook/secret", nil, st.Bearer(o.IDToken)).JSON(t)["secret"].(string)
@@ -70,7 +70,7 @@ func TestDeliverySignsWithBothSecretsDuringRotation(t *testing.T) {
 // and mapped form is refused when connecting, with a clear reason, and the
 // local receiver never hears of it.
 func TestDeliveryRefusesPrivateAddresses(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		rc := newReceiver(t, false, ok200)
 		port := strings.Split(hostPort(t, rc.URL("")), ":")[1]
 		for _, target := range []string{
@@ -95,6 +95,49 @@ func TestDeliveryRefusesPrivateAddresses(t *testing.T) {
 	}, st.WithEnv("NOTEGEN_WEBHOOK_RETRY_SCHEDULE", "100ms,200ms,300ms"))
 }
 
+// The webhook check says, before anything is sent, why deliveries to a URL
+// will not arrive (none is set, or the server refuses its address), and
+// queues nothing; a server that allows private addresses has no warning.
+func TestWebhookCheckWarnsBeforeAnythingIsSent(t *testing.T) {
+	st.Each(t, func(t *testing.T, b st.Backend) {
+		s := st.Start(t, b) // private delivery off, as by default
+		o := s.NewOwner(t)
+		check := func(s *st.Server, q string) map[string]any {
+			t.Helper()
+			resp := s.Do(t, "GET", "/v1/user/webhook/check"+q, nil, st.Bearer(o.IDToken))
+			require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
+			return resp.JSON(t)
+		}
+		none := check(s, "")
+		require.Equal(t, "dev", none["env"], "account events' routing: prod, else dev")
+		require.Nil(t, none["url"])
+		require.Equal(t, "no development webhook URL is set: the event will not be delivered", none["warning"])
+
+		local := "http://" + st.ClosedPort(t) + "/hook"
+		setWebhooks(t, s, o, ptr(local), ptr("https://clinic.example/hook"))
+		dev := check(s, "?env=dev")
+		require.Equal(t, local, dev["url"])
+		require.Contains(t, dev["warning"], "resolves to 127.0.0.1, which this server does not deliver to")
+		require.Contains(t, dev["warning"], "NOTEGEN_WEBHOOK_ALLOW_PRIVATE=true")
+		prod := check(s, "")
+		require.Equal(t, "prod", prod["env"])
+		require.Equal(t, "https://clinic.example/hook", prod["url"])
+		require.Empty(t, deliveryList(t, s, o, ""), "a check sends nothing")
+
+		resp := s.Do(t, "GET", "/v1/user/webhook/check?env=staging", nil, st.Bearer(o.IDToken))
+		require.Equal(t, http.StatusBadRequest, resp.Status)
+		require.Equal(t, "validation_error", resp.ErrorCode(t))
+		require.Equal(t, http.StatusUnauthorized, s.Do(t, "GET", "/v1/user/webhook/check", nil).Status)
+
+		// The same account on a server that delivers to private addresses.
+		s.Stop(t)
+		open := st.Replica(t, s, st.WithEnv("NOTEGEN_WEBHOOK_ALLOW_PRIVATE", "true"))
+		ok := check(open, "?env=dev")
+		require.Equal(t, local, ok["url"])
+		require.NotContains(t, ok, "warning")
+	})
+}
+
 // Account events go to the production URL when set, else development; a
 // live key's account.status_changed reaches prod; billing events follow
 // the same rule; an unset URL is recorded as skipped; and the URL is read
@@ -116,7 +159,7 @@ func TestDeliveryRouting(t *testing.T) {
 		require.Equal(t, o.UserID, ev["user_id"])
 
 		// Billing with prod set: prod.
-		_, err := runAdmin(t, s.DB, "invoice", "issue", "--email", o.Email, "--amount", "0")
+		_, err := s.DB.Admin("invoice", "issue", "--email", o.Email, "--amount", "0")
 		require.NoError(t, err)
 		prod.waitRequests(t, 10*time.Second, func(r []received) bool {
 			return countType(t, r, "billing.invoice_created") == 1 && countType(t, r, "billing.invoice_paid") == 1
@@ -130,7 +173,7 @@ func TestDeliveryRouting(t *testing.T) {
 		o2 := s.NewOwner(t)
 		dev2 := newReceiver(t, false, ok200)
 		setWebhooks(t, s, o2, ptr(dev2.URL("/dev")), nil)
-		_, err = runAdmin(t, s.DB, "invoice", "issue", "--email", o2.Email, "--amount", "0")
+		_, err = s.DB.Admin("invoice", "issue", "--email", o2.Email, "--amount", "0")
 		require.NoError(t, err)
 		dev2.waitRequests(t, 10*time.Second, func(r []received) bool {
 			return countType(t, r, "billing.invoice_created") == 1 && countType(t, r, "billing.invoice_paid") == 1
@@ -152,7 +195,7 @@ func TestDeliveryRouting(t *testing.T) {
 		// The URL is read at delivery time: first attempt fails on a closed
 		// port, the URL changes, the retry goes to the new one.
 		o4 := s.NewOwner(t)
-		setWebhooks(t, s, o4, ptr("http://"+closedPort(t)+"/gone"), nil)
+		setWebhooks(t, s, o4, ptr("http://"+st.ClosedPort(t)+"/gone"), nil)
 		id = sendTestEvent(t, s, o4, "")
 		waitDelivery(t, s, o4, id, 10*time.Second, func(d map[string]any) bool { return len(attemptsOf(d)) == 1 })
 		moved := newReceiver(t, false, ok200)
@@ -179,7 +222,7 @@ func countType(t *testing.T, rs []received, typ string) int {
 // completed event waits until the transcribed one is settled, even while
 // the transcribed one is being retried.
 func TestDeliveryJobEventsOrderAndRouting(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		dev := newReceiver(t, false, func(nth int, r received, w http.ResponseWriter) {
 			if strings.Contains(string(r.Body), `"job.transcribed"`) && nth <= 2 {
 				w.WriteHeader(http.StatusServiceUnavailable)
@@ -302,7 +345,7 @@ func TestDeliveryRetryAfterRedirectsAndRedeliver(t *testing.T) {
 // The delivery routes take the bearer token, validate their input with the
 // contract's error body, and paginate.
 func TestDeliveryRoutesValidateAndPaginate(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		for _, path := range []string{"/v1/user/webhook/deliveries"} {
 			resp := s.Do(t, "GET", path, nil)
 			require.Equal(t, http.StatusUnauthorized, resp.Status)

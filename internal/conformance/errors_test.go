@@ -11,7 +11,7 @@ import (
 )
 
 func TestErrorContract(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		huge := `{"email":"` + strings.Repeat("a", 1<<20) + `@example.com","password":"x"}`
 		cases := []struct {
 			name          string

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/notegen/notegen/internal/cli"
 	st "github.com/notegen/notegen/internal/servertest"
 	"github.com/notegen/notegen/internal/store"
 )
@@ -36,18 +34,11 @@ func queryInt(t *testing.T, db *store.DB, query string, args ...any) int {
 	return n
 }
 
-// eachOwner is st.EachServer with an owner who has just signed up: the opening
-// most black-box tests share.
-func eachOwner(t *testing.T, fn func(t *testing.T, s *st.Server, o *st.Owner), opts ...st.Option) {
-	t.Helper()
-	st.EachServer(t, func(t *testing.T, s *st.Server) { fn(t, s, s.NewOwner(t)) }, opts...)
-}
-
-// eachKey is eachOwner with one API key of keyType ("sandbox" or "live"),
+// eachKey is st.EachOwner with one API key of keyType ("sandbox" or "live"),
 // created before fn runs: the opening of the job tests.
 func eachKey(t *testing.T, keyType string, fn func(t *testing.T, s *st.Server, o *st.Owner, key string), opts ...st.Option) {
 	t.Helper()
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) { fn(t, s, o, createKey(t, s, o, keyType, nil)) }, opts...)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) { fn(t, s, o, createKey(t, s, o, keyType, nil)) }, opts...)
 }
 
 // eachLiveKeyHearing runs fn, in parallel with the package's other tests,
@@ -90,19 +81,6 @@ func listKeys(t *testing.T, s *st.Server, o *st.Owner, query string) []map[strin
 	var entries []map[string]any
 	require.NoError(t, json.Unmarshal(resp.Body, &entries))
 	return entries
-}
-
-// runAdmin runs `notegen admin ARGS` against the test's database, as an
-// operator would on the same host.
-func runAdmin(t *testing.T, d *st.Database, args ...string) (string, error) {
-	t.Helper()
-	var out strings.Builder
-	env := d.Env()
-	err := cli.Run(context.Background(), cli.Env{
-		Args: append([]string{"notegen", "admin"}, args...), Getenv: func(k string) string { return env[k] },
-		Stdin: strings.NewReader(""), Stdout: &out, Stderr: io.Discard, Version: "test",
-	})
-	return out.String(), err
 }
 
 // dumpDatabase returns everything the database holds as text: the raw

@@ -53,7 +53,7 @@ func TestSignupCanBeSwitchedOff(t *testing.T) {
 }
 
 func TestLoginFailuresLookTheSame(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		unknown := s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": "nobody@example.com", "password": o.Password})
 		wrong := s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": o.Email, "password": "not the password"})
 		require.Equal(t, http.StatusUnauthorized, unknown.Status)
@@ -74,7 +74,7 @@ func TestLoginFailuresLookTheSame(t *testing.T) {
 }
 
 func TestBearerAuthentication(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		ok := s.Do(t, "GET", "/v1/user/account/info", nil, st.Bearer(o.IDToken))
 		require.Equal(t, http.StatusOK, ok.Status, "%s", ok.Body)
 		require.Equal(t, "inactive", ok.JSON(t)["account_status"])
@@ -129,7 +129,7 @@ func TestRefreshRotatesAndDetectsReuse(t *testing.T) {
 }
 
 func TestConcurrentRefreshesDoNotLogOut(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		const n = 8
 		var wg sync.WaitGroup
 		results := make([]st.Response, n)
@@ -160,7 +160,7 @@ func TestConcurrentRefreshesDoNotLogOut(t *testing.T) {
 }
 
 func TestChangePasswordRevokesEverySession(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		other := *o
 		s.Login(t, &other) // a second session of the same user
 
@@ -192,7 +192,7 @@ func TestChangePasswordRevokesEverySession(t *testing.T) {
 }
 
 func TestLogout(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		intruder := s.NewOwner(t)
 		stranger := s.Do(t, "POST", "/v1/auth/logout", map[string]any{"refresh_token": o.RefreshToken}, st.Bearer(intruder.IDToken))
 		require.Equal(t, http.StatusUnauthorized, stranger.Status, "one owner cannot end another's session")
@@ -205,7 +205,7 @@ func TestLogout(t *testing.T) {
 }
 
 func TestLoginIsThrottled(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		for range 5 {
 			resp := s.Do(t, "POST", "/v1/auth/login", map[string]any{"email": o.Email, "password": "wrong guess"})
 			require.Equal(t, http.StatusUnauthorized, resp.Status)

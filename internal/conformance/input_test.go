@@ -57,7 +57,7 @@ func requireError(t *testing.T, resp st.Response, status int, code, field, msgAn
 // Authorization headers are refused even when both are valid: which one
 // would win is up to the reader, so the server takes neither.
 func TestDuplicateCredentialHeaders(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		other := s.NewOwner(t)
 		key := createKey(t, s, o, "sandbox", nil)
 		otherKey := createKey(t, s, other, "sandbox", nil)

@@ -20,7 +20,7 @@ var (
 )
 
 func TestCreateAndListKeys(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 
 		resp := s.Do(t, "POST", "/v1/user/create-api-key", map[string]any{"keyType": "live", "metadata": map[string]string{"team": "cardiology"}}, st.Bearer(o.IDToken))
 		require.Equal(t, http.StatusOK, resp.Status, "%s", resp.Body)
@@ -91,7 +91,7 @@ func TestCreateAndListKeys(t *testing.T) {
 }
 
 func TestMetadataRules(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		key := createKey(t, s, o, "live", map[string]string{"a": "1", "b": "2"})
 		sandbox := createKey(t, s, o, "sandbox", nil)
 
@@ -254,7 +254,7 @@ func TestAPIKeyAuthentication(t *testing.T) {
 }
 
 func TestKeysAreNeverStoredInPlainText(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		keys := []string{createKey(t, s, o, "sandbox", nil), createKey(t, s, o, "live", map[string]string{"team": "er"})}
 		s.Do(t, "GET", "/v1/system/status", nil, st.APIKey(keys[0]))
 		s.Stop(t) // flush everything to the files
@@ -269,7 +269,7 @@ func TestKeysAreNeverStoredInPlainText(t *testing.T) {
 }
 
 func TestConcurrentSandboxCreationLeavesOneKey(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		statuses := concurrently(t, 20, func(int) (st.Response, error) {
 			return s.Try("POST", "/v1/user/create-api-key", map[string]any{"keyType": "sandbox"}, st.Bearer(o.IDToken))
 		})

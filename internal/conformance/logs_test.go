@@ -11,7 +11,7 @@ import (
 )
 
 func TestSecretsNeverReachTheLog(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		secrets := []string{o.Password, o.IDToken, o.RefreshToken}
 		resp := s.Do(t, "POST", "/v1/auth/refresh", map[string]any{"refresh_token": o.RefreshToken})
 		require.Equal(t, http.StatusOK, resp.Status)

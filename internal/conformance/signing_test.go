@@ -66,7 +66,7 @@ func TestSigningKeyRotationReachesEveryReplica(t *testing.T) {
 		oldKid, oldExpiry := tokenHeaderAndClaims(t, oldToken)
 		require.Equal(t, []string{oldKid}, publishedKids(t, two))
 
-		out, err := runAdmin(t, db, "signing-key", "rotate")
+		out, err := db.Admin("signing-key", "rotate")
 		require.NoError(t, err)
 		require.Contains(t, out, "New signing key in use")
 
@@ -100,7 +100,7 @@ func TestSigningKeyRotationReachesEveryReplica(t *testing.T) {
 		require.False(t, retireAt.Before(oldExpiry), "retired at %v, before the old token expires at %v", retireAt, oldExpiry)
 
 		// A second rotation leaves one signing key again.
-		_, err = runAdmin(t, db, "signing-key", "rotate")
+		_, err = db.Admin("signing-key", "rotate")
 		require.NoError(t, err)
 		two.Login(t, o)
 		third, _ := tokenHeaderAndClaims(t, o.IDToken)

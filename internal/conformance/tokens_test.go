@@ -45,7 +45,7 @@ func segment(v any) string {
 }
 
 func TestForgedAndExpiredTokensAreRefused(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		kid, priv := serverSigningKey(t, s.DB)
 		parts := strings.Split(o.IDToken, ".")
 		require.Len(t, parts, 3)
@@ -97,7 +97,7 @@ func TestForgedAndExpiredTokensAreRefused(t *testing.T) {
 }
 
 func TestIDTokenVerifiesWithPublishedJWKS(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		resp := s.Do(t, "GET", "/.well-known/jwks.json", nil)
 		require.Equal(t, http.StatusOK, resp.Status)
 		var set jose.JSONWebKeySet

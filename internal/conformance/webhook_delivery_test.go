@@ -20,8 +20,8 @@ import (
 // arrives, every attempt of one event carries the same webhook-id and a
 // signature the reference library accepts, and each attempt is listed.
 func TestDeliveryRetriesThroughOutageWithStableID(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
-		addr := closedPort(t)
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+		addr := st.ClosedPort(t)
 		setWebhooks(t, s, o, ptr("http://"+addr+"/hook?token=abc"), nil)
 		secret := s.Do(t, "GET", "/v1/user/webhook/secret", nil, st.Bearer(o.IDToken)).JSON(t)["secret"].(string)
 
@@ -88,16 +88,16 @@ func TestDeliveryRetriesThroughOutageWithStableID(t *testing.T) {
 // notegen.Invoice, the one definition of an invoice on the wire, field for
 // field.
 func TestInvoiceEventsDecodeIntoTheSDKType(t *testing.T) {
-	eachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
 		rc := newReceiver(t, false, ok200)
 		setWebhooks(t, s, o, ptr(rc.URL("/hook")), nil)
 		secret := s.Do(t, "GET", "/v1/user/webhook/secret", nil, st.Bearer(o.IDToken)).JSON(t)["secret"].(string)
 		verifier, err := notegen.NewWebhookVerifier(secret)
 		require.NoError(t, err)
 
-		_, err = runAdmin(t, s.DB, "invoice", "issue", "--email", o.Email, "--amount", "12.50")
+		_, err = s.DB.Admin("invoice", "issue", "--email", o.Email, "--amount", "12.50")
 		require.NoError(t, err)
-		_, err = runAdmin(t, s.DB, "invoice", "pay", "--email", o.Email)
+		_, err = s.DB.Admin("invoice", "pay", "--email", o.Email)
 		require.NoError(t, err)
 
 		invoices := map[string]*notegen.Invoice{}

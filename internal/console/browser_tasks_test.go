@@ -17,7 +17,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/notegen/notegen"
-	"github.com/notegen/notegen/internal/cli"
 	st "github.com/notegen/notegen/internal/servertest"
 )
 
@@ -420,19 +419,6 @@ func webhookTasks(t *testing.T, b *browser, s *st.Server, o *st.Owner, hooks *re
 	b.screenshot(t, dir, "webhooks-redelivered")
 }
 
-// runAdmin runs `notegen admin ARGS` on the test's database, as the
-// operator would.
-func runAdmin(t *testing.T, d *st.Database, args ...string) {
-	t.Helper()
-	env := d.Env()
-	var out strings.Builder
-	err := cli.Run(context.Background(), cli.Env{
-		Args: append([]string{"notegen", "admin"}, args...), Getenv: func(k string) string { return env[k] },
-		Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out, Version: "test",
-	})
-	require.NoError(t, err, "admin %v: %s", args, out.String())
-}
-
 // accountTasks cancels the account (after the confirmation the console
 // asks for), checks that live keys stop working and cannot be created, and
 // reactivates it with the interface's rules: not while the final invoice
@@ -463,7 +449,8 @@ func accountTasks(t *testing.T, b *browser, s *st.Server, email, live, liveJob, 
 	require.Contains(t, get(t, b, chromedp.Text(css(`p.alert`))), "unpaid invoices")
 	b.expectRefusals(t, 1)
 	require.Equal(t, "cancelled", get(t, b, chromedp.Text(css(`dl .status`))))
-	runAdmin(t, s.DB, "invoice", "pay", "--email", email)
+	out, err := s.DB.Admin("invoice", "pay", "--email", email)
+	require.NoError(t, err, out)
 	b.reloadAfter(t, chromedp.Click(cancel), `p.notice`)
 	require.Equal(t, "inactive", get(t, b, chromedp.Text(css(`dl .status`))))
 	require.Equal(t, http.StatusUnauthorized, s.Do(t, "GET", "/v1/status/"+liveJob, nil, st.APIKey(live)).Status)

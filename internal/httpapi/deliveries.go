@@ -23,6 +23,11 @@ func (s *Server) redeliver(w http.ResponseWriter, r *http.Request) error {
 	return answer(s, w, http.StatusOK, attempt, err, wireAttempt)
 }
 
+func (s *Server) checkWebhook(w http.ResponseWriter, r *http.Request) error {
+	reach, err := s.Deliveries.Check(r.Context(), ownerID(r), r.URL.Query().Get("env"))
+	return answer(s, w, http.StatusOK, reach, err, wireReach)
+}
+
 func (s *Server) sendWebhookTest(w http.ResponseWriter, r *http.Request) error {
 	req, err := readBody[notegen.WebhookTestRequest](w, r)
 	if err != nil {

@@ -96,6 +96,8 @@ func (s *Server) routeTable() []route {
 		{method: "GET", path: "/v1/user/webhook/deliveries", summary: "Recent webhook deliveries with every attempt, newest first", tag: "webhooks", auth: authBearer,
 			query: []queryParam{{"limit", "deliveries per page (1-100, default 20)", "integer"}, {"status", "waiting, pending, succeeded, failed or skipped", "string"}, {"event", "event type, e.g. job.completed", "string"}, {"cursor", "next_cursor of the previous page", "string"}}, response: notegen.WebhookDeliveryPage{}, status: http.StatusOK, handle: s.listDeliveries},
 		{method: "POST", path: "/v1/user/webhook/deliveries/{id}/redeliver", summary: "Attempt a delivery again now; answers with the attempt", tag: "webhooks", auth: authBearer, response: notegen.DeliveryAttempt{}, status: http.StatusOK, handle: s.redeliver},
+		{method: "GET", path: "/v1/user/webhook/check", summary: "Whether deliveries to a webhook URL can arrive, and if not why; sends nothing", tag: "webhooks", auth: authBearer,
+			query: []queryParam{{"env", "dev or prod (default: as account events are routed, prod else dev)", "string"}}, response: notegen.WebhookCheck{}, status: http.StatusOK, handle: s.checkWebhook},
 		{method: "POST", path: "/v1/user/webhook/test", summary: "Queue a webhook.test event", tag: "webhooks", auth: authBearer, request: notegen.WebhookTestRequest{}, response: notegen.WebhookTestResult{}, status: http.StatusAccepted, handle: s.sendWebhookTest},
 
 		// Note generation.

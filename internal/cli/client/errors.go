@@ -3,8 +3,10 @@ package client
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -27,8 +29,8 @@ const exitCodesHelp = `Exit codes:
   0 success            1 other service error   2 usage error
   3 authentication     4 not permitted          5 invalid request
   6 not found          7 payment required       8 network failure
-With --json a failure prints {"error":{"code","message","field","request_id","exit_code"}}
-on standard output.
+With --json a failure prints {"error":{"code","message","field","flag","request_id","exit_code"}}
+on standard output (field, flag and request_id only when known).
 `
 
 // codeNames name the exit codes in a JSON error object when the service
@@ -48,6 +50,9 @@ type cmdError struct {
 	err  error
 	// shown says the failure was already written out (help, JSON).
 	shown bool
+	// message is the service's message with the flag named in place of the
+	// API field, and flag that flag ("--consent"), for a JSON error.
+	message, flag string
 }
 
 func (e *cmdError) Error() string { return e.msg }
@@ -84,8 +89,9 @@ func reported(err error) error {
 }
 
 // classify gives an error its exit code and a message without the SDK's
-// package prefix.
-func classify(err error) error {
+// package prefix. flagOf names the command's flag that sets an API field
+// ("--consent" for patient_consent), "" when none does; it may be nil.
+func classify(err error, flagOf func(field string) (flag string, isBool bool)) error {
 	var ce *cmdError
 	if errors.As(err, &ce) {
 		return err
@@ -109,13 +115,61 @@ func classify(err error) error {
 	case errors.Is(err, notegen.ErrNetwork):
 		code = exitNetwork
 	}
-	return &cmdError{code: code, msg: serviceMessage(err, se), err: err}
+	out := &cmdError{code: code, err: err, message: se.Message}
+	if se.Field != "" && flagOf != nil {
+		if name, isBool := flagOf(se.Field); name != "" {
+			out.flag, out.message = name, nameFlag(se.Message, se.Field, name, isBool)
+		}
+	}
+	out.msg = serviceMessage(err, se, out.message, out.flag)
+	return out
+}
+
+// fieldFlags names the flag that sets each API field a client command
+// sends, so that an error about the field names what the user typed.
+var fieldFlags = map[string]string{
+	"patient_consent": "consent", "template": "template", "visit_type": "visit-type", "recording_type": "recording-type",
+	"lang": "lang", "output_language": "output-language", "documentation_style": "style", "webhook_env": "webhook-env",
+	"text": "text", "sample_rate": "sample-rate", "keyType": "type", "metadata": "metadata",
+	"company_name": "company-name", "contact_email": "contact-email", "phone_number": "phone-number", "address": "address",
+	"webhook_dev": "dev", "webhook_prod": "prod", "env": "env", "limit": "limit", "status": "status", "event": "event",
+	"start_month": "start", "end_month": "end", "email": "email",
+}
+
+// flagNamer is classify's flagOf for a command's flags: a field's flag
+// counts only when the command has it.
+func flagNamer(fs *flag.FlagSet) func(field string) (string, bool) {
+	return func(field string) (string, bool) {
+		f := fs.Lookup(fieldFlags[field])
+		if f == nil {
+			return "", false
+		}
+		b, ok := f.Value.(interface{ IsBoolFlag() bool })
+		return "--" + f.Name, ok && b.IsBoolFlag()
+	}
+}
+
+// nameFlag rewrites a service message about field to name the flag that
+// sets it: "patient_consent must be true to record a conversation" becomes
+// "--consent is required to record a conversation" (a switch that must be
+// true is a switch that must be given). A message that does not name the
+// field gets the flag after it.
+func nameFlag(message, field, flagName string, isBool bool) string {
+	word := regexp.MustCompile(`\b` + regexp.QuoteMeta(field) + `\b`)
+	if !word.MatchString(message) {
+		return message + " (" + flagName + ")"
+	}
+	message = word.ReplaceAllLiteralString(message, flagName)
+	if isBool {
+		message = strings.ReplaceAll(message, flagName+" must be true", flagName+" is required")
+	}
+	return message
 }
 
 // serviceMessage words an SDK error for a terminal: what the caller added,
-// the status and code, the server's message, the field and the request id
-// to quote to support.
-func serviceMessage(err error, se *notegen.ServiceError) string {
+// the status and code, the message (naming the flag when there is one, the
+// API field otherwise), and the request id to quote to support.
+func serviceMessage(err error, se *notegen.ServiceError, message, flagName string) string {
 	var b strings.Builder
 	if context, _, ok := strings.Cut(err.Error(), se.Error()); ok {
 		b.WriteString(context)
@@ -124,10 +178,10 @@ func serviceMessage(err error, se *notegen.ServiceError) string {
 		b.WriteString(strconv.Itoa(se.StatusCode) + " ")
 	}
 	b.WriteString(se.Code)
-	if se.Message != "" {
-		b.WriteString(": " + se.Message)
+	if message != "" {
+		b.WriteString(": " + message)
 	}
-	if se.Field != "" {
+	if se.Field != "" && flagName == "" {
 		b.WriteString(" (field " + se.Field + ")")
 	}
 	if se.Err != nil {
@@ -139,12 +193,15 @@ func serviceMessage(err error, se *notegen.ServiceError) string {
 	return b.String()
 }
 
-// jsonError is the object a failure prints with --json.
+// jsonError is the object a failure prints with --json. A key whose value
+// is not known (a local failure has no field, flag or request id) is left
+// out rather than written empty.
 type jsonError struct {
 	Code      string `json:"code"`
 	Message   string `json:"message"`
-	Field     string `json:"field"`
-	RequestID string `json:"request_id"`
+	Field     string `json:"field,omitempty"`
+	Flag      string `json:"flag,omitempty"`
+	RequestID string `json:"request_id,omitempty"`
 	Status    int    `json:"status,omitempty"`
 	ExitCode  int    `json:"exit_code"`
 }
@@ -157,7 +214,7 @@ func writeJSONError(w io.Writer, err error) error {
 	var se *notegen.ServiceError
 	if errors.As(err, &se) {
 		out.Code, out.Field, out.RequestID, out.Status = se.Code, se.Field, se.RequestID, se.StatusCode
-		out.Message = se.Message
+		out.Message, out.Flag = ce.message, ce.flag
 		if out.Message == "" {
 			out.Message = ce.msg
 		}

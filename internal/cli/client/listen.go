@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -51,9 +50,12 @@ func webhookListenCmd(fs *flag.FlagSet) runner {
 }
 
 // warnUnreachable tells, before listening, why deliveries may not arrive:
-// no development URL, one that names another port, or recent deliveries
-// the server refused (a private address while private delivery is off).
-// It only warns: a failure to check is not a reason not to listen.
+// no development URL, one that names another port, or one the server will
+// not deliver to (a private address while private delivery is off). It
+// asks the server rather than reading past deliveries: those say nothing
+// before the first delivery, and a refusal in them may be stale (the
+// operator has since allowed private addresses). It only warns: a failure
+// to check is not a reason not to listen.
 func warnUnreachable(ctx context.Context, s *session, c *notegen.Client, port int) {
 	warn := func(format string, args ...any) {
 		fmt.Fprintf(s.env.Stderr, "notegen: warning: "+format+"\n", args...)
@@ -69,15 +71,8 @@ func warnUnreachable(ctx context.Context, s *session, c *notegen.Client, port in
 	if u, err := url.Parse(*w.Dev); err == nil && u.Port() != strconv.Itoa(port) {
 		warn("the development webhook URL %s does not name port %d", *w.Dev, port)
 	}
-	ds, err := c.ListWebhookDeliveries(ctx, notegen.DeliveryFilter{Limit: 5})
-	if err != nil {
-		return
-	}
-	for _, d := range ds {
-		if n := len(d.Attempts); n > 0 && strings.HasPrefix(d.Attempts[n-1].Error, "refused") {
-			warn("the server refused a recent delivery: %s", d.Attempts[n-1].Error)
-			return
-		}
+	if check, err := c.CheckWebhook(ctx, "dev"); err == nil && check.Warning != "" {
+		warn("%s", check.Warning)
 	}
 }
 

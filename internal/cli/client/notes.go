@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/notegen/notegen"
+	"github.com/notegen/notegen/internal/notetemplate"
 )
 
 // jobFlags are the submission fields, and the API key that submits them,
@@ -22,9 +24,12 @@ type jobFlags struct {
 	apiKey                                                                  apiKey
 }
 
+// templates lists every note template, for the flags' help.
+var templates = strings.Join(notetemplate.IDs(), ", ")
+
 func newJobFlags(fs *flag.FlagSet) *jobFlags {
 	j := &jobFlags{apiKey: apiKeyFlag(fs)}
-	fs.StringVar(&j.template, "template", "primaryCare", "note template (primaryCare, er, psychiatry, ..., wfw, smartInsert)")
+	fs.StringVar(&j.template, "template", "primaryCare", "note template: "+templates)
 	fs.StringVar(&j.visitType, "visit-type", "initialEncounter", "initialEncounter or followUp")
 	fs.StringVar(&j.recordingType, "recording-type", "dictation", "dictation or conversation")
 	fs.StringVar(&j.lang, "lang", "en", "language of the recording or text: en or fr")
@@ -158,7 +163,7 @@ func printTranscript(s *session, tr *notegen.Transcript) error {
 
 func notesRegenerateCmd(fs *flag.FlagSet) runner {
 	key := apiKeyFlag(fs)
-	template := fs.String("template", "", "template (default: the job's)")
+	template := fs.String("template", "", "note template (default: the job's): "+templates)
 	outLang := fs.String("output-language", "", "en or fr")
 	style := fs.String("style", "", "soap or problemBased")
 	wait := fs.Bool("wait", false, "wait for the note and print it")
@@ -186,10 +191,25 @@ func submitText(ctx context.Context, s *session, c *notegen.Client, opts notegen
 	return c.SubmitText(ctx, notegen.TextJobRequest{JobOptions: opts, Text: text})
 }
 
-func submitFile(ctx context.Context, s *session, c *notegen.Client, opts notegen.JobOptions, path string, bar bool) (*notegen.Job, error) {
+// openAudio opens the audio file a command line names. A file that cannot
+// be read, or text given as audio, is a mistake in the command line (exit
+// status 2), which the service never sees.
+func openAudio(path, flagName string) (*os.File, error) {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".txt", ".text", ".md":
+		return nil, usageErr("%s is text, not audio: submit text with --text, e.g. notegen notes submit --text - < %s", path, path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, exitErr(exitValidation, fmt.Errorf("open audio: %w", err))
+		return nil, usageErr("%s: cannot read the audio file: %v", flagName, errors.Unwrap(err))
+	}
+	return f, nil
+}
+
+func submitFile(ctx context.Context, s *session, c *notegen.Client, opts notegen.JobOptions, path string, bar bool) (*notegen.Job, error) {
+	f, err := openAudio(path, path)
+	if err != nil {
+		return nil, err
 	}
 	defer f.Close()
 	up := notegen.UploadOptions{}

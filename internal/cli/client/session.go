@@ -142,7 +142,7 @@ func (s *session) ownerClient() (*notegen.Client, error) {
 			}
 		}))
 	if err != nil {
-		return nil, classify(err)
+		return nil, classify(err, nil)
 	}
 	return c, nil
 }
@@ -158,7 +158,7 @@ func (s *session) keyClient(key string) (*notegen.Client, error) {
 	}
 	c, err := notegen.New(s.baseURL(), notegen.WithUserAgent("notegen-cli"), notegen.WithAPIKey(key))
 	if err != nil {
-		return nil, classify(err)
+		return nil, classify(err, nil)
 	}
 	return c, nil
 }

@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/notegen/notegen"
 )
@@ -26,9 +25,9 @@ func notesStreamCmd(fs *flag.FlagSet) runner {
 		if err != nil {
 			return err
 		}
-		f, err := os.Open(*file)
+		f, err := openAudio(*file, "--file "+*file)
 		if err != nil {
-			return exitErr(exitValidation, fmt.Errorf("open audio: %w", err))
+			return err
 		}
 		defer f.Close()
 		audio, sampleRate, err := pcmOf(bufio.NewReader(f), *rate)
