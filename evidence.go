@@ -52,13 +52,16 @@ type Problem struct {
 }
 
 // Medication is a drug named in the encounter; parts not said are nil.
-// Action is start, continue, stop, change or mention.
+// Action is what happens to it at this visit: start (a new prescription or
+// a restart), continue, stop, change (dose or frequency) or mention (named,
+// no decision). Reason is the problem it addresses, as said, or nil.
 type Medication struct {
 	Name      string  `json:"name"`
 	Dose      *string `json:"dose"`
 	Route     *string `json:"route"`
 	Frequency *string `json:"frequency"`
 	Action    string  `json:"action"`
+	Reason    *string `json:"reason"`
 	Spans     []Span  `json:"spans"`
 }
 
@@ -80,12 +83,14 @@ type Vital struct {
 	Spans []Span `json:"spans"`
 }
 
-// Order is a test, referral, procedure or follow-up the clinician planned:
-// Kind is lab, imaging, referral, procedure or follow_up.
+// Order is a test, referral, procedure or follow-up the clinician ordered
+// at this visit: Kind is lab, imaging, referral, procedure or follow_up;
+// Reason is the problem it addresses, as said, or nil.
 type Order struct {
-	Kind  string `json:"kind"`
-	Text  string `json:"text"`
-	Spans []Span `json:"spans"`
+	Kind   string  `json:"kind"`
+	Text   string  `json:"text"`
+	Reason *string `json:"reason"`
+	Spans  []Span  `json:"spans"`
 }
 
 // FetchNoteFHIR reads a completed job's note as a FHIR R4 document Bundle

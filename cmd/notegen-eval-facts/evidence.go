@@ -43,8 +43,8 @@ func measureEvidence(rows []row, show string, misses bool, stdout io.Writer) err
 		if err != nil {
 			return fmt.Errorf("encounter %s: %w", r.id, err)
 		}
-		segs := transcript.Split(r.dialogue, nil)
-		d := b.Written(note.Sections, r.dialogue, segs, "en")
+		segs := note.Reading.Segments
+		d := b.Written(note.Sections, note.Reading)
 		sc.flagged += b.FlagUnsaid(&d, segs, "en")
 		for _, ev := range d.Evidence {
 			sc.sentences++

@@ -19,10 +19,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/notegen/notegen/internal/clinical"
 	"io"
 	"os"
-	"path/filepath"
 
+	"github.com/notegen/notegen/internal/acibench"
 	"github.com/notegen/notegen/internal/facts"
 	"github.com/notegen/notegen/internal/transcript"
 )
@@ -49,17 +50,16 @@ func run(args []string, stdout io.Writer) error {
 	if *split != "train" && *split != "valid" {
 		return errors.New("--split must be train or valid")
 	}
-	rows, err := readCSV(filepath.Join(*data, *split+".csv"))
+	rows, err := readSplit(*data, *split)
 	if err != nil {
 		return err
 	}
-	x := facts.New()
-	var total facts.Score
+	var total Score
 	var dumpRows [][]string
 	for _, r := range rows {
 		segs := transcript.Split(r.dialogue, nil)
-		f := x.Extract(segs, "en")
-		s := facts.ScoreEncounter(x, f, r.dialogue, r.note, "en")
+		f := facts.From(clinical.Read(segs, clinical.Options{Lang: "en"}))
+		s := ScoreEncounter(f, r.dialogue, r.note, "en")
 		total.Add(s)
 		if *verbose {
 			for _, m := range s.Missed {
@@ -69,7 +69,7 @@ func run(args []string, stdout io.Writer) error {
 				fmt.Fprintf(stdout, "%s unsaid number: %s\n", r.id, n)
 			}
 		}
-		dumpRows = append(dumpRows, []string{r.id, r.dialogue, facts.Text(f)})
+		dumpRows = append(dumpRows, []string{r.id, r.dialogue, Text(f)})
 	}
 	fmt.Fprintf(stdout, "split %s: %d encounters\n", *split, len(rows))
 	fmt.Fprintf(stdout, "medication recall: %d/%d = %.1f%% (named in dialogue and note; dose checked when said: %d of them, %d with the right dose)\n",
@@ -99,31 +99,16 @@ func pct(a, b int) float64 {
 
 type row struct{ id, dialogue, note string }
 
-func readCSV(path string) ([]row, error) {
-	f, err := os.Open(path)
+// readSplit reads <dir>/<split>.csv with the repository's one ACI-BENCH
+// reader, which refuses the held-out test splits.
+func readSplit(dir, split string) ([]row, error) {
+	encounters, err := acibench.Load(dir, split)
 	if err != nil {
-		return nil, fmt.Errorf("open data: %w", err)
+		return nil, err
 	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
-	}
-	if len(recs) < 2 {
-		return nil, fmt.Errorf("%s: no encounters", path)
-	}
-	col := map[string]int{}
-	for i, h := range recs[0] {
-		col[h] = i
-	}
-	for _, need := range []string{"encounter_id", "dialogue", "note"} {
-		if _, ok := col[need]; !ok {
-			return nil, fmt.Errorf("%s: no %q column", path, need)
-		}
-	}
-	var out []row
-	for _, r := range recs[1:] {
-		out = append(out, row{id: r[col["encounter_id"]], dialogue: r[col["dialogue"]], note: r[col["note"]]})
+	out := make([]row, len(encounters))
+	for i, e := range encounters {
+		out[i] = row{id: e.ID, dialogue: e.Dialogue, note: e.Note}
 	}
 	return out, nil
 }

@@ -1,69 +1,22 @@
 package main
 
 import (
-	"encoding/csv"
-	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/notegen/notegen/internal/acibench"
 )
 
 // encounter is one ACI-BENCH row: the dialogue and the clinician's note.
-type encounter struct {
-	ID       string
-	Dialogue string
-	Note     string
-}
+type encounter = acibench.Encounter
 
-// loadSplit reads <dir>/<split>.csv. The dialogue column holds multi-line
-// quoted fields, which is why encoding/csv (not line splitting) is used.
-func loadSplit(dir, split string) ([]encounter, error) {
-	path := filepath.Join(dir, split+".csv")
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("open split %q: %w", split, err)
-	}
-	defer f.Close()
-	return readEncounters(f, path)
-}
+// loadSplit reads <dir>/<split>.csv with the repository's one ACI-BENCH
+// reader, which refuses the held-out test splits.
+func loadSplit(dir, split string) ([]encounter, error) { return acibench.Load(dir, split) }
 
-func readEncounters(r io.Reader, name string) ([]encounter, error) {
-	reader := csv.NewReader(r)
-	header, err := reader.Read()
-	if err != nil {
-		return nil, fmt.Errorf("read header of %s: %w", name, err)
-	}
-	col := map[string]int{}
-	for i, h := range header {
-		col[strings.TrimSpace(h)] = i
-	}
-	for _, want := range []string{"encounter_id", "dialogue", "note"} {
-		if _, ok := col[want]; !ok {
-			return nil, fmt.Errorf("%s: missing column %q", name, want)
-		}
-	}
-	var out []encounter
-	for {
-		rec, err := reader.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", name, err)
-		}
-		out = append(out, encounter{
-			ID:       rec[col["encounter_id"]],
-			Dialogue: rec[col["dialogue"]],
-			Note:     rec[col["note"]],
-		})
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no encounters", name)
-	}
-	return out, nil
-}
+// readEncounters reads encounters from CSV; name says where in errors.
+func readEncounters(r io.Reader, name string) ([]encounter, error) { return acibench.Parse(r, name) }
 
 // doctorTurns keeps only the lines spoken by the doctor, tag removed: the
 // "doctor's turns alone" baseline.

@@ -29,7 +29,15 @@ func main() {
 	show := flag.String("show", "", "print the writer's note and the reference for this encounter_id instead of scoring")
 	csvOut := flag.String("csv", "", "also write the writer's notes to this CSV file (encounter_id,note) for score.py")
 	misattributed := flag.Bool("misattributed", false, "print the turns whose inferred role (tags removed) is wrong instead of scoring")
+	explainID := flag.String("explain", "", "print why each sentence of this encounter_id's note went where it went (units, model scores, rules) instead of scoring")
 	flag.Parse()
+	if *explainID != "" {
+		if err := explain(os.Stdout, *dataDir, *split, *explainID); err != nil {
+			fmt.Fprintln(os.Stderr, "notegen-eval:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *misattributed {
 		encounters, err := loadSplit(*dataDir, *split)
 		if err != nil {

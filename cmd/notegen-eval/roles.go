@@ -5,24 +5,25 @@ import (
 	"io"
 	"strings"
 
-	"github.com/notegen/notegen/internal/notewriter"
+	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/transcript"
 )
 
 // tagRoles maps ACI-BENCH's speaker tags to the writer's roles.
-var tagRoles = map[string]notewriter.Role{
-	"[doctor]": notewriter.RoleClinician, "[patient]": notewriter.RolePatient, "[patient_guest]": notewriter.RoleOther,
+var tagRoles = map[string]transcript.Speaker{
+	"[doctor]": transcript.Clinician, "[patient]": transcript.Patient, "[patient_guest]": transcript.Other,
 }
 
 // unlabelled strips the speaker tags, one turn per line, as speech-to-text
 // output arrives; it also returns the true role of each line.
-func unlabelled(dialogue string) (text string, turns []string, roles []notewriter.Role) {
+func unlabelled(dialogue string) (text string, turns []string, roles []transcript.Speaker) {
 	var lines []string
 	for _, line := range strings.Split(dialogue, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" {
 			continue
 		}
-		role := notewriter.RoleClinician
+		role := transcript.Clinician
 		if tag := speakerTags.FindString(line); tag != "" && strings.HasPrefix(line, tag) {
 			role = tagRoles[tag]
 			line = strings.TrimSpace(line[len(tag):])
@@ -46,13 +47,13 @@ var swappedTags = map[string]bool{
 
 // trueRole is the true role of a turn tagged role in encounter id: the
 // tag read the right way round where the encounter's tags are swapped.
-func trueRole(id string, role notewriter.Role) notewriter.Role {
+func trueRole(id string, role transcript.Speaker) transcript.Speaker {
 	if swappedTags[id] {
 		switch role {
-		case notewriter.RoleClinician:
-			return notewriter.RolePatient
-		case notewriter.RolePatient:
-			return notewriter.RoleClinician
+		case transcript.Clinician:
+			return transcript.Patient
+		case transcript.Patient:
+			return transcript.Clinician
 		}
 	}
 	return role
@@ -65,7 +66,7 @@ func roleAccuracy(encounters []encounter) (tagged, corrected float64) {
 	right, fixed, total := 0, 0, 0
 	for _, e := range encounters {
 		_, turns, want := unlabelled(e.Dialogue)
-		got := notewriter.InferRoles(turns, "en")
+		got := inferred(turns)
 		for i := range want {
 			truth := trueRole(e.ID, want[i])
 			if got[i] == want[i] {
@@ -85,20 +86,35 @@ func roleAccuracy(encounters []encounter) (tagged, corrected float64) {
 // confusion of inferred against true roles (swapped tags corrected) and
 // every turn whose inferred role is wrong, with its neighbours' roles.
 func printMisattributed(w io.Writer, encounters []encounter) {
-	var confusion [3][3]int
+	idx := map[transcript.Speaker]int{transcript.Clinician: 0, transcript.Patient: 1, transcript.Other: 2, transcript.Unknown: 3}
+	var confusion [4][4]int
 	for _, e := range encounters {
 		_, turns, want := unlabelled(e.Dialogue)
-		got := notewriter.InferRoles(turns, "en")
+		got := inferred(turns)
 		for i := range want {
 			truth := trueRole(e.ID, want[i])
-			confusion[truth][got[i]]++
+			confusion[idx[truth]][idx[got[i]]]++
 			if got[i] != truth {
 				fmt.Fprintf(w, "%s #%d want %s got %s: %s\n", e.ID, i, truth, got[i], turns[i])
 			}
 		}
 	}
-	fmt.Fprintln(w, "confusion (rows true, columns inferred: clinician patient other):")
+	fmt.Fprintln(w, "confusion (rows true, columns inferred: clinician patient other unknown):")
 	for r, row := range confusion {
-		fmt.Fprintf(w, "%-10s %5d %5d %5d\n", notewriter.Role(r), row[0], row[1], row[2])
+		fmt.Fprintf(w, "%-10s %5d %5d %5d %5d\n", []string{"clinician", "patient", "other", "unknown"}[r], row[0], row[1], row[2], row[3])
 	}
+}
+
+// inferred is the role the discourse model gives each unlabelled turn.
+func inferred(turns []string) []transcript.Speaker {
+	segs := make([]transcript.Segment, len(turns))
+	for i, t := range turns {
+		segs[i] = transcript.Segment{ID: i, Speaker: transcript.Unknown, Text: t}
+	}
+	discourse.InferRoles("en")(segs)
+	out := make([]transcript.Speaker, len(segs))
+	for i, s := range segs {
+		out[i] = s.Speaker
+	}
+	return out
 }

@@ -1,11 +1,14 @@
 // Package discourse reads the structure of an encounter: it cuts the
-// transcript's segments into units (sentences), says who speaks each
-// segment when no label did, and which part of a visit note each unit
-// belongs to (history, exam, plan, ... or talk to drop). Both come from
-// models learned on public data (see models/MANIFEST.md and
-// cmd/notegen-train), not from phrase lists, so that a consultation that
-// does not announce its exam or plan the way one data set's clinicians do
-// is still read.
+// transcript's segments into units (sentences) and marks those that ask,
+// says who speaks each segment when no label did, and which part of a
+// visit note each unit belongs to (history, exam, plan, ... or talk to
+// drop). All three come from small models learned on public data and
+// embedded (models/, made by cmd/notegen-train; models/MANIFEST.md says
+// from which data and how well they do on data they were not tuned on),
+// not from phrase lists, so that a consultation that does not announce
+// its exam or plan the way one data set's clinicians do is still read.
+// Their features are made in features.go alone, for training and
+// inference alike.
 package discourse
 
 import (
@@ -23,7 +26,7 @@ type Unit struct {
 	// Tokens are the unit's tokens, offsets into the segment's text.
 	Tokens []lexicon.Token
 	// Question is set for a unit that asks: it ends with a question mark,
-	// or (in text without punctuation) opens with a question word.
+	// or, in text without punctuation, the question model says it asks.
 	Question bool
 	// Part is where the unit belongs in a note, once Label has run, and
 	// Probs the model's probability of each of Parts.
@@ -31,23 +34,49 @@ type Unit struct {
 	Probs []float64
 }
 
-// Units cuts every segment into sentences.
+// Units cuts every segment into sentences, and marks those that ask. A
+// segment with punctuation is cut at its marks; one without (speech
+// recognised text, a whole turn on one line) where the language's
+// boundary model says its sentences end, so that the exam, the results
+// and the plan said in one breath are units of their own.
 func Units(segs []transcript.Segment, x *lexicon.Lexicon) []Unit {
+	return UnitsWith(segs, x, questionerFor(x), BoundaryModelFor(x.Lang), x.Tokenize)
+}
+
+// DictatedUnits cuts a dictation's segments into units, reading the
+// punctuation the clinician said ("period", "new paragraph") as marks; a
+// dictation said without any is cut by the boundary model.
+func DictatedUnits(segs []transcript.Segment, x *lexicon.Lexicon) []Unit {
+	return UnitsWith(segs, x, questionerFor(x), BoundaryModelFor(x.Lang),
+		func(text string) []lexicon.Token { return x.Dictated(x.Tokenize(text)) })
+}
+
+// UnitsWith is Units with the Questioner q, the boundary model b (nil:
+// segments are cut at their punctuation only) and tokeniser tokenize, for
+// training, which cuts units before the embedded models exist.
+func UnitsWith(segs []transcript.Segment, x *lexicon.Lexicon, q Questioner, b *BoundaryModel, tokenize func(string) []lexicon.Token) []Unit {
 	var out []Unit
-	openers := x.List("question_openers")
 	for i, seg := range segs {
-		toks := x.Tokenize(seg.Text)
-		punctuated := hasTerminal(toks)
-		for _, s := range x.Sentences(toks) {
+		toks := tokenize(seg.Text)
+		for _, s := range b.sentences(toks, x) {
 			u := Unit{Segment: i, Start: toks[s[0]].Start, End: toks[s[1]-1].End, Speaker: seg.Speaker, Tokens: toks[s[0]:s[1]]}
 			last := u.Tokens[len(u.Tokens)-1]
 			switch {
 			case last.Kind == lexicon.Punct && last.Norm == "?":
 				u.Question = true
-			case !punctuated:
-				if e, _ := openers.Match(u.Tokens, firstWord(u.Tokens)); e != nil {
-					u.Question = true
+				if at := x.TagAt(u.Tokens); at > 0 {
+					// "..., okay?" asks for agreement with a statement: the
+					// question model reads the statement
+					u.Question = q.Asks(u.Tokens[:at])
 				}
+			case last.Kind == lexicon.Punct && (last.Norm == "." || last.Norm == "!"):
+			default:
+				// no mark says what it is (speech recognised without
+				// punctuation, a sentence cut off): the model decides
+				u.Question = q.Asks(u.Tokens)
+			}
+			if !u.Question && x.Requests(u.Tokens) {
+				u.Question = true
 			}
 			out = append(out, u)
 		}

@@ -4,46 +4,48 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/notegen/notegen/internal/clinical"
 	"github.com/notegen/notegen/internal/facts"
 	nt "github.com/notegen/notegen/internal/notetemplate"
 	"github.com/notegen/notegen/internal/notewriter"
+	"github.com/notegen/notegen/internal/spoken"
 	"github.com/notegen/notegen/internal/transcript"
 )
 
 // Builder computes a note's Detail. Build it once and share it: it holds
 // the compiled lexicons and is not modified by use.
 type Builder struct {
-	facts *facts.Extractor
 	check *Checker
 }
 
 // NewBuilder compiles the lexicons.
 func NewBuilder() *Builder {
-	x := facts.New()
-	return &Builder{facts: x, check: NewChecker(x)}
+	return &Builder{check: NewChecker()}
 }
 
 // Checker returns the support checker the builder verifies citations with.
 func (b *Builder) Checker() *Checker { return b.check }
 
-// Facts extracts the encounter's facts from its segments.
-func (b *Builder) Facts(segs []transcript.Segment, lang string) facts.Facts {
-	return b.facts.Extract(segs, lang)
+// Facts are the encounter's facts, rendered from its clinical reading:
+// whichever writer wrote the note, the facts are the reading's.
+func (b *Builder) Facts(r *clinical.Reading) facts.Facts {
+	return facts.From(r)
 }
 
 // Written is the Detail of a note whose writer knows where each sentence
-// came from (the built-in writer, the sandbox).
-func (b *Builder) Written(written []notewriter.Section, transcriptText string, segs []transcript.Segment, lang string) Detail {
-	sections, items := FromWritten(written, transcriptText, segs)
-	return Detail{Sections: sections, Evidence: items, Facts: b.Facts(segs, lang)}
+// came from (the built-in writer, the sandbox), for the encounter read as r.
+func (b *Builder) Written(written []notewriter.Section, r *clinical.Reading) Detail {
+	sections, items := FromWritten(written, r.Segments)
+	return Detail{Sections: sections, Evidence: items, Facts: b.Facts(r)}
 }
 
 // Plain is the Detail of a note known only as text (a language model that
 // gave no citations): sections are found by their headings, and each
 // sentence cites the segments that support it by the checker's rule, so
 // an unsupported sentence has empty spans.
-func (b *Builder) Plain(noteText string, headings []nt.Section, segs []transcript.Segment, lang string) Detail {
-	d := Detail{Sections: SplitSections(noteText, headings), Evidence: []Sentence{}, Facts: b.Facts(segs, lang)}
+func (b *Builder) Plain(noteText string, headings []nt.Section, r *clinical.Reading) Detail {
+	segs, lang := r.Segments, r.Lang
+	d := Detail{Sections: SplitSections(noteText, headings), Evidence: []Sentence{}, Facts: b.Facts(r)}
 	for _, s := range d.Sections {
 		for _, sent := range Sentences(s.Text) {
 			d.Evidence = append(d.Evidence, Sentence{Section: s.Key, Sentence: sent, Spans: b.Support(sent, segs, lang)})
@@ -125,26 +127,25 @@ func Sentences(text string) []string {
 }
 
 // FlagUnsaid empties the spans of every sentence that states a number the
-// encounter never said (in any segment) and returns how many it flagged:
-// such a sentence is not supported, whatever it cites.
+// encounter never said (in any segment, each read apart: a number never
+// runs from one turn into the next) and returns how many it flagged: such
+// a sentence is not supported, whatever it cites.
 func (b *Builder) FlagUnsaid(d *Detail, segs []transcript.Segment, lang string) int {
-	var spoken *spokenNumbers // the transcript's numbers, read at the first sentence that states one
+	var heard *spoken.Heard // the transcript's numbers, read at the first sentence that states one
 	flagged := 0
 	for i := range d.Evidence {
 		nums := b.check.sentenceNumbers(d.Evidence[i].Sentence, lang)
 		if len(nums) == 0 {
 			continue
 		}
-		if spoken == nil {
-			var all strings.Builder
-			for _, seg := range segs {
-				all.WriteString(seg.Text)
-				all.WriteString("\n")
+		if heard == nil {
+			texts := make([]string, len(segs))
+			for k, seg := range segs {
+				texts[k] = seg.Text
 			}
-			s := b.check.numbersIn(all.String(), lang)
-			spoken = &s
+			heard = spoken.For(lang).Hear(texts...)
 		}
-		if len(spoken.missing(nums)) > 0 {
+		if len(heard.Unsaid(nums)) > 0 {
 			d.Evidence[i].Spans = []facts.Span{}
 			flagged++
 		}

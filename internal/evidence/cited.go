@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/notegen/notegen/internal/clinical"
 	"slices"
 	"strconv"
 	"strings"
@@ -113,7 +114,8 @@ type Checked struct {
 // content words, or a number of the sentence the segment does not say) is
 // dropped. headings are the
 // template's sections, which give the wire keys.
-func (b *Builder) Cited(sections []CitedSection, headings []nt.Section, segs []transcript.Segment, lang string) (Detail, Checked) {
+func (b *Builder) Cited(sections []CitedSection, headings []nt.Section, r *clinical.Reading) (Detail, Checked) {
+	segs, lang := r.Segments, r.Lang
 	keys := map[string]string{}
 	for _, h := range headings {
 		keys[h.Key] = nt.WireKey(h.Key)
@@ -125,7 +127,7 @@ func (b *Builder) Cited(sections []CitedSection, headings []nt.Section, segs []t
 		byID[s.ID] = s
 	}
 	var c Checked
-	d := Detail{Sections: []Section{}, Evidence: []Sentence{}, Facts: b.Facts(segs, lang)}
+	d := Detail{Sections: []Section{}, Evidence: []Sentence{}, Facts: b.Facts(r)}
 	for _, s := range sections {
 		key, ok := keys[s.Key]
 		if !ok {
@@ -188,7 +190,7 @@ func (b *Builder) citationHolds(sentence, segment, lang string) bool {
 	if b.check.Overlap(sentence, segment) < MinCitationOverlap {
 		return false
 	}
-	nums := b.check.x.Numbers(enumerator.ReplaceAllString(sentence, ""), lang)
+	nums := b.check.sentenceNumbers(sentence, lang)
 	if len(nums) == 0 {
 		return true
 	}

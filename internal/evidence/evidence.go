@@ -7,7 +7,6 @@ package evidence
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/facts"
@@ -48,13 +47,11 @@ func EmptyFacts() facts.Facts {
 		Vitals: []facts.Vital{}, Orders: []facts.Order{}}
 }
 
-// FromWritten turns the built-in writer's sections, whose provenance points
-// into the whole transcript text (code points), into sections and evidence
-// that point into segs. The writer's line is cut into its sentences, each
-// with the spans that support it (see allot). A sentence whose provenance
-// cannot be found in any segment keeps empty spans rather than a wrong one.
-func FromWritten(written []notewriter.Section, transcriptText string, segs []transcript.Segment) ([]Section, []Sentence) {
-	runes := []rune(transcriptText)
+// FromWritten turns the built-in writer's sections, whose sentences carry
+// their spans in segment coordinates, into sections and evidence. A line
+// that holds several sentences ("• Respiratory: Crackles. No wheezes.") is
+// cut into them, each with the spans that support it (see allot).
+func FromWritten(written []notewriter.Section, segs []transcript.Segment) ([]Section, []Sentence) {
 	sections := make([]Section, 0, len(written))
 	items := []Sentence{}
 	for _, s := range written {
@@ -65,14 +62,7 @@ func FromWritten(written []notewriter.Section, transcriptText string, segs []tra
 			if notewriter.IsPlaceholder(sent.Text) || strings.TrimSpace(sent.Text) == "" {
 				continue
 			}
-			spans := []facts.Span{}
-			for _, src := range sent.Sources {
-				if src.Start < 0 || src.End > len(runes) || src.Start >= src.End {
-					continue
-				}
-				spans = append(spans, locate(string(runes[src.Start:src.End]), src.Turn, segs)...)
-			}
-			spans = dedupe(spans)
+			spans := dedupe(append([]facts.Span{}, sent.Spans...))
 			parts := splitLine(sent.Text)
 			if len(parts) < 2 {
 				items = append(items, Sentence{Section: key, Sentence: sent.Text, Spans: spans})
@@ -88,51 +78,6 @@ func FromWritten(written []notewriter.Section, transcriptText string, segs []tra
 		sections = append(sections, Section{Key: key, Title: s.Heading, Text: strings.Join(lines, "\n")})
 	}
 	return sections, items
-}
-
-// locate finds piece (a stretch of the transcript) inside the segments,
-// preferring the segment of the writer's turn. Segments trim and rejoin a
-// turn's lines, so a piece that spans lines is found line by line.
-func locate(piece string, turn int, segs []transcript.Segment) []facts.Span {
-	piece = strings.TrimSpace(piece)
-	if piece == "" {
-		return nil
-	}
-	if sp, ok := find(piece, turn, segs); ok {
-		return []facts.Span{sp}
-	}
-	var out []facts.Span
-	for _, line := range strings.Split(piece, "\n") {
-		if line = strings.TrimSpace(line); line == "" {
-			continue
-		}
-		if sp, ok := find(line, turn, segs); ok {
-			out = append(out, sp)
-		}
-	}
-	return out
-}
-
-func find(piece string, turn int, segs []transcript.Segment) (facts.Span, bool) {
-	try := func(seg transcript.Segment) (facts.Span, bool) {
-		i := strings.Index(seg.Text, piece)
-		if i < 0 {
-			return facts.Span{}, false
-		}
-		start := utf8.RuneCountInString(seg.Text[:i])
-		return facts.Span{Segment: seg.ID, Start: start, End: start + utf8.RuneCountInString(piece)}, true
-	}
-	if turn >= 0 && turn < len(segs) {
-		if sp, ok := try(segs[turn]); ok {
-			return sp, true
-		}
-	}
-	for _, seg := range segs {
-		if sp, ok := try(seg); ok {
-			return sp, true
-		}
-	}
-	return facts.Span{}, false
 }
 
 func dedupe(spans []facts.Span) []facts.Span {

@@ -15,7 +15,7 @@ import (
 
 func TestCheckerNumbersMustBeSaid(t *testing.T) {
 	t.Parallel()
-	c := NewChecker(facts.New())
+	c := NewChecker()
 	said := "i hear a two out of six systolic murmur and your temperature is ninety eight . two"
 	require.True(t, c.NumbersSaid("A 2/6 systolic murmur.", said, "en"), "a ratio is said as its parts")
 	require.True(t, c.NumbersSaid("Temperature 98.2.", said, "en"), "a decimal as speech-to-text writes it")
@@ -26,40 +26,28 @@ func TestCheckerNumbersMustBeSaid(t *testing.T) {
 	require.False(t, c.Supports("Chest pain for two days.", "good morning, how are you two", "en"), "too few content words shared")
 }
 
-func TestFromWrittenPointsIntoSegments(t *testing.T) {
+func TestFromWrittenKeepsSegmentSpans(t *testing.T) {
 	t.Parallel()
-	text := "[doctor] What brings you in?\n[patient] Chest pain,\n  worse on stairs.\n"
+	text := "[doctor] What brings you in?\n[patient] Chest pain,\n  worse on stairs.\n[doctor] Lungs are clear. No murmur.\n"
 	segs := transcript.Split(text, nil)
-	runes := []rune(text)
-	at := func(s string) notewriter.Span {
-		i := indexRunes(runes, []rune(s))
-		require.GreaterOrEqual(t, i, 0, s)
-		return notewriter.Span{Turn: 1, Start: i, End: i + len([]rune(s))}
-	}
 	written := []notewriter.Section{
 		{Key: nt.KeyHPI, Heading: "History of Present Illness", Sentences: []notewriter.Sentence{
-			{Text: "Chest pain, worse on stairs.", Sources: []notewriter.Span{at("Chest pain,\n  worse on stairs.")}},
+			{Text: "Chest pain, worse on stairs.", Spans: []facts.Span{{Segment: 1, Start: 0, End: 28}}},
+		}},
+		{Key: nt.KeyPhysicalExam, Heading: "Physical Examination", Sentences: []notewriter.Sentence{
+			{Text: "• Respiratory: Lungs are clear. No murmur.", Spans: []facts.Span{{Segment: 2, Start: 0, End: 16}, {Segment: 2, Start: 17, End: 27}}},
 		}},
 		{Key: nt.KeyPlan, Heading: "Plan", Sentences: []notewriter.Sentence{{Text: "Not discussed."}}},
 	}
-	secs, items := FromWritten(written, text, segs)
+	secs, items := FromWritten(written, segs)
 	require.Equal(t, []Section{{Key: "history_of_present_illness", Title: "History of Present Illness", Text: "Chest pain, worse on stairs."},
+		{Key: "physical_exam", Title: "Physical Examination", Text: "• Respiratory: Lungs are clear. No murmur."},
 		{Key: "plan", Title: "Plan", Text: "Not discussed."}}, secs)
-	require.Len(t, items, 1, "placeholders carry no evidence")
-	require.Equal(t, []facts.Span{{Segment: 1, Start: 0, End: 11}, {Segment: 1, Start: 12, End: 28}}, items[0].Spans,
-		"a piece across a turn's lines is found line by line")
-	got, err := segs[1].Slice(12, 28)
-	require.NoError(t, err)
-	require.Equal(t, "worse on stairs.", got)
-}
-
-func indexRunes(h, n []rune) int {
-	for i := 0; i+len(n) <= len(h); i++ {
-		if string(h[i:i+len(n)]) == string(n) {
-			return i
-		}
-	}
-	return -1
+	require.Len(t, items, 3, "placeholders carry no evidence")
+	require.Equal(t, []facts.Span{{Segment: 1, Start: 0, End: 28}}, items[0].Spans, "spans arrive in segment coordinates")
+	require.Equal(t, "• Respiratory: Lungs are clear.", items[1].Sentence)
+	require.Equal(t, []facts.Span{{Segment: 2, Start: 0, End: 16}}, items[1].Spans, "each sentence of a line keeps the span that supports it")
+	require.Equal(t, []facts.Span{{Segment: 2, Start: 17, End: 27}}, items[2].Spans)
 }
 
 func TestSplitSectionsByTemplateHeadings(t *testing.T) {
@@ -97,12 +85,12 @@ func TestFlagUnsaidEmptiesOnlySentencesWithANumberNeverSaid(t *testing.T) {
 // every number a sentence states was said.
 func BenchmarkNoteDetailOneHour(b *testing.B) {
 	text, words := acibench.OneHour(b)
-	segs := transcript.Split(text, nil)
 	note, err := notewriter.New().Write(context.Background(), notewriter.Input{Transcript: text, Template: "primaryCare", Lang: "en", RecordingType: "conversation"})
 	require.NoError(b, err)
+	segs := note.Reading.Segments
 	builder := NewBuilder()
 	for b.Loop() {
-		d := builder.Written(note.Sections, text, segs, "en")
+		d := builder.Written(note.Sections, note.Reading)
 		builder.FlagUnsaid(&d, segs, "en")
 	}
 	b.ReportMetric(float64(words), "words")

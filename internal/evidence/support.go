@@ -1,26 +1,24 @@
 package evidence
 
 import (
-	"regexp"
-	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/notegen/notegen/internal/facts"
+	"github.com/notegen/notegen/internal/spoken"
 	"github.com/notegen/notegen/internal/transcript"
 )
 
 // Checker decides whether transcript words support a note sentence: most of
 // the sentence's content words are among them (compared on a short prefix,
 // so "smoking" meets "smoke" and "fatiguée" meets "fatigue") and every
-// number the sentence states was said in them. It is what the server checks
-// a language model's citations with and what the evaluation measures.
-type Checker struct {
-	x *facts.Extractor
-}
+// number the sentence states was said in them (read by internal/spoken,
+// the reader the note writer uses). It is what the server checks a
+// language model's citations with and what the evaluation measures.
+type Checker struct{}
 
-// NewChecker returns a Checker sharing the facts extractor's number reading.
-func NewChecker(x *facts.Extractor) *Checker { return &Checker{x: x} }
+// NewChecker returns a Checker.
+func NewChecker() *Checker { return &Checker{} }
 
 // MinOverlap is the share of a sentence's content words its support must
 // contain: "most of them".
@@ -60,79 +58,23 @@ func (c *Checker) NumbersSaid(sentence, said, lang string) bool {
 	return len(c.Unsaid(sentence, said, lang)) == 0
 }
 
-// Unsaid lists the numbers of sentence that said never states; numbers
-// match exactly ("20" is not "2", "130/85" is not "130/80"). A list's
-// enumerator ("1. Hypertension.") is not a number the note states; a ratio
-// ("3/6") is said when its parts are, in order ("three out of six"); a
-// decimal may be spoken with a detached point ("ninety eight . two", as
-// speech-to-text writes it).
+// Unsaid lists the numbers of sentence (see spoken.Reader.Stated) that
+// said never states; numbers match exactly ("20" is not "2", "130/85" is
+// not "130/80"). A list's enumerator ("1. Hypertension.") is not a number
+// the note states; a ratio ("3/6") is said when its parts are, in order
+// ("three out of six"); a decimal may be spoken with a detached point
+// ("ninety eight . two", as speech-to-text writes it).
 func (c *Checker) Unsaid(sentence, said, lang string) []string {
 	nums := c.sentenceNumbers(sentence, lang)
 	if len(nums) == 0 {
 		return nil
 	}
-	return c.numbersIn(said, lang).missing(nums)
+	return spoken.For(lang).Hear(said).Unsaid(nums)
 }
 
 // sentenceNumbers are the numbers a note sentence states.
 func (c *Checker) sentenceNumbers(sentence, lang string) []string {
-	return c.x.Numbers(enumerator.ReplaceAllString(sentence, ""), lang)
-}
-
-// spokenNumbers is what a text says in numbers, read once so that many sentences
-// can be checked against it: reading a whole transcript again for every
-// sentence made a note's check grow with the square of its length.
-type spokenNumbers struct {
-	spoken []string
-	have   map[string]bool
-}
-
-// numbersIn reads the numbers said in text.
-func (c *Checker) numbersIn(text, lang string) spokenNumbers {
-	spoken := c.x.Numbers(text, lang)
-	have := make(map[string]bool, len(spoken))
-	for _, n := range spoken {
-		have[n] = true
-	}
-	for _, n := range c.x.Numbers(spokenPoint.ReplaceAllString(text, "$1 point $2"), lang) {
-		have[n] = true
-	}
-	return spokenNumbers{spoken: spoken, have: have}
-}
-
-// missing lists the numbers of nums that were not said.
-func (s spokenNumbers) missing(nums []string) []string {
-	var out []string
-	for _, n := range nums {
-		if !s.have[n] && !partsSaid(n, s.spoken) {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-// enumerator is a list item's number at the start of a line.
-var enumerator = regexp.MustCompile(`(?m)^\s*\d{1,2}[.)]\s+`)
-
-// spokenPoint is a decimal point as speech-to-text writes it between two
-// words ("ninety eight . two"), read as "point" so that the decimal is one
-// number. The text is read both ways, as a full stop may stand there too.
-var spokenPoint = regexp.MustCompile(`([a-z0-9]) \. ([a-z0-9])`)
-
-// partsSaid reports whether a ratio was said as its parts: one after the
-// other, in order ("three out of six" for "3/6", never "six out of three").
-// A decimal is said as one ("ninety eight point two").
-func partsSaid(n string, spoken []string) bool {
-	parts := strings.Split(n, "/")
-	if len(parts) < 2 {
-		return false
-	}
-	for i := 0; i+len(parts) <= len(spoken); i++ {
-		if slices.Equal(spoken[i:i+len(parts)], parts) {
-			return true
-		}
-	}
-	return false
+	return spoken.For(lang).Stated(sentence)
 }
 
 // Claim is what sentence states once a list item's label is set aside: the

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/notegen/notegen/internal/clinical"
 	"github.com/notegen/notegen/internal/facts"
 	"github.com/notegen/notegen/internal/transcript"
 )
@@ -14,7 +15,7 @@ import (
 // its numbers does not support it.
 func TestSpanWithAWrongNumberFails(t *testing.T) {
 	t.Parallel()
-	c := NewChecker(facts.New())
+	c := NewChecker()
 	for _, tc := range []struct{ sentence, said string }{
 		{"Blood pressure 130/85.", "your blood pressure is one thirty over eighty"},
 		{"Blood pressure 85/130.", "your blood pressure is one thirty over eighty five"},
@@ -42,7 +43,7 @@ func TestSpanWithAWrongNumberFails(t *testing.T) {
 // and nothing else is set aside.
 func TestListLabelIsNotAClaim(t *testing.T) {
 	t.Parallel()
-	c := NewChecker(facts.New())
+	c := NewChecker()
 	require.True(t, c.Supports("• Gastrointestinal: Denies nausea.", "any nausea ?", "en"))
 	require.False(t, c.Supports("• Gastrointestinal: Denies nausea.", "no .", "en"), "a label does not make a bare answer support")
 	require.False(t, c.Supports("Gastrointestinal bleeding and nausea.", "any nausea ?", "en"), "a sentence without a bullet keeps all its words")
@@ -102,7 +103,7 @@ func TestModelCitingQuestionAndAnswerKeepsBoth(t *testing.T) {
 		{Text: "Denies fever and chills.", Segments: SegmentIDs{1, 0}},
 		{Text: "No fever.", Segments: SegmentIDs{1}},
 		{Text: "No chills.", Segments: SegmentIDs{2}},
-	}}}, nil, segs, "en")
+	}}}, nil, clinical.Read(segs, clinical.Options{Lang: "en"}))
 	whole := func(i int) facts.Span { return facts.Span{Segment: i, Start: 0, End: segs[i].Len()} }
 	require.Equal(t, []facts.Span{whole(0), whole(1)}, d.Evidence[0].Spans, "the question and its answer, in transcript order")
 	require.Empty(t, d.Evidence[1].Spans, "a bare answer cited without its question supports nothing")
@@ -114,7 +115,7 @@ func TestModelCitingQuestionAndAnswerKeepsBoth(t *testing.T) {
 // for what was said in lay words; every word of a spoken form must be said.
 func TestClinicalWordsMeetTheirSpokenForms(t *testing.T) {
 	t.Parallel()
-	c := NewChecker(facts.New())
+	c := NewChecker()
 	require.True(t, c.Supports("Denies hematuria.", "any blood in your urine that you've seen ?", "en"))
 	require.False(t, c.Supports("Denies hematuria.", "any blood in your stool ?", "en"), "blood alone is not hematuria")
 	require.True(t, c.Supports("Right knee pain.", "i see that you hurt your knee", "en"))
@@ -148,7 +149,7 @@ func TestPlainNoteDenialCitesTheAnswer(t *testing.T) {
 	t.Parallel()
 	b := NewBuilder()
 	segs := transcript.Split("[doctor] any fever or chills ?\n[patient] no .\n[doctor] let us check your knee .\n", nil)
-	d := b.Plain("Denies fever and chills.\n", nil, segs, "en")
+	d := b.Plain("Denies fever and chills.\n", nil, clinical.Read(segs, clinical.Options{Lang: "en"}))
 	whole := func(i int) facts.Span { return facts.Span{Segment: i, Start: 0, End: segs[i].Len()} }
 	require.Equal(t, []facts.Span{whole(0), whole(1)}, d.Evidence[0].Spans)
 }

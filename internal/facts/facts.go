@@ -1,16 +1,12 @@
-// Package facts extracts an encounter's structured facts (problems,
-// medications, allergies, vital signs and orders) from its transcript
-// segments, in English or French, each with the spans of the words that
-// support it. It works offline from lexicons compiled into the binary and
-// never writes a number that was not said: every value comes from a number
-// parsed out of the transcript words its spans point at.
+// Package facts renders an encounter's structured facts (problems,
+// medications, allergies, vital signs and orders) from its clinical
+// reading (package clinical), each with the spans of the words that
+// support it. It never writes a number that was not said: every value is
+// a number the reading read out of the words its spans point at.
 package facts
 
 import (
-	"sort"
-
 	"github.com/notegen/notegen"
-	"github.com/notegen/notegen/internal/transcript"
 )
 
 // The facts are wire types: the root package defines them once for the
@@ -74,66 +70,3 @@ const (
 	OrderProcedure = "procedure"
 	OrderFollowUp  = "follow_up"
 )
-
-// Extractor holds the compiled lexicons; build it once with New and share it:
-// Extract does not modify it.
-type Extractor struct {
-	lex map[string]*lexicon
-}
-
-// New compiles the English and French lexicons.
-func New() *Extractor {
-	return &Extractor{lex: map[string]*lexicon{"en": compile(englishLexicon()), "fr": compile(frenchLexicon())}}
-}
-
-// Extract reads the segments in language lang ("en" or "fr"; anything else
-// is read as English) and returns their facts.
-func (x *Extractor) Extract(segs []transcript.Segment, lang string) Facts {
-	lx, ok := x.lex[lang]
-	if !ok {
-		lx = x.lex["en"]
-	}
-	doc := analyse(segs, lx)
-	f := Facts{
-		Problems:    []Problem{},
-		Medications: []Medication{},
-		Allergies:   []Allergy{},
-		Vitals:      []Vital{},
-		Orders:      []Order{},
-	}
-	allergyTokens := map[[2]int]bool{}
-	f.Allergies = doc.allergies(allergyTokens)
-	allergens := map[string]bool{}
-	for _, a := range f.Allergies {
-		allergens[fold(a.Substance)] = true
-	}
-	f.Medications = doc.medications(allergyTokens, allergens)
-	if v := doc.vitals(); v != nil {
-		f.Vitals = v
-	}
-	f.Problems = doc.problems()
-	if o := doc.orders(); o != nil {
-		f.Orders = o
-	}
-	return f
-}
-
-// sortSpans orders spans by position and drops duplicates.
-func sortSpans(spans []Span) []Span {
-	sort.Slice(spans, func(i, j int) bool {
-		if spans[i].Segment != spans[j].Segment {
-			return spans[i].Segment < spans[j].Segment
-		}
-		return spans[i].Start < spans[j].Start
-	})
-	out := spans[:0]
-	for i, s := range spans {
-		if i > 0 && s == spans[i-1] {
-			continue
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
-func strPtr(s string) *string { return &s }

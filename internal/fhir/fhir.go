@@ -80,7 +80,7 @@ type builder struct {
 	entries []BundleEntry
 	patient Reference
 	// references to fact resources, by the section kinds they belong in
-	conditions, medications, allergies, vitals, orders []Reference
+	conditions, medications, prescriptions, allergies, vitals, orders []Reference
 }
 
 // id derives a stable UUID for the named resource of this job.
@@ -193,6 +193,7 @@ func (b *builder) sections() []Section {
 	place(b.medications, "medications", "plan", "assessmentandplan", "historyofpresentillness")
 	place(b.allergies, "allergies", "pastmedicalhistory", "historyofpresentillness")
 	place(b.vitals, "vitalsigns", "physicalexamination", "physicalexam", "examination", "results", "findings")
+	place(b.prescriptions, "plan", "assessmentandplan", "recommendations", "medications")
 	place(b.orders, "plan", "assessmentandplan", "recommendations", "disposition")
 	return out
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/notegen/notegen/internal/facts"
 	"github.com/notegen/notegen/internal/fhir"
-	"github.com/notegen/notegen/internal/transcript"
 )
 
 // decode turns a bundle into plain maps, as an EHR reading it would.
@@ -30,11 +29,29 @@ func resources(m map[string]any) []map[string]any {
 	return out
 }
 
+func str(s string) *string { return &s }
+
+// sampleFacts are the facts of a hypertension follow-up: the encounter's
+// reading is tested in internal/clinical; here only how facts are coded.
+func sampleFacts() facts.Facts {
+	span := []facts.Span{{Segment: 0, Start: 0, End: 4}}
+	return facts.Facts{
+		Problems: []facts.Problem{{Text: "hypertension", Status: facts.StatusActive, Spans: span},
+			{Text: "pneumonia", Status: facts.StatusRuledOut, Spans: span}},
+		Medications: []facts.Medication{
+			{Name: "lisinopril", Dose: str("40 mg"), Frequency: str("once daily"), Action: facts.ActionChange, Reason: str("high blood pressure"), Spans: span},
+			{Name: "metformin", Dose: str("500 mg"), Action: facts.ActionContinue, Spans: span},
+			{Name: "aspirin", Action: facts.ActionStop, Spans: span},
+		},
+		Allergies: []facts.Allergy{{Substance: "penicillin", Reaction: str("hives"), Spans: span}},
+		Vitals: []facts.Vital{{Kind: facts.VitalBloodPressure, Value: "150/90", Unit: "mm[Hg]", Spans: span},
+			{Kind: facts.VitalHeartRate, Value: "72", Unit: "/min", Spans: span}},
+		Orders: []facts.Order{{Kind: facts.OrderLab, Text: "lipid panel", Reason: str("hyperlipidemia"), Spans: span},
+			{Kind: facts.OrderFollowUp, Text: "follow-up in 2 weeks", Spans: span}},
+	}
+}
+
 func sampleNote() fhir.Note {
-	segs := transcript.Split(`[doctor] your blood pressure is one fifty over ninety . heart rate seventy two .
-[doctor] let's increase the lisinopril to 40 milligrams daily for your high blood pressure .
-[patient] i'm allergic to penicillin , i get hives .
-[doctor] hey dragon , order a lipid panel . follow up in two weeks .`, nil)
 	return fhir.Note{
 		JobID:     "job_123",
 		Template:  "primaryCare",
@@ -48,7 +65,7 @@ func sampleNote() fhir.Note {
 			{Key: "assessmentAndPlan", Title: "Assessment and Plan", Text: "Hypertension <uncontrolled> & rising.\nIncrease lisinopril to 40 mg daily."},
 			{Key: "patientEducation", Title: "Patient Education", Text: ""},
 		},
-		Facts: facts.New().Extract(segs, "en"),
+		Facts: sampleFacts(),
 	}
 }
 
@@ -90,7 +107,7 @@ func TestBundleIsADocument(t *testing.T) {
 	require.Equal(t, `<div xmlns="http://www.w3.org/1999/xhtml"><p>Hypertension &lt;uncontrolled&gt; &amp; rising.<br/>Increase lisinopril to 40 mg daily.</p></div>`, div)
 
 	// one resource per fact, each about the Patient
-	for _, kind := range []string{"Condition", "MedicationStatement", "AllergyIntolerance", "Observation", "ServiceRequest"} {
+	for _, kind := range []string{"Condition", "MedicationRequest", "MedicationStatement", "AllergyIntolerance", "Observation", "ServiceRequest"} {
 		require.NotEmpty(t, byType[kind], kind)
 		for _, r := range byType[kind] {
 			ref, ok := r["subject"]
@@ -114,11 +131,36 @@ func TestBundleIsADocument(t *testing.T) {
 	require.Equal(t, 150.0, sys["value"])
 	require.Equal(t, "mm[Hg]", sys["code"])
 	require.Equal(t, 90.0, comps[1].(map[string]any)["valueQuantity"].(map[string]any)["value"])
-	med := byType["MedicationStatement"][0]
-	require.Equal(t, "active", med["status"], "a changed dose is still taken")
-	dose := med["dosage"].([]any)[0].(map[string]any)["doseAndRate"].([]any)[0].(map[string]any)["doseQuantity"].(map[string]any)
+	// a dose changed today is a prescription: an order with its reason
+	require.Len(t, byType["MedicationRequest"], 1)
+	rx := byType["MedicationRequest"][0]
+	require.Equal(t, "active", rx["status"])
+	require.Equal(t, "order", rx["intent"])
+	require.Equal(t, "lisinopril", rx["medicationCodeableConcept"].(map[string]any)["text"])
+	require.Equal(t, "high blood pressure", rx["reasonCode"].([]any)[0].(map[string]any)["text"])
+	dose := rx["dosageInstruction"].([]any)[0].(map[string]any)["doseAndRate"].([]any)[0].(map[string]any)["doseQuantity"].(map[string]any)
 	require.Equal(t, 40.0, dose["value"])
 	require.Equal(t, "mg", dose["code"])
+	// drugs taken before the visit: active when continued, stopped only
+	// when stopped at this visit
+	statuses := map[string]string{}
+	for _, ms := range byType["MedicationStatement"] {
+		statuses[ms["medicationCodeableConcept"].(map[string]any)["text"].(string)] = ms["status"].(string)
+	}
+	require.Equal(t, map[string]string{"metformin": "active", "aspirin": "stopped"}, statuses)
+	// an order carries its reason; a ruled-out condition is refuted, not active
+	reasons := map[string]any{}
+	for _, sr := range byType["ServiceRequest"] {
+		reasons[sr["code"].(map[string]any)["text"].(string)] = sr["reasonCode"]
+	}
+	require.Equal(t, "hyperlipidemia", reasons["lipid panel"].([]any)[0].(map[string]any)["text"])
+	require.Nil(t, reasons["follow-up in 2 weeks"], "no reason was said")
+	for _, c := range byType["Condition"] {
+		if c["code"].(map[string]any)["text"] == "pneumonia" {
+			require.NotContains(t, c, "clinicalStatus")
+			require.Equal(t, "refuted", c["verificationStatus"].(map[string]any)["coding"].([]any)[0].(map[string]any)["code"])
+		}
+	}
 }
 
 func TestBundleWithoutPatientIDHasNoIdentifier(t *testing.T) {

@@ -137,6 +137,20 @@ type MedicationStatement struct {
 	Note                      []Annotation    `json:"note,omitempty"`
 }
 
+// MedicationRequest is a prescription made at this visit.
+type MedicationRequest struct {
+	ResourceType              string            `json:"resourceType"`
+	ID                        string            `json:"id"`
+	Status                    string            `json:"status"`
+	Intent                    string            `json:"intent"`
+	MedicationCodeableConcept CodeableConcept   `json:"medicationCodeableConcept"`
+	Subject                   Reference         `json:"subject"`
+	AuthoredOn                string            `json:"authoredOn,omitempty"`
+	ReasonCode                []CodeableConcept `json:"reasonCode,omitempty"`
+	DosageInstruction         []Dosage          `json:"dosageInstruction,omitempty"`
+	Note                      []Annotation      `json:"note,omitempty"`
+}
+
 // Annotation is a free-text note on a resource.
 type Annotation struct {
 	Text string `json:"text"`
@@ -210,4 +224,5 @@ type ServiceRequest struct {
 	Category     []CodeableConcept `json:"category,omitempty"`
 	Code         CodeableConcept   `json:"code"`
 	Subject      Reference         `json:"subject"`
+	ReasonCode   []CodeableConcept `json:"reasonCode,omitempty"`
 }

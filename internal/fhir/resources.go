@@ -39,6 +39,24 @@ func (b *builder) addFacts() {
 		}))
 	}
 	for i, m := range f.Medications {
+		if m.Action == facts.ActionStart || m.Action == facts.ActionChange {
+			// prescribed at this visit (started, restarted or changed): an order
+			b.prescriptions = append(b.prescriptions, b.add(fmt.Sprintf("prescription/%d", i), func(id string) any {
+				return MedicationRequest{
+					ResourceType:              "MedicationRequest",
+					ID:                        id,
+					Status:                    "active",
+					Intent:                    "order",
+					MedicationCodeableConcept: CodeableConcept{Text: orUnknown(m.Name)},
+					Subject:                   b.patient,
+					AuthoredOn:                b.date,
+					ReasonCode:                reasonCode(m.Reason),
+					DosageInstruction:         dosage(m),
+					Note:                      []Annotation{{Text: "Action in this encounter: " + m.Action}},
+				}
+			}))
+			continue
+		}
 		b.medications = append(b.medications, b.add(fmt.Sprintf("medication/%d", i), func(id string) any {
 			return MedicationStatement{
 				ResourceType:              "MedicationStatement",
@@ -85,6 +103,7 @@ func (b *builder) addFacts() {
 				Intent:       "order",
 				Code:         CodeableConcept{Text: orUnknown(o.Text)},
 				Subject:      b.patient,
+				ReasonCode:   reasonCode(o.Reason),
 			}
 			if c, ok := orderCategories[o.Kind]; ok {
 				sr.Category = []CodeableConcept{{Coding: []Coding{c}}}
@@ -96,17 +115,23 @@ func (b *builder) addFacts() {
 	}
 }
 
-// medicationStatus maps the clinician's action to MedicationStatement.status.
+// medicationStatus maps what happens at this visit to a drug taken before
+// it to MedicationStatement.status: stopped only when stopped at this
+// visit, active when continued or named.
 func medicationStatus(action string) string {
-	switch action {
-	case facts.ActionStart:
-		return "intended"
-	case facts.ActionContinue, facts.ActionChange:
-		return "active"
-	case facts.ActionStop:
+	if action == facts.ActionStop {
 		return "stopped"
 	}
-	return "unknown"
+	return "active"
+}
+
+// reasonCode is the problem a prescription or an order addresses, as said;
+// nil when none was.
+func reasonCode(reason *string) []CodeableConcept {
+	if reason == nil || clean(*reason) == "" {
+		return nil
+	}
+	return []CodeableConcept{{Text: clean(*reason)}}
 }
 
 func dosage(m facts.Medication) []Dosage {

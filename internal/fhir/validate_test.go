@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/notegen/notegen/internal/acibench"
+	"github.com/notegen/notegen/internal/clinical"
 	"github.com/notegen/notegen/internal/facts"
 	"github.com/notegen/notegen/internal/fhir"
 	"github.com/notegen/notegen/internal/fhir/fhirtest"
@@ -78,7 +79,9 @@ func TestBundlesValidate(t *testing.T) {
 	fhirtest.Install(t)
 	script := fhirtest.Validator(t)
 	dir := t.TempDir()
-	x := facts.New()
+	read := func(segs []transcript.Segment, lang string) facts.Facts {
+		return facts.From(clinical.Read(segs, clinical.Options{Lang: lang}))
+	}
 	created := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 	write := func(name string, n fhir.Note) {
 		b, err := fhir.Marshal(n)
@@ -98,7 +101,7 @@ func TestBundlesValidate(t *testing.T) {
 				Version:   "test",
 				PatientID: map[bool]string{true: "patient-" + e.ID}[i%2 == 0],
 				Sections:  aciSections(e.Note),
-				Facts:     x.Extract(segs, "en"),
+				Facts:     read(segs, "en"),
 			})
 			count++
 		}
@@ -106,7 +109,7 @@ func TestBundlesValidate(t *testing.T) {
 	require.Equal(t, 87, count, "67 train and 20 valid encounters")
 
 	// edge cases: nothing at all; French; markup and empty sections; every template
-	write("edge-empty", fhir.Note{JobID: "e1", Template: "wfw", Created: created, Facts: x.Extract(nil, "en")})
+	write("edge-empty", fhir.Note{JobID: "e1", Template: "wfw", Created: created, Facts: read(nil, "en")})
 	fr := transcript.Split("Médecin : Votre tension est à cent trente sur quatre-vingt-cinq, température trente-huit virgule cinq. On arrête l'ibuprofène. Je vous adresse au cardiologue.\nPatiente : Je suis allergique à la pénicilline.", nil)
 	write("edge-french", fhir.Note{JobID: "e2", Template: "er", Lang: "fr", Created: created, PatientID: "dossier 12 & <b>",
 		Sections: []fhir.NoteSection{
@@ -114,7 +117,7 @@ func TestBundlesValidate(t *testing.T) {
 			{Key: "plan", Title: "Plan", Text: "  "},
 			{Key: "", Title: " \x02 ", Text: "\x03"},
 		},
-		Facts: x.Extract(fr, "fr")})
+		Facts: read(fr, "fr")})
 	for _, id := range templates {
 		tpl, _ := notetemplate.Lookup(id)
 		var secs []fhir.NoteSection

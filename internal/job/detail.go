@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/notegen/notegen/internal/clinical"
 	"github.com/notegen/notegen/internal/evidence"
 	nt "github.com/notegen/notegen/internal/notetemplate"
 	"github.com/notegen/notegen/internal/provider"
@@ -40,10 +41,11 @@ func (s *Service) segmentsOf(j *Job, text string) ([]transcript.Segment, error) 
 // so that they are stored with the note. A sentence stating a number the
 // encounter never said loses its spans and is logged as a fidelity
 // warning, with counts only: no patient text reaches the log.
-func (s *Service) noteDetail(ctx context.Context, j *Job, text string, segs []transcript.Segment, note provider.Note) ([]byte, error) {
+func (s *Service) noteDetail(ctx context.Context, j *Job, r *clinical.Reading, note provider.Note) ([]byte, error) {
 	var d evidence.Detail
+	segs := r.Segments
 	if len(note.Sections) > 0 {
-		d = s.detail.Written(note.Sections, text, segs, j.Spec.Lang)
+		d = s.detail.Written(note.Sections, r)
 	} else {
 		res, err := nt.Resolve(nt.Request{Template: j.Spec.Template, Lang: j.Spec.Lang, OutputLanguage: j.Spec.OutputLanguage,
 			DocumentationStyle: j.Spec.DocumentationStyle})
@@ -52,13 +54,13 @@ func (s *Service) noteDetail(ctx context.Context, j *Job, text string, segs []tr
 		}
 		if len(note.Cited) > 0 {
 			var checked evidence.Checked
-			d, checked = s.detail.Cited(note.Cited, res.Sections, segs, j.Spec.Lang)
+			d, checked = s.detail.Cited(note.Cited, res.Sections, r)
 			if checked.Dropped > 0 {
 				s.log.WarnContext(ctx, "fidelity warning: the language model cited segments that do not support its sentences",
 					"job_id", j.ID, "citations", checked.Citations, "dropped", checked.Dropped)
 			}
 		} else {
-			d = s.detail.Plain(note.Text, res.Sections, segs, j.Spec.Lang)
+			d = s.detail.Plain(note.Text, res.Sections, r)
 		}
 	}
 	if flagged := s.detail.FlagUnsaid(&d, segs, j.Spec.Lang); flagged > 0 {

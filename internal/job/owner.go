@@ -10,8 +10,8 @@ import (
 	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/audit"
+	"github.com/notegen/notegen/internal/discourse"
 	"github.com/notegen/notegen/internal/keyset"
-	"github.com/notegen/notegen/internal/notewriter"
 	"github.com/notegen/notegen/internal/store"
 	"github.com/notegen/notegen/internal/transcript"
 )
@@ -188,35 +188,17 @@ func (s *Service) ViewOwned(ctx context.Context, userID, id string) (OwnerView, 
 }
 
 // inferRoles gives unlabelled turns a role: a dictation is the clinician
-// speaking; a conversation's turns are attributed by the note writer's
-// role model.
+// speaking; a conversation's turns are attributed by the discourse
+// package's learned role model.
 func inferRoles(recordingType, lang string) transcript.RoleInferrer {
-	return func(segs []transcript.Segment) {
-		if recordingType == "dictation" {
+	if recordingType == "dictation" {
+		return func(segs []transcript.Segment) {
 			for i := range segs {
 				if segs[i].Speaker == transcript.Unknown {
 					segs[i].Speaker = transcript.Clinician
 				}
 			}
-			return
-		}
-		turns := make([]string, len(segs))
-		for i, seg := range segs {
-			turns[i] = seg.Text
-		}
-		roles := notewriter.InferRoles(turns, lang)
-		for i := range segs {
-			if segs[i].Speaker != transcript.Unknown || i >= len(roles) {
-				continue
-			}
-			switch roles[i] {
-			case notewriter.RoleClinician:
-				segs[i].Speaker = transcript.Clinician
-			case notewriter.RolePatient:
-				segs[i].Speaker = transcript.Patient
-			case notewriter.RoleOther:
-				segs[i].Speaker = transcript.Other
-			}
 		}
 	}
+	return discourse.InferRoles(lang)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/notegen/notegen/internal/clinical"
 	"os"
 	"time"
 
@@ -247,14 +248,18 @@ func (s *Service) writeNote(ctx context.Context, j *Job) error {
 	if j.Sandbox {
 		writer = provider.Sandbox{}
 	}
-	req := provider.NoteRequest{
-		Transcript: transcript, Template: j.Spec.Template, VisitType: j.Spec.VisitType,
-		RecordingType: j.Spec.RecordingType, Lang: j.Spec.Lang, OutputLanguage: j.Spec.OutputLanguage,
-		DocumentationStyle: j.Spec.DocumentationStyle, CustomTemplate: custom.Template, CustomContext: custom.Context,
-	}
+	// The transcript is cut into segments and read once: the note, its
+	// evidence and its facts all come from this one reading.
 	segs, err := s.segmentsOf(j, transcript)
 	if err != nil {
 		return err
+	}
+	reading := clinical.Read(segs, clinical.Options{Lang: j.Spec.Lang, Dictation: j.Spec.RecordingType == "dictation",
+		Context: custom.Context})
+	req := provider.NoteRequest{
+		Transcript: transcript, Segments: segs, Reading: reading, Template: j.Spec.Template, VisitType: j.Spec.VisitType,
+		RecordingType: j.Spec.RecordingType, Lang: j.Spec.Lang, OutputLanguage: j.Spec.OutputLanguage,
+		DocumentationStyle: j.Spec.DocumentationStyle, CustomTemplate: custom.Template, CustomContext: custom.Context,
 	}
 	var note provider.Note
 	if citing, ok := writer.(provider.CitingWriter); ok {
@@ -265,7 +270,7 @@ func (s *Service) writeNote(ctx context.Context, j *Job) error {
 	if err != nil {
 		return err
 	}
-	detail, err := s.noteDetail(ctx, j, transcript, segs, note)
+	detail, err := s.noteDetail(ctx, j, reading, note)
 	if err != nil {
 		return err
 	}

@@ -10,8 +10,9 @@
 //	chest pain | chest pains | pain in my chest ; system=cardiovascular
 //
 // phrases.txt holds "key = text" lines; contractions.txt holds
-// "form => words" lines (one or two tokens on the left); "#" starts a
-// comment line. Every language has the same files and keys (a test checks).
+// "form => words" lines (one or two tokens on the left); elisions.txt and
+// clitics.txt list the elided words that open a word ("l'") and the
+// endings that close one ("'s"); "#" starts a comment line. Every language has the same files and keys (a test checks).
 package lexicon
 
 import (
@@ -24,6 +25,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 //go:embed data
@@ -49,6 +51,7 @@ type List struct {
 	byPhrase map[string]*Entry // normalised term (norms joined by one space) -> entry
 	first    map[string]bool   // the first norm of every term: most tokens start none
 	maxLen   int
+	spelled  map[string]bool // phrases that are a term spelled out, which a term may take over
 }
 
 // Name is the list's file name without extension.
@@ -71,18 +74,27 @@ func (l *List) Match(toks []Token, i int) (*Entry, int) {
 	if i >= len(toks) || !l.first[toks[i].Norm] {
 		return nil, 0
 	}
-	var b strings.Builder
+	// the key is built in a buffer on the stack, and a map lookup by
+	// string(key) copies nothing: a sentence's words are matched against
+	// every list that has a term starting with them
+	var buf [64]byte
+	key := buf[:0]
 	var best *Entry
 	n := 0
-	for k := i; k < len(toks) && k-i < l.maxLen; k++ {
+	for k, words := i, 0; k < len(toks) && words < l.maxLen; k++ {
 		if toks[k].Kind == Punct {
+			if toks[k].Norm == "&" && k > i && k+1 < len(toks) && toks[k+1].Kind != Punct {
+				// "A&E" is written as its letters: the ampersand joins them
+				continue
+			}
 			break
 		}
+		words++
 		if k > i {
-			b.WriteByte(' ')
+			key = append(key, ' ')
 		}
-		b.WriteString(toks[k].Norm)
-		if e, ok := l.byPhrase[b.String()]; ok {
+		key = append(key, toks[k].Norm...)
+		if e, ok := l.byPhrase[string(key)]; ok {
 			best, n = e, k-i+1
 		}
 	}
@@ -99,6 +111,8 @@ type Lexicon struct {
 	contractions map[string][]string  // one token -> its words
 	pairs        map[string][2]string // two tokens -> their words, one each
 	elisions     map[string]bool
+	clitics      []string // endings that are words of their own ("'s")
+	vocabulary   map[string]bool
 }
 
 // Languages are the languages with data.
@@ -149,6 +163,38 @@ func (x *Lexicon) Phrase(key string) string {
 	return p
 }
 
+// Knows reports whether a normalised word is a word of the language's data:
+// some term of some list holds it. A sentence of a language the lexicon
+// is not holds almost none ("Proszę podać swój adres").
+func (x *Lexicon) Knows(word string) bool { return x.vocabulary[word] }
+
+// Acronyms writes the acronyms a recogniser spelled out letter by letter
+// as acronyms: "recheck the t s h" is "recheck the TSH". Only runs of
+// single letters that join into a word of the language's data are joined.
+func (x *Lexicon) Acronyms(s string) string {
+	words := strings.Split(s, " ")
+	single := func(w string) bool { return len(w) == 1 && unicode.IsLetter(rune(w[0])) }
+	changed := false
+	for i := 0; i < len(words); i++ {
+		j := i
+		for j < len(words) && single(words[j]) {
+			j++
+		}
+		if j-i >= 2 {
+			joined := strings.ToLower(strings.Join(words[i:j], ""))
+			if x.vocabulary[joined] {
+				words[i] = strings.ToUpper(joined)
+				words = append(words[:i+1], words[j:]...)
+				changed = true
+			}
+		}
+	}
+	if !changed {
+		return s
+	}
+	return strings.Join(words, " ")
+}
+
 // Norms returns the normalised form of a term as lists store it: its word
 // and number tokens' norms joined by single spaces.
 func (x *Lexicon) Norms(term string) string {
@@ -169,6 +215,12 @@ func load(fsys fs.FS, lang string) (*Lexicon, error) {
 	// Elisions and contractions first: they decide how every term is read.
 	if err := eachLine(fsys, path.Join(dir, "elisions.txt"), func(line string) error {
 		x.elisions[Fold(line)] = true
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := eachLine(fsys, path.Join(dir, "clitics.txt"), func(line string) error {
+		x.clitics = append(x.clitics, Fold(line))
 		return nil
 	}); err != nil {
 		return nil, err
@@ -207,16 +259,31 @@ func load(fsys fs.FS, lang string) (*Lexicon, error) {
 	}
 	for _, f := range files {
 		name := strings.TrimSuffix(f.Name(), ".txt")
-		if f.IsDir() || name == f.Name() || name == "phrases" || name == "contractions" || name == "elisions" {
+		if f.IsDir() || name == f.Name() || name == "phrases" || name == "contractions" || name == "elisions" || name == "clitics" {
 			continue
 		}
-		l := &List{name: name, byPhrase: map[string]*Entry{}, first: map[string]bool{}}
+		l := &List{name: name, byPhrase: map[string]*Entry{}, first: map[string]bool{}, spelled: map[string]bool{}}
 		if err := eachLine(fsys, path.Join(dir, f.Name()), func(line string) error {
 			return x.addEntry(l, line)
 		}); err != nil {
 			return nil, err
 		}
 		x.lists[name] = l
+	}
+	x.vocabulary = map[string]bool{}
+	for _, l := range x.lists {
+		for _, e := range l.entries {
+			for _, t := range e.Terms {
+				for _, w := range strings.Fields(x.Norms(t)) {
+					x.vocabulary[w] = true
+				}
+			}
+		}
+	}
+	for _, words := range x.contractions {
+		for _, w := range words {
+			x.vocabulary[w] = true
+		}
 	}
 	return x, nil
 }
@@ -248,16 +315,44 @@ func (x *Lexicon) addEntry(l *List, line string) error {
 		if key == "" {
 			return fmt.Errorf("term %q has no words", t)
 		}
-		if prev, dup := l.byPhrase[key]; dup && prev != e {
+		if prev, dup := l.byPhrase[key]; dup && prev != e && !l.spelled[key] {
 			return fmt.Errorf("term %q is also an entry of %q", t, prev.Name())
 		}
-		l.byPhrase[key] = e
-		first, _, _ := strings.Cut(key, " ")
-		l.first[first] = true
-		l.maxLen = max(l.maxLen, strings.Count(key, " ")+1)
+		l.index(key, e)
+		delete(l.spelled, key)
+		if spelled := spelledOut(key); spelled != "" && l.byPhrase[spelled] == nil {
+			// a recogniser writes an acronym said letter by letter as
+			// letters: "t s h", "c t scan"
+			l.index(spelled, e)
+			l.spelled[spelled] = true
+		}
 	}
 	l.entries = append(l.entries, e)
 	return nil
+}
+
+// index makes key a phrase of e in l.
+func (l *List) index(key string, e *Entry) {
+	l.byPhrase[key] = e
+	first, _, _ := strings.Cut(key, " ")
+	l.first[first] = true
+	l.maxLen = max(l.maxLen, strings.Count(key, " ")+1)
+}
+
+// spelledOut is a one-word term of two to five letters written letter by
+// letter ("tsh" is "t s h"), or "" for any other term.
+func spelledOut(key string) string {
+	if len(key) < 2 || len(key) > 5 {
+		return ""
+	}
+	letters := make([]string, 0, len(key))
+	for _, c := range key {
+		if c < 'a' || c > 'z' {
+			return ""
+		}
+		letters = append(letters, string(c))
+	}
+	return strings.Join(letters, " ")
 }
 
 // eachLine calls fn with every non-blank, non-comment line of a file; a

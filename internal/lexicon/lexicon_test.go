@@ -63,3 +63,46 @@ func TestLanguagesHaveTheSameFiles(t *testing.T) {
 		require.Equal(t, en.PhraseKeys(), x.PhraseKeys(), lang)
 	}
 }
+
+func TestDictatedPunctuation(t *testing.T) {
+	t.Parallel()
+	fr := lexicon.For("fr")
+	toks := fr.Dictated(fr.Tokenize("pas de fièvre virgule ramipril deux virgule cinq milligrammes point à la ligne Examen deux points souple"))
+	require.Equal(t, []string{"pas", "de", "fievre", ",", "ramipril", "deux", "virgule", "cinq", "milligrammes", ".", "examen", ":", "souple"}, norms(toks),
+		"a decimal comma between numbers stays; commands become marks")
+	en := lexicon.For("en")
+	toks = en.Dictated(en.Tokenize("Swelling of the left leg. Period. New paragraph. Temperature ninety eight point six comma pulse 92 end of dictation"))
+	require.Equal(t, []string{"swelling", "of", "the", "left", "leg", ".", ".", ".", ".", ".", "temperature", "ninety", "eight", "point", "six", ",", "pulse", "92", "."}, norms(toks))
+	require.Len(t, en.Sentences(toks), 2)
+}
+
+func TestCliticsAreWordsOfTheirOwn(t *testing.T) {
+	t.Parallel()
+	en := lexicon.For("en")
+	require.Equal(t, []string{"my", "throat", "'s", "killing", "me", "and", "the", "doctor", "will", "see", "it", "is"},
+		norms(en.Tokenize("My throat's killing me and the doctor'll see it's")))
+}
+
+// A recogniser writes an acronym said letter by letter as letters: the
+// term matches them as it matches the acronym.
+func TestSpelledOutAcronymsMatchTheirTerm(t *testing.T) {
+	t.Parallel()
+	en := lexicon.For("en")
+	toks := en.Tokenize("we'll recheck the t s h in six weeks")
+	e, n := en.List("labs").Match(toks, 4)
+	require.NotNil(t, e)
+	require.Equal(t, 3, n)
+	require.Equal(t, en.List("labs").Lookup("tsh"), e)
+}
+
+// "A&E" matches the term the lexicon lists, its ampersand joining its
+// letters.
+func TestAmpersandJoinsATermsLetters(t *testing.T) {
+	t.Parallel()
+	en := lexicon.For("en")
+	e, n := en.List("care_services").Match(en.Tokenize("A&E now"), 0)
+	require.NotNil(t, e)
+	require.Equal(t, 3, n)
+	e, _ = en.List("care_services").Match(en.Tokenize("a & now"), 0)
+	require.Nil(t, e)
+}

@@ -62,6 +62,11 @@ func (x *Lexicon) Tokenize(text string) []Token {
 			for j < len(rs) && (unicode.IsLetter(rs[j]) || unicode.IsDigit(rs[j]) || isApostrophe(rs[j]) && j+1 < len(rs) && unicode.IsLetter(rs[j+1])) {
 				j++
 			}
+			if j < len(rs) && isApostrophe(rs[j]) && x.elisions[Fold(string(rs[i:j]))+"'"] {
+				// an elided word before a space or the end ("l' iode",
+				// a list's "d'") keeps its apostrophe
+				j++
+			}
 			out = x.appendWord(out, rs, i, j)
 			i = j
 		case isApostrophe(r) && i+1 < len(rs) && unicode.IsLetter(rs[i+1]):
@@ -100,6 +105,20 @@ func (x *Lexicon) appendWord(out []Token, rs []rune, i, j int) []Token {
 			out = append(out, Token{Text: word, Norm: p, Start: i, End: j, Kind: Word})
 		}
 		return out
+	}
+	for _, c := range x.clitics {
+		// "throat's" is "throat" and "'s": the word is what lexicons know
+		stem, ok := strings.CutSuffix(norm, c)
+		if !ok || stem == "" || strings.ContainsRune(stem, '\'') {
+			continue
+		}
+		n := len([]rune(stem))
+		out = append(out, Token{Text: string(rs[i : i+n]), Norm: stem, Start: i, End: i + n, Kind: Word})
+		clitic := Token{Text: string(rs[i+n : j]), Norm: c, Start: i + n, End: j, Kind: Word}
+		if parts, ok := x.contractions[c]; ok && len(parts) == 1 {
+			clitic.Norm = parts[0]
+		}
+		return append(out, clitic)
 	}
 	return append(out, Token{Text: word, Norm: norm, Start: i, End: j, Kind: Word})
 }
@@ -200,6 +219,9 @@ func (x *Lexicon) Sentences(toks []Token) [][2]int {
 	return out
 }
 
+// marks are the punctuation marks spoken_punctuation.txt names.
+var marks = map[string]string{"period": ".", "comma": ",", "colon": ":", "semicolon": ";", "question": "?"}
+
 func isTerminal(p string) bool { return p == "." || p == "?" || p == "!" || p == "…" }
 
 func isCloser(p string) bool { return p == "\"" || p == ")" || p == "»" || p == "'" }
@@ -211,4 +233,85 @@ func hasContent(toks []Token) bool {
 		}
 	}
 	return false
+}
+
+// Dictated reads a dictation's spoken punctuation ("period", "new
+// paragraph", "virgule", "à la ligne") as the marks it stands for: each
+// command becomes one punctuation token over the command's words, so that
+// sentences end where the clinician said they do and no command is written
+// in a note. A decimal point or comma said between two numbers ("deux
+// virgule cinq") belongs to the number and stays.
+func (x *Lexicon) Dictated(toks []Token) []Token {
+	commands, numbers := x.List("spoken_punctuation"), x.List("numbers")
+	isNumber := func(i int) bool {
+		if i < 0 || i >= len(toks) {
+			return false
+		}
+		if toks[i].Kind == Number {
+			return true
+		}
+		e, _ := numbers.Match(toks, i)
+		return e != nil
+	}
+	out := make([]Token, 0, len(toks))
+	for i := 0; i < len(toks); i++ {
+		e, n := commands.Match(toks, i)
+		if e == nil {
+			out = append(out, toks[i])
+			continue
+		}
+		if e.Attr("decimal") == "yes" && isNumber(i-1) && isNumber(i+n) {
+			out = append(out, toks[i])
+			continue
+		}
+		switch e.Attr("mark") {
+		case "bracket":
+		case "paragraph", "end":
+			out = append(out, Token{Text: ".", Norm: ".", Start: toks[i].Start, End: toks[i+n-1].End, Kind: Punct})
+		default:
+			mark := marks[e.Attr("mark")]
+			out = append(out, Token{Text: mark, Norm: mark, Start: toks[i].Start, End: toks[i+n-1].End, Kind: Punct})
+		}
+		i += n - 1
+	}
+	return out
+}
+
+// Requests reports whether a sentence opens (after spoken openers such as
+// "okay, so") with a request that asks as a question does ("tell me about
+// the pain", "dites-moi"): charted, like a question, only through its
+// answer.
+func (x *Lexicon) Requests(toks []Token) bool {
+	requests, openers := x.List("requests"), x.List("openers")
+	k := 0
+	for k < len(toks) {
+		if e, n := openers.Match(toks, k); e != nil {
+			k += n
+			continue
+		}
+		if toks[k].Kind == Punct {
+			k++
+			continue
+		}
+		break
+	}
+	e, _ := requests.Match(toks, k)
+	return e != nil
+}
+
+// TagAt returns where a closing request for agreement starts (the comma of
+// "..., okay?", "..., right?", "..., d'accord ?"), or -1 when the sentence
+// ends with none.
+func (x *Lexicon) TagAt(toks []Token) int {
+	end := len(toks)
+	for end > 0 && toks[end-1].Kind == Punct && toks[end-1].Norm != "," {
+		end--
+	}
+	tags := x.List("tags")
+	for start := max(1, end-5); start < end; start++ {
+		if e, n := tags.Match(toks, start); e != nil && start+n == end && toks[start-1].Norm == "," {
+			return start - 1
+		}
+	}
+	return -1
 }

@@ -4,283 +4,315 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/notegen/notegen"
+	"github.com/notegen/notegen/internal/clinical"
+	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/lexicon"
 	nt "github.com/notegen/notegen/internal/notetemplate"
+	"github.com/notegen/notegen/internal/transcript"
 )
 
-// renderer lays the analysis out in the template's sections.
+// renderer lays one reading out in a template's sections.
 type renderer struct {
-	lex      *lexicon
-	spoken   string
-	out      nt.Lang
-	style    nt.Style
-	analysis analysis
+	r     *clinical.Reading
+	x     *lexicon.Lexicon // the spoken language's: statements keep it
+	out   *lexicon.Lexicon // the output language's: headings and fixed phrases
+	style nt.Style
+	voice *voice
+	// units holds, per section key, the units routed there.
+	units map[string][]int
+	// written says, of each unit whose sentence is in the note, the
+	// section it is in.
+	written map[int]string
 }
 
-// placeholders mark a section the encounter did not cover, so readers see
-// it was not forgotten.
-var placeholders = map[nt.Lang]string{nt.English: "Not discussed.", nt.French: "Non abordé."}
+func newRenderer(r *clinical.Reading, out nt.Lang, style nt.Style) *renderer {
+	return &renderer{r: r, x: r.Lexicon, out: lexicon.For(string(out)), style: style, voice: newVoice(r.Lexicon, r.Patient),
+		written: map[int]string{}}
+}
 
-// smartInsertSentences bounds a smart insert: it is pasted into another
-// note and must stay a short paragraph.
-const smartInsertSentences = 5
+// destinations lists, per part of the visit, the section keys that can
+// hold its units in order of preference; a template with none of them
+// leaves them out (a radiology report has no place for social history).
+var destinations = map[discourse.Part][]string{
+	discourse.Complaint:   {nt.KeyHPI, nt.KeyClinicalIndication, nt.KeyIndication},
+	discourse.History:     {nt.KeyHPI, nt.KeyClinicalIndication, nt.KeyIndication},
+	discourse.PastHistory: {nt.KeyPastMedicalHistory, nt.KeyPsychiatricHistory, nt.KeyHPI},
+	discourse.Surgical:    {nt.KeyPastSurgicalHistory, nt.KeyPastMedicalHistory, nt.KeyHPI},
+	discourse.Social:      {nt.KeySocialHistory, nt.KeySubstanceUse, nt.KeySupportSystem, nt.KeyHPI},
+	discourse.Family:      {nt.KeyFamilyHistory, nt.KeySupportSystem, nt.KeySocialHistory, nt.KeyHPI},
+	discourse.Exam:        {nt.KeyPhysicalExam, nt.KeyMentalStatusExam, nt.KeyFindings},
+	discourse.Results:     {nt.KeyResults, nt.KeyFindings, nt.KeyEDCourse},
+	discourse.Assessment:  {nt.KeyAssessment, nt.KeyAssessmentAndPlan, nt.KeyImpression},
+	discourse.Plan:        {nt.KeyPlan, nt.KeyAssessmentAndPlan, nt.KeyRecommendations, nt.KeyPatientEducation},
+}
 
-func (r renderer) render(templateID string, sections []nt.Section) []Section {
+// minWords is the fewest words a unit needs to be written as a sentence
+// of its own: shorter ones ("about a week", "yes") are answers the
+// reading carries through its findings.
+const minWords = 3
+
+func (rd *renderer) render(sections []nt.Section) []Section {
 	present := make(map[string]bool, len(sections))
 	for _, s := range sections {
 		present[s.Key] = true
 	}
-	bodies := r.route(present)
+	rd.route(present)
 	out := make([]Section, 0, len(sections))
 	for _, s := range sections {
-		body := r.body(templateID, s.Key, bodies)
+		body := rd.body(s.Key)
 		if len(body) == 0 {
-			body = []Sentence{{Text: placeholders[r.out]}}
+			body = []Sentence{{Text: rd.out.Phrase("placeholder")}}
 		}
 		out = append(out, Section{Key: s.Key, Heading: s.Heading, Sentences: body})
 	}
 	return out
 }
 
-// route groups statements by destination section, keeping encounter order.
-func (r renderer) route(present map[string]bool) map[string][]statement {
-	bodies := map[string][]statement{}
-	for _, st := range r.analysis.statements {
-		if key, ok := destination(st.cat, present); ok {
-			bodies[key] = append(bodies[key], st)
+// route assigns each unit worth writing to the first section of its part
+// the template has; a plan sentence that says where the patient goes
+// (admission, discharge home) is the disposition, where the template has
+// one.
+func (rd *renderer) route(present map[string]bool) {
+	rd.units = map[string][]int{}
+	dispositions := rd.x.List("dispositions")
+	for i, u := range rd.r.Units {
+		if u.Question {
+			continue
+		}
+		// "You're good to go home." closes the visit, and the part model
+		// may drop it as a goodbye: the words say it is the disposition
+		if present[nt.KeyDisposition] && (u.Part == discourse.Plan || u.Part == discourse.Assessment || u.Part == discourse.Drop && !rd.r.Foreign(i)) &&
+			u.Speaker == transcript.Clinician {
+			if at, _ := findTerm(u.Tokens, dispositions); at >= 0 {
+				rd.units[nt.KeyDisposition] = append(rd.units[nt.KeyDisposition], i)
+				if u.Part != discourse.Plan {
+					// a plan sentence that also says where the patient
+					// goes is in both ("I'm going to admit you, and I'm
+					// consulting cardiology")
+					continue
+				}
+			}
+		}
+		if u.Part == discourse.Drop {
+			continue
+		}
+		for _, key := range destinations[u.Part] {
+			if present[key] {
+				rd.units[key] = append(rd.units[key], i)
+				break
+			}
 		}
 	}
-	return bodies
 }
 
-func fixed(text string) []Sentence { return []Sentence{{Text: text}} }
-
-func (r renderer) body(templateID, key string, bodies map[string][]statement) []Sentence {
+func (rd *renderer) body(key string) []Sentence {
 	switch key {
-	case nt.KeyVerbatim:
-		return joinParagraph(r.analysis.verbatim)
-	case nt.KeyInsert:
-		return r.smartInsert()
 	case nt.KeyChiefComplaint, nt.KeyReasonForReferral:
-		if cc := r.analysis.chiefComplaint; cc.text != "" {
-			return sentences([]statement{cc})
-		}
+		return rd.complaint()
 	case nt.KeyReviewOfSystems:
-		if ros := r.reviewOfSystems(); len(ros) > 0 {
-			return ros
-		}
-	case nt.KeyAssessmentAndPlan:
-		return r.problemBased(bodies[key])
-	case nt.KeyAssessment, nt.KeyImpression:
-		return r.assessment(bodies[key])
-	case nt.KeyPlan, nt.KeyRecommendations:
-		return r.plan(bodies[key])
-	case nt.KeySalutation:
-		return fixed(map[nt.Lang]string{nt.English: "Dear colleague,", nt.French: "Cher collègue,"}[r.out])
-	case nt.KeyClosing:
-		return fixed(map[nt.Lang]string{nt.English: "Thank you for allowing me to participate in the care of this patient.\n\nSincerely,", nt.French: "Je vous remercie de m'avoir permis de participer aux soins de ce patient.\n\nVeuillez agréer mes salutations distinguées,"}[r.out])
-	case nt.KeyPhysicalExam:
-		return bySystem(bodies[key])
+		return rd.reviewOfSystems()
 	case nt.KeyHPI:
-		lines := sentences(bodies[key])
-		if d, ok := r.denials(); ok {
-			lines = append(lines, d)
-		}
-		return lines
+		return append(rd.sentences(key), rd.denials()...)
+	case nt.KeyPastMedicalHistory:
+		return append(rd.sentences(key), rd.pastConditions(key)...)
+	case nt.KeyMedications:
+		return rd.medications()
+	case nt.KeyAllergies:
+		return rd.allergies()
+	case nt.KeySocialHistory, nt.KeySubstanceUse:
+		return append(rd.sentences(key), rd.habits(key)...)
+	case nt.KeyFamilyHistory:
+		return append(rd.sentences(key), rd.family(key)...)
+	case nt.KeyPhysicalExam:
+		return append(rd.vitals(), rd.exam(key)...)
+	case nt.KeyVitalSigns:
+		return rd.vitals()
+	case nt.KeyAssessment, nt.KeyImpression:
+		return append(rd.diagnoses(), rd.sentences(key)...)
+	case nt.KeyPlan, nt.KeyRecommendations:
+		return rd.plan(key)
+	case nt.KeyEDCourse:
+		return append(rd.sentences(key), rd.givenHere()...)
+	case nt.KeyAssessmentAndPlan:
+		return append(append(rd.diagnoses(), rd.sentences(key)...), rd.planItems(key)...)
+	case nt.KeyVerbatim:
+		return rd.verbatim()
+	case nt.KeyInsert:
+		return rd.insert()
+	case nt.KeySalutation:
+		return []Sentence{{Text: rd.out.Phrase("salutation")}}
+	case nt.KeyClosing:
+		return []Sentence{{Text: rd.out.Phrase("closing")}}
 	}
-	return sentences(bodies[key])
+	return rd.sentences(key)
 }
 
-func sentences(sts []statement) []Sentence {
-	out := make([]Sentence, 0, len(sts))
-	for _, st := range sts {
-		out = append(out, Sentence{Text: st.text, Sources: st.sources})
+// sentences writes the units routed to key in the clinical voice.
+func (rd *renderer) sentences(key string) []Sentence {
+	var out []Sentence
+	for _, i := range rd.units[key] {
+		if s, ok := rd.unitSentence(i, key); ok {
+			out = append(out, s)
+		}
 	}
 	return out
 }
 
-// joinParagraph writes statements as one line (a word-for-word note or a
-// smart insert) that keeps every statement's sources.
-func joinParagraph(sts []statement) []Sentence {
-	if len(sts) == 0 {
-		return nil
-	}
-	texts := make([]string, 0, len(sts))
-	var sources []Span
-	for _, st := range sts {
-		texts = append(texts, st.text)
-		sources = append(sources, st.sources...)
-	}
-	return []Sentence{{Text: strings.Join(texts, " "), Sources: sources}}
-}
-
-// denials summarises negative findings at the end of the history, the way
-// clinicians write "He denies fever, chills, nausea."
-func (r renderer) denials() (Sentence, bool) {
-	var names []string
-	var sources []Span
-	for _, f := range r.analysis.findings {
-		if !f.present {
-			names = append(names, f.name)
-			sources = append(sources, f.sources...)
-		}
-	}
-	if len(names) == 0 {
+// unitSentence writes unit i, or reports false when nothing worth a
+// sentence is left of it.
+func (rd *renderer) unitSentence(i int, key string) (Sentence, bool) {
+	r := rd.r
+	u := r.Units[i]
+	text := rd.voice.rewrite([]rune(r.Segments[u.Segment].Text), u.Tokens, u.Speaker)
+	if wordCount(text) < minWords || rd.secondPerson(text) {
 		return Sentence{}, false
 	}
-	return Sentence{Text: capitalize(r.lex.deniesPrefix) + " " + listJoin(names, r.spoken) + ".", Sources: sources}, true
+	rd.written[i] = key
+	return Sentence{Text: text, Spans: []notegen.Span{r.UnitSpan(i)}, Why: rd.why(i, key)}, true
 }
 
-func listJoin(items []string, lang string) string {
-	and := "and"
-	if lang == "fr" {
-		and = "et"
-	}
-	switch len(items) {
-	case 1:
-		return items[0]
-	case 2:
-		return items[0] + " " + and + " " + items[1]
-	}
-	return strings.Join(items[:len(items)-1], ", ") + ", " + and + " " + items[len(items)-1]
-}
-
-// reviewOfSystems writes one line per system: "• Respiratory: Endorses
-// cough. Denies wheezing."
-func (r renderer) reviewOfSystems() []Sentence {
-	endorse, deny := "Endorses", "Denies"
-	if r.spoken == "fr" {
-		endorse, deny = "Rapporte", "Nie"
-	}
-	var lines []Sentence
-	for _, system := range r.lex.systemOrder {
-		var pos, neg []string
-		var sources []Span
-		for _, f := range r.analysis.findings {
-			if f.system != system {
-				continue
-			}
-			if f.present {
-				pos = append(pos, f.name)
-			} else {
-				neg = append(neg, f.name)
-			}
-			sources = append(sources, f.sources...)
-		}
-		if len(pos)+len(neg) == 0 {
-			continue
-		}
-		line := "• " + r.lex.systems[system] + ":"
-		if len(pos) > 0 {
-			line += " " + endorse + " " + listJoin(pos, r.spoken) + "."
-		}
-		if len(neg) > 0 {
-			line += " " + deny + " " + listJoin(neg, r.spoken) + "."
-		}
-		lines = append(lines, Sentence{Text: line, Sources: sources})
-	}
-	return lines
-}
-
-func (r renderer) problemName(i int) Sentence {
-	p := r.analysis.problems[i]
-	return Sentence{Text: fmt.Sprintf("%d. %s.", i+1, capitalize(normalizeNumbersText(p.name, r.lex))), Sources: p.sources}
-}
-
-func normalizeNumbersText(s string, lex *lexicon) string {
-	return strings.TrimSpace(normalizeNumbers(" "+s+" ", &lex.numbers))
-}
-
-// assessment lists the problems discussed, then the clinician's reasoning.
-func (r renderer) assessment(sts []statement) []Sentence {
-	var lines []Sentence
-	for i := range r.analysis.problems {
-		lines = append(lines, r.problemName(i))
-	}
-	return append(lines, sentences(sts)...)
-}
-
-// plan groups plan statements under their problem when one was announced.
-func (r renderer) plan(sts []statement) []Sentence {
-	return r.grouped(sts, "")
-}
-
-// problemBased writes assessment and plan problem by problem.
-func (r renderer) problemBased(sts []statement) []Sentence {
-	return r.grouped(sts, "- ")
-}
-
-func (r renderer) grouped(sts []statement, bullet string) []Sentence {
-	var lines []Sentence
-	for _, st := range sts {
-		if st.problem < 0 {
-			lines = append(lines, Sentence{Text: st.text, Sources: st.sources})
+// why describes a unit's sentence for traces: the part, the model's
+// probability of it, and the section.
+func (rd *renderer) why(i int, section string) string {
+	u := rd.r.Units[i]
+	p := 0.0
+	for k, part := range discourse.Parts {
+		if part == u.Part && k < len(u.Probs) {
+			p = u.Probs[k]
 		}
 	}
-	for i := range r.analysis.problems {
-		var items []Sentence
-		for _, st := range sts {
-			if st.problem == i {
-				items = append(items, Sentence{Text: bullet + st.text, Sources: st.sources})
-			}
-		}
-		if len(items) == 0 {
-			continue
-		}
-		lines = append(lines, r.problemName(i))
-		lines = append(lines, items...)
-	}
-	return lines
+	return fmt.Sprintf("unit %d: part %s (p=%.2f) -> %s", i, u.Part, p, section)
 }
 
-// smartInsert keeps the statements densest in clinical content, in
-// encounter order, as one short paragraph.
-func (r renderer) smartInsert() []Sentence {
+// secondPerson reports a sentence still addressing someone ("you"): the
+// note speaks of the patient, never to them.
+func (rd *renderer) secondPerson(text string) bool {
+	toks := rd.x.Tokenize(text)
+	list := rd.x.List("second_person")
+	for i := range toks {
+		if e, _ := list.Match(toks, i); e != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// findTerm returns where the first term of list is in toks, or -1.
+func findTerm(toks []lexicon.Token, list *lexicon.List) (int, int) {
+	for i := range toks {
+		if e, n := list.Match(toks, i); e != nil {
+			return i, n
+		}
+	}
+	return -1, 0
+}
+
+func wordCount(s string) int {
+	n := 0
+	for _, f := range strings.Fields(s) {
+		if strings.IndexFunc(f, func(r rune) bool { return r != '.' && r != ',' && r != '!' && r != '?' }) >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// complaint is the chief complaint.
+func (rd *renderer) complaint() []Sentence {
+	r := rd.r
+	switch {
+	case r.Complaint >= 0:
+		f := &r.Findings[r.Complaint]
+		return []Sentence{{Text: finish(r.ComplaintText), Spans: r.Spans(f), Why: "chief complaint: " + f.Name}}
+	case r.ComplaintText != "":
+		return []Sentence{{Text: finish(r.ComplaintText), Spans: []notegen.Span{r.UnitSpan(r.ComplaintUnit)}, Why: "chief complaint: reason for the visit"}}
+	}
+	return nil
+}
+
+// verbatim is the transcript as said, a segment a line.
+func (rd *renderer) verbatim() []Sentence {
+	var out []Sentence
+	for _, seg := range rd.r.Segments {
+		out = append(out, Sentence{Text: seg.Text, Spans: []notegen.Span{{Segment: seg.ID, Start: 0, End: len([]rune(seg.Text))}}})
+	}
+	return out
+}
+
+// insertSentences bounds a smart insert: it is pasted into another note
+// and must stay a short paragraph.
+const insertSentences = 5
+
+// insert is the units the model is surest belong in a note, in encounter
+// order, as one short paragraph.
+func (rd *renderer) insert() []Sentence {
+	r := rd.r
 	type scored struct {
-		idx, score int
+		i int
+		p float64
 	}
-	var best []scored
-	for i, st := range r.analysis.statements {
-		best = append(best, scored{i, countCues(padTokens(st.text), r.lex.clinical)})
+	var cands []scored
+	for i, u := range r.Units {
+		if u.Question || u.Part == discourse.Drop || len(u.Probs) == 0 {
+			continue
+		}
+		cands = append(cands, scored{i, 1 - u.Probs[0]})
 	}
-	// Stable selection without sort.Slice's reordering of equal scores.
 	keep := map[int]bool{}
-	for len(keep) < smartInsertSentences && len(keep) < len(best) {
-		top := -1
-		for _, s := range best {
-			if !keep[s.idx] && (top < 0 || s.score > best[top].score) {
-				top = s.idx
+	for len(keep) < insertSentences && len(keep) < len(cands) {
+		best := -1
+		for k, c := range cands {
+			if !keep[c.i] && (best < 0 || c.p > cands[best].p) {
+				best = k
 			}
 		}
-		keep[top] = true
+		keep[cands[best].i] = true
 	}
-	var parts []statement
-	for i, st := range r.analysis.statements {
-		if keep[i] {
-			parts = append(parts, st)
+	var texts []string
+	var spans []notegen.Span
+	for i := range r.Units {
+		if !keep[i] {
+			continue
+		}
+		if s, ok := rd.unitSentence(i, nt.KeyInsert); ok {
+			texts = append(texts, s.Text)
+			spans = append(spans, s.Spans...)
 		}
 	}
-	return joinParagraph(parts)
+	if len(texts) == 0 {
+		return nil
+	}
+	return []Sentence{{Text: strings.Join(texts, " "), Spans: spans}}
 }
 
-// bySystem writes examination findings one line per body system, the way
-// clinicians lay out an exam ("• Respiratory: Lungs are clear."), in the
-// order systems were examined; findings without a system and vital signs
-// keep their own lines.
-func bySystem(sts []statement) []Sentence {
-	var lines []Sentence
-	at := map[string]int{}
-	for _, st := range sts {
-		if st.system == "" {
-			lines = append(lines, Sentence{Text: st.text, Sources: st.sources})
-			continue
+// sectionsText lays sections out as the note's plain text: an upper-case
+// heading, a blank line, one sentence per line.
+func sectionsText(sections []Section) string {
+	var b strings.Builder
+	for _, s := range sections {
+		b.WriteString(strings.ToUpper(s.Heading))
+		b.WriteString("\n\n")
+		for k, sent := range s.Sentences {
+			if k > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(sent.Text)
 		}
-		if k, ok := at[st.system]; ok {
-			lines[k].Text += " " + st.text
-			lines[k].Sources = append(lines[k].Sources, st.sources...)
-			continue
-		}
-		at[st.system] = len(lines)
-		lines = append(lines, Sentence{Text: "• " + st.system + ": " + st.text, Sources: append([]Span(nil), st.sources...)})
+		b.WriteString("\n\n")
 	}
-	return lines
+	return strings.TrimRight(b.String(), "\n") + "\n"
+}
+
+// IsPlaceholder reports whether a note line is the writer's mark for a
+// section the encounter did not cover ("Not discussed."): such a line states
+// nothing from the encounter, so it carries no evidence.
+func IsPlaceholder(line string) bool {
+	line = strings.TrimSpace(line)
+	for _, lang := range lexicon.Languages {
+		if line == lexicon.For(lang).Phrase("placeholder") {
+			return true
+		}
+	}
+	return false
 }

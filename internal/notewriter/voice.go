@@ -2,428 +2,499 @@ package notewriter
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/notegen/notegen/internal/clinical"
+	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/spoken"
+	"github.com/notegen/notegen/internal/transcript"
 )
 
-// voiceRules turn what was said into what a clinician charts: the
-// patient's first person into the third (rewritePerson), the clinician's
-// spoken intentions ("i am going to prescribe") into plan wording ("will
-// prescribe"), a medication the patient says they take into a medication
-// line, and an examination's spoken opening into the finding alone.
-type voiceRules struct {
-	// subjects are the clinician's first-person subjects ("i", "we").
-	subjects map[string]bool
-	// starts are the words any plan rule starts at, for a quick look.
-	starts []string
-	// reviews are the clinician reading a test ("did review", "looked at"),
-	// after a subject and reviewAux; the test is named until a word of
-	// shows ("showed"), maybe after one of showLinks and showSubjects
-	// ("and it showed").
-	reviews                                   [][]string
-	reviewAux, showLinks, showSubjects, shows map[string]bool
-	// intents follow a subject and announce what the clinician will do
-	// ("am going to", "want to"); leadsAlone need no subject ("let us").
-	intents    [][]string
-	leadsAlone [][]string
-	// adverbs may sit inside an intent ("i am also going to", "i do
-	// want to"); after the intent only afterAdverbs do ("we will do that"
-	// does something). kept lists those carried over ("will also").
-	adverbs, afterAdverbs, kept map[string]bool
-	// past maps the clinicians' past actions on the patient to their
-	// participles ("gave" -> "given"), charted with was.
-	past map[string]string
-	was  string
-	// announce is the opening that announces a plan: "what" + subject +
-	// intent + "do is".
-	announce []string
-	// goAhead is the filler between an intent and its verb ("go ahead and").
-	goAhead [][]string
-	// will is the plan's auxiliary.
-	will string
-	// wishes are the clinician wanting the patient to act ("i want them
-	// to rest" -> "the patient will rest"), each with the auxiliary it
-	// becomes ("need" -> "should").
-	wishes map[string]string
-	// opinions are the clinician's "i think" ("i believe", "i feel");
-	// after one of opinionSubjects and a copula or a verb of possession
-	// the opinion is charted with likely ("he is likely", "he likely has").
-	opinions, opinionSubjects, copulas, possession map[string]bool
-	likely                                         string
-	// notVerbs may not follow an intent: the intent is then not one
-	// ("i want to say", "let us see if ...").
-	notVerbs map[string]bool
-	// blockers before an intent in its clause mean the intent's subject
-	// cannot be dropped ("because we are going to", "what i want to do"),
-	// unless the clause is a whole one opened by one of subordinators and
-	// without relatives ("if it is positive i want to").
-	blockers, subordinators, relatives map[string]bool
-	// boundaries end the clause looked back over.
-	boundaries map[string]bool
-	// reach are the clinician's own contacts ("contact me") written as the
-	// office's.
-	reach [][2]string
-	// patientSpeech are phrases only a patient says of themselves ("my
-	// doctor", "i have taken"); a clinician-tagged sentence holding one is
-	// the patient's words in a turn the transcriber did not split.
-	patientSpeech []string
-	// addressing words mean the speaker talks to the patient.
-	addressing map[string]bool
-	// medSubjects open a patient's medication sentence ("i", "j'ai"), and
-	// reasonLead a reason said before it ("for the pain"); elidedArticle
-	// is dropped from the medication's name ("l'ibuprofène").
-	medSubjects               map[string]bool
-	reasonLead, elidedArticle string
-	// takes are the verbs of a patient's medication sentence ("i take",
-	// "i have been taking") after the subject; article words are dropped
-	// before the medication's name.
-	takes    [][]string
-	articles map[string]bool
-	// notMedication are words that, right after the verb, show the
-	// sentence does not name a medication ("i have been taking them").
-	notMedication map[string]bool
-	// cutAt ends the medication's phrase ("tylenol but it did not help").
-	cutAt map[string]bool
-	// examWords end a spoken examination opening ("of the abdomen on a
-	// abdominal exam"); examOpen starts one.
-	examWords map[string]bool
-	examOpen  string
-	// regionDeterminers follow examOpen in a region ("of the", "of their");
-	// findingStarts open the finding said after it.
-	regionDeterminers, findingStarts map[string]bool
-	// negations mark a sentence that denies something; echoFiller are the
-	// words after one that do not name what is denied ("not had any").
-	negations, echoFiller map[string]bool
-	// present conjugates an infinitive for "je" (French plans: "je vais
-	// prescrire" -> "je prescris"); nil where the language needs none.
-	present func(string) string
+// voice rewrites what was said into the note's clinical voice: third
+// person for the patient, no fillers or spoken openers, numbers in digits
+// with their units. Its rules are the language's data files (voice_*.txt,
+// third_person.txt, fillers.txt, ...); the code holds no word.
+type voice struct {
+	x                                                            *lexicon.Lexicon
+	numbers                                                      *spoken.Reader
+	slots                                                        map[string]string
+	fillers, openers, tags, modals, adverbs, third, conjunctions *lexicon.List
+	// frames are the words that relay a sentence ("he says", "please
+	// tell him")
+	frames *lexicon.List
+	// orders are the verbs of an order (to a person or a device)
+	orders       *lexicon.List
+	prepositions *lexicon.List
+	determiners  *lexicon.List
+	clauses      *lexicon.List
+	person       map[transcript.Speaker]*lexicon.List
 }
 
-// voiceFor is the voice rules of a language.
-func voiceFor(lang string) *voiceRules {
-	if lang == "fr" {
-		return frenchVoice
+func newVoice(x *lexicon.Lexicon, p clinical.Person) *voice {
+	return &voice{
+		x:       x,
+		numbers: spoken.For(x.Lang),
+		slots: map[string]string{"subject": p.Subject, "object": p.Object, "possessive": p.Possessive,
+			"reflexive": p.Reflexive, "tonic": x.Phrase("patient." + p.Gender + ".tonic"),
+			"indirect": x.Phrase("patient." + p.Gender + ".indirect")},
+		fillers: x.List("fillers"), openers: x.List("openers"), frames: x.List("reporting_frames"), tags: x.List("tags"), modals: x.List("modals"),
+		adverbs: x.List("adverbs"), third: x.List("third_person"), conjunctions: x.List("conjunctions"),
+		orders: x.List("order_verbs"), prepositions: x.List("prepositions"), determiners: x.List("determiners"),
+		clauses: x.List("clause_verbs"),
+		person: map[transcript.Speaker]*lexicon.List{
+			transcript.Patient:   x.List("voice_patient"),
+			transcript.Clinician: x.List("voice_clinician"),
+			transcript.Other:     x.List("voice_other"),
+		},
 	}
-	return englishVoice
 }
 
-// voice writes a chosen sentence body in the note's voice: person,
-// medication line, plan wording and article agreement.
-func (a *analyzer) voice(body string, cat category, who speaker) string {
-	v := voiceFor(a.lang)
-	if who == speakerClinician && historyCategory(cat) && v.soundsLikePatient(body) {
-		who = speakerPatient
-	}
-	if who == speakerPatient && cat == catMedications {
-		body = v.medicationLine(body, a.lex)
-	}
-	// French plans are conjugated before "vous" is read, so that "je vais
-	// vous prescrire" becomes "je lui prescris", not "je vais le prescrire".
-	if who == speakerClinician && v.present != nil {
-		body = v.planVoice(body, a.pronouns)
-	}
-	text := rewritePerson(body, who, a.pronouns, a.lex, a.lang)
-	if who == speakerClinician && v.present == nil && planCategory(cat) {
-		text = v.planVoice(text, a.pronouns)
-	}
-	if who == speakerClinician && cat == catResults {
-		text = v.resultVoice(text)
-	}
-	if who == speakerClinician && historyCategory(cat) {
-		text = v.passiveHistory(text, a.pronouns)
-	}
-	if a.lang != "fr" {
-		text = agreeArticles(text)
-	}
-	return text
+// piece is a stretch of the sentence being written: source tokens
+// [first, end) copied as said, or text that replaces them.
+type piece struct {
+	first, end int
+	text       string
+	replaced   bool
 }
 
-// historyCategory reports the sections that chart what the patient told.
-func historyCategory(cat category) bool {
-	switch cat {
-	case catChiefComplaint, catHPI, catROS, catPastHistory, catSurgicalHistory, catMedications, catAllergies,
-		catSocial, catFamily, catResults:
-		return true
+// rewrite writes tokens [first, end) of a unit (whose segment text is src)
+// as a note sentence spoken by who, or "" when nothing is left.
+func (v *voice) rewrite(src []rune, toks []lexicon.Token, who transcript.Speaker) string {
+	ps := make([]piece, 0, len(toks))
+	for i, t := range toks {
+		p := piece{first: i, end: i + 1}
+		if t.Kind == lexicon.Punct && string(src[t.Start:t.End]) != t.Text {
+			// punctuation a dictation said in words ("virgule") is
+			// written as its mark
+			p.text, p.replaced = t.Text, true
+		}
+		ps = append(ps, p)
 	}
-	return false
+	ps = v.dropMatches(ps, toks, v.fillers)
+	ps = dropRepeats(ps, toks)
+	ps = v.trimOpeners(ps, toks)
+	if v.trimFrame(&ps, toks, who) {
+		ps = v.trimOpeners(ps, toks)
+	}
+	ps = v.trimTag(ps, toks)
+	ps = v.thirdPerson(ps, toks, who)
+	ps = v.digits(ps, toks)
+	return finish(v.capitals(v.x.Acronyms(tidy(join(src, toks, ps)))))
 }
 
-// planCategory reports the sections that chart what the clinician decided.
-func planCategory(cat category) bool {
-	switch cat {
-	case catAssessment, catPlan, catEducation, catDisposition:
-		return true
+// capitals writes with a capital the words the language always capitalises
+// ("i think" is "I think").
+func (v *voice) capitals(s string) string {
+	list := v.x.List("capitals")
+	words := strings.Split(s, " ")
+	for i, w := range words {
+		if list.Has(strings.TrimRight(w, ",.;:!?")) {
+			words[i] = strings.ToUpper(w[:1]) + w[1:]
+		}
 	}
-	return false
+	return strings.Join(words, " ")
 }
 
-// soundsLikePatient reports a sentence only the patient says ("i saw my
-// doctor", "i have taken some tylenol") without a word addressed to them.
-func (v *voiceRules) soundsLikePatient(padded string) bool {
-	if !hasWord(padded, v.patientSpeech) {
-		return false
+// dropMatches removes every term of list.
+func (v *voice) dropMatches(ps []piece, toks []lexicon.Token, list *lexicon.List) []piece {
+	out := ps[:0]
+	for i := 0; i < len(ps); i++ {
+		if e, n := matchPieces(ps, toks, i, list); e != nil {
+			i += n - 1
+			// "the pain is, you know, worse": the commas around it go too
+			if len(out) > 0 && isComma(out[len(out)-1], toks) && i+1 < len(ps) && isComma(ps[i+1], toks) {
+				out = out[:len(out)-1]
+				i++
+			}
+			continue
+		}
+		out = append(out, ps[i])
 	}
-	for w := range v.addressing {
-		if strings.Contains(padded, " "+w+" ") {
+	return out
+}
+
+func isComma(p piece, toks []lexicon.Token) bool {
+	return !p.replaced && p.end == p.first+1 && toks[p.first].Norm == ","
+}
+
+// matchPieces matches list at piece i, over original tokens only; it
+// returns the entry and how many pieces it covers.
+func matchPieces(ps []piece, toks []lexicon.Token, i int, list *lexicon.List) (*lexicon.Entry, int) {
+	if i >= len(ps) || ps[i].replaced {
+		return nil, 0
+	}
+	// the pieces from i on must be consecutive source tokens for a term to
+	// span them
+	k := i
+	for k+1 < len(ps) && !ps[k+1].replaced && ps[k+1].first == ps[k].end {
+		k++
+	}
+	e, n := list.Match(toks[ps[i].first:ps[k].end], 0)
+	return e, n
+}
+
+// dropRepeats removes a word or two said twice in a row ("I I think", "it
+// is it is", "her, her"): speech restarts, writing does not.
+func dropRepeats(ps []piece, toks []lexicon.Token) []piece {
+	out := ps[:0]
+	for i := 0; i < len(ps); i++ {
+		if i+2 < len(ps) && !ps[i+1].replaced && toks[ps[i+1].first].Norm == "," && samePieces(ps[i:i+1], ps[i+2:i+3], toks) {
+			i++
+			continue
+		}
+		out = append(out, ps[i])
+	}
+	ps = out
+	for n := 3; n >= 1; n-- {
+		out := ps[:0]
+		for i := 0; i < len(ps); i++ {
+			if i+2*n <= len(ps) && samePieces(ps[i:i+n], ps[i+n:i+2*n], toks) {
+				i += n - 1
+				continue
+			}
+			out = append(out, ps[i])
+		}
+		ps = out
+	}
+	return ps
+}
+
+func samePieces(a, b []piece, toks []lexicon.Token) bool {
+	for k := range a {
+		if a[k].replaced || b[k].replaced || toks[a[k].first].Kind != lexicon.Word || toks[a[k].first].Norm != toks[b[k].first].Norm {
 			return false
 		}
 	}
 	return true
 }
 
-// medicationLine writes a patient's "for the pain i have taken some
-// tylenol but it did not help" as "tylenol for the pain but it did not
-// help": the medication first, the way a medication list reads.
-func (v *voiceRules) medicationLine(padded string, lex *lexicon) string {
-	words := strings.Fields(padded)
-	at := -1
-	for i, w := range words {
-		if v.medSubjects[w] {
-			at = i
+// trimOpeners drops the words and commas a spoken sentence opens with
+// ("okay, so, um, ..."), and a name called before an order given to a
+// device or an assistant ("Alex, order a CBC").
+func (v *voice) trimOpeners(ps []piece, toks []lexicon.Token) []piece {
+	for len(ps) > 0 {
+		if len(ps) > 2 && !ps[0].replaced && toks[ps[0].first].Kind == lexicon.Word && toks[ps[1].first].Norm == "," {
+			if e, _ := matchPieces(ps, toks, 2, v.orders); e != nil {
+				ps = ps[2:]
+				continue
+			}
+		}
+		if t := toks[ps[0].first]; t.Kind == lexicon.Punct && t.Norm != "\"" {
+			ps = ps[1:]
+			continue
+		}
+		e, n := matchPieces(ps, toks, 0, v.openers)
+		// an opener that is the whole sentence ("okay.") leaves nothing
+		if e == nil {
 			break
 		}
-	}
-	if at < 0 {
-		return padded
-	}
-	n := 0
-	for _, t := range v.takes {
-		if matchAt(words, at+1, t) && len(t) > n {
-			n = len(t)
-		}
-	}
-	if n == 0 {
-		return padded
-	}
-	// What came before the subject is the reason ("for the pain"); a
-	// sentence that opens with more than that is left as said.
-	reason := trimPunct(words[:at])
-	if len(reason) > 0 && reason[0] != v.reasonLead {
-		return padded
-	}
-	rest := words[at+1+n:]
-	for len(rest) > 0 && v.articles[rest[0]] {
-		rest = rest[1:]
-	}
-	// "i take forty milligrams" gives a dose, not the medication.
-	if len(rest) == 0 || v.notMedication[rest[0]] || lex.numbers.isNumberWord(rest[0]) || hasDigitWord(rest[0]) {
-		return padded
-	}
-	// French elides the article onto the name ("l'ibuprofène").
-	if name, ok := strings.CutPrefix(rest[0], v.elidedArticle); ok && v.elidedArticle != "" && name != "" {
-		rest = append([]string{name}, rest[1:]...)
-	}
-	end := len(rest)
-	for i, w := range rest {
-		if v.cutAt[w] {
-			end = i
+		if e.Attr("comma") == "yes" && (n >= len(ps) || ps[n].replaced || toks[ps[n].first].Norm != ",") {
+			// "no" opens a sentence only as an answer ("No, I feel
+			// fine"): "no trouble since" keeps it
 			break
 		}
+		ps = ps[n:]
 	}
-	out := append([]string{}, rest[:end]...)
-	out = append(out, reason...)
-	out = append(out, rest[end:]...)
-	return " " + strings.Join(out, " ") + " "
+	return ps
 }
 
-// trimPunct drops commas at both ends of words.
-func trimPunct(words []string) []string {
-	for len(words) > 0 && words[0] == "," {
-		words = words[1:]
-	}
-	for len(words) > 0 && words[len(words)-1] == "," {
-		words = words[:len(words)-1]
-	}
-	return words
-}
-
-// agreeArticles writes "an" before a vowel sound ("a abdominal exam" ->
-// "an abdominal exam"); a "u" said "you" ("a urine test", "a unit") and
-// "one" keep "a".
-func agreeArticles(padded string) string {
-	var b strings.Builder
-	done := 0
-	for from := 0; ; {
-		i := strings.Index(padded[from:], " a ")
-		if i < 0 {
-			break
-		}
-		at := from + i
-		next, _ := nextWord(padded[at+len(" a"):])
-		if vowelSound(next) {
-			b.WriteString(padded[done : at+len(" a")])
-			b.WriteString("n")
-			done = at + len(" a")
-		}
-		from = at + len(" a")
-	}
-	if done == 0 {
-		return padded
-	}
-	b.WriteString(padded[done:])
-	return b.String()
-}
-
-// vowelSound reports an English word that starts with a vowel sound, as
-// far as its spelling tells.
-func vowelSound(w string) bool {
-	if w == "" {
+// trimFrame drops the frame of a relayed sentence, an interpreter's "he
+// says" or a clinician's "please tell him", and reports whether it did.
+func (v *voice) trimFrame(ps *[]piece, toks []lexicon.Token, who transcript.Speaker) bool {
+	e, n := matchPieces(*ps, toks, 0, v.frames)
+	if e == nil || n >= len(*ps) || e.Attr("who") != string(who) {
 		return false
 	}
-	switch w[0] {
-	case 'a', 'e', 'i', 'o':
-		return !strings.HasPrefix(w, "one") && !strings.HasPrefix(w, "once") && !strings.HasPrefix(w, "eu")
-	case 'u':
-		return strings.HasPrefix(w, "un") && !strings.HasPrefix(w, "uni") || strings.HasPrefix(w, "ul") ||
-			strings.HasPrefix(w, "um") || strings.HasPrefix(w, "up")
-	case 'h':
-		return strings.HasPrefix(w, "hour") || strings.HasPrefix(w, "honest")
-	}
-	return false
+	*ps = (*ps)[n:]
+	return true
 }
 
-// cutExamOpening drops the spoken opening of a finding that names the
-// region and the examination again ("of the abdomen on a abdominal exam
-// there is no tenderness" -> "there is no tenderness") and writes a region
-// said before its finding as the finding's label ("of their right foot
-// their capillary refill is brisk" -> "right foot : their capillary refill
-// is brisk").
-func cutExamOpening(padded string, lex *lexicon, lang string) string {
-	v := voiceFor(lang)
-	words := strings.Fields(padded)
-	if len(words) < 4 || words[0] != v.examOpen || !v.regionDeterminers[words[1]] {
-		return padded
+// trimTag drops a closing request for agreement (", okay?") and the
+// comma before it.
+func (v *voice) trimTag(ps []piece, toks []lexicon.Token) []piece {
+	end := len(ps)
+	for end > 0 && toks[ps[end-1].first].Kind == lexicon.Punct {
+		end--
 	}
-	for k := 2; k < len(words) && k <= maxExamOpening; k++ {
-		if v.examWords[words[k]] {
-			if len(words)-k-1 < 2 {
-				return padded
-			}
-			return " " + strings.Join(words[k+1:], " ") + " "
+	for start := max(0, end-5); start < end; start++ {
+		if e, n := matchPieces(ps, toks, start, v.tags); e != nil && start+n == end && start > 0 &&
+			toks[ps[start-1].first].Norm == "," {
+			return append(ps[:start-1:start-1], ps[end:]...)
 		}
 	}
-	for k := 2; k+2 < len(words) && k <= maxRegionWords+1; k++ {
-		if !lex.complaint.bodyParts[words[k]] {
-			continue
-		}
-		// French says the side after the part ("la cheville droite").
-		if _, side := lex.complaint.sides[words[k+1]]; side && k+3 < len(words) {
-			k++
-		}
-		if !v.findingStarts[words[k+1]] {
-			return padded
-		}
-		out := append(append([]string{}, words[2:k+1]...), ":")
-		rest := words[k+1:]
-		// "right foot : capillary refill", not "right foot : your capillary refill".
-		if labelPossessives[rest[0]] {
-			rest = rest[1:]
-		}
-		return " " + strings.Join(append(out, rest...), " ") + " "
-	}
-	return padded
+	return ps
 }
 
-// labelPossessives are dropped after a region label.
-var labelPossessives = set("your", "their", "his", "her", "my", "votre", "vos", "son", "sa", "ses")
-
-// maxRegionWords is the most words a region said before its finding has
-// ("right upper arm").
-const maxRegionWords = 3
-
-// maxExamOpening is the longest examination opening cut, in words.
-const maxExamOpening = 7
-
-// dropEchoedNegations removes a short sentence that denies what the
-// sentence beside it already charts as denied ("I am not vomiting." next to
-// "Denies vomiting."), or, in the history, what the history's closing
-// denials will chart from the findings; its source joins the charted one.
-func dropEchoedNegations(sts []statement, findings []finding, lex *lexicon, lang string) []statement {
-	v := voiceFor(lang)
-	denies := capitalize(lex.deniesPrefix) + " "
-	drop := map[int]bool{}
-	for i, s := range sts {
-		if len(s.text) > maxEchoChars {
-			continue
-		}
-		words := strings.Fields(strings.ToLower(strings.TrimSuffix(s.text, ".")))
-		if len(words) > maxEchoWords || strings.HasPrefix(s.text, denies) {
-			continue
-		}
-		denied := v.deniedWords(words)
-		if len(denied) == 0 {
-			continue
-		}
-		if s.cat == catHPI {
-			if k := deniedFinding(findings, denied); k >= 0 {
-				drop[i] = true
-				findings[k].sources = append(findings[k].sources, s.sources...)
-				continue
-			}
-		}
-		for j := max(0, i-echoReach); j < len(sts) && j <= i+echoReach; j++ {
-			if j == i || drop[j] || sts[j].cat != s.cat || !strings.HasPrefix(sts[j].text, denies) {
-				continue
-			}
-			if hasWord(padTokens(sts[j].text), []string{strings.Join(denied, " ")}) {
-				drop[i] = true
-				sts[j].sources = append(sts[j].sources, s.sources...)
-				break
-			}
-		}
+// thirdPerson turns the speaker's first or second person into the
+// patient's third person: "I have had" -> "she has had", "your knee" ->
+// "her knee"; a verb after a subject so turned agrees with it ("I feel" ->
+// "she feels").
+func (v *voice) thirdPerson(ps []piece, toks []lexicon.Token, who transcript.Speaker) []piece {
+	list := v.person[who]
+	if list == nil {
+		return ps
 	}
-	if len(drop) == 0 {
-		return sts
-	}
-	out := sts[:0]
-	for i, s := range sts {
-		if !drop[i] {
-			out = append(out, s)
+	out := make([]piece, 0, len(ps))
+	for i := 0; i < len(ps); i++ {
+		e, n := matchPieces(ps, toks, i, list)
+		if e == nil {
+			out = append(out, ps[i])
+			continue
+		}
+		form := e.Attr("to")
+		if obj := e.Attr("object"); obj != "" && !v.subjectAt(ps, toks, i, n, out) {
+			form = obj
+		}
+		out = append(out, piece{first: ps[i].first, end: ps[i+n-1].end, text: fill(form, v.slots), replaced: true})
+		i += n - 1
+		if e.Attr("agree") == "yes" {
+			i = v.agree(ps, toks, i+1, &out) - 1
 		}
 	}
 	return out
 }
 
-// deniedWords are what a sentence with a single negation denies ("the
-// patient is not vomiting" -> "vomiting"), or nil when it negates more
-// than once or says nothing after its negation.
-func (v *voiceRules) deniedWords(words []string) []string {
-	at := -1
-	for i, w := range words {
-		if v.negations[w] {
-			if at >= 0 {
-				return nil
+// subjectAt reports whether "you" at piece i stands where a subject does.
+// The word after decides first: a verb, modal or adverb follows a subject
+// ("you sent", "you can"), a determiner, preposition or the end follows an
+// object ("prescribe you some", "for you."); else the word before: after a
+// verb or a preposition it is the object ("I'll see you").
+func (v *voice) subjectAt(ps []piece, toks []lexicon.Token, i, n int, out []piece) bool {
+	if j := i + n; j < len(ps) && !ps[j].replaced {
+		next := toks[ps[j].first]
+		switch {
+		case next.Kind == lexicon.Punct:
+			return false
+		case v.third.Has(next.Norm) || v.modals.Has(next.Norm) || v.adverbs.Has(next.Norm):
+			return true
+		case v.determiners.Has(next.Norm) || v.prepositions.Has(next.Norm):
+			return false
+		}
+	} else if j >= len(ps) {
+		return false
+	}
+	if len(out) == 0 {
+		return true
+	}
+	last := out[len(out)-1]
+	if last.replaced {
+		return false
+	}
+	t := toks[last.end-1]
+	if v.clauses.Has(t.Norm) {
+		return true
+	}
+	return !v.third.Has(t.Norm) && !v.prepositions.Has(t.Norm)
+}
+
+// agree conjugates the verb at piece i (after adverbs) in the third person,
+// appending pieces to out; it returns the index of the first piece not
+// appended.
+func (v *voice) agree(ps []piece, toks []lexicon.Token, i int, out *[]piece) int {
+	for i < len(ps) {
+		if e, n := matchPieces(ps, toks, i, v.adverbs); e != nil {
+			*out = append(*out, ps[i:i+n]...)
+			i += n
+			continue
+		}
+		break
+	}
+	if i >= len(ps) {
+		return i
+	}
+	if e, _ := matchPieces(ps, toks, i, v.modals); e != nil {
+		return i
+	}
+	if e, n := matchPieces(ps, toks, i, v.third); e != nil {
+		*out = append(*out, piece{first: ps[i].first, end: ps[i+n-1].end, text: e.Attr("third"), replaced: true})
+		return i + n
+	}
+	return i
+}
+
+// digits writes the numbers said in words in digits, with their units
+// ("two fifty milligrams" -> "250 mg").
+func (v *voice) digits(ps []piece, toks []lexicon.Token) []piece {
+	reps := v.numbers.Rewrite(toks)
+	if len(reps) == 0 {
+		return ps
+	}
+	out := make([]piece, 0, len(ps))
+	r := 0
+	for i := 0; i < len(ps); i++ {
+		for r < len(reps) && reps[r].End <= ps[i].first {
+			r++
+		}
+		if r < len(reps) && !ps[i].replaced && ps[i].first == reps[r].First {
+			// the replacement's tokens must all still be here, in order
+			k, ok := i, true
+			for t := reps[r].First; t < reps[r].End; t++ {
+				if k >= len(ps) || ps[k].replaced || ps[k].first != t {
+					ok = false
+					break
+				}
+				k++
 			}
-			at = i
+			if ok {
+				out = append(out, piece{first: reps[r].First, end: reps[r].End, text: reps[r].Text, replaced: true})
+				i = k - 1
+				r++
+				continue
+			}
 		}
+		out = append(out, ps[i])
 	}
-	if at < 0 {
-		return nil
-	}
-	var denied []string
-	for _, w := range words[at+1:] {
-		if !v.echoFiller[w] {
-			denied = append(denied, w)
-		}
-	}
-	return denied
+	return out
 }
 
-// deniedFinding is the index of the denied finding named denied, or -1.
-func deniedFinding(findings []finding, denied []string) int {
-	name := strings.Join(denied, " ")
-	for k, f := range findings {
-		if !f.present && f.name == name {
-			return k
+// join writes the pieces: runs of source tokens as they were written
+// (hyphens, slashes and elisions kept), a contraction written out, and
+// replacements in their place.
+func join(src []rune, toks []lexicon.Token, ps []piece) string {
+	var b strings.Builder
+	for i := 0; i < len(ps); i++ {
+		p := ps[i]
+		text := p.text
+		if !p.replaced {
+			// extend over consecutive source tokens
+			j := i
+			for j+1 < len(ps) && !ps[j+1].replaced && ps[j+1].first == ps[j].end {
+				j++
+			}
+			text = sourceText(src, toks, p.first, ps[j].end)
+			i = j
 		}
+		if text == "" {
+			continue
+		}
+		if b.Len() > 0 && !noSpaceBefore(text) && !elided(b.String()) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(text)
 	}
-	return -1
+	return b.String()
 }
 
-// maxEchoWords is the longest sentence taken for an echo of a denial.
-const maxEchoWords = 8
+// sourceText is tokens [first, end) as said; a contraction (tokens that
+// share their span) is written out as its words.
+func sourceText(src []rune, toks []lexicon.Token, first, end int) string {
+	var b strings.Builder
+	from := toks[first].Start
+	for k := first; k < end; k++ {
+		t := toks[k]
+		if t.Start < from {
+			continue
+		}
+		shared := (k+1 < end && toks[k+1].Start == t.Start) || (k > first && toks[k-1].Start == t.Start)
+		if !shared {
+			// a contraction written split ("has n't", "gon na") is
+			// written out as its word
+			if t.Kind == lexicon.Word && t.Norm != lexicon.Fold(t.Text) {
+				b.WriteString(string(src[from:t.Start]))
+				b.WriteString(matchCase(t.Norm, t.Text))
+				from = t.End
+			}
+			continue
+		}
+		// write what came before the contraction as said, then its words
+		b.WriteString(string(src[from:t.Start]))
+		group := []string{}
+		for k < end && toks[k].Start == t.Start {
+			group = append(group, toks[k].Norm)
+			k++
+		}
+		k--
+		b.WriteString(matchCase(strings.Join(group, " "), t.Text))
+		from = t.End
+	}
+	b.WriteString(string(src[from:toks[end-1].End]))
+	return strings.Join(strings.Fields(b.String()), " ")
+}
 
-// maxEchoChars bounds the text of a sentence looked at as an echo, a cheap
-// look before its words are read.
-const maxEchoChars = 80
+// matchCase capitalises words as said was ("Don't" -> "Do not").
+func matchCase(words, said string) string {
+	r, _ := utf8.DecodeRuneInString(said)
+	if unicode.IsUpper(r) {
+		return capitalise(words)
+	}
+	return words
+}
 
-// echoReach is how many sentences away an echoed denial may be.
-const echoReach = 2
+func noSpaceBefore(text string) bool {
+	r, _ := utf8.DecodeRuneInString(text)
+	return strings.ContainsRune(",.;:!?)%", r)
+}
+
+func elided(written string) bool {
+	return strings.HasSuffix(written, "'") || strings.HasSuffix(written, "’") || strings.HasSuffix(written, "(")
+}
+
+// tidy mends the spacing speech transcripts leave around punctuation
+// ("pain , worse") and the punctuation that dropped words leave behind
+// (",, ", ", .").
+func tidy(s string) string {
+	var b strings.Builder
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		if r == ' ' && i+1 < len(rs) && strings.ContainsRune(",.;:!?%)", rs[i+1]) {
+			continue
+		}
+		if r == ',' {
+			// a comma before other punctuation, or doubled, is dropped
+			j := i + 1
+			for j < len(rs) && rs[j] == ' ' {
+				j++
+			}
+			if j < len(rs) && strings.ContainsRune(",.;:!?", rs[j]) {
+				i = j - 1
+				continue
+			}
+		}
+		if r == '(' && i+1 < len(rs) && rs[i+1] == ' ' {
+			b.WriteRune(r)
+			i++
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// finish makes a written sentence: capitalised, ending with one full stop
+// (a final question or exclamation mark included), no space before
+// punctuation.
+func finish(s string) string {
+	s = strings.TrimSpace(s)
+	s = strings.TrimLeft(s, ",;:-")
+	s = strings.TrimSpace(s)
+	s = strings.TrimRight(s, ",;:-?! ")
+	if s == "" {
+		return ""
+	}
+	if !strings.HasSuffix(s, ".") {
+		s += "."
+	}
+	for strings.HasSuffix(s, "..") {
+		s = strings.TrimSuffix(s, ".")
+	}
+	return capitalise(s)
+}
+
+// capitalise upper-cases the first letter.
+func capitalise(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || unicode.IsUpper(r) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// fill puts values into a phrase's {slots}.
+func fill(phrase string, values map[string]string) string {
+	for k, val := range values {
+		phrase = strings.ReplaceAll(phrase, "{"+k+"}", val)
+	}
+	return strings.Join(strings.Fields(phrase), " ")
+}

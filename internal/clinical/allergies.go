@@ -1,0 +1,266 @@
+package clinical
+
+import (
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// allergies finds what the patient is allergic to, with the reaction, in
+// the units that speak of allergies: those with an allergy word ("allergic
+// to sulfa"), the answer to a question about allergies ("any allergies?"
+// "penicillin, I get hives"), and a substance said to cause a reaction
+// ("penicillin gives him a rash"). "No known allergies", or a "no" to the
+// question, is a finding too (NoneKnown). It returns the names of drugs
+// that are allergies, which are not medications.
+func (r *Reading) allergies(ms []mention) map[string]bool {
+	x := r.Lexicon
+	cues, verbs := x.List("allergy_cues"), x.List("reaction_verbs")
+	allergens, meds, reactions := x.List("allergens"), x.List("medications"), x.List("reactions")
+	allergic := map[string]bool{}
+	seen := map[string]int{}
+	none := -1
+	for ui, u := range r.Units {
+		if u.Question {
+			// a question asserts nothing; its answer is read in turn
+			continue
+		}
+		cueAt, cueN := r.findCue(u.Tokens, cues)
+		verbAt, _ := find(u.Tokens, verbs)
+		asked := r.askedAboutAllergies(ui, cues)
+		if cueAt < 0 && verbAt < 0 && !asked {
+			continue
+		}
+		if u.Speaker == transcript.Clinician && !asked && cueAt < 0 {
+			continue
+		}
+		found := false
+		for i := 0; i < len(u.Tokens); i++ {
+			e, n := allergens.Match(u.Tokens, i)
+			if e2, n2 := meds.Match(u.Tokens, i); n2 > n {
+				e, n = e2, n2
+			}
+			if e == nil {
+				continue
+			}
+			c := assertion.Of(x, u.Tokens, [2]int{i, i + n})
+			if c.Assertion == assertion.Absent || c.Assertion == assertion.Hypothetical || c.Subject != assertion.Patient {
+				i += n - 1
+				continue
+			}
+			// without an allergy word, a reaction must be said with the drug;
+			// with one, the substance is the one the word is about ("as
+			// you're allergic to penicillin, I'll prescribe clarithromycin")
+			if !asked && !r.aboutAllergy(u.Tokens, i, n, cues, verbs, reactions) {
+				i += n - 1
+				continue
+			}
+			found = true
+			name := e.Name()
+			allergic[name] = true
+			m := Mention{Unit: ui, First: i, End: i + n, Context: c}
+			if at, ok := seen[name]; ok {
+				r.Findings[at].Mentions = append(r.Findings[at].Mentions, m)
+				i += n - 1
+				continue
+			}
+			f := Finding{Kind: Allergy, Name: name, Said: r.TextOf(ui, i, i+n), Assertion: assertion.Present, Time: assertion.Current,
+				Subject: assertion.Patient, Mentions: []Mention{m}}
+			if rui, at, rn := r.reactionNear(ui, i, reactions); rui >= 0 {
+				reaction := r.TextOf(rui, at, at+rn)
+				f.Reaction = &reaction
+				for k := at; k < at+rn; k++ {
+					r.reactions[[2]int{rui, k}] = true
+				}
+				f.Mentions = append(f.Mentions, Mention{Unit: rui, First: at, End: at + rn})
+			}
+			seen[name] = len(r.Findings)
+			r.Findings = append(r.Findings, f)
+			i += n - 1
+		}
+		if found || none >= 0 {
+			continue
+		}
+		// no substance: a statement that there are no allergies
+		var c assertion.Context
+		switch {
+		case cueAt >= 0:
+			c = assertion.Of(x, u.Tokens, [2]int{cueAt, cueAt + cueN})
+		case asked:
+			q := r.questionBefore(ui)
+			qAt, qN := r.findCue(r.Units[q].Tokens, cues)
+			var ok bool
+			if c, ok = assertion.Answered(x, r.Units[q].Tokens, [2]int{qAt, qAt + qN}, u.Tokens); !ok {
+				continue
+			}
+		default:
+			continue
+		}
+		if c.Assertion != assertion.Absent || c.Subject != assertion.Patient {
+			continue
+		}
+		m := Mention{Unit: ui, First: 0, End: len(u.Tokens), Context: c}
+		none = len(r.Findings)
+		r.Findings = append(r.Findings, Finding{Kind: Allergy, NoneKnown: true, Assertion: assertion.Absent, Time: assertion.Current,
+			Subject: assertion.Patient, Mentions: []Mention{m}})
+	}
+	if none >= 0 && len(seen) > 0 {
+		// a named allergy outweighs "no allergies" said elsewhere
+		r.Findings = append(r.Findings[:none], r.Findings[none+1:]...)
+	}
+	return allergic
+}
+
+// askedAboutAllergies reports whether unit i answers the clinician's
+// question about allergies.
+func (r *Reading) askedAboutAllergies(i int, cues *lexicon.List) bool {
+	q := r.questionBefore(i)
+	if q < 0 {
+		return false
+	}
+	at, _ := r.findCue(r.Units[q].Tokens, cues)
+	return at >= 0
+}
+
+// questionBefore is the question unit i answers, or -1.
+func (r *Reading) questionBefore(i int) int {
+	for q := i - 1; q >= 0 && q >= i-3; q-- {
+		if r.Answer[q] == i {
+			return q
+		}
+	}
+	return -1
+}
+
+// find returns where the first term of list is in toks and its length, or
+// -1.
+func find(toks []lexicon.Token, list *lexicon.List) (int, int) {
+	for i := range toks {
+		if e, n := list.Match(toks, i); e != nil {
+			return i, n
+		}
+	}
+	return -1, 0
+}
+
+// cueAt matches an allergy word at token k; one said only of a person
+// ("sensitive to") counts when a person is named just before it.
+func (r *Reading) cueAt(toks []lexicon.Token, k int, cues *lexicon.List) (*lexicon.Entry, int) {
+	e, n := cues.Match(toks, k)
+	if p, pn := r.Lexicon.List("person_cues").Match(toks, k); e == nil || p == nil || pn != n {
+		return e, n
+	}
+	persons := r.Lexicon.List("persons")
+	for j := k - 1; j >= 0 && j >= k-personReach; j-- {
+		if persons.Has(toks[j].Norm) {
+			return e, n
+		}
+	}
+	return nil, 0
+}
+
+// personReach is how far before "sensitive to" the person it is said of
+// may be named ("I'm very sensitive to").
+const personReach = 3
+
+// findCue is the first allergy word of toks, as cueAt reads them.
+func (r *Reading) findCue(toks []lexicon.Token, cues *lexicon.List) (int, int) {
+	for i := range toks {
+		if e, n := r.cueAt(toks, i, cues); e != nil {
+			return i, n
+		}
+	}
+	return -1, 0
+}
+
+// allergyReach is how many tokens after an allergy word the substances it
+// names may be ("allergic to penicillin and sulfa"), and before it ("a
+// penicillin allergy").
+const allergyReach, allergyBefore = 6, 3
+
+// aboutAllergy reports whether the substance at tokens [i, i+n) is what a
+// unit's allergy words are about: after an allergy word, just before one,
+// or before a verb of reaction said with a reaction ("penicillin gives me
+// a rash").
+func (r *Reading) aboutAllergy(toks []lexicon.Token, i, n int, cues, verbs, reactions *lexicon.List) bool {
+	for k := range toks {
+		if e, m := r.cueAt(toks, k, cues); e != nil {
+			if i >= k+m && r.inAllergyList(toks, k+m, i) || (i+n <= k && k-(i+n) <= allergyBefore) {
+				return true
+			}
+		}
+		if e, m := verbs.Match(toks, k); e != nil && i+n <= k && k-(i+n) <= allergyReach {
+			if at, _ := find(toks[k+m:], reactions); at >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inAllergyList reports whether tokens [from, to) hold only what may stand
+// between an allergy word and the substances it lists ("allergic to
+// penicillin, sulfa and codeine"): joiners, determiners and other
+// substances; a clause that goes on to something else ends the list.
+func (r *Reading) inAllergyList(toks []lexicon.Token, from, to int) bool {
+	if to-from > allergyReach {
+		return false
+	}
+	x := r.Lexicon
+	lists := []*lexicon.List{x.List("allergens"), x.List("medications"), x.List("determiners"), x.List("attachments")}
+	joiners := x.List("conjunctions")
+	for k := from; k < to; {
+		if toks[k].Norm == "," || joiners.Has(toks[k].Norm) {
+			k++
+			continue
+		}
+		step := 0
+		for _, l := range lists {
+			if e, n := l.Match(toks, k); e != nil && n > step {
+				step = n
+			}
+		}
+		if step == 0 {
+			return false
+		}
+		k += step
+	}
+	return true
+}
+
+// reactionNear finds the reaction said with an allergy: in its unit,
+// nearest the substance, or else in the next units of the same speaker's
+// turn ("Trimethoprim. I came out in hives all over."). It returns the
+// unit, the reaction's first token and length; -1 when none was said.
+func (r *Reading) reactionNear(ui, at int, reactions *lexicon.List) (int, int, int) {
+	if e, k, n := nearestMatch(r.Units[ui].Tokens, reactions, at); e != nil {
+		return ui, k, n
+	}
+	seg := r.Units[ui].Segment
+	for next := ui + 1; next < len(r.Units) && next <= ui+2 && r.Units[next].Segment == seg; next++ {
+		if k, n := find(r.Units[next].Tokens, reactions); k >= 0 {
+			return next, k, n
+		}
+	}
+	return -1, 0, 0
+}
+
+// nearestMatch is the term of list nearest token i in toks.
+func nearestMatch(toks []lexicon.Token, list *lexicon.List, i int) (*lexicon.Entry, int, int) {
+	var best *lexicon.Entry
+	bestAt, bestN, bestDist := -1, 0, len(toks)+1
+	for k := range toks {
+		e, n := list.Match(toks, k)
+		if e == nil {
+			continue
+		}
+		d := k - i
+		if d < 0 {
+			d = -d
+		}
+		if d < bestDist {
+			best, bestAt, bestN, bestDist = e, k, n, d
+		}
+	}
+	return best, bestAt, bestN
+}

@@ -1,0 +1,213 @@
+package clinical
+
+import (
+	"strings"
+
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// complaintReach is the share of the encounter, from its start, in which
+// the reason for the visit is looked for.
+const complaintReach = 0.4
+
+// complaint picks the chief complaint: the problem that brought the
+// patient, said early. The unit the discourse model reads as the reason
+// for the visit counts most ("here for follow-up of his diabetes"), then
+// the patient's first statement of a problem ("my throat's killing me"),
+// then being said early; a symptom only confirmed in answer to a question
+// ("any fever?" "yes") is not what brought the patient. The text is the
+// finding's name, with a second problem said in the same breath.
+func (r *Reading) complaint() {
+	complaintPart := partIndex(discourse.Complaint)
+	reach := int(float64(len(r.Units))*complaintReach) + 1
+	first := -1 // the patient's first unit that states a problem
+	for _, f := range r.Findings {
+		if !complaintCandidate(&f) {
+			continue
+		}
+		for _, m := range f.Mentions {
+			if !m.Answered && m.Context.Assertion == assertion.Present && r.Units[m.Unit].Speaker != transcript.Clinician &&
+				!backgroundPart(r.Units[m.Unit].Part) && (first < 0 || m.Unit < first) {
+				first = m.Unit
+			}
+		}
+	}
+	best, bestScore, bestUnit := -1, 0.0, -1
+	for fi := range r.Findings {
+		f := &r.Findings[fi]
+		if !complaintCandidate(f) {
+			continue
+		}
+		for _, m := range f.Mentions {
+			if m.Unit >= reach || m.Answered || m.Context.Assertion != assertion.Present || backgroundPart(r.Units[m.Unit].Part) {
+				continue
+			}
+			u := r.Units[m.Unit]
+			score := 1 - float64(m.Unit)/float64(reach)
+			if len(u.Probs) > complaintPart {
+				score += 2 * u.Probs[complaintPart]
+			}
+			if m.Unit == first {
+				score += 3
+			}
+			if u.Speaker != transcript.Clinician {
+				score += 0.5
+			}
+			if score > bestScore {
+				best, bestScore, bestUnit = fi, score, m.Unit
+			}
+		}
+	}
+	if reason, unit, ok := r.visitReason(reach); ok && (best < 0 || bestScore < visitReasonScore) {
+		r.ComplaintText, r.ComplaintUnit = reason, unit
+		return
+	}
+	if best < 0 {
+		best, bestUnit = r.diagnosisAsComplaint()
+	}
+	if best < 0 {
+		return
+	}
+	r.Complaint, r.ComplaintUnit = best, bestUnit
+	names := []string{r.complaintName(&r.Findings[best])}
+	for fi := range r.Findings {
+		f := &r.Findings[fi]
+		if fi == best || len(names) == 2 || !complaintCandidate(f) {
+			continue
+		}
+		for _, m := range f.Mentions {
+			if m.Unit == bestUnit && !m.Answered && m.Context.Assertion == assertion.Present {
+				if n := r.complaintName(f); !strings.Contains(names[0], n) && !strings.Contains(n, names[0]) {
+					names = append(names, n)
+				}
+				break
+			}
+		}
+	}
+	r.ComplaintText = r.list(names)
+}
+
+// backgroundPart reports whether a unit of part p tells the patient's
+// background (past conditions, medicines, allergies, family, social
+// life): a problem named there is not what brought them. The review of
+// systems is not among them: the part model mistakes a first complaint
+// ("my throat's killing me") for it.
+func backgroundPart(p discourse.Part) bool {
+	switch p {
+	case discourse.PastHistory, discourse.Surgical, discourse.Medications, discourse.Allergies, discourse.Social,
+		discourse.Family:
+		return true
+	}
+	return false
+}
+
+// diagnosisAsComplaint is the complaint when the patient named no problem
+// early: the first current condition the clinician diagnosed ("a simple
+// laceration" when the patient told only how the knife slipped), or -1.
+func (r *Reading) diagnosisAsComplaint() (int, int) {
+	for fi := range r.Findings {
+		f := &r.Findings[fi]
+		if f.Diagnosis && complaintCandidate(f) && len(f.Mentions) > 0 {
+			return fi, f.Mentions[0].Unit
+		}
+	}
+	return -1, -1
+}
+
+// visitReasonScore is how strong the best problem must be to be the chief
+// complaint over a visit's stated reason ("your yearly physical"): the
+// patient's first problem statement, or the model's reason for the visit.
+const visitReasonScore = 2
+
+// visitReason finds a reason for the visit that is no problem ("annual
+// physical", "medication review") said early.
+func (r *Reading) visitReason(reach int) (string, int, bool) {
+	x := r.Lexicon
+	reasons, headings := x.List("visit_reasons"), x.List("headings")
+	for i := 0; i < len(r.Units) && i < reach; i++ {
+		toks := r.Units[i].Tokens
+		for k := range toks {
+			e, n := reasons.Match(toks, k)
+			if e == nil {
+				continue
+			}
+			if h, hn := headings.Match(toks, k); h != nil && hn >= n {
+				// "Physical exam." is a dictation's heading, not a physical
+				continue
+			}
+			return r.TextOf(i, k, r.reasonEnd(i, k+n)), i, true
+		}
+	}
+	return "", -1, false
+}
+
+// reasonEnd extends a visit's reason over the problem it is for: "follow-up
+// of atrial fibrillation", "review of her asthma". It returns where the
+// reason ends.
+func (r *Reading) reasonEnd(unit, end int) int {
+	x := r.Lexicon
+	toks := r.Units[unit].Tokens
+	k := end
+	if k >= len(toks) || !x.List("prepositions").Has(toks[k].Norm) && !x.List("attachments").Has(toks[k].Norm) {
+		return end
+	}
+	k++
+	for k < len(toks) && (x.List("determiners").Has(toks[k].Norm) || x.List("own_possessives").Has(toks[k].Norm)) {
+		k++
+	}
+	for fi := range r.Findings {
+		for _, m := range r.Findings[fi].Mentions {
+			if m.Unit == unit && m.First == k && complaintCandidate(&r.Findings[fi]) {
+				return m.End
+			}
+		}
+	}
+	return end
+}
+
+// complaintCandidate reports whether f can be the reason for the visit: a
+// problem of the patient's that is there now.
+func complaintCandidate(f *Finding) bool {
+	return (f.Kind == Symptom || f.Kind == Condition) && f.Subject == assertion.Patient && f.Assertion == assertion.Present &&
+		f.Time == assertion.Current
+}
+
+// complaintWords is the longest a condition's words as said may be to name
+// the chief complaint ("left ankle sprain"); longer, its name does.
+const complaintWords = 5
+
+// complaintName is how the chief complaint names f: a condition as said
+// when that is short (it keeps its place and side), else its name.
+func (r *Reading) complaintName(f *Finding) string {
+	if f.Kind == Condition && f.Said != "" && len(strings.Fields(f.Said)) <= complaintWords {
+		return strings.ToLower(f.Said)
+	}
+	return f.Name
+}
+
+// list joins names the language's way ("cough and fever").
+func (r *Reading) list(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	out := names[0]
+	for _, n := range names[1 : len(names)-1] {
+		out += ", " + n
+	}
+	return out + " " + r.Lexicon.Phrase("and") + " " + names[len(names)-1]
+}
+
+// partIndex is the index of part in discourse.Parts.
+func partIndex(p discourse.Part) int {
+	for i, q := range discourse.Parts {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,372 @@
+package clinical
+
+import (
+	"strconv"
+
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// read turns the scanned terms into findings.
+func (r *Reading) read() {
+	all := r.scan()
+	ms := make([]mention, 0, len(all))
+	var asked []mention // questions whose answer is about something else
+	for _, m := range all {
+		c, answered, ok := r.contextOf(m.Mention)
+		if !ok {
+			asked = append(asked, m)
+			continue
+		}
+		if (m.kind == Condition || m.kind == Symptom) && !answered && c.Time == assertion.Current && len(c.Triggers) == 0 &&
+			r.datedByNeighbour(m.Mention) {
+			// "After my youngest was born, ten years ago. Postnatal
+			// depression.": the turn's sentence beside it dates it
+			c.Time = assertion.Past
+		}
+		if m.kind == Medication && c.Assertion == assertion.Hypothetical && r.asNeededOnly(c) {
+			// "ibuprofen as needed" is a prescription, not a supposition
+			c.Assertion = assertion.Present
+		}
+		m.Context, m.Answered = c, answered
+		ms = append(ms, m)
+	}
+	allergic := r.allergies(ms)
+	r.problems(ms)
+	r.medications(ms, allergic)
+	r.orders(ms)
+	r.followUps()
+	// "any fever?" "thirty-eight two last night": the answer says nothing
+	// of the fever in words, but it is the temperature's value
+	r.vitals(append(append([]mention(nil), ms...), asked...))
+	r.habits(ms)
+	r.complaint()
+}
+
+// impressionWindow is how many tokens after an impression cue the
+// condition it names may start ("it sounds like a chest infection").
+const impressionWindow = 6
+
+// reachOf is how far after it a cue names what it introduces: its own
+// reach= (a short cue such as "that's" only right before the condition:
+// "that's gout"), or win.
+func reachOf(e *lexicon.Entry, win int) int {
+	if n, err := strconv.Atoi(e.Attr("reach")); err == nil {
+		return n
+	}
+	return win
+}
+
+// topicWindow is the same for a topic opener ("for your high blood
+// pressure").
+const topicWindow = 2
+
+// diagnoses reports whether a mention is the clinician's own statement
+// (not a question, not an answer) of a diagnosis: in the assessment, as the
+// topic of a plan item, or after an impression cue in any words.
+func (r *Reading) diagnoses(m mention) bool {
+	u := r.Units[m.Unit]
+	if u.Speaker != transcript.Clinician || u.Question || m.Answered {
+		return false
+	}
+	switch {
+	case u.Part == discourse.Assessment:
+		return true
+	case u.Part == discourse.Plan && r.afterCue(u.Tokens, m.First, r.Lexicon.List("topic_openers"), topicWindow):
+		return true
+	}
+	return r.afterCue(u.Tokens, m.First, r.Lexicon.List("impression_cues"), impressionWindow) ||
+		r.afterCue(u.Tokens, m.First, r.Lexicon.List("concern_cues"), concernWindow) ||
+		m.kind == Condition && r.judged(u.Tokens, m.End)
+}
+
+// statusReach is how many tokens after a condition the clinician's
+// judgement of it may come ("your diabetes is a bit out of control").
+const statusReach = 5
+
+// judged reports whether the words after a condition judge where it stands
+// ("est un peu déséquilibré", "is well controlled"), in the same clause.
+func (r *Reading) judged(toks []lexicon.Token, end int) bool {
+	list := r.Lexicon.List("status_words")
+	for k := end; k < len(toks) && k < end+statusReach; k++ {
+		if toks[k].Kind == lexicon.Punct {
+			return false
+		}
+		if e, _ := list.Match(toks, k); e != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// concernWindow is how many tokens after a worry ("I'm worried about") or
+// a test's showing ("the CT shows") the condition may start.
+const concernWindow = 3
+
+// afterCue reports whether a term of list ends within win tokens before
+// token i, in the same clause.
+func (r *Reading) afterCue(toks []lexicon.Token, i int, list *lexicon.List, win int) bool {
+	for k := i - 1; k >= 0 && k >= i-win-4; k-- {
+		if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," {
+			return false
+		}
+		if e, n := list.Match(toks, k); e != nil && k+n <= i && i-(k+n) <= reachOf(e, win) {
+			return true
+		}
+	}
+	return false
+}
+
+// problemKey groups mentions of one condition about one person.
+type problemKey struct {
+	kind    Kind
+	name    string
+	subject assertion.Subject
+}
+
+// problems merges symptom and condition mentions into findings. The
+// clinician's statement in the assessment decides (a diagnosis, or a
+// condition ruled out); otherwise statements outweigh answers to
+// questions, and a statement that something is present outweighs one that
+// it is not ("any vomiting?" "no" ... "I was sick once at the start").
+func (r *Reading) problems(ms []mention) {
+	order := []problemKey{}
+	groups := map[problemKey][]mention{}
+	for _, m := range ms {
+		if m.kind != Symptom && m.kind != Condition || r.isReaction(m) {
+			continue
+		}
+		subject := m.Context.Subject
+		if subject == "" {
+			subject = assertion.Patient
+		}
+		k := problemKey{m.kind, m.name, subject}
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], m)
+	}
+	for _, k := range order {
+		group := groups[k]
+		f := Finding{Kind: k.kind, Name: k.name, Subject: k.subject, System: group[0].system,
+			Chronic: group[0].entry.Attr("chronic") != ""}
+		var statements, answers, rulings, hypothetical []mention
+		for _, m := range group {
+			f.Mentions = append(f.Mentions, m.Mention)
+			switch {
+			case m.Context.Assertion == assertion.Hypothetical:
+				hypothetical = append(hypothetical, m)
+			case r.diagnoses(m):
+				rulings = append(rulings, m)
+			case m.Answered:
+				answers = append(answers, m)
+			default:
+				statements = append(statements, m)
+			}
+		}
+		main := r.resolve(&f, rulings, statements, answers, hypothetical)
+		f.Said = r.TextOf(main.Unit, main.saidFirst, main.saidEnd)
+		f.Resolved = f.Time == assertion.Past && (r.resolvedBy(main.Context) || r.resolvedAfter(main))
+		if f.Subject == assertion.Family {
+			f.Relation = r.relation(main.Unit)
+		}
+		r.Findings = append(r.Findings, f)
+	}
+}
+
+// isReaction reports whether a mention is an allergy's reaction.
+func (r *Reading) isReaction(m mention) bool {
+	for k := m.First; k < m.End; k++ {
+		if r.reactions[[2]int{m.Unit, k}] {
+			return true
+		}
+	}
+	return false
+}
+
+// resolve sets f's assertion and time from its mentions and returns the
+// mention that speaks for it.
+func (r *Reading) resolve(f *Finding, rulings, statements, answers, hypothetical []mention) mention {
+	pick := func(pool []mention, want ...assertion.Assertion) (mention, bool) {
+		for _, w := range want {
+			for _, m := range pool {
+				if m.Context.Assertion == w {
+					return m, true
+				}
+			}
+		}
+		return mention{}, false
+	}
+	if m, ok := pick(rulings, assertion.Present, assertion.Possible); ok && m.Context.Time != assertion.Past {
+		f.Assertion, f.Time, f.Diagnosis = m.Context.Assertion, assertion.Current, true
+		return m
+	}
+	if m, ok := pick(rulings, assertion.Absent); ok {
+		f.Assertion, f.Time, f.RuledOut = assertion.Absent, assertion.Current, f.Kind == Condition
+		return m
+	}
+	if m, ok := r.excluded(f, statements); ok {
+		f.Assertion, f.Time, f.RuledOut = assertion.Absent, assertion.Current, true
+		return m
+	}
+	pool := append(append([]mention(nil), statements...), rulings...)
+	if len(pool) == 0 {
+		pool = answers
+	}
+	if m, ok := pick(pool, assertion.Present); ok {
+		f.Assertion, f.Time = assertion.Present, assertion.Past
+		for _, p := range pool {
+			if p.Context.Assertion == assertion.Present && p.Context.Time != assertion.Past {
+				f.Time, m = assertion.Current, p
+				break
+			}
+		}
+		return m
+	}
+	if m, ok := pick(pool, assertion.Absent, assertion.Possible); ok {
+		f.Assertion, f.Time = m.Context.Assertion, timeOf(m)
+		return m
+	}
+	m := hypothetical[0]
+	f.Assertion, f.Time = assertion.Hypothetical, timeOf(m)
+	return m
+}
+
+// asNeededOnly reports whether every hypothetical trigger of c is a
+// frequency ("as needed", "si besoin").
+func (r *Reading) asNeededOnly(c assertion.Context) bool {
+	freq := r.Lexicon.List("frequencies")
+	for _, t := range c.Triggers {
+		if t.Category == string(assertion.Hypothetical) && !freq.Has(r.Lexicon.Norms(t.Term)) {
+			return false
+		}
+	}
+	return true
+}
+
+// resolvedBy reports whether a historical trigger of c says the finding is
+// over (state=resolved in the context data), not only in the history.
+func (r *Reading) resolvedBy(c assertion.Context) bool {
+	list := r.Lexicon.List("context")
+	for _, t := range c.Triggers {
+		if e := list.Lookup(r.Lexicon.Norms(t.Term)); e != nil && e.Attr("state") == "resolved" {
+			return true
+		}
+	}
+	return false
+}
+
+// resolvedAfter reports whether the mention's sentence goes on to say it is
+// over ("I had asthma as a child but it went away"): a historical trigger
+// that ends ConText's scope before the word of resolution is not the end
+// of what is said of the condition.
+func (r *Reading) resolvedAfter(m mention) bool {
+	if r.resolvedIn(m.Unit, m.End) {
+		return true
+	}
+	// a sentence that only names the condition ("Postnatal depression.")
+	// is finished by the next of its turn ("I had some counselling and it
+	// lifted")
+	next := m.Unit + 1
+	return r.onlyNames(m) && next < len(r.Units) && r.Units[next].Segment == r.Units[m.Unit].Segment && r.resolvedIn(next, 0)
+}
+
+// onlyNames reports whether a mention's sentence is the term alone.
+func (r *Reading) onlyNames(m mention) bool {
+	toks := r.Units[m.Unit].Tokens
+	for k, t := range toks {
+		if (k < m.First || k >= m.End) && t.Kind != lexicon.Punct {
+			return false
+		}
+	}
+	return true
+}
+
+// datedByNeighbour reports whether a sentence that only names a condition
+// is dated by the sentence before it in the turn, which names nothing
+// itself and reads as past ("After my youngest was born, ten years ago.").
+func (r *Reading) datedByNeighbour(m Mention) bool {
+	u := r.Units[m.Unit]
+	prev := m.Unit - 1
+	if u.Question || !r.onlyNames(mention{Mention: m}) || prev < 0 || r.Units[prev].Segment != u.Segment {
+		return false
+	}
+	toks := r.Units[prev].Tokens
+	x := r.Lexicon
+	for _, name := range []string{"conditions", "symptoms", "medications"} {
+		if at, _ := find(toks, x.List(name)); at >= 0 {
+			return false
+		}
+	}
+	for len(toks) > 0 && toks[len(toks)-1].Kind == lexicon.Punct {
+		toks = toks[:len(toks)-1]
+	}
+	return assertion.Of(x, toks, [2]int{len(toks), len(toks)}).Time == assertion.Past
+}
+
+// resolvedIn reports whether unit ui says, from token from on, that what
+// it speaks of is over, before naming another problem.
+func (r *Reading) resolvedIn(ui, from int) bool {
+	toks := r.Units[ui].Tokens
+	x := r.Lexicon
+	list, conditions, symptoms := x.List("context"), x.List("conditions"), x.List("symptoms")
+	for k := from; k < len(toks); k++ {
+		if e, _ := list.Match(toks, k); e != nil && e.Attr("state") == "resolved" {
+			return true
+		}
+		// another problem named before the word of resolution is what it
+		// resolves ("high blood pressure, and pneumonia that cleared up")
+		// a life state situates the problem ("when I was pregnant"): it is
+		// not the next problem
+		if e, _ := conditions.Match(toks, k); e != nil && e.Attr("background") == "" {
+			return false
+		}
+		if e, _ := symptoms.Match(toks, k); e != nil && e.Attr("system") != generalSystem {
+			return false
+		}
+	}
+	return false
+}
+
+func timeOf(m mention) assertion.Time {
+	if m.Context.Time == assertion.Past {
+		return assertion.Past
+	}
+	return assertion.Current
+}
+
+// excluded finds the clinician's statement, from the examination or the
+// results on, that a condition is not there ("the x-ray shows no
+// fracture"): the condition is ruled out. A patient's denial, or the
+// clinician restating the history, is not a ruling.
+func (r *Reading) excluded(f *Finding, statements []mention) (mention, bool) {
+	if f.Kind != Condition {
+		return mention{}, false
+	}
+	for _, m := range statements {
+		u := r.Units[m.Unit]
+		if u.Speaker != transcript.Clinician || m.Context.Assertion != assertion.Absent || m.Context.Time == assertion.Past {
+			continue
+		}
+		switch u.Part {
+		case discourse.Exam, discourse.Results, discourse.Assessment, discourse.Plan:
+			return m, true
+		}
+	}
+	return mention{}, false
+}
+
+// relation names the relative a family history statement is about: the
+// first relative said in its unit.
+func (r *Reading) relation(unit int) string {
+	toks := r.Units[unit].Tokens
+	fam := r.Lexicon.List("family_members")
+	for i := range toks {
+		if e, _ := fam.Match(toks, i); e != nil {
+			return e.Attr("relation")
+		}
+	}
+	return ""
+}

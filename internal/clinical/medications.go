@@ -1,0 +1,541 @@
+package clinical
+
+import (
+	"strings"
+
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// actionWindow is how far from a drug's name the verb that acts on it may
+// be ("I'm going to start you on some amoxicillin", "the metformin, let's
+// increase it").
+const actionWindow = 8
+
+// doseWindow is how far after a drug's name its dose may be said
+// ("amoxicillin, five hundred milligrams").
+const doseWindow = 6
+
+// medEvidence is what one mention says happens to a drug.
+type medEvidence struct {
+	m      mention
+	action string
+	today  bool // the clinician decides it at this visit
+	past   bool // it happened before the visit
+	// referred marks evidence from a pronoun standing for the drug ("stop
+	// it"), which holds no dose of its own.
+	referred bool
+	// weak marks a verb that starts a drug only if it is not taken yet
+	// ("take ibuprofen" starts it; of a drug taken, it continues it).
+	weak bool
+}
+
+// medications merges drug mentions into findings: what happens to each
+// drug at this visit (the clinician's decision, the latest one winning),
+// whether it is newly prescribed, and its dose, route, frequency and
+// reason. A drug named only as an allergy is not a medication; one the
+// encounter says the patient does not take is left out.
+func (r *Reading) medications(ms []mention, allergic map[string]bool) {
+	order := []string{}
+	groups := map[string][]mention{}
+	for _, m := range ms {
+		if m.kind != Medication || allergic[m.name] || m.Context.Subject == assertion.Family || m.Context.Subject == assertion.Other {
+			continue
+		}
+		if _, ok := groups[m.name]; !ok {
+			order = append(order, m.name)
+		}
+		groups[m.name] = append(groups[m.name], m)
+	}
+	referred := r.pronounActions(ms, groups)
+	for _, name := range order {
+		f := Finding{Kind: Medication, Name: name, Action: ActionMention, Assertion: assertion.Present, Time: assertion.Current,
+			Subject: assertion.Patient}
+		var decided *medEvidence
+		taken, absent, stoppedBefore := false, 0, false
+		var detail mention
+		haveDetail, detailToday := false, false
+		evidence := make([]medEvidence, 0, len(groups[name]))
+		for _, m := range groups[name] {
+			f.Mentions = append(f.Mentions, m.Mention)
+			evidence = append(evidence, r.medAction(m))
+		}
+		evidence = append(evidence, referred[name]...)
+		for _, ev := range evidence {
+			m := ev.m
+			switch {
+			case ev.today:
+				// the latest decision wins, but a drug started at this visit
+				// and then continued ("you'll continue prednisolone for five
+				// days") is still started, and a word of taking ("stop the
+				// aleve, because taking it every day ...") decides nothing
+				// over a firm decision
+				if decided == nil || m.Unit >= decided.m.Unit && !(decided.action == ActionStart && !decided.weak && ev.action == ActionContinue) &&
+					!(ev.weak && !decided.weak) {
+					e := ev
+					decided = &e
+				}
+			case m.Context.Assertion == assertion.Absent:
+				absent++
+			case ev.past && ev.action == ActionStop:
+				stoppedBefore = true
+			case m.Context.Assertion == assertion.Present && m.Context.Time != assertion.Past && r.taken(m):
+				taken = true
+			}
+			// the first mention the decision was made in names and doses it
+			if !ev.referred && (!haveDetail || ev.today && !detailToday) {
+				detail, haveDetail, detailToday = m, true, ev.today
+			}
+		}
+		switch {
+		case decided != nil:
+			f.Action = decided.action
+			if decided.weak && taken {
+				f.Action = ActionContinue
+			}
+			f.New = f.Action == ActionStart || f.Action == ActionChange
+			if decided.m.Context.Assertion == assertion.Hypothetical {
+				f.Action, f.New, f.Assertion = ActionMention, false, assertion.Hypothetical
+			}
+		case absent > 0 && !taken && !stoppedBefore:
+			f.Assertion = assertion.Absent
+		case stoppedBefore && !taken:
+			f.Time = assertion.Past
+		}
+		f.Taken = taken || f.Action == ActionContinue || f.Action == ActionStop || f.Action == ActionChange
+		if taken && decided == nil && f.Time == assertion.Current {
+			// a drug the patient takes that the clinician leaves as it is
+			// goes on: the visit's medication list continues it
+			f.Action = ActionContinue
+		}
+		f.Said = r.TextOf(detail.Unit, detail.First, detail.End)
+		// the drug is named as it was said (a brand or its generic name);
+		// its mentions are grouped by the lexicon's one name for both
+		f.Name = strings.ToLower(f.Said)
+		r.dosing(&f, detail)
+		for _, ev := range evidence {
+			// a name said again in the same breath ("nitrofurantoin, that's
+			// the Macrobid, 100 mg") may carry the dose; a drug taken as it
+			// was takes its dose from wherever it was said; a drug decided
+			// on takes what the first decision left unsaid from the later
+			// ones ("give prednisolone 40 mg now ... continue prednisolone
+			// 40 mg once a day")
+			m := ev.m
+			if ev.referred {
+				continue
+			}
+			if (m.Unit == detail.Unit && m.First > detail.First) || !f.New || ev.today && m.Unit > detail.Unit {
+				r.dosing(&f, m)
+			}
+		}
+		if f.Dose == nil && f.Frequency == nil {
+			r.dosingNext(&f, detail)
+		}
+		if f.New {
+			f.Reason = r.reasonFor(detail)
+		}
+		r.Findings = append(r.Findings, f)
+	}
+}
+
+// pronounReach is how many units back the drug a pronoun stands for may
+// have been named ("your bendroflumethiazide raises uric acid, so I'd like
+// to stop it").
+const pronounReach = 2
+
+// pronounActions finds the clinician's decisions about a drug named just
+// before by a pronoun ("stop it", "increase that"): each is evidence for
+// the last drug named before it.
+func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[string][]medEvidence {
+	out := map[string][]medEvidence{}
+	actions, pronouns, meds := r.Lexicon.List("med_actions"), r.Lexicon.List("object_pronouns"), r.Lexicon.List("medications")
+	for ui, u := range r.Units {
+		if u.Speaker != transcript.Clinician || u.Question || u.Part == discourse.Drop {
+			continue
+		}
+		toks := u.Tokens
+		for i := 0; i < len(toks); i++ {
+			e, n := actions.Match(toks, i)
+			if e == nil || e.Attr("tense") == "past" {
+				continue
+			}
+			j := i + n
+			p, pn := pronouns.Match(toks, j)
+			if p == nil {
+				continue
+			}
+			if d, _ := meds.Match(toks, j+pn); d != nil {
+				continue // "arrêtez le paracétamol" names its drug
+			}
+			last, ok := lastDrugBefore(ms, groups, ui, i)
+			if !ok || ui-last.Unit > pronounReach {
+				continue
+			}
+			c := assertion.Of(r.Lexicon, toks, [2]int{j, j + pn})
+			m := mention{Mention: Mention{Unit: ui, First: j, End: j + pn, Context: c}, name: last.name}
+			ev := medEvidence{m: m, action: e.Attr("action"), today: c.Assertion != assertion.Absent, referred: true, weak: e.Attr("weak") == "yes"}
+			out[last.name] = append(out[last.name], ev)
+			i = j + pn - 1
+		}
+	}
+	return out
+}
+
+// lastDrugBefore is the last drug mention before token i of unit ui.
+func lastDrugBefore(ms []mention, groups map[string][]mention, ui, i int) (mention, bool) {
+	var best mention
+	found := false
+	for _, m := range ms {
+		if m.kind != Medication || groups[m.name] == nil {
+			continue
+		}
+		if m.Unit < ui || (m.Unit == ui && m.End <= i) {
+			best, found = m, true
+		}
+	}
+	return best, found
+}
+
+// taken reports whether a mention says the patient takes the drug: the
+// patient (or a companion) naming it ("the lisinopril works well"), a
+// question about it answered yes ("digoxin?" "yes"), or a word of taking
+// near it ("you're on metformin"). A drug only named in a clinician's
+// question or proposal is not taken.
+func (r *Reading) taken(m mention) bool {
+	u := r.Units[m.Unit]
+	if m.Answered || (u.Speaker != transcript.Clinician && !u.Question) || u.Part == discourse.Medications && !u.Question {
+		// the patient's own words, or the list of what they take
+		// ("Medications: Trelegy one inhalation daily, ...")
+		return true
+	}
+	return !u.Question && r.takenAt(m)
+}
+
+// takenAt reports whether a mention says the drug is taken: a word of
+// taking near it ("I take", "she's on"), in its unit or, for a question
+// answered yes, in the question ("are you taking any aspirin?").
+func (r *Reading) takenAt(m mention) bool {
+	cues := r.Lexicon.List("taking_cues")
+	toks := r.Units[m.Unit].Tokens
+	if e, _ := r.nearest(toks, m.First, m.End, cues, actionWindow); e != nil {
+		return true
+	}
+	if r.listed(toks, m.First) {
+		// "on furosemide, bisoprolol and ramipril": the list shares its verb
+		if e, _ := r.nearest(toks, m.First, m.End, cues, len(toks)); e != nil {
+			return true
+		}
+	}
+	// a drug named in reply to "any medications?" is one taken
+	q := r.questionBefore(m.Unit)
+	if q < 0 && m.Answered {
+		q = m.Unit
+	}
+	if q < 0 {
+		return false
+	}
+	for _, list := range []string{"taking_cues", "medication_words"} {
+		if at, _ := find(r.Units[q].Tokens, r.Lexicon.List(list)); at >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// medAction reads the verb acting on a drug in its unit. Only the
+// clinician's present or future decision is today's; a verb in the past
+// ("I stopped it", "we started it last year") reports history, and so does
+// anything the patient says of their own drugs. A clinician's question
+// that asks the team or proposes ("can we start a nebuliser?") decides as
+// a statement does; a drug listed after another ("naproxen ... and
+// omeprazole alongside it") shares its verb.
+func (r *Reading) medAction(m mention) medEvidence {
+	u := r.Units[m.Unit]
+	ev := medEvidence{m: m, action: ActionMention}
+	actions := r.Lexicon.List("med_actions")
+	entry, at := r.nearest(u.Tokens, m.First, m.End, actions, actionWindow)
+	if entry == nil && r.listed(u.Tokens, m.First) {
+		entry, at = r.nearest(u.Tokens, m.First, m.End, actions, len(u.Tokens))
+	}
+	if entry == nil && u.Speaker == transcript.Clinician && !u.Question && u.Part == discourse.Plan && r.dosedHere(u.Tokens, m) && !r.takenAt(m) {
+		// a plan's list names what is prescribed with its dose and no verb
+		// ("Plan: azithromycin 500 mg daily for three days"); of a drug
+		// taken already, it goes on
+		ev.action, ev.weak, ev.today = ActionStart, true, m.Context.Assertion != assertion.Absent
+		return ev
+	}
+	if entry == nil {
+		return ev
+	}
+	if entry.Attr("weak") == "yes" && r.reportsTaking(u.Tokens, at) {
+		// "she has been using her albuterol inhaler" tells what the
+		// patient takes; no one decides anything
+		return ev
+	}
+	ev.action = entry.Attr("action")
+	ev.weak = entry.Attr("weak") == "yes"
+	ev.past = entry.Attr("tense") == "past" || m.Context.Time == assertion.Past && !r.onlyActions(m.Context)
+	asks := u.Question && !r.proposes(u.Tokens)
+	// the words decide, whatever part the model gave the sentence: a
+	// prescription cut short by a pause ("I'm going to give you
+	// amoxicillin") is still one
+	ev.today = u.Speaker == transcript.Clinician && !asks && !ev.past && m.Context.Assertion != assertion.Absent
+	return ev
+}
+
+// reportsTaking reports whether the word of taking at token at reports
+// what someone takes rather than tells them to: after an auxiliary ("has
+// been using", "is taking") or a third person ("she takes").
+func (r *Reading) reportsTaking(toks []lexicon.Token, at int) bool {
+	if at < 0 {
+		return false
+	}
+	x := r.Lexicon
+	for k := at - 1; k >= 0 && k >= at-2; k-- {
+		if x.List("auxiliaries").Has(toks[k].Norm) || x.List("third_pronouns").Has(toks[k].Norm) {
+			return true
+		}
+	}
+	return false
+}
+
+// dosedHere reports whether a dose or a frequency is said right after the
+// drug's name, before any other drug.
+func (r *Reading) dosedHere(toks []lexicon.Token, m mention) bool {
+	for _, n := range r.numbersIn(toks) {
+		if doseKinds[n.kind] && n.first >= m.End && n.first-m.End <= doseWindow {
+			return true
+		}
+	}
+	e, at := closest(toks, m.First, m.End, r.Lexicon.List("frequencies"), r.Lexicon.List("medications"))
+	return e != nil && at >= m.End && at-m.End <= doseWindow
+}
+
+// onlyActions reports whether every historical trigger of c is itself a
+// verb acting on a drug ("arrêt du furosémide", "stopped the aspirin"):
+// its tense, not the trigger, says when.
+func (r *Reading) onlyActions(c assertion.Context) bool {
+	actions := r.Lexicon.List("med_actions")
+	for _, t := range c.Triggers {
+		if t.Category == string(assertion.Past) || t.Category == "historical" {
+			if !actions.Has(r.Lexicon.Norms(t.Term)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// listWindow is how far before a drug the word joining it to a list may
+// be ("..., and omeprazole").
+const listWindow = 3
+
+// listed reports whether a list joiner ("and", a comma) stands just
+// before token i.
+func (r *Reading) listed(toks []lexicon.Token, i int) bool {
+	joiners := r.Lexicon.List("conjunctions")
+	for k := i - 1; k >= 0 && k >= i-listWindow; k-- {
+		if toks[k].Norm == "," || joiners.Has(toks[k].Norm) {
+			return true
+		}
+	}
+	return false
+}
+
+// proposes reports whether a clinician's question orders or proposes
+// ("can we start...", "shall we try...").
+func (r *Reading) proposes(toks []lexicon.Token) bool {
+	at, _ := find(toks, r.Lexicon.List("polite_requests"))
+	return at >= 0 && at <= 3
+}
+
+// nearest returns the entry of list nearest to tokens [first, end) within
+// win tokens on either side, in the same clause, preferring one before.
+func (r *Reading) nearest(toks []lexicon.Token, first, end int, list *lexicon.List, win int) (*lexicon.Entry, int) {
+	for d := 1; d <= win; d++ {
+		if at := first - d; at >= 0 {
+			if toks[at].Kind == lexicon.Punct && toks[at].Norm != "," && toks[at].Norm != ":" {
+				break
+			}
+			// a term that ends at or before first, starting at at; a longer
+			// one starting just before and covering it wins ("keep taking"
+			// over "taking")
+			if e, n := list.Match(toks, at); e != nil && at+n <= first {
+				for b := at - 1; b >= 0 && b >= at-3; b-- {
+					if e2, n2 := list.Match(toks, b); e2 != nil && b+n2 >= at+n && b+n2 <= first {
+						return e2, b
+					}
+				}
+				return e, at
+			}
+		}
+	}
+	for d := 0; d < win; d++ {
+		at := end + d
+		if at >= len(toks) || toks[at].Kind == lexicon.Punct && toks[at].Norm != "," && toks[at].Norm != ":" {
+			break
+		}
+		if e, _ := list.Match(toks, at); e != nil {
+			return e, at
+		}
+	}
+	return nil, -1
+}
+
+// dosing fills a drug's dose, route and frequency from the unit that
+// speaks of it most: a dose is a number with a dose unit said after the
+// name ("lisinopril 20 mg") or before it ("500 of metformin").
+func (r *Reading) dosing(f *Finding, m mention) {
+	u := r.Units[m.Unit]
+	for _, n := range r.numbersIn(u.Tokens) {
+		if f.Dose != nil {
+			break
+		}
+		if !doseKinds[n.kind] {
+			continue
+		}
+		if (n.first >= m.End && n.first-m.End <= doseWindow && !r.drugBetween(u.Tokens, m.End, n.first)) || r.doseBefore(u.Tokens, n, m) {
+			d := n.text + " " + n.unit
+			f.Dose = &d
+			break
+		}
+	}
+	if e, _ := r.nearestAnywhere(u.Tokens, m, r.Lexicon.List("routes")); e != nil && f.Route == nil {
+		route := e.Name()
+		f.Route = &route
+	}
+	if e, _ := r.nearestAnywhere(u.Tokens, m, r.Lexicon.List("frequencies")); e != nil && f.Frequency == nil {
+		freq := e.Name()
+		f.Frequency = &freq
+	}
+}
+
+// doseBefore reports a dose said before the drug's name: "500 of
+// metformin", "10 mg lisinopril"; not a dose that follows another drug
+// ("ceftriaxone 2 g IV and metronidazole").
+func (r *Reading) doseBefore(toks []lexicon.Token, n number, m mention) bool {
+	switch gap := m.First - n.end; {
+	case gap == 0:
+	case gap == 1 && r.Lexicon.List("attachments").Has(toks[n.end].Norm):
+	default:
+		return false
+	}
+	for k := max(0, n.first-3); k < n.first; k++ {
+		if e, _ := r.Lexicon.List("medications").Match(toks, k); e != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// dosingNext reads a dose said in the sentence after the drug, in the same
+// turn, when no other drug is named there ("I'll give you nitrofurantoin.
+// It's 100 mg, twice a day.").
+func (r *Reading) dosingNext(f *Finding, m mention) {
+	next := m.Unit + 1
+	if next >= len(r.Units) || r.Units[next].Segment != r.Units[m.Unit].Segment {
+		return
+	}
+	toks := r.Units[next].Tokens
+	if at, _ := find(toks, r.Lexicon.List("medications")); at >= 0 {
+		return
+	}
+	for _, n := range r.numbersIn(toks) {
+		if doseKinds[n.kind] {
+			d := n.text + " " + n.unit
+			f.Dose = &d
+			break
+		}
+	}
+	if f.Dose == nil {
+		return
+	}
+	if at, _ := find(toks, r.Lexicon.List("routes")); at >= 0 && f.Route == nil {
+		e, _ := r.Lexicon.List("routes").Match(toks, at)
+		route := e.Name()
+		f.Route = &route
+	}
+	if at, _ := find(toks, r.Lexicon.List("frequencies")); at >= 0 && f.Frequency == nil {
+		e, _ := r.Lexicon.List("frequencies").Match(toks, at)
+		freq := e.Name()
+		f.Frequency = &freq
+	}
+}
+
+// closest returns the entry of list said for the drug at tokens [first,
+// end): the first one after it, before another drug's name or the end of
+// the sentence, as a list says each drug's dose and frequency after its
+// name ("albuterol as needed, apixaban five milligrams twice daily"); else
+// the nearest one before it that no other drug's name stands closer to.
+func closest(toks []lexicon.Token, first, end int, list *lexicon.List, meds *lexicon.List) (*lexicon.Entry, int) {
+	stop := func(t lexicon.Token) bool { return t.Kind == lexicon.Punct && t.Norm != "," && t.Norm != ":" }
+	for at := end; at < len(toks) && !stop(toks[at]); at++ {
+		if e, _ := meds.Match(toks, at); e != nil {
+			break
+		}
+		if e, _ := list.Match(toks, at); e != nil {
+			return e, at
+		}
+	}
+	for at := first - 1; at >= 0 && !stop(toks[at]); at-- {
+		if e, n := list.Match(toks, at); e != nil && at+n <= first {
+			// a term said right after another drug is that drug's
+			if owned(toks, at, meds) {
+				return nil, -1
+			}
+			return e, at
+		}
+		if e, _ := meds.Match(toks, at); e != nil {
+			break
+		}
+	}
+	return nil, -1
+}
+
+// owned reports whether the term at token at follows another drug's name
+// with nothing but a dose between ("albuterol as needed").
+func owned(toks []lexicon.Token, at int, meds *lexicon.List) bool {
+	for k := at - 1; k >= 0 && k >= at-doseWindow; k-- {
+		t := toks[k]
+		if t.Kind == lexicon.Punct {
+			return false
+		}
+		if e, n := meds.Match(toks, k); e != nil && k+n <= at {
+			return true
+		}
+	}
+	return false
+}
+
+// drugBetween reports whether a drug is named between tokens lo and hi.
+func (r *Reading) drugBetween(toks []lexicon.Token, lo, hi int) bool {
+	meds := r.Lexicon.List("medications")
+	for k := lo; k < hi; k++ {
+		if e, _ := meds.Match(toks, k); e != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// nearestAnywhere is the entry of list nearest the mention anywhere in
+// its unit, provided no other drug is nearer to it.
+func (r *Reading) nearestAnywhere(toks []lexicon.Token, m mention, list *lexicon.List) (*lexicon.Entry, int) {
+	e, at := closest(toks, m.First, m.End, list, r.Lexicon.List("medications"))
+	if e == nil {
+		return nil, -1
+	}
+	meds := r.Lexicon.List("medications")
+	lo, hi := at, m.First
+	if at >= m.End {
+		lo, hi = m.End, at
+	}
+	for k := lo; k < hi; k++ {
+		if other, _ := meds.Match(toks, k); other != nil && other.Name() != m.name {
+			return nil, -1
+		}
+	}
+	return e, at
+}

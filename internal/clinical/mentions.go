@@ -1,0 +1,615 @@
+package clinical
+
+import (
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// scanned are the lexicon lists a transcript is read against, in the order
+// that breaks a tie between two terms of one length at one place.
+var scanned = []struct {
+	list string
+	kind Kind
+}{
+	{"conditions", Condition}, {"symptoms", Symptom}, {"medications", Medication}, {"labs", Lab},
+	{"imaging", Imaging}, {"procedures", Procedure}, {"referrals", Referral}, {"vitals", Vital}, {"habits", Habit},
+}
+
+// mention is a term found in a unit before findings are merged.
+type mention struct {
+	Mention
+	kind  Kind
+	entry *lexicon.Entry
+	name  string
+	// said is the token range of the term with its qualifiers and place
+	// ("community acquired pneumonia in the right lower lobe").
+	saidFirst, saidEnd int
+	system             string
+}
+
+// window is how many tokens apart a symptom and the body part it is
+// placed at may be ("pain in my left knee", "my knee really hurts").
+const window = 8
+
+// generalSystem marks symptoms that need a place to mean anything ("pain").
+const generalSystem = "general"
+
+// scan finds every term of the scanned lists in every unit.
+func (r *Reading) scan() []mention {
+	x := r.Lexicon
+	lists := make([]*lexicon.List, len(scanned))
+	for i, s := range scanned {
+		lists[i] = x.List(s.list)
+	}
+	var out []mention
+	for ui, u := range r.Units {
+		if r.foreign != nil && r.foreign[ui] {
+			continue
+		}
+		toks := u.Tokens
+		for i := 0; i < len(toks); i++ {
+			var best *lexicon.Entry
+			n, kind := 0, Kind("")
+			for k, l := range lists {
+				if e, m := l.Match(toks, i); m > n {
+					best, n, kind = e, m, scanned[k].kind
+				}
+			}
+			if best == nil {
+				continue
+			}
+			m := mention{Mention: Mention{Unit: ui, First: i, End: i + n}, kind: kind, entry: best, name: best.Name(),
+				saidFirst: i, saidEnd: i + n, system: best.Attr("system")}
+			if kind == Symptom && !r.place(&m) || r.namesAPlace(toks, i, best) {
+				i += n - 1
+				continue
+			}
+			if kind == Condition {
+				r.qualify(&m)
+			}
+			out = append(out, m)
+			i += n - 1
+		}
+		out = append(out, r.unlistedDrugs(ui, out)...)
+		out = append(out, r.levelMentions(ui, out)...)
+	}
+	return r.appositives(out)
+}
+
+// appositionGap is the most words that may stand between a kind of drug
+// and the drug's name for the two to be one ("a steroid ointment,
+// mometasone").
+const appositionGap = 3
+
+// appositives drops a kind of drug said right beside a drug's name: "a
+// steroid ointment, mometasone" and "mometasone, a steroid" are one drug,
+// mometasone, and the dose and frequency said after them are its.
+func (r *Reading) appositives(ms []mention) []mention {
+	drop := map[int]bool{}
+	for i := range ms {
+		g := &ms[i]
+		if g.kind != Medication || g.entry == nil || g.entry.Attr("general") != "yes" {
+			continue
+		}
+		for j := range ms {
+			d := &ms[j]
+			if j == i || d.kind != Medication || d.Unit != g.Unit || (d.entry != nil && d.entry.Attr("general") == "yes") {
+				continue
+			}
+			gap := d.First - g.End
+			if d.First < g.First {
+				gap = g.First - d.End
+			}
+			if gap >= 0 && gap <= appositionGap && r.onlyNaming(g.Unit, min(g.End, d.End), max(g.First, d.First)) {
+				drop[i] = true
+				break
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return ms
+	}
+	out := ms[:0]
+	for i, m := range ms {
+		if !drop[i] {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// onlyNaming reports whether the tokens [from, to) of a unit only join two
+// names of one thing: commas, determiners and the drug's form ("a steroid
+// ointment, mometasone"), not a conjunction or a verb between two drugs.
+func (r *Reading) onlyNaming(unit, from, to int) bool {
+	x := r.Lexicon
+	toks := r.Units[unit].Tokens
+	for k := from; k < to; k++ {
+		t := toks[k]
+		switch {
+		case t.Kind == lexicon.Punct && (t.Norm == "," || t.Norm == "(" || t.Norm == ")"):
+		case x.List("determiners").Has(t.Norm), x.List("routes").Has(t.Norm), x.List("medication_words").Has(t.Norm), x.List("apposition_words").Has(t.Norm):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// namesAPlace reports whether a term that may also name a place does so
+// at token i: "drop a urine sample into the surgery" is the practice.
+func (r *Reading) namesAPlace(toks []lexicon.Token, i int, e *lexicon.Entry) bool {
+	x := r.Lexicon
+	if e.Attr("place") != "yes" || i < 2 || !x.List("determiners").Has(toks[i-1].Norm) {
+		return false
+	}
+	for k := i - 2; k >= 0 && k >= i-3; k-- {
+		if f, n := x.List("place_prepositions").Match(toks, k); f != nil && k+n == i-1 {
+			return true
+		}
+	}
+	return false
+}
+
+// unlistedDrugs finds drugs the lexicon does not list by how they are
+// prescribed: a word right before a dose ("phenazopyridine, two hundred
+// milligrams"), said with a verb that acts on a drug. A word already read
+// as something else, or any word the lexicon knows, is none.
+func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
+	x := r.Lexicon
+	toks := r.Units[ui].Tokens
+	covered := map[int]bool{}
+	for _, m := range found {
+		if m.Unit == ui {
+			for k := m.First; k < m.End; k++ {
+				covered[k] = true
+			}
+		}
+	}
+	if at, _ := find(toks, x.List("med_actions")); at < 0 {
+		return nil
+	}
+	stop, words := x.List("stopwords"), x.List("numbers")
+	var out []mention
+	for _, n := range r.numbersIn(toks) {
+		if n.kind != "mass" && n.kind != "volume" {
+			continue
+		}
+		k := n.first - 1
+		for k >= 0 && (toks[k].Norm == "," || x.List("attachments").Has(toks[k].Norm)) {
+			k--
+		}
+		if k < 0 || covered[k] || toks[k].Kind != lexicon.Word || len([]rune(toks[k].Norm)) < minDrugName ||
+			stop.Has(toks[k].Norm) || words.Has(toks[k].Norm) || x.Knows(toks[k].Norm) {
+			// a word the lexicon knows is that word ("by mouth, eight
+			// milligrams"), not a drug it does not list
+			continue
+		}
+		covered[k] = true
+		out = append(out, mention{Mention: Mention{Unit: ui, First: k, End: k + 1}, kind: Medication, name: toks[k].Norm,
+			saidFirst: k, saidEnd: k + 1})
+	}
+	return out
+}
+
+// minDrugName is the fewest letters of a drug's name read from how it is
+// prescribed: shorter words are the sentence's, not a drug's.
+const minDrugName = 5
+
+// place finds the body part (and side) a symptom is at. A symptom that
+// names no place and needs one ("pain", "swelling") is composed with the
+// nearest body part ("knee pain"); without one it is too vague to chart
+// and place reports false.
+func (r *Reading) place(m *mention) bool {
+	toks := r.Units[m.Unit].Tokens
+	if m.system != generalSystem {
+		if side, at := r.sideBefore(toks, m.First); side != "" {
+			m.saidFirst = at
+			m.name = r.compose(side, "", m.name)
+		}
+		return true
+	}
+	// a place is looked for in the clause, across commas ("around my belly
+	// button, kind of a dull ache") but not across the sentence
+	inClause := func(t lexicon.Token) bool { return t.Kind != lexicon.Punct || t.Norm == "," }
+	lo, hi := m.First, m.End
+	for lo > 0 && m.First-lo < window && inClause(toks[lo-1]) {
+		lo--
+	}
+	for hi < len(toks) && hi-m.End < window && inClause(toks[hi]) {
+		hi++
+	}
+	var best *lexicon.Entry
+	bestAt, bestN, bestDist := -1, 0, len(toks)
+	for i := lo; i < hi; i++ {
+		if i >= m.First && i < m.End {
+			continue
+		}
+		e, n := r.bodyPartAt(toks, i)
+		if e == nil || i+n > hi {
+			continue
+		}
+		dist := m.First - (i + n)
+		if i >= m.End {
+			dist = i - m.End
+		}
+		if dist < bestDist {
+			best, bestAt, bestN, bestDist = e, i, n, dist
+		}
+		i += n - 1
+	}
+	if best == nil {
+		return r.placeByAnswer(m) || r.placeByQuestion(m)
+	}
+	side, sideAt := r.sideBefore(toks, bestAt)
+	m.system = best.Attr("system")
+	m.name = r.compose(side, best.Name(), m.name)
+	// "belly" and "ache" are the symptom "abdominal pain" when the lexicon
+	// lists a name of the part with it ("belly pain")
+	if e := r.placedSymptom(best, m.name, m.entry); e != nil {
+		m.name, m.system = r.compose(side, "", e.Name()), e.Attr("system")
+	}
+	m.saidFirst, m.saidEnd = min(m.First, bestAt), max(m.End, bestAt+bestN)
+	if side != "" {
+		m.saidFirst = min(m.saidFirst, sideAt)
+	}
+	return true
+}
+
+// bodyPartAt matches a body part at token i, unless an idiom or a
+// condition's name holds it.
+func (r *Reading) bodyPartAt(toks []lexicon.Token, i int) (*lexicon.Entry, int) {
+	e, n := r.Lexicon.List("body_parts").Match(toks, i)
+	if e == nil {
+		return nil, 0
+	}
+	// a part inside an idiom ("on my feet all day") or a condition's name
+	// ("heart attack") places nothing
+	for _, list := range []string{"body_idioms", "conditions"} {
+		l := r.Lexicon.List(list)
+		for k := max(0, i-3); k <= i; k++ {
+			if f, m := l.Match(toks, k); f != nil && k+m > i {
+				return nil, 0
+			}
+		}
+	}
+	return e, n
+}
+
+// placeByAnswer places a symptom asked about without a place at the body
+// part the reply names: "where is the pain?" "across the low back" is low
+// back pain. The said words stay the question's.
+func (r *Reading) placeByAnswer(m *mention) bool {
+	a := r.Answer[m.Unit]
+	if !r.Units[m.Unit].Question || a < 0 {
+		return false
+	}
+	toks := r.Units[a].Tokens
+	for i := range toks {
+		if toks[i].Kind == lexicon.Punct && toks[i].Norm != "," {
+			break
+		}
+		e, _ := r.bodyPartAt(toks, i)
+		if e == nil {
+			continue
+		}
+		side, _ := r.sideBefore(toks, i)
+		m.system = e.Attr("system")
+		m.name = r.compose(side, e.Name(), m.name)
+		if s := r.placedSymptom(e, m.name, m.entry); s != nil {
+			m.name, m.system = r.compose(side, "", s.Name()), s.Attr("system")
+		}
+		return true
+	}
+	return false
+}
+
+// questionReach is how many units of a reply after its first the question
+// it answers may place a symptom for ("how's that knee?" "Not great. It's
+// the right one again. Been bothering me for six months.").
+const questionReach = 3
+
+// placeByQuestion places a symptom said without a place in a reply at the
+// body part the question named: "how's that knee treating you?" "...
+// it's been bothering me" is knee trouble. Only a question the reply's
+// turn answers, a few sentences back, and only when the question names
+// one body part.
+func (r *Reading) placeByQuestion(m *mention) bool {
+	u := r.Units[m.Unit]
+	if u.Speaker == transcript.Clinician {
+		return false
+	}
+	// the turn: the units of this speaker up to this one (a recogniser's
+	// utterances are segments of their own)
+	first := m.Unit
+	for first > 0 && first > m.Unit-questionReach && r.Units[first-1].Speaker == u.Speaker {
+		first--
+	}
+	if m.Unit-first >= questionReach || first == 0 {
+		return false
+	}
+	q := first - 1
+	for q > 0 && r.Answer[q] != first && r.Units[q-1].Speaker == r.Units[q].Speaker {
+		q--
+	}
+	if r.Answer[q] != first {
+		return false
+	}
+	toks := r.Units[q].Tokens
+	var found *lexicon.Entry
+	var side string
+	for i := range toks {
+		e, n := r.bodyPartAt(toks, i)
+		if e == nil {
+			continue
+		}
+		if found != nil && found != e {
+			return false
+		}
+		found = e
+		side, _ = r.sideBefore(toks, i)
+		i += n - 1
+	}
+	if found == nil {
+		return false
+	}
+	m.system = found.Attr("system")
+	m.name = r.compose(side, found.Name(), m.name)
+	if s := r.placedSymptom(found, m.name, m.entry); s != nil {
+		m.name, m.system = r.compose(side, "", s.Name()), s.Attr("system")
+	}
+	return true
+}
+
+// placedSymptom is the symptom a body part and a general symptom name
+// together when the lexicon lists one ("stomach" and "pain" are "abdominal
+// pain"), or nil.
+func (r *Reading) placedSymptom(part *lexicon.Entry, composed string, symptom *lexicon.Entry) *lexicon.Entry {
+	x := r.Lexicon
+	symptoms := x.List("symptoms")
+	for _, p := range part.Terms {
+		for _, s := range symptom.Terms {
+			// "chest burning"; French names the symptom first: "brûlure poitrine"
+			if e := symptoms.Lookup(x.Norms(p + " " + s)); e != nil {
+				return e
+			}
+			if e := symptoms.Lookup(x.Norms(s + " " + p)); e != nil {
+				return e
+			}
+		}
+	}
+	return nil
+}
+
+// sideBefore finds a side word just before token i (skipping a
+// determiner): "my left knee", "right-sided chest pain".
+func (r *Reading) sideBefore(toks []lexicon.Token, i int) (string, int) {
+	sides := r.Lexicon.List("sides")
+	for back := 1; back <= 3 && i-back >= 0; back++ {
+		if e, n := sides.Match(toks, i-back); e != nil && i-back+n == i {
+			return e.Attr("side"), i - back
+		}
+	}
+	return "", -1
+}
+
+// compose names a placed symptom with the language's word order
+// (phrases.txt "compose.symptom").
+func (r *Reading) compose(side, part, symptom string) string {
+	x := r.Lexicon
+	sideWord := ""
+	if side != "" {
+		sideWord = x.Phrase("side." + side)
+	}
+	return fill(x.Phrase("compose.symptom"), map[string]string{"side": sideWord, "part": part, "symptom": symptom})
+}
+
+// qualify widens a condition's said range over the qualifiers before it
+// and the place after it ("uncontrolled essential hypertension",
+// "pneumonia in the right lower lobe").
+func (r *Reading) qualify(m *mention) {
+	x := r.Lexicon
+	toks := r.Units[m.Unit].Tokens
+	quals := x.List("qualifiers")
+	for moved := true; moved; {
+		moved = false
+		for back := 1; back <= 3 && m.saidFirst-back >= 0; back++ {
+			if e, n := quals.Match(toks, m.saidFirst-back); e != nil && m.saidFirst-back+n == m.saidFirst {
+				m.saidFirst -= back
+				moved = true
+				break
+			}
+		}
+	}
+	if side, at := r.sideBefore(toks, m.saidFirst); side != "" {
+		m.saidFirst = at
+	}
+	// the place said before it: "left ankle sprain", "knee osteoarthritis"
+	for back := 1; back <= 2 && m.saidFirst-back >= 0; back++ {
+		if e, n := x.List("body_parts").Match(toks, m.saidFirst-back); e != nil && m.saidFirst-back+n == m.saidFirst {
+			m.saidFirst -= back
+			if side, at := r.sideBefore(toks, m.saidFirst); side != "" {
+				m.saidFirst = at
+			}
+			break
+		}
+	}
+	i := m.saidEnd
+	if i < len(toks) {
+		if e, n := x.List("attachments").Match(toks, i); e != nil {
+			j := i + n
+			if e, n := x.List("determiners").Match(toks, j); e != nil {
+				j += n
+			}
+			if e, n := x.List("sides").Match(toks, j); e != nil {
+				j += n
+			}
+			if e, n := x.List("qualifiers").Match(toks, j); e != nil {
+				j += n
+			}
+			if e, n := x.List("body_parts").Match(toks, j); e != nil {
+				m.saidEnd = j + n
+			}
+		}
+	}
+}
+
+// contextOf is what a mention's words say of it. A clinician's question
+// is read through its answer; a question nobody answered, or one the
+// patient asks, asserts nothing (ok is false).
+func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
+	u := r.Units[m.Unit]
+	x := r.Lexicon
+	if !u.Question || u.Speaker == transcript.Clinician && r.proposes(u.Tokens) {
+		// a statement, or a clinician's request read as one ("could you
+		// drop a urine sample in tomorrow?")
+		c := assertion.Of(x, u.Tokens, [2]int{m.First, m.End})
+		switch {
+		case u.Speaker == transcript.Other && c.Subject != assertion.Patient && r.namesPatient(u.Tokens):
+			// a parent's "my son has had a fever" is about the patient
+			c.Subject = assertion.Patient
+		case u.Speaker == transcript.Patient && c.Subject == assertion.Patient && r.opensWithOther(u.Tokens) &&
+			!r.ownedBySpeaker(u.Tokens, m.First):
+			// the patient's "she has diabetes" (after "my mom is 73") is
+			// about whom the turn spoke of: the patient says "I"
+			c.Subject = r.spokenOf(m.Unit)
+		}
+		return c, false, true
+	}
+	if u.Speaker == transcript.Patient || r.Answer[m.Unit] < 0 {
+		return assertion.Context{}, false, false
+	}
+	a := r.Answer[m.Unit]
+	c, ok := assertion.Answered(x, u.Tokens, [2]int{m.First, m.End}, r.Units[a].Tokens)
+	if r.presumes(u.Tokens, m.First) && (!ok || c.Assertion != assertion.Absent) {
+		// "Where exactly is the pain?" "Across the low back.": the reply
+		// tells of the finding the question took as there
+		return assertion.Context{Assertion: assertion.Present, Time: assertion.Current, Subject: assertion.Patient}, false, true
+	}
+	if ok && c.Assertion == assertion.Present && c.Time != assertion.Past && r.datesBack(a) {
+		// "That's right. That was back in 2019."
+		c.Time = assertion.Past
+	}
+	return c, true, ok
+}
+
+// presumes reports whether a question takes the finding at token at as
+// there: it asks about it ("where", "how long") and names it with a
+// definite word ("the pain", "your cough").
+func (r *Reading) presumes(toks []lexicon.Token, at int) bool {
+	list := r.Lexicon.List("content_questions")
+	if at == 0 {
+		return false
+	}
+	if e := list.Lookup(toks[at-1].Norm); e == nil || e.Attr("role") != "definite" {
+		return false
+	}
+	// the asking words open the question, or, as French puts them, close
+	// it ("la fièvre montait jusqu'à combien ?")
+	for i := range toks {
+		if e, _ := list.Match(toks, i); e != nil && e.Attr("role") == "opener" {
+			return true
+		}
+	}
+	return false
+}
+
+// ownedBySpeaker reports whether the term at token at is the speaker's
+// by a possessive right before it, past determiners and qualifiers ("my
+// pressure", "my left knee").
+func (r *Reading) ownedBySpeaker(toks []lexicon.Token, at int) bool {
+	own := r.Lexicon.List("own_possessives")
+	for k := at - 1; k >= 0 && k >= at-3; k-- {
+		if own.Has(toks[k].Norm) {
+			return true
+		}
+		if toks[k].Kind != lexicon.Word {
+			return false
+		}
+	}
+	return false
+}
+
+// namesPatient reports whether a companion's words name the patient by
+// their relation to the companion ("my son", "ma fille").
+func (r *Reading) namesPatient(toks []lexicon.Token) bool {
+	list := r.Lexicon.List("voice_other")
+	for i := range toks {
+		if e, _ := list.Match(toks, i); e != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// datesBack reports whether the sentence after a short reply, in the
+// same turn, places what was answered in the past ("That's right. That
+// was back in 2019.").
+func (r *Reading) datesBack(a int) bool {
+	next := a + 1
+	if next >= len(r.Units) || r.Units[next].Segment != r.Units[a].Segment || len(r.Units[a].Tokens) > shortReply {
+		return false
+	}
+	list := r.Lexicon.List("context")
+	toks := r.Units[next].Tokens
+	for k := range toks {
+		if e, _ := list.Match(toks, k); e != nil && e.Attr("category") == "historical" {
+			return true
+		}
+	}
+	// "That was back in 2019.": a year read as the sentence's own time
+	for len(toks) > 0 && toks[len(toks)-1].Kind == lexicon.Punct {
+		toks = toks[:len(toks)-1]
+	}
+	return assertion.Of(r.Lexicon, toks, [2]int{len(toks), len(toks)}).Time == assertion.Past
+}
+
+// shortReply is the most tokens a reply may have for the sentence after
+// it to date what it confirmed.
+const shortReply = 4
+
+// answerSentences is how many sentences of the reply are read as the answer
+// to a question: "That's right. That was back in 2019." answers and dates.
+const answerSentences = 2
+
+// answerTokens are the tokens of the reply to question unit q: its first
+// sentences, in the same turn.
+func (r *Reading) answerTokens(q int) []lexicon.Token {
+	a := r.Answer[q]
+	toks := r.Units[a].Tokens
+	for k := a + 1; k < len(r.Units) && k < a+answerSentences && r.Units[k].Segment == r.Units[a].Segment; k++ {
+		toks = append(append([]lexicon.Token(nil), toks...), r.Units[k].Tokens...)
+	}
+	return toks
+}
+
+// opensWithOther reports whether a sentence's subject is a third person
+// ("she has", "he had"): said by the patient, someone else.
+func (r *Reading) opensWithOther(toks []lexicon.Token) bool {
+	pronouns := r.Lexicon.List("third_pronouns")
+	for _, t := range toks {
+		if t.Kind != lexicon.Word {
+			continue
+		}
+		return pronouns.Has(t.Norm)
+	}
+	return false
+}
+
+// spokenOf is who the patient's turn spoke of before unit i: a relative
+// named in the turn or in the question it answers, else someone else.
+func (r *Reading) spokenOf(i int) assertion.Subject {
+	family := r.Lexicon.List("family_members")
+	seg := r.Units[i].Segment
+	for k := i - 1; k >= 0 && k >= i-4; k-- {
+		u := r.Units[k]
+		if u.Segment != seg && !(u.Question && r.Answer[k] >= 0 && r.Units[r.Answer[k]].Segment == seg) {
+			break
+		}
+		if at, _ := find(u.Tokens, family); at >= 0 {
+			return assertion.Family
+		}
+	}
+	return assertion.Other
+}

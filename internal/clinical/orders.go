@@ -1,0 +1,399 @@
+package clinical
+
+import (
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// reasonReach is how many units back the problem a plan item addresses
+// may have been named ("for your pneumonia ... I'll start amoxicillin ...
+// and get a chest x-ray").
+const reasonReach = 6
+
+// orders finds the tests, procedures and referrals the clinician orders at
+// this visit: named by the clinician in a statement (not a question),
+// neither denied nor hypothetical nor in the past, in the plan or with a
+// verb of ordering near them. A result read out ("your x-ray showed") is
+// not an order.
+func (r *Reading) orders(ms []mention) {
+	verbs := r.Lexicon.List("order_verbs")
+	seen := map[string]int{}
+	orderedEnd := map[int]int{} // unit -> end of the last term a verb ordered there
+	panelEnd := map[int]int{}   // unit -> end of a panel so ordered ("blood tests")
+	for _, m := range ms {
+		switch m.kind {
+		case Lab, Imaging, Procedure, Referral:
+		default:
+			continue
+		}
+		u := r.Units[m.Unit]
+		if u.Speaker != transcript.Clinician || u.Question && !r.proposes(u.Tokens) {
+			// a request is an order ("could you drop a urine sample in
+			// tomorrow?"); another question asks
+			continue
+		}
+		if m.Context.Assertion != assertion.Present && m.Context.Assertion != assertion.Possible || m.Context.Time == assertion.Past {
+			continue
+		}
+		verb, _ := r.nearest(u.Tokens, m.First, m.End, verbs, actionWindow)
+		if u.Part == discourse.Results && (verb == nil || r.readsResult(u.Tokens)) {
+			// a result read out ("your x-ray showed") is no order; "I'm
+			// going to get a chest x-ray" is one, whatever part the model
+			// gave it
+			continue
+		}
+		if end, ok := orderedEnd[m.Unit]; verb == nil && ok && r.joinedItem(u.Tokens, end, m.First) {
+			// "I'm ordering an ultrasound to look for stones, and blood
+			// tests": the verb orders every item of its list
+			verb = r.orderVerbBefore(u.Tokens, m.First)
+		}
+		if end, ok := panelEnd[m.Unit]; verb == nil && ok && m.kind == Lab && r.panelFor(u.Tokens, end, m.First) {
+			// "blood tests for her liver enzymes" orders the liver tests
+			verb = r.orderVerbBefore(u.Tokens, m.First)
+		}
+		requested := u.Question && r.proposes(u.Tokens)
+		if verb == nil && !requested && (u.Part != discourse.Plan || r.readsResult(u.Tokens)) {
+			// in the plan, a test needs no verb to be ordered ("and a
+			// chest x-ray"), but one read out is none ("I got your blood
+			// work back")
+			continue
+		}
+		if verb != nil {
+			orderedEnd[m.Unit] = m.End
+			if m.kind == Lab && m.entry != nil && m.entry.Attr("panel") == "yes" {
+				panelEnd[m.Unit] = m.End
+			}
+		}
+		kind := m.kind
+		if verb != nil && verb.Attr("action") == "refer" && kind == Procedure {
+			kind = Referral
+		}
+		key := string(kind) + "\x00" + m.name
+		if at, ok := seen[key]; ok {
+			r.Findings[at].Mentions = append(r.Findings[at].Mentions, m.Mention)
+			continue
+		}
+		end := r.placeAfter(u.Tokens, m.End)
+		f := Finding{Kind: kind, Name: m.name, Said: r.TextOf(m.Unit, m.First, end), Assertion: assertion.Present,
+			Time: assertion.Current, Subject: assertion.Patient, Ordered: true, Mentions: []Mention{m.Mention}}
+		f.Reason = r.reasonFor(m)
+		seen[key] = len(r.Findings)
+		r.Findings = append(r.Findings, f)
+	}
+	r.referredBack(ms, seen)
+}
+
+// readsResult reports whether a sentence reads a result out: it has a
+// word of results ("back", "showed").
+func (r *Reading) readsResult(toks []lexicon.Token) bool {
+	at, _ := find(toks, r.Lexicon.List("result_cues"))
+	return at >= 0
+}
+
+// joinedItem reports whether the term at first is the next item of a list
+// whose previous item ended at or before end: a conjunction or a comma
+// stands right before it (after a determiner), in the same sentence.
+func (r *Reading) joinedItem(toks []lexicon.Token, end, first int) bool {
+	x := r.Lexicon
+	k := first - 1
+	for k >= end && x.List("determiners").Has(toks[k].Norm) && !x.List("own_possessives").Has(toks[k].Norm) {
+		k--
+	}
+	if k < end {
+		return false
+	}
+	if t := toks[k]; !(t.Kind == lexicon.Punct && t.Norm == ",") && !r.joins(toks, k) {
+		return false
+	}
+	for j := end; j < first; j++ {
+		if t := toks[j]; t.Kind == lexicon.Punct && t.Norm != "," {
+			return false
+		}
+	}
+	return true
+}
+
+// joins reports whether token k joins the items of a list ("and", "or").
+func (r *Reading) joins(toks []lexicon.Token, k int) bool {
+	e, _ := r.Lexicon.List("context").Match(toks, k)
+	return e != nil && e.Attr("category") == "list"
+}
+
+// panelFor reports whether the lab at first says what a panel of tests
+// ending at end is for: "blood tests for her liver enzymes", "bloods to
+// check your kidneys".
+func (r *Reading) panelFor(toks []lexicon.Token, end, first int) bool {
+	x := r.Lexicon
+	if first-end > appositionGap+1 {
+		return false
+	}
+	for k := end; k < first; k++ {
+		t := toks[k]
+		if !x.List("prepositions").Has(t.Norm) && !x.List("determiners").Has(t.Norm) && !x.List("own_possessives").Has(t.Norm) &&
+			!x.List("order_verbs").Has(t.Norm) {
+			return false
+		}
+	}
+	return true
+}
+
+// orderVerbBefore is the last verb of ordering before token at.
+func (r *Reading) orderVerbBefore(toks []lexicon.Token, at int) *lexicon.Entry {
+	verbs := r.Lexicon.List("order_verbs")
+	var last *lexicon.Entry
+	for k := 0; k < at; k++ {
+		if e, n := verbs.Match(toks, k); e != nil {
+			last = e
+			k += n - 1
+		}
+	}
+	return last
+}
+
+// referBack is how many units back "I'll refer you" may reach for the
+// service it refers to ("the stop smoking service is really good ...
+// would you like that? ... great, I'll refer you").
+const referBack = 4
+
+// referredBack orders the service named just before a bare "I'll refer
+// you": a referral verb in the clinician's statement that names no service
+// refers to the last one named.
+func (r *Reading) referredBack(ms []mention, seen map[string]int) {
+	verbs := r.Lexicon.List("order_verbs")
+	for ui, u := range r.Units {
+		if u.Speaker != transcript.Clinician || u.Question {
+			continue
+		}
+		at, _ := find(u.Tokens, verbs)
+		if at < 0 {
+			continue
+		}
+		if e, _ := verbs.Match(u.Tokens, at); e.Attr("action") != "refer" {
+			continue
+		}
+		var last *mention
+		for k := range ms {
+			m := &ms[k]
+			if m.kind == Referral && m.Unit <= ui && m.Unit >= ui-referBack && m.Context.Assertion != assertion.Absent {
+				last = m
+			}
+		}
+		if last == nil || last.Unit == ui {
+			continue
+		}
+		key := string(Referral) + "\x00" + last.name
+		if _, ok := seen[key]; ok {
+			continue
+		}
+		f := Finding{Kind: Referral, Name: last.name, Said: r.TextOf(last.Unit, last.First, last.End), Assertion: assertion.Present,
+			Time: assertion.Current, Subject: assertion.Patient, Ordered: true,
+			Mentions: []Mention{last.Mention, {Unit: ui, First: at, End: at + 1}}}
+		f.Reason = r.reasonFor(*last)
+		seen[key] = len(r.Findings)
+		r.Findings = append(r.Findings, f)
+	}
+}
+
+// placeAfter extends a term over the place said after it ("x-ray of the
+// right ankle") and returns the new end.
+func (r *Reading) placeAfter(toks []lexicon.Token, end int) int {
+	x := r.Lexicon
+	if end >= len(toks) {
+		return end
+	}
+	e, n := x.List("attachments").Match(toks, end)
+	if e == nil {
+		return end
+	}
+	j := end + n
+	for _, list := range []string{"determiners", "sides", "qualifiers"} {
+		if e, n := x.List(list).Match(toks, j); e != nil {
+			j += n
+		}
+	}
+	if e, n := x.List("body_parts").Match(toks, j); e != nil {
+		return j + n
+	}
+	return end
+}
+
+// reasonFor is the problem a drug or an order addresses, as said: a
+// condition or symptom named with it in its unit, or else the problem the
+// clinician named last in the assessment and plan just before it. It is
+// "" when none was said: a reason is never guessed.
+func (r *Reading) reasonFor(m mention) string {
+	// the problem named nearest the item in its sentence; a relative's
+	// ("given your sister's breast cancer, a screening mammogram") is a
+	// family history
+	best, bestDist := "", -1
+	for _, f := range r.Findings {
+		if (f.Kind != Condition && f.Kind != Symptom) || f.Assertion == assertion.Absent ||
+			f.Subject != assertion.Patient && f.Subject != assertion.Family {
+			continue
+		}
+		for _, fm := range f.Mentions {
+			if fm.Unit != m.Unit || fm.Answered {
+				continue
+			}
+			dist, lo, hi := m.First-fm.End, fm.End, m.First
+			if fm.First >= m.End {
+				dist, lo, hi = fm.First-m.End, m.End, fm.First
+			}
+			if dist < 0 || bestDist >= 0 && dist >= bestDist || r.itemBetween(m.Unit, lo, hi) {
+				// "morphine for the pain and ondansetron for the nausea":
+				// the nausea is the ondansetron's
+				continue
+			}
+			best, bestDist = f.Name, dist
+			if f.Subject == assertion.Family {
+				best = fill(r.Lexicon.Phrase("reason.family"), map[string]string{"condition": f.Name})
+			}
+		}
+	}
+	if best != "" {
+		return best
+	}
+	// else the diagnosis the clinician made just before, when it is the
+	// only one: of several ("COPD exacerbation ... atrial fibrillation,
+	// rate controlled"), which one a drug treats is not said
+	reason := ""
+	for back := m.Unit - 1; back >= 0 && back >= m.Unit-reasonReach; back-- {
+		u := r.Units[back]
+		if u.Speaker != transcript.Clinician {
+			continue
+		}
+		for _, f := range r.Findings {
+			if !f.Diagnosis || f.Assertion != assertion.Present && f.Assertion != assertion.Possible {
+				continue
+			}
+			for _, fm := range f.Mentions {
+				if fm.Unit == back && f.Name != reason {
+					if reason != "" {
+						return ""
+					}
+					reason = f.Name
+				}
+			}
+		}
+	}
+	return reason
+}
+
+// itemBetween reports whether a drug or a test is named between tokens lo
+// and hi of a unit.
+func (r *Reading) itemBetween(unit, lo, hi int) bool {
+	toks := r.Units[unit].Tokens
+	for _, list := range []string{"medications", "labs", "imaging", "procedures", "referrals"} {
+		l := r.Lexicon.List(list)
+		for k := lo; k < hi; k++ {
+			if e, _ := l.Match(toks, k); e != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// followUps finds the follow-up visits the clinician plans ("see you back
+// in one week"): a follow-up phrase in a clinician's statement, with the
+// interval said after it when there is one. Each interval is one visit
+// ("recheck him in two hours" in the department, "follow up with his
+// pediatrician in two days"); a bare "come back" after one adds nothing.
+func (r *Reading) followUps() {
+	x := r.Lexicon
+	list := x.List("follow_up")
+	seen := map[string]int{} // a follow-up's name -> its finding
+	for ui, u := range r.Units {
+		if u.Speaker != transcript.Clinician || u.Question || r.foreign != nil && r.foreign[ui] {
+			continue
+		}
+		for i := 0; i < len(u.Tokens); i++ {
+			e, n := list.Match(u.Tokens, i)
+			if e == nil {
+				continue
+			}
+			c := assertion.Of(x, u.Tokens, [2]int{i, i + n})
+			if c.Assertion != assertion.Present || c.Time == assertion.Past {
+				break
+			}
+			// a follow-up said with its interval is one whatever part the
+			// model gave the sentence ("let's see you back in six weeks"
+			// closes a visit, and reads as a goodbye)
+			interval, end := r.interval(u.Tokens, i+n)
+			if interval == "" && u.Part != discourse.Plan {
+				break
+			}
+			name := x.Phrase("follow_up.name")
+			if interval != "" {
+				name = fill(x.Phrase("follow_up.in"), map[string]string{"interval": interval})
+			}
+			mention := Mention{Unit: ui, First: i, End: max(end, i+n)}
+			if at, ok := seen[name]; ok {
+				r.Findings[at].Mentions = append(r.Findings[at].Mentions, mention)
+				break
+			}
+			if interval == "" && len(seen) > 0 {
+				// a bare "come back" after a follow-up with its interval
+				// is that one
+				break
+			}
+			seen[name] = len(r.Findings)
+			r.Findings = append(r.Findings, Finding{Kind: FollowUp, Name: name, Said: r.TextOf(ui, i, max(end, i+n)),
+				Assertion: assertion.Present, Time: assertion.Current, Subject: assertion.Patient, Ordered: true,
+				Mentions: []Mention{mention}})
+			break
+		}
+	}
+}
+
+// intervalReach is how many tokens after a follow-up phrase its interval
+// may start ("we'll recheck the t s h in six weeks").
+const intervalReach = 8
+
+// interval reads a time interval said within a few tokens after i ("in
+// one week", "in 2 to 3 weeks", "next month") and returns it with its
+// number in digits and its unit as said, and the token after it. A lone
+// number word before the unit of time is a count here ("in one week").
+func (r *Reading) interval(toks []lexicon.Token, i int) (string, int) {
+	units, words := r.Lexicon.List("time_units"), r.Lexicon.List("numbers")
+	nums := r.numbersIn(toks)
+	for k := i; k < len(toks) && k < i+intervalReach; k++ {
+		if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," {
+			break
+		}
+		e, n := units.Match(toks, k)
+		if e == nil {
+			continue
+		}
+		for _, num := range nums {
+			if num.first >= i && num.first < k && num.end >= k {
+				return num.text + " " + joinTexts(toks, k, k+n), k + n
+			}
+		}
+		if k > i {
+			if w, _ := words.Match(toks, k-1); w != nil && w.Attr("kind") == "unit" {
+				return w.Attr("value") + " " + joinTexts(toks, k, k+n), k + n
+			}
+		}
+		return joinTexts(toks, max(i, k-1), k+n), k + n
+	}
+	return "", -1
+}
+
+// joinTexts is the words of tokens [from, to) as written, space-joined
+// (a contraction's two tokens are written once).
+func joinTexts(toks []lexicon.Token, from, to int) string {
+	s := ""
+	for k := from; k < to; k++ {
+		if k > from && toks[k].Start == toks[k-1].Start {
+			continue
+		}
+		if s != "" {
+			s += " "
+		}
+		s += toks[k].Text
+	}
+	return s
+}

@@ -1,0 +1,52 @@
+package clinical
+
+import (
+	"strconv"
+
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// Person is how a note refers to the patient: pronouns chosen by the
+// gender the encounter shows, or neutral wording when it shows none.
+type Person struct {
+	Gender                                 string // "male", "female" or "unknown"
+	Subject, Object, Possessive, Reflexive string
+}
+
+// genderMargin is how far one gender's weight must lead the other's: a
+// single "she" is not enough.
+const genderMargin = 3
+
+// person weighs the gender cues the clinician and companions say (the
+// patient's own "she" is about someone else) and in the client's context.
+func (r *Reading) person(context string) Person {
+	cues := r.Lexicon.List("gender_cues")
+	weight := map[string]int{}
+	add := func(text string) {
+		toks := r.Lexicon.Tokenize(text)
+		for i := 0; i < len(toks); i++ {
+			e, n := cues.Match(toks, i)
+			if e == nil {
+				continue
+			}
+			w, _ := strconv.Atoi(e.Attr("weight"))
+			weight[e.Attr("gender")] += w
+			i += n - 1
+		}
+	}
+	add(context)
+	for _, seg := range r.Segments {
+		if seg.Speaker != transcript.Patient {
+			add(seg.Text)
+		}
+	}
+	gender := "unknown"
+	switch {
+	case weight["male"] >= weight["female"]+genderMargin:
+		gender = "male"
+	case weight["female"] >= weight["male"]+genderMargin:
+		gender = "female"
+	}
+	p := func(form string) string { return r.Lexicon.Phrase("patient." + gender + "." + form) }
+	return Person{Gender: gender, Subject: p("subject"), Object: p("object"), Possessive: p("possessive"), Reflexive: p("reflexive")}
+}

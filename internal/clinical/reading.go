@@ -1,0 +1,577 @@
+// Package clinical is the one clinical reading of an encounter: every
+// clinical statement of the transcript becomes a finding with its
+// assertion (present, absent, possible, hypothetical), its time (current or
+// past), who it is about (the patient, a relative, someone else), and for a
+// drug what happens to it at this visit; tests, referrals and follow-ups
+// the clinician orders are findings too, with the problem they address.
+// The note's sections, its facts and its FHIR bundle are all rendered from
+// this reading, so they cannot disagree with each other.
+//
+// Words come from the lexicon's data files, negation and context from the
+// assertion package (NegEx and ConText), the structure of the visit from
+// the discourse package's learned models; the code here holds no word of
+// any language.
+package clinical
+
+import (
+	"github.com/notegen/notegen"
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
+	"strings"
+)
+
+// Kind is what a finding is.
+type Kind string
+
+// The kinds of finding.
+const (
+	Symptom    Kind = "symptom"
+	Condition  Kind = "condition"
+	Medication Kind = "medication"
+	Allergy    Kind = "allergy"
+	Vital      Kind = "vital"
+	Lab        Kind = "lab"
+	Imaging    Kind = "imaging"
+	Procedure  Kind = "procedure"
+	Referral   Kind = "referral"
+	FollowUp   Kind = "follow_up"
+	Habit      Kind = "habit"
+)
+
+// Medication actions at this visit, as the wire contract names them.
+const (
+	ActionStart    = "start"
+	ActionContinue = "continue"
+	ActionStop     = "stop"
+	ActionChange   = "change"
+	ActionMention  = "mention"
+)
+
+// Mention is one place a finding was said: a token range of a unit.
+type Mention struct {
+	Unit       int
+	First, End int
+	// Context is what the words around the mention (or the answer to a
+	// question about it) say of it.
+	Context assertion.Context
+	// Answered is set when the context came from the answer to the
+	// clinician's question rather than from a statement.
+	Answered bool
+}
+
+// Finding is one clinical statement of the encounter, merged over every
+// place it was said.
+type Finding struct {
+	Kind Kind
+	// Name is the canonical term (the lexicon entry's first term), or a
+	// composed one ("left knee pain"); Said is the words of its main
+	// mention, qualifiers included ("community acquired pneumonia in the
+	// right lower lobe").
+	Name, Said string
+	Assertion  assertion.Assertion
+	Time       assertion.Time
+	Subject    assertion.Subject
+	// System is the review of systems' system of a symptom.
+	System   string
+	Mentions []Mention
+	// Diagnosis marks a condition the clinician states as the diagnosis
+	// or impression of this visit; RuledOut one the clinician excludes.
+	Diagnosis, RuledOut bool
+	Chronic             bool
+	// Resolved marks a past finding said to be over ("it went away",
+	// "I quit"), not only part of the history: a chronic condition said to
+	// be a history is still present, one said to have resolved is not.
+	Resolved bool
+	// Action is what happens to a drug at this visit; New marks a drug
+	// prescribed today (started, restarted or changed).
+	Action string
+	New    bool
+	// Taken marks a drug the patient takes now ("I take amlodipine",
+	// "she's on metformin"); a drug only named ("have you tried
+	// Augmentin?") is neither taken nor decided on.
+	Taken                  bool
+	Dose, Route, Frequency *string
+	// Ordered marks a test, referral, procedure or follow-up the clinician
+	// orders at this visit.
+	Ordered bool
+	// Reason is the problem a drug or an order addresses, as said.
+	Reason string
+	// Reaction is an allergy's reaction; NoneKnown marks the statement
+	// that the patient has no allergies.
+	Reaction  *string
+	NoneKnown bool
+	// VitalKind, Value and Unit are a vital sign's kind (contract names),
+	// value as said in digits and UCUM unit.
+	VitalKind, Value, Unit string
+	// Relation is the relative a family history finding is about.
+	Relation string
+	// HabitKind is tobacco, alcohol, drugs or exercise.
+	HabitKind string
+}
+
+// Reading is the clinical reading of one encounter.
+type Reading struct {
+	Lang     string
+	Lexicon  *lexicon.Lexicon
+	Segments []transcript.Segment
+	Units    []discourse.Unit
+	Findings []Finding
+	// Complaint is the index in Findings of the chief complaint, -1 when
+	// the encounter states none; ComplaintText is how the note writes it.
+	Complaint     int
+	ComplaintText string
+	// ComplaintUnit is the unit the chief complaint was said in, -1 when
+	// none was.
+	ComplaintUnit int
+	// Answer is, for each unit, the unit that answers it (a clinician's
+	// question and the other speaker's reply), or -1.
+	Answer []int
+	// Patient holds how the note refers to the patient.
+	Patient Person
+	// reactions marks the tokens (unit, token) of allergic reactions: a
+	// rash said of penicillin is the allergy's, not a symptom now.
+	reactions map[[2]int]bool
+	// foreign marks the units said in another language than the
+	// encounter's: no finding is read from them.
+	foreign []bool
+	// dictation is set for a clinician's dictation, whose headings are
+	// sentences of their own.
+	dictation bool
+}
+
+// Options describe the encounter beyond its transcript.
+type Options struct {
+	// Lang is the language spoken, "en" or "fr".
+	Lang string
+	// Dictation marks a recording where only the clinician speaks.
+	Dictation bool
+	// Context is the client's free text about the patient; it informs
+	// the pronouns.
+	Context string
+}
+
+// Read makes the clinical reading of segs.
+func Read(segs []transcript.Segment, opts Options) *Reading {
+	x := lexicon.For(opts.Lang)
+	if opts.Dictation {
+		segs = asClinician(segs)
+	}
+	units := discourse.Units(segs, x)
+	if opts.Dictation {
+		units = discourse.DictatedUnits(segs, x)
+	}
+	discourse.Label(units, x)
+	r := &Reading{Lang: x.Lang, Lexicon: x, Segments: segs, Units: units, Complaint: -1, ComplaintUnit: -1, reactions: map[[2]int]bool{}, dictation: opts.Dictation}
+	r.linkAnswers()
+	r.safetyNet()
+	r.adviceAfterAssessment()
+	r.applyHeadings()
+	r.keepReadings()
+	r.examAfterAnnouncement()
+	r.dropIdentity()
+	r.dropDeviceTalk()
+	r.dropCallTalk()
+	r.dropForeign()
+	r.dropRemarksOnDiagnosis()
+	r.Patient = r.person(opts.Context)
+	r.read()
+	return r
+}
+
+// asClinician returns segs with every segment spoken by the clinician: a
+// dictation has no other speaker, whatever labels it carries.
+func asClinician(segs []transcript.Segment) []transcript.Segment {
+	out := make([]transcript.Segment, len(segs))
+	copy(out, segs)
+	for i := range out {
+		out[i].Speaker = transcript.Clinician
+	}
+	return out
+}
+
+// linkAnswers pairs each question with the reply that follows it: the
+// first unit of the next segment, when another speaker says it. Every
+// question that ends a turn is answered by the reply ("any fever? any
+// chills?" "no").
+func (r *Reading) linkAnswers() {
+	r.Answer = make([]int, len(r.Units))
+	for i := range r.Answer {
+		r.Answer[i] = -1
+	}
+	for i := 0; i < len(r.Units); {
+		seg := r.Units[i].Segment
+		j := i
+		for j < len(r.Units) && r.Units[j].Segment == seg {
+			j++
+		}
+		// i..j-1 is one segment; j is the next segment's first unit
+		if j < len(r.Units) && r.Units[j].Speaker != r.Units[i].Speaker {
+			for k := j - 1; k >= i && r.Units[k].Question; k-- {
+				r.Answer[k] = j
+			}
+		}
+		i = j
+	}
+}
+
+// announcedFindings is how many of the clinician's statements after "let
+// me take a look", in the same turn, are read as the examination.
+const announcedFindings = 2
+
+// examAfterAnnouncement reads as the examination the clinician's first
+// statements after announcing it ("Je vais vous examiner. Le ventre est
+// sensible en haut à droite."), in the same turn, where the part model
+// put them in the plan, the history or nowhere. An assessment or a result
+// said there stays one.
+func (r *Reading) examAfterAnnouncement() {
+	announcements := r.Lexicon.List("exam_announcements")
+	for i, u := range r.Units {
+		if u.Speaker != transcript.Clinician || u.Question {
+			continue
+		}
+		if at, _ := find(u.Tokens, announcements); at < 0 {
+			continue
+		}
+		for j, n := i+1, 0; j < len(r.Units) && n < announcedFindings && r.Units[j].Segment == u.Segment; j++ {
+			v := &r.Units[j]
+			if v.Question {
+				break
+			}
+			n++
+			if !r.namesBody(v.Tokens) {
+				// "hop up on the table for me" is no finding
+				continue
+			}
+			switch v.Part {
+			case discourse.Plan, discourse.History, discourse.Drop, discourse.Complaint:
+				v.Part = discourse.Exam
+			}
+		}
+	}
+}
+
+// namesBody reports whether a sentence names a body part, a sign an
+// examination finds or a symptom: what an exam finding is about.
+func (r *Reading) namesBody(toks []lexicon.Token) bool {
+	for _, name := range []string{"body_parts", "exam_terms", "symptoms"} {
+		if at, _ := find(toks, r.Lexicon.List(name)); at >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// keepReadings keeps in the history a sentence the part model dropped that
+// reads out a blood pressure ("your average over the week comes out at
+// one fifty-two over ninety-four"): a measurement said is never lost.
+func (r *Reading) keepReadings() {
+	for i, u := range r.Units {
+		if u.Part != discourse.Drop || u.Question {
+			continue
+		}
+		for _, n := range r.numbersIn(u.Tokens) {
+			if strings.Contains(n.key, "/") {
+				r.Units[i].Part = discourse.History
+				break
+			}
+		}
+	}
+}
+
+// dropIdentity drops the checks of who the patient is: a question asking
+// for a date of birth, an address or a phone number, and its answer, are
+// no clinical content and no note holds them.
+func (r *Reading) dropIdentity() {
+	cues := r.Lexicon.List("identity_questions")
+	for i, u := range r.Units {
+		if !u.Question {
+			continue
+		}
+		for k := range u.Tokens {
+			if e, _ := cues.Match(u.Tokens, k); e != nil {
+				r.Units[i].Part = discourse.Drop
+				if a := r.Answer[i]; a >= 0 {
+					// the answer may take the rest of its turn ("Yes. 12
+					// Mill Lane, flat 2."), and an interpreter's turns
+					// after it, until the clinician speaks again
+					for j := a; j < len(r.Units) && r.Units[j].Speaker != transcript.Clinician; j++ {
+						r.Units[j].Part = discourse.Drop
+					}
+				}
+				break
+			}
+		}
+	}
+}
+
+// foreignShare is the most of a unit's words the lexicon may know for the
+// unit to be in another language; foreignWords the fewest words it must
+// have to be judged ("Sulfa." is no sentence of any language).
+const (
+	foreignShare = 0.3
+	foreignWords = 3
+)
+
+// dropForeign drops the units said in a language other than the
+// encounter's: an interpreter's words to the patient and the patient's
+// replies ("Proszę podać swój adres."). The interpreter's rendering in
+// the encounter's language is what the note reads. A turn is judged
+// whole, so that its short sentences ("Mi mamá.") go with it, and a unit
+// of a turn in the encounter's language on its own.
+func (r *Reading) dropForeign() {
+	r.foreign = make([]bool, len(r.Units))
+	for i := 0; i < len(r.Units); {
+		j := i
+		words, known := 0, 0
+		for ; j < len(r.Units) && r.Units[j].Segment == r.Units[i].Segment; j++ {
+			w, k := r.knownWords(r.Units[j].Tokens)
+			words, known = words+w, known+k
+			if w >= foreignWords && float64(k) < foreignShare*float64(w) {
+				r.foreign[j] = true
+			}
+		}
+		if words >= foreignWords && float64(known) < foreignShare*float64(words) {
+			for k := i; k < j; k++ {
+				r.foreign[k] = true
+			}
+		}
+		for k := i; k < j; k++ {
+			if r.foreign[k] {
+				r.Units[k].Part = discourse.Drop
+			}
+		}
+		i = j
+	}
+}
+
+// knownWords counts the words of toks and those the lexicon knows.
+func (r *Reading) knownWords(toks []lexicon.Token) (words, known int) {
+	for _, t := range toks {
+		if t.Kind != lexicon.Word {
+			continue
+		}
+		words++
+		if r.Lexicon.Knows(t.Norm) {
+			known++
+		}
+	}
+	return words, known
+}
+
+// safetyNet puts the clinician's return precautions in the plan: a
+// statement that, under a condition ("if it gets worse", "si ça ne passe
+// pas"), sends the patient somewhere or back ("ring 111 or go to A&E").
+func (r *Reading) safetyNet() {
+	services, context := r.Lexicon.List("care_services"), r.Lexicon.List("context")
+	for i := range r.Units {
+		u := &r.Units[i]
+		if u.Speaker != transcript.Clinician || u.Question {
+			continue
+		}
+		if at, _ := find(u.Tokens, services); at < 0 {
+			continue
+		}
+		for k := range u.Tokens {
+			if e, _ := context.Match(u.Tokens, k); e != nil && e.Attr("category") == "hypothetical" {
+				u.Part = discourse.Plan
+				break
+			}
+		}
+	}
+}
+
+// adviceAfterAssessment puts in the plan the clinician's advice once the
+// assessment is given: after the visit's first assessment, a statement that
+// opens as advice ("eat plain food", "you should rest", "buvez beaucoup")
+// is a plan item, whatever the model made of its words.
+func (r *Reading) adviceAfterAssessment() {
+	advice, openers := r.Lexicon.List("advice_openers"), r.Lexicon.List("openers")
+	assessed := false
+	for i := range r.Units {
+		u := &r.Units[i]
+		if u.Speaker != transcript.Clinician {
+			continue
+		}
+		if u.Part == discourse.Assessment {
+			assessed = true
+			continue
+		}
+		if !assessed || u.Question || u.Part == discourse.Plan || u.Part == discourse.Exam || u.Part == discourse.Results {
+			continue
+		}
+		k := 0
+		for k < len(u.Tokens) {
+			if u.Tokens[k].Kind == lexicon.Punct {
+				k++
+				continue
+			}
+			if e, n := openers.Match(u.Tokens, k); e != nil {
+				k += n
+				continue
+			}
+			break
+		}
+		if e, _ := advice.Match(u.Tokens, k); e != nil {
+			u.Part = discourse.Plan
+		}
+	}
+}
+
+// applyHeadings follows the headings a clinician says or writes ("Exam:",
+// "Plan:", "Conclusion deux points"): the unit they open and the rest of
+// its segment belong to the heading's part, whatever the model guessed.
+func (r *Reading) applyHeadings() {
+	headings := r.Lexicon.List("headings")
+	part, seg := discourse.Part(""), -1
+	for i := range r.Units {
+		u := &r.Units[i]
+		if u.Segment != seg {
+			part, seg = "", u.Segment
+		}
+		e, n := headings.Match(u.Tokens, 0)
+		switch {
+		case e != nil && n < len(u.Tokens) && u.Tokens[n].Norm == ":":
+			part = discourse.Part(e.Attr("part"))
+		case e != nil && onlyMarks(u.Tokens[n:]) && r.dictation:
+			// a heading said as a sentence of its own ("ED course."), as
+			// a dictation says it: the sentences after it are its. In a
+			// conversation "physical exam" ends no part: the clinician
+			// goes on to the assessment in the same breath
+			part = discourse.Part(e.Attr("part"))
+			u.Part = discourse.Drop
+			continue
+		}
+		if part != "" {
+			u.Part = part
+		}
+	}
+}
+
+// dropCallTalk drops what is said of the call itself on a video or phone
+// consultation ("you've frozen a bit", "your camera's pointing at the
+// ceiling"): a sentence that speaks of the call speaks of nothing else.
+func (r *Reading) dropCallTalk() {
+	talk := r.Lexicon.List("call_talk")
+	for i, u := range r.Units {
+		if at, _ := find(u.Tokens, talk); at >= 0 {
+			r.Units[i].Part = discourse.Drop
+		}
+	}
+}
+
+// dropRemarksOnDiagnosis drops the patient's remark on the diagnosis, a
+// result or the plan just given ("Gout? I thought that was for old men who
+// drink port."): in the turn that answers them, a sentence that names no
+// symptom, condition or drug is a reaction, not history.
+func (r *Reading) dropRemarksOnDiagnosis() {
+	for i := 1; i < len(r.Units); i++ {
+		u := &r.Units[i]
+		if u.Speaker == transcript.Clinician || u.Question || u.Part == discourse.Drop {
+			continue
+		}
+		k := i - 1
+		for k >= 0 && r.Units[k].Speaker == u.Speaker {
+			k--
+		}
+		if k < 0 || r.Units[k].Speaker != transcript.Clinician || i-k > 2 {
+			continue
+		}
+		switch r.Units[k].Part {
+		case discourse.Assessment, discourse.Results, discourse.Plan:
+		default:
+			continue
+		}
+		if !r.namesFinding(u.Tokens) {
+			u.Part = discourse.Drop
+		}
+	}
+}
+
+// namesFinding reports whether a sentence names a symptom, a condition or
+// a drug.
+func (r *Reading) namesFinding(toks []lexicon.Token) bool {
+	for _, name := range []string{"symptoms", "conditions", "medications"} {
+		if at, _ := find(toks, r.Lexicon.List(name)); at >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyMarks reports whether toks are punctuation only (or none).
+func onlyMarks(toks []lexicon.Token) bool {
+	for _, t := range toks {
+		if t.Kind != lexicon.Punct {
+			return false
+		}
+	}
+	return true
+}
+
+// dropDeviceTalk drops what is said to a device or an assistant to show
+// something ("..., show me the chest x-ray"): the findings read out after
+// are the note's, the request is not.
+func (r *Reading) dropDeviceTalk() {
+	commands := r.Lexicon.List("device_commands")
+	for i, u := range r.Units {
+		toks := u.Tokens
+		k := 0
+		if len(toks) > 2 && toks[0].Kind == lexicon.Word && toks[1].Norm == "," {
+			k = 2
+		}
+		if e, _ := commands.Match(toks, k); e != nil {
+			r.Units[i].Part = discourse.Drop
+		}
+	}
+}
+
+// Span returns a mention's span in segment coordinates.
+func (r *Reading) Span(m Mention) notegen.Span {
+	u := r.Units[m.Unit]
+	return notegen.Span{Segment: r.Segments[u.Segment].ID, Start: u.Tokens[m.First].Start, End: u.Tokens[m.End-1].End}
+}
+
+// Spans returns the spans of every mention of f, in transcript order,
+// without duplicates.
+func (r *Reading) Spans(f *Finding) []notegen.Span {
+	out := make([]notegen.Span, 0, len(f.Mentions))
+	seen := map[notegen.Span]bool{}
+	for _, m := range f.Mentions {
+		sp := r.Span(m)
+		if !seen[sp] {
+			seen[sp] = true
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+// UnitSpan is the span of a whole unit.
+func (r *Reading) UnitSpan(i int) notegen.Span {
+	u := r.Units[i]
+	return notegen.Span{Segment: r.Segments[u.Segment].ID, Start: u.Start, End: u.End}
+}
+
+// UnitText is the unit's words as said.
+func (r *Reading) UnitText(i int) string {
+	u := r.Units[i]
+	return string([]rune(r.Segments[u.Segment].Text)[u.Start:u.End])
+}
+
+// TextOf is the words of tokens [first, end) of unit i as said.
+func (r *Reading) TextOf(i, first, end int) string {
+	u := r.Units[i]
+	if first >= end {
+		return ""
+	}
+	return r.Lexicon.Acronyms(string([]rune(r.Segments[u.Segment].Text)[u.Tokens[first].Start:u.Tokens[end-1].End]))
+}
+
+// Foreign reports whether unit i is in another language than the
+// encounter's.
+func (r *Reading) Foreign(i int) bool { return r.foreign != nil && r.foreign[i] }
+
+// Speaker is who said unit i.
+func (r *Reading) Speaker(i int) transcript.Speaker { return r.Units[i].Speaker }

@@ -1,0 +1,221 @@
+package clinical_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/clinical"
+	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// read makes the reading of a labelled transcript.
+func read(t *testing.T, lang, text string) *clinical.Reading {
+	t.Helper()
+	return clinical.Read(transcript.Split(text, discourse.InferRoles(lang)), clinical.Options{Lang: lang})
+}
+
+// finding returns the finding of kind whose name contains name.
+func finding(t *testing.T, r *clinical.Reading, kind clinical.Kind, name string) clinical.Finding {
+	t.Helper()
+	for _, f := range r.Findings {
+		if f.Kind == kind && strings.Contains(strings.ToLower(f.Name), name) {
+			return f
+		}
+	}
+	var have []string
+	for _, f := range r.Findings {
+		have = append(have, string(f.Kind)+":"+f.Name)
+	}
+	t.Fatalf("no %s finding %q among %v", kind, name, have)
+	return clinical.Finding{}
+}
+
+func none(t *testing.T, r *clinical.Reading, kind clinical.Kind, name string) {
+	t.Helper()
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == kind && strings.Contains(strings.ToLower(f.Name), name), "unexpected %s finding %q", kind, f.Name)
+	}
+}
+
+func TestQuestionsAreReadThroughTheirAnswers(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any chest pain?
+Patient: No.
+Doctor: Any vomiting?
+Patient: No. Well, I threw up once at the very start.
+Doctor: Do you have asthma?
+Patient: Never had it.`)
+	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "chest pain").Assertion)
+	require.Equal(t, assertion.Absent, finding(t, r, clinical.Condition, "asthma").Assertion)
+	// a statement that it happened outweighs the bare "no" before it
+	require.Equal(t, assertion.Present, finding(t, r, clinical.Symptom, "vomiting").Assertion)
+}
+
+func TestRelativesAndThePast(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any medical problems in the family?
+Patient: My mother has type 2 diabetes.
+Doctor: Do you smoke?
+Patient: I quit five years ago.
+Doctor: Any problems with your chest?
+Patient: I had asthma as a child but it went away.`)
+	mother := finding(t, r, clinical.Condition, "type 2 diabetes")
+	require.Equal(t, assertion.Family, mother.Subject)
+	require.Equal(t, "mother", mother.Relation)
+	smoking := finding(t, r, clinical.Habit, "smok")
+	require.Equal(t, assertion.Past, smoking.Time, "a former smoker")
+	asthma := finding(t, r, clinical.Condition, "asthma")
+	require.Equal(t, assertion.Past, asthma.Time)
+	require.True(t, asthma.Resolved, "said to have gone away, though asthma is chronic")
+}
+
+func TestMedicationActionsAtThisVisit(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: What do you take?
+Patient: Metformin five hundred milligrams twice a day, and I stopped the lisinopril two months ago.
+Doctor: Your pressure is high, so I'm going to restart the lisinopril at ten milligrams once a day.
+Doctor: Keep taking the metformin.
+Doctor: Your bendroflumethiazide raises uric acid, so I'd like to stop it.
+Doctor: I'm also going to check your potassium.
+Doctor: You can take ibuprofen as needed for the pain.`)
+	lis := finding(t, r, clinical.Medication, "lisinopril")
+	require.Equal(t, clinical.ActionStart, lis.Action, "a restart is a start")
+	require.True(t, lis.New)
+	require.Equal(t, "10 mg", *lis.Dose)
+	met := finding(t, r, clinical.Medication, "metformin")
+	require.Equal(t, clinical.ActionContinue, met.Action)
+	require.False(t, met.New)
+	require.Equal(t, "500 mg", *met.Dose)
+	require.Equal(t, "twice daily", *met.Frequency)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "bendroflumethiazide").Action, "'stop it' acts on the drug just named")
+	ibu := finding(t, r, clinical.Medication, "ibuprofen")
+	require.Equal(t, clinical.ActionStart, ibu.Action, "'as needed' is a frequency, not a supposition")
+	require.Equal(t, "as needed", *ibu.Frequency)
+	none(t, r, clinical.Medication, "potassium")
+	require.True(t, finding(t, r, clinical.Lab, "potassium").Ordered, "potassium is a lab")
+}
+
+func TestAllergiesAreTheSubstancesTheirWordsAreAbout(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any allergies?
+Patient: Penicillin. When I was little my lips swelled right up.
+Doctor: As you're allergic to penicillin, I'll prescribe clarithromycin, five hundred milligrams twice a day.
+Patient: Codeine gives me a rash too.`)
+	pen := finding(t, r, clinical.Allergy, "penicillin")
+	require.NotNil(t, pen.Reaction)
+	require.Contains(t, *pen.Reaction, "swell")
+	require.NotNil(t, finding(t, r, clinical.Allergy, "codeine").Reaction)
+	none(t, r, clinical.Allergy, "clarithromycin")
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "clarithromycin").Action)
+	none(t, r, clinical.Symptom, "rash")
+}
+
+func TestDiagnosisOrdersAndTheirReasons(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: What brings you in?
+Patient: I've had a cough for ten days and a fever.
+Doctor: I hear crackles at the right base.
+Doctor: So it sounds like a chest infection.
+Doctor: I'll send amoxicillin to your chemist, five hundred milligrams three times a day for five days.
+Doctor: I'd also like a chest x-ray.
+Doctor: If you get more breathless, go to A and E.
+Doctor: I'll see you back in one week.`)
+	dx := finding(t, r, clinical.Condition, "chest infection")
+	require.True(t, dx.Diagnosis)
+	amox := finding(t, r, clinical.Medication, "amoxicillin")
+	require.Equal(t, clinical.ActionStart, amox.Action)
+	require.Equal(t, "chest infection", amox.Reason)
+	xray := finding(t, r, clinical.Imaging, "x-ray")
+	require.True(t, xray.Ordered)
+	require.Equal(t, "chest infection", xray.Reason)
+	require.Equal(t, "follow-up in 1 week", finding(t, r, clinical.FollowUp, "follow-up").Name)
+	require.Equal(t, "cough", r.Findings[r.Complaint].Name)
+	for _, u := range r.Units {
+		if strings.Contains(r.UnitText(indexOf(r, u)), "A and E") {
+			require.Equal(t, discourse.Plan, u.Part, "a return precaution is a plan item")
+		}
+	}
+}
+
+func indexOf(r *clinical.Reading, u discourse.Unit) int {
+	for i, v := range r.Units {
+		if v.Segment == u.Segment && v.Start == u.Start {
+			return i
+		}
+	}
+	return -1
+}
+
+func TestADrugTheLexiconDoesNotListIsReadFromItsPrescription(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", "Doctor: For the burning you can take phenazopyridine, two hundred milligrams three times a day.")
+	f := finding(t, r, clinical.Medication, "phenazopyridine")
+	require.Equal(t, "200 mg", *f.Dose)
+	require.Equal(t, "three times daily", *f.Frequency)
+}
+
+func TestFrenchEncounter(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Qu'est-ce qui vous amène ?
+Patiente : J'ai mal à l'oreille gauche depuis trois jours.
+Médecin : Avez-vous de la fièvre ?
+Patiente : Non.
+Médecin : Ça ressemble à une otite. Je vous prescris de l'amoxicilline, un gramme trois fois par jour pendant sept jours.`)
+	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "fièvre").Assertion)
+	require.True(t, finding(t, r, clinical.Condition, "otite").Diagnosis)
+	amox := finding(t, r, clinical.Medication, "amoxicilline")
+	require.Equal(t, clinical.ActionStart, amox.Action)
+	require.Equal(t, "1 g", *amox.Dose)
+	require.Equal(t, "three times daily", *amox.Frequency)
+}
+
+// In a list, each drug's dose and frequency follow its name: a frequency
+// said after one drug is not the next one's.
+func TestAListGivesEachDrugWhatFollowsItsName(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", "Doctor: What do you take?\nPatient: Albuterol as needed, apixaban five milligrams twice daily, and diltiazem one hundred twenty milligrams daily.")
+	albuterol := finding(t, r, clinical.Medication, "albuterol")
+	require.Nil(t, albuterol.Dose)
+	require.Equal(t, "as needed", *albuterol.Frequency)
+	apixaban := finding(t, r, clinical.Medication, "apixaban")
+	require.Equal(t, "5 mg", *apixaban.Dose)
+	require.Equal(t, "twice daily", *apixaban.Frequency)
+	diltiazem := finding(t, r, clinical.Medication, "diltiazem")
+	require.Equal(t, "120 mg", *diltiazem.Dose)
+	require.Equal(t, "once daily", *diltiazem.Frequency)
+}
+
+// "No, just in my belly" answers no to the back pain asked about; "no,
+// just a little" says yes.
+func TestARestrictingReplyKeepsItsNo(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", "Médecin : Des douleurs dans le dos ?\nPatiente : Non, juste en bas du ventre, une gêne.")
+	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "dos").Assertion)
+	r = read(t, "en", "Doctor: Any back pain?\nPatient: No, just in my lower belly.")
+	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "back").Assertion)
+	r = read(t, "en", "Doctor: Any cough?\nPatient: No, just a little in the mornings.")
+	require.Equal(t, assertion.Present, finding(t, r, clinical.Symptom, "cough").Assertion)
+}
+
+// "Sensitive to" is about an allergy only when said of a person.
+func TestSensitiveToIsAnAllergyOnlyOfAPerson(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", "Doctor: I'll send the sample to the lab to check the infection is sensitive to the antibiotic.\nPatient: Okay.")
+	none(t, r, clinical.Allergy, "antibiotic")
+	r = read(t, "en", "Doctor: Any allergies?\nPatient: I'm very sensitive to codeine, it makes me itch.")
+	finding(t, r, clinical.Allergy, "codeine")
+}
+
+// British "the surgery" after "into the" is the practice, no procedure.
+func TestTheSurgeryAsAPlaceIsNoProcedure(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", "GP: Could you drop a urine sample into the surgery tomorrow morning?\nPatient: Yes.")
+	none(t, r, clinical.Procedure, "surgery")
+	finding(t, r, clinical.Lab, "urinalysis")
+	r = read(t, "en", "Doctor: I'll book you in for surgery next week.\nPatient: Okay.")
+	finding(t, r, clinical.Procedure, "surgery")
+}

@@ -1,0 +1,244 @@
+package clinical
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/lexicon"
+)
+
+// vitalWindow is how far after its name a vital sign's value may be said
+// ("blood pressure today is 150 over 90").
+const vitalWindow = 5
+
+// defaultUnits are the UCUM units of the vital signs whose unit is never
+// in doubt.
+var defaultUnits = map[string]string{
+	"blood_pressure": "mm[Hg]", "heart_rate": "/min", "respiratory_rate": "/min", "oxygen_saturation": "%",
+}
+
+// vitals reads the vital signs said with their values: the number said
+// after a vital's name, or, for a question about one ("have you got a
+// thermometer?"), the first number of the answer that a value of it can
+// be. A blood pressure must be a ratio; a temperature, weight or height
+// takes the unit said with it, or for a temperature the scale its value
+// belongs to.
+func (r *Reading) vitals(ms []mention) {
+	units, vitals := r.Lexicon.List("vital_units"), r.Lexicon.List("vitals")
+	seen := map[string]bool{}
+	// the clinician's measurement first, then what the patient reports in
+	// answer ("home readings of 162 over 100"): one value per vital sign
+	sort.SliceStable(ms, func(i, j int) bool { return !ms[i].reported(r) && ms[j].reported(r) })
+	for _, m := range ms {
+		cue := m.entry
+		switch {
+		case m.kind == Vital:
+		case m.kind == Symptom && m.entry.Attr("vital") != "":
+			// "any fever?" "a hundred and one point five": a symptom
+			// measured by a vital sign is answered with its value
+			cue = kindEntry(vitals, m.entry.Attr("vital"))
+			if cue == nil {
+				continue
+			}
+		default:
+			continue
+		}
+		if m.Context.Assertion == assertion.Hypothetical || m.Context.Assertion == assertion.Absent && !m.Answered {
+			continue
+		}
+		kind := cue.Attr("kind")
+		if seen[kind] {
+			continue
+		}
+		lo, hi := bound(cue.Attr("min"), 0), bound(cue.Attr("max"), 1e9)
+		for _, place := range r.vitalPlaces(m) {
+			n, end, ok := r.vitalValue(place, kind, lo, hi, units)
+			if !ok {
+				continue
+			}
+			unit := defaultUnits[kind]
+			if end.unit != "" {
+				unit = end.unit
+			}
+			if unit == "" && kind == "temperature" {
+				// a temperature's scale is in its value: 38.5 is Celsius,
+				// 101.8 Fahrenheit
+				unit = "Cel"
+				if v := leadingNumber(n.key); v > 45 {
+					unit = "[degF]"
+				}
+			}
+			if unit == "" {
+				break
+			}
+			seen[kind] = true
+			said := Mention{Unit: place.unit, First: n.first, End: end.end}
+			if place.joined {
+				// the reply's tokens may run over two sentences: the span is
+				// its first one
+				said = Mention{Unit: place.unit, First: 0, End: len(r.Units[place.unit].Tokens)}
+			}
+			r.Findings = append(r.Findings, Finding{Kind: Vital, Name: kind, VitalKind: kind, Value: n.key, Unit: unit,
+				Said: n.text, Assertion: assertion.Present, Time: assertion.Current, Subject: assertion.Patient,
+				Mentions: []Mention{m.Mention, said}})
+			break
+		}
+	}
+}
+
+// reported reports a vital named in a question, whose value the patient
+// gives.
+func (m mention) reported(r *Reading) bool { return r.Units[m.Unit].Question }
+
+// vitalPlace is where a vital sign's value may be said: tokens of a unit
+// from a token on.
+type vitalPlace struct {
+	unit   int
+	toks   []lexicon.Token
+	from   int
+	reach  int
+	joined bool // the tokens of the unit and the next of its turn
+}
+
+// vitalPlaces are where the value of the vital named by m may be: for a
+// question, its answer; else right after the name, then the next sentence
+// (of the turn, or the reply): "I'll take your pressure. 158 over 96.",
+// "your oxygen monitor?" "it's saying 95".
+func (r *Reading) vitalPlaces(m mention) []vitalPlace {
+	u := r.Units[m.Unit]
+	if u.Question {
+		if r.Answer[m.Unit] < 0 {
+			return nil
+		}
+		toks := r.answerTokens(m.Unit)
+		return []vitalPlace{{unit: r.Answer[m.Unit], toks: toks, reach: len(toks), joined: true}}
+	}
+	if m.Answered {
+		return nil
+	}
+	out := []vitalPlace{{unit: m.Unit, toks: u.Tokens, from: m.End, reach: vitalWindow}}
+	if next := m.Unit + 1; next < len(r.Units) && (r.Units[next].Segment == u.Segment || r.Units[next].Segment == u.Segment+1) {
+		out = append(out, vitalPlace{unit: next, toks: r.Units[next].Tokens, reach: len(r.Units[next].Tokens)})
+		// a reply's value may come in its second sentence ("Yeah, we
+		// bought it in the pandemic. It's saying ninety-five.")
+		if after := next + 1; r.Units[next].Segment != u.Segment && after < len(r.Units) && r.Units[after].Segment == r.Units[next].Segment &&
+			after-next < answerSentences {
+			out = append(out, vitalPlace{unit: after, toks: r.Units[after].Tokens, reach: len(r.Units[after].Tokens)})
+		}
+	}
+	return out
+}
+
+// vitalValue finds the value of a vital of kind at place: a number the
+// vital's values can be (a ratio for a blood pressure), and its unit.
+func (r *Reading) vitalValue(place vitalPlace, kind string, lo, hi float64, units *lexicon.List) (number, vitalEnd, bool) {
+	toks := place.toks
+	for _, n := range r.vitalNumbers(toks) {
+		if n.first < place.from || n.first-place.from > place.reach {
+			continue
+		}
+		ratio := strings.Contains(n.key, "/")
+		if (kind == "blood_pressure") != ratio {
+			continue
+		}
+		if v := leadingNumber(n.key); !ratio && (v < lo || v > hi) {
+			continue
+		}
+		if notVitalUnit[n.kind] {
+			// "forty-eight hours" measures time, whatever a fever near it
+			continue
+		}
+		end := vitalEnd{end: n.end}
+		for k := n.first + 1; k <= n.end && k < len(toks); k++ {
+			if e, w := units.Match(toks, k); e != nil && e.Attr("kind") == kind {
+				end = vitalEnd{end: max(n.end, k+w), unit: e.Name()}
+				break
+			}
+		}
+		return n, end, true
+	}
+	return number{}, vitalEnd{}, false
+}
+
+// notVitalUnit are the kinds of unit (units.txt) no vital sign's value is
+// said in: a number said in one (hours, tablets, millilitres) is no
+// vital's value.
+var notVitalUnit = map[string]bool{"time": true, "volume": true, "concentration": true, "count": true, "form": true}
+
+// vitalEnd is where a vital's value ends, with the unit said with it.
+type vitalEnd struct {
+	end  int
+	unit string
+}
+
+// kindEntry is the entry of list whose kind is kind.
+func kindEntry(list *lexicon.List, kind string) *lexicon.Entry {
+	for _, e := range list.Entries() {
+		if e.Attr("kind") == kind {
+			return e
+		}
+	}
+	return nil
+}
+
+// vitalNumbers reads a vital's numbers: the numbers of the tokens, and a
+// temperature said in two parts ("trente-huit neuf", "thirty-eight point
+// two" where a recogniser left the point out) joined when its whole part
+// can be one and its second part is one digit. Every digit was said.
+func (r *Reading) vitalNumbers(toks []lexicon.Token) []number {
+	nums := r.numbersWithRuns(toks)
+	decimals := r.Lexicon.List("decimal_marks")
+	out := make([]number, 0, len(nums))
+	for i := 0; i < len(nums); i++ {
+		n := nums[i]
+		if i+1 < len(nums) {
+			next := nums[i+1]
+			gap := next.first - n.end
+			joined := gap == 0
+			if gap == 1 {
+				e, _ := decimals.Match(toks, n.end)
+				joined = e != nil
+			}
+			if whole := leadingNumber(n.key); joined && whole >= 34 && whole <= 43 && len(next.key) == 1 && n.unit == "" {
+				out = append(out, number{first: n.first, end: next.end, text: n.text + "." + next.text, key: n.key + "." + next.key,
+					unit: next.unit, kind: next.kind})
+				i++
+				continue
+			}
+		}
+		if !n.run {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// bound reads a plausible bound of a vital sign, def when none is given.
+func bound(s string, def float64) float64 {
+	if s == "" {
+		return def
+	}
+	v := leadingNumber(s)
+	return v
+}
+
+// leadingNumber is the value of the number text starts with (98.6 of
+// "98.6").
+func leadingNumber(text string) float64 {
+	v, whole, frac, scale := 0.0, true, 0.0, 0.1
+	for _, c := range text {
+		switch {
+		case c >= '0' && c <= '9' && whole:
+			v = v*10 + float64(c-'0')
+		case c >= '0' && c <= '9':
+			frac += float64(c-'0') * scale
+			scale /= 10
+		case c == '.' && whole:
+			whole = false
+		default:
+			return v + frac
+		}
+	}
+	return v + frac
+}

@@ -1,0 +1,193 @@
+package notewriter
+
+import (
+	"github.com/notegen/notegen"
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/clinical"
+)
+
+// systemOrder is the order a review of systems lists systems in.
+var systemOrder = []string{"constitutional", "eyes", "ent", "cardiovascular", "respiratory", "gastrointestinal",
+	"genitourinary", "musculoskeletal", "skin", "neurological", "psychiatric", "endocrine", "hematologic"}
+
+// reviewOfSystems writes one line per system from the symptoms the patient
+// has or denies: "• Respiratory: Endorses cough. Denies wheezing." A
+// symptom said only in a hypothetical or about someone else is not listed.
+func (rd *renderer) reviewOfSystems() []Sentence {
+	r := rd.r
+	var out []Sentence
+	for _, system := range systemOrder {
+		var pos, neg []string
+		var spans []notegen.Span
+		for k := range r.Findings {
+			f := &r.Findings[k]
+			if f.Kind != clinical.Symptom || f.System != system || f.Subject != assertion.Patient {
+				continue
+			}
+			switch f.Assertion {
+			case assertion.Present:
+				pos = append(pos, f.Name)
+			case assertion.Absent:
+				neg = append(neg, f.Name)
+			default:
+				continue
+			}
+			spans = append(spans, r.Spans(f)...)
+		}
+		if len(pos)+len(neg) == 0 {
+			continue
+		}
+		items := ""
+		if len(pos) > 0 {
+			items = fill(rd.x.Phrase("endorses"), map[string]string{"list": rd.list(pos)})
+		}
+		if len(neg) > 0 {
+			if items != "" {
+				items += " "
+			}
+			items += fill(rd.x.Phrase("denies"), map[string]string{"list": rd.list(neg)})
+		}
+		line := fill(rd.out.Phrase("ros.line"), map[string]string{"system": rd.out.Phrase("system." + system), "items": items})
+		out = append(out, Sentence{Text: line, Spans: spans, Why: "review of systems: " + system})
+	}
+	return out
+}
+
+// denials closes the history with what the patient denies ("Denies fever
+// and chills."), as clinicians write it.
+func (rd *renderer) denials() []Sentence {
+	r := rd.r
+	var names []string
+	var spans []notegen.Span
+	for k := range r.Findings {
+		f := &r.Findings[k]
+		if (f.Kind != clinical.Symptom && f.Kind != clinical.Condition) || f.Assertion != assertion.Absent ||
+			f.Subject != assertion.Patient || f.RuledOut {
+			continue
+		}
+		names = append(names, f.Name)
+		spans = append(spans, r.Spans(f)...)
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	return []Sentence{{Text: fill(rd.x.Phrase("denies"), map[string]string{"list": rd.list(names)}), Spans: spans, Why: "denied findings"}}
+}
+
+// list joins items the spoken language's way ("fever, chills and cough").
+func (rd *renderer) list(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	out := items[0]
+	for _, it := range items[1 : len(items)-1] {
+		out += ", " + it
+	}
+	return out + " " + rd.x.Phrase("and") + " " + items[len(items)-1]
+}
+
+// pastConditions lists the patient's past and long-term conditions that
+// no sentence of the section already names: "History of asthma."
+func (rd *renderer) pastConditions(key string) []Sentence {
+	r := rd.r
+	var out []Sentence
+	for k := range r.Findings {
+		f := &r.Findings[k]
+		if f.Kind != clinical.Condition || f.Subject != assertion.Patient || f.Assertion != assertion.Present {
+			continue
+		}
+		if f.Time != assertion.Past && !(f.Chronic && !f.Diagnosis) {
+			continue
+		}
+		if rd.coveredIn(f, key) {
+			continue
+		}
+		phrase := "history.of"
+		if f.Time == assertion.Past && (!f.Chronic || f.Resolved) {
+			phrase = "resolved"
+		}
+		out = append(out, Sentence{Text: capitalise(fill(rd.x.Phrase(phrase), map[string]string{"condition": f.Name})),
+			Spans: r.Spans(f), Why: "past condition: " + f.Name})
+	}
+	return out
+}
+
+// coveredIn reports whether a sentence of section key was written from a
+// unit that mentions f.
+func (rd *renderer) coveredIn(f *clinical.Finding, key string) bool {
+	for _, i := range rd.units[key] {
+		if rd.written[i] != key {
+			continue
+		}
+		for _, m := range f.Mentions {
+			if m.Unit == i {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// statedIn reports whether a sentence written in section key states f as
+// the reading holds it: "he smoked twenty a day before that" names the
+// smoking, but not that he stopped in 2015.
+func (rd *renderer) statedIn(f *clinical.Finding, key string) bool {
+	for _, i := range rd.units[key] {
+		if rd.written[i] != key {
+			continue
+		}
+		for _, m := range f.Mentions {
+			if m.Unit == i && m.Context.Assertion == f.Assertion && m.Context.Time == f.Time {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// habits writes the social history's habits that no sentence of the
+// section states: "Former smoker."
+func (rd *renderer) habits(key string) []Sentence {
+	r := rd.r
+	var out []Sentence
+	for k := range r.Findings {
+		f := &r.Findings[k]
+		if f.Kind != clinical.Habit || rd.statedIn(f, key) {
+			continue
+		}
+		state := "current"
+		switch {
+		case f.Assertion == assertion.Absent:
+			state = "never"
+		case f.Time == assertion.Past:
+			state = "past"
+		case f.Assertion != assertion.Present:
+			continue
+		}
+		out = append(out, Sentence{Text: rd.x.Phrase("habit." + f.HabitKind + "." + state), Spans: r.Spans(f), Why: "habit: " + f.HabitKind})
+	}
+	return out
+}
+
+// family writes the relatives' conditions that no sentence of the section
+// states: "Mother: type 2 diabetes."
+func (rd *renderer) family(key string) []Sentence {
+	r := rd.r
+	var out []Sentence
+	for k := range r.Findings {
+		f := &r.Findings[k]
+		if (f.Kind != clinical.Condition && f.Kind != clinical.Symptom) || f.Subject != assertion.Family ||
+			f.Assertion != assertion.Present || rd.coveredIn(f, key) {
+			continue
+		}
+		text := fill(rd.x.Phrase("family.unknown"), map[string]string{"condition": f.Name})
+		if f.Relation != "" {
+			text = fill(rd.x.Phrase("family.line"), map[string]string{"relation": rd.x.Phrase("relation." + f.Relation), "condition": f.Name})
+		}
+		out = append(out, Sentence{Text: capitalise(text), Spans: r.Spans(f), Why: "family history: " + f.Name})
+	}
+	return out
+}
