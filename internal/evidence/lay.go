@@ -1,43 +1,38 @@
 package evidence
 
-import "strings"
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+)
 
-// layTerms are the words a patient or a clinician says for a clinical term
-// a note writes: "Denies hematuria." is supported by "any blood in your
-// urine?" / "no.". Each entry is the clinical word and its spoken forms,
-// a form being words that must all be said ("blood urine"). The list is
-// short on purpose: a term is added when a spoken form means exactly it,
-// never a word that merely starts like it ("numbers" is not "numb").
-var layTerms = compileLay(map[string][]string{
-	// English
-	"hematuria":       {"blood urine"},
-	"fatigue":         {"tired", "tiredness", "exhausted"},
-	"anxiety":         {"anxious", "nervous"},
-	"bilateral":       {"both"},
-	"pain":            {"hurt", "hurts", "hurting", "sore", "ache", "aches", "aching"},
-	"abdominal":       {"belly", "stomach", "tummy"},
-	"dyspnea":         {"short breath", "breathless"},
-	"syncope":         {"fainted", "faint"},
-	"lightheadedness": {"light headed", "lightheaded"},
-	"insomnia":        {"sleep"},
-	"edema":           {"swelling", "swollen"},
-	"febrile":         {"fever"},
-	"dysuria":         {"burning urinate", "burning urination", "burning pee", "burns pee", "painful urination"},
-	"extremities":     {"legs", "arms"},
-	"loss":            {"lost", "losing"},
-	// French
-	"hématurie":  {"sang urines", "sang urine"},
-	"douleur":    {"mal", "douloureux", "douloureuse"},
-	"abdominale": {"ventre"},
-	"dyspnée":    {"essoufflé", "essoufflée", "souffle"},
-	"œdème":      {"enflé", "enflée", "gonflé", "gonflée"},
-	"céphalées":  {"maux tête", "mal tête"},
-	"toux":       {"tousse", "tousser", "toussé"},
-	"dysurie":    {"brûlure urinant", "brûlures urinant", "brûle urine"},
-	"inférieurs": {"jambes"},
-	"perte":      {"perdu", "perdre"},
-	"poids":      {"kilos", "livres"},
-})
+// layTerms are the spoken forms of the clinical words a note writes, from
+// data/lay_terms.txt (which says what belongs there), keyed by stem.
+var layTerms = compileLay(mustReadLay(layTermsFile))
+
+//go:embed data/lay_terms.txt
+var layTermsFile string
+
+// mustReadLay parses "term | form | form" lines; "#" starts a comment. The
+// file is embedded, so a malformed line is a build defect and panics.
+func mustReadLay(file string) map[string][]string {
+	m := map[string][]string{}
+	for i, line := range strings.Split(file, "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		parts := strings.Split(line, "|")
+		if len(parts) < 2 {
+			panic(fmt.Sprintf("evidence: data/lay_terms.txt line %d: want a term and its spoken forms", i+1))
+		}
+		term := strings.TrimSpace(parts[0])
+		for _, form := range parts[1:] {
+			m[term] = append(m[term], strings.TrimSpace(form))
+		}
+	}
+	return m
+}
 
 // compileLay keys the spoken forms by the clinical word's stem, each form
 // as the stems of its words.

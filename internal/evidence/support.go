@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	_ "embed"
 	"strings"
 	"unicode"
 
@@ -203,10 +204,32 @@ func answers(q, a facts.Span, segs []transcript.Segment) bool {
 	return false
 }
 
-var (
-	fillers  = setOf("uh um umm hmm oh well so okay ok euh ben bah alors")
-	polarity = setOf("yes yeah yep yup no nope nah uh-huh mm-hmm never none nothing not oui non jamais pas")
-)
+// fillers and polarity are the words an answer opens with, from
+// data/answer_words.txt: those skipped, and a yes or a no.
+var fillers, polarity = readAnswerWords(answerWordsFile)
+
+//go:embed data/answer_words.txt
+var answerWordsFile string
+
+// readAnswerWords parses the "filler:" and "polar:" lines of the embedded
+// file; any other line is a build defect and panics.
+func readAnswerWords(file string) (fillers, polar map[string]bool) {
+	for _, line := range strings.Split(file, "\n") {
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		kind, words, _ := strings.Cut(line, ":")
+		switch kind {
+		case "filler":
+			fillers = setOf(words)
+		case "polar":
+			polar = setOf(words)
+		default:
+			panic("evidence: data/answer_words.txt: unknown line " + line)
+		}
+	}
+	return fillers, polar
+}
 
 func setOf(words string) map[string]bool {
 	m := map[string]bool{}

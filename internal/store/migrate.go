@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
-	"strings"
 	"syscall"
 
 	"github.com/jackc/pgx/v5"
@@ -19,46 +18,24 @@ import (
 	"github.com/riverqueue/river/rivermigrate"
 )
 
-// The migrations are written once, in PostgreSQL's dialect, and translated
-// for SQLite as they are loaded, so the two schemas cannot drift apart.
+// The migrations are written for each dialect, one directory each, with the
+// same versions; TestSchemasAgree migrates both databases and compares the
+// tables, columns and indexes they end with, so the two cannot drift apart.
 //
-//go:embed migrations/*.sql
+//go:embed migrations/postgres/*.sql migrations/sqlite/*.sql
 var migrations embed.FS
 
-// sqliteTypes rewrites the PostgreSQL column types and literals the
-// migrations use into SQLite's. TIMESTAMP stays a declared type: the SQLite
-// driver reads such columns back as times.
-var sqliteTypes = strings.NewReplacer(
-	"TIMESTAMPTZ", "TIMESTAMP",
-	"BYTEA", "BLOB",
-	"BIGINT", "INTEGER",
-	"DOUBLE PRECISION", "REAL",
-	"DEFAULT FALSE", "DEFAULT 0",
-	"DEFAULT TRUE", "DEFAULT 1",
-)
-
-// migrationFiles returns the embedded migrations in the database's dialect.
+// migrationFiles returns the embedded migrations of the database's dialect.
 func (db *DB) migrationFiles() (fs.FS, error) {
-	sub, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		return nil, fmt.Errorf("embedded migrations: %w", err)
-	}
+	dir := "migrations/sqlite"
 	if db.dialect == Postgres {
-		return sub, nil
+		dir = "migrations/postgres"
 	}
-	entries, err := fs.ReadDir(sub, ".")
+	sub, err := fs.Sub(migrations, dir)
 	if err != nil {
 		return nil, fmt.Errorf("embedded migrations: %w", err)
 	}
-	translated := memFS{}
-	for _, e := range entries {
-		data, err := fs.ReadFile(sub, e.Name())
-		if err != nil {
-			return nil, fmt.Errorf("embedded migration %s: %w", e.Name(), err)
-		}
-		translated[e.Name()] = []byte(sqliteTypes.Replace(string(data)))
-	}
-	return translated, nil
+	return sub, nil
 }
 
 func (db *DB) migrator() (*goose.Provider, error) {
