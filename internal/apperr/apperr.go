@@ -40,9 +40,7 @@ type Error struct {
 	Field   string
 	// RetryAfter, when positive, tells the client when to try again.
 	RetryAfter time.Duration
-	// Headers are extra response headers (rate-limit counters, for example).
-	Headers map[string]string
-	Cause   error
+	Cause      error
 }
 
 // Error implements error with the client message and, if any, the cause.

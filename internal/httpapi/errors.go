@@ -53,9 +53,6 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int((e.RetryAfter+999_999_999)/1_000_000_000)))
 	}
-	for k, v := range e.Headers {
-		w.Header().Set(k, v)
-	}
 	writeJSON(w, s.log, status, notegen.ErrorBody{
 		Message: e.Message,
 		Error:   notegen.ErrorDetail{Code: string(e.Code), Message: e.Message, Field: e.Field, RequestID: logging.RequestID(ctx)},

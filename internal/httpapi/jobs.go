@@ -3,6 +3,7 @@ package httpapi
 import (
 	"fmt"
 	"mime"
+	"mime/multipart"
 	"net/http"
 	"strconv"
 	"time"
@@ -12,7 +13,6 @@ import (
 	"github.com/notegen/notegen/internal/fhir"
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/store"
-	"github.com/notegen/notegen/internal/upload"
 )
 
 // writeSubmission answers a submission as the wire type notegen.Job; a
@@ -33,6 +33,18 @@ func (s *Server) processText(w http.ResponseWriter, r *http.Request) error {
 	return s.writeSubmission(w, resp)
 }
 
+// multipartForm reads a one-shot upload's parts from its multipart body.
+type multipartForm struct{ r *multipart.Reader }
+
+// NextPart returns the next part, or io.EOF after the last.
+func (f multipartForm) NextPart() (job.FormPart, error) {
+	p, err := f.r.NextPart()
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
 func (s *Server) processAudio(w http.ResponseWriter, r *http.Request) error {
 	mediaType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if mediaType == "multipart/form-data" {
@@ -41,7 +53,7 @@ func (s *Server) processAudio(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return apperr.New(apperr.BadRequest, "Malformed multipart body")
 		}
-		resp, err := s.Jobs.SubmitMultipart(r.Context(), caller(r.Context()), mr, r.Header.Get("Idempotency-Key"))
+		resp, err := s.Jobs.SubmitMultipart(r.Context(), caller(r.Context()), multipartForm{mr}, r.Header.Get("Idempotency-Key"))
 		if err != nil {
 			return err
 		}
@@ -67,7 +79,7 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Uploads.Verify(jobID, q.Get("expires"), q.Get("signature"), store.Now()); err != nil {
 		return err
 	}
-	cr, err := upload.ParseContentRange(r.Header.Get("Content-Range"))
+	cr, err := parseContentRange(r.Header.Get("Content-Range"))
 	if err != nil {
 		return err
 	}

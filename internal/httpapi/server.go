@@ -168,11 +168,14 @@ func (s *Server) wrap(rt route) http.Handler {
 				rate = s.Config.RateSandbox
 			}
 			decision, err := s.Limiter.Allow(r.Context(), c.KeyID, rate)
+			if decision.Limit > 0 {
+				// a refusal tells the client its rate too
+				setRateHeaders(w.Header(), decision)
+			}
 			if err != nil {
 				s.writeError(w, r, err)
 				return
 			}
-			setRateHeaders(w.Header(), decision)
 			r = r.WithContext(context.WithValue(r.Context(), callerKey{}, c))
 		}
 		if err := rt.handle(w, r); err != nil {
@@ -224,9 +227,9 @@ func (s *Server) json(w http.ResponseWriter, status int, v any) error {
 	return nil
 }
 
-// setRateHeaders sets the X-RateLimit-* headers of an admitted request
-// (Decision.Headers), under the canonical keys Header.Set would use, which
-// spares every API-key request a map and three key canonicalisations.
+// setRateHeaders sets the X-RateLimit-* headers of a rate decision, under
+// the canonical keys Header.Set would use, which spares every API-key
+// request a map and three key canonicalisations.
 func setRateHeaders(h http.Header, d ratelimit.Decision) {
 	h["X-Ratelimit-Limit"] = []string{strconv.Itoa(d.Limit)}
 	h["X-Ratelimit-Remaining"] = []string{strconv.Itoa(d.Remaining)}

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime/multipart"
 	"path"
 	"sort"
 	"strconv"
@@ -24,10 +23,25 @@ import (
 
 const maxFormField = 64 << 10
 
-// SubmitMultipart creates an audio job from a one-shot multipart upload:
-// job fields as form fields and the audio as part "file". The file streams
-// to storage as it arrives.
-func (s *Service) SubmitMultipart(ctx context.Context, c apikey.Caller, mr *multipart.Reader, idemKey string) (sub Submitted, err error) {
+// FormPart is one part of a one-shot upload, read in order: a job field
+// named by FormName, or the audio as the part named "file".
+type FormPart interface {
+	io.Reader
+	FormName() string
+	// FileName is the name the client gave the file, "" for a field.
+	FileName() string
+}
+
+// Form yields the parts of a one-shot upload in the order they arrive and
+// io.EOF after the last; the HTTP edge reads them from a multipart body.
+type Form interface {
+	NextPart() (FormPart, error)
+}
+
+// SubmitMultipart creates an audio job from a one-shot upload: job fields
+// as form fields and the audio as part "file". The file streams to storage
+// as it arrives.
+func (s *Service) SubmitMultipart(ctx context.Context, c apikey.Caller, mr Form, idemKey string) (sub Submitted, err error) {
 	if err := s.checkAudioAllowed(c); err != nil {
 		return Submitted{}, err
 	}

@@ -23,7 +23,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -74,8 +73,9 @@ type bucket struct {
 	ends atomic.Int64
 }
 
-// Decision is the outcome of one request: what the X-RateLimit-* headers
-// tell the client.
+// Decision is the outcome of one request: what the client is told of its
+// rate (the HTTP edge writes it as the X-RateLimit-* headers, on a refusal
+// too).
 type Decision struct {
 	// Limit is the requests a window allows, Remaining how many of them
 	// are left, and Reset when the window ends (Unix seconds).
@@ -83,17 +83,9 @@ type Decision struct {
 	Reset            int64
 }
 
-// Headers are the X-RateLimit-* headers of d.
-func (d Decision) Headers() map[string]string {
-	return map[string]string{
-		"X-RateLimit-Limit":     strconv.Itoa(d.Limit),
-		"X-RateLimit-Remaining": strconv.Itoa(d.Remaining),
-		"X-RateLimit-Reset":     strconv.FormatInt(d.Reset, 10),
-	}
-}
-
 // Allow counts one request of key against rate. It refuses with a
-// rate_limited error carrying Retry-After once the window's limit is used.
+// rate_limited error carrying Retry-After once the window's limit is used,
+// and returns the Decision with it.
 func (l *Limiter) Allow(ctx context.Context, keyID string, rate config.Rate) (Decision, error) {
 	now := store.Now()
 	window := now.Truncate(rate.Period)
@@ -121,7 +113,7 @@ func (l *Limiter) Allow(ctx context.Context, keyID string, rate config.Rate) (De
 	d := Decision{Limit: rate.Limit, Remaining: remaining, Reset: reset.Unix()}
 	if !admitted {
 		wait := time.Duration(math.Ceil(reset.Sub(now).Seconds())) * time.Second
-		return d, &apperr.Error{Code: apperr.RateLimited, Message: fmt.Sprintf("Rate limit of %s exceeded for this API key", rate), RetryAfter: wait, Headers: d.Headers()}
+		return d, &apperr.Error{Code: apperr.RateLimited, Message: fmt.Sprintf("Rate limit of %s exceeded for this API key", rate), RetryAfter: wait}
 	}
 	return d, nil
 }

@@ -1,14 +1,14 @@
 // Package upload holds the rules of a presigned audio upload that are about
 // the request rather than the job: the signed URL a client PUTs audio to,
-// and the Content-Range of a resumable upload. The HTTP edge checks both
-// before the job service sees the body, so the job service stays free of
-// HTTP.
+// and the byte range one request of a resumable upload carries. The HTTP
+// edge checks the URL and reads the range from the Content-Range header
+// before the job service sees the body, so neither this package nor the
+// job service knows HTTP.
 package upload
 
 import (
 	"crypto/hmac"
 	"encoding/hex"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -106,7 +106,7 @@ func (s *Signer) Verify(jobID, expires, signature string, now time.Time) error {
 	return nil
 }
 
-// Range is a parsed Content-Range header of one upload request.
+// Range is the byte range one request of a resumable upload carries.
 type Range struct {
 	// Start and End are the first and last byte of the body, inclusive.
 	Start, End int64
@@ -119,34 +119,3 @@ type Range struct {
 
 // Len is how many bytes the body of the range carries.
 func (r *Range) Len() int64 { return r.End - r.Start + 1 }
-
-var contentRangePattern = regexp.MustCompile(`^bytes (?:(\d+)-(\d+)|(\*))/(\d+|\*)$`)
-
-// ParseContentRange reads a Content-Range header; an empty header is a
-// whole upload and gives nil.
-func ParseContentRange(h string) (*Range, error) {
-	if h == "" {
-		return nil, nil
-	}
-	m := contentRangePattern.FindStringSubmatch(h)
-	if m == nil {
-		return nil, apperr.Invalid("Content-Range", "Content-Range must look like \"bytes 0-1023/4096\"")
-	}
-	r := &Range{Total: -1}
-	if m[4] != "*" {
-		r.Total, _ = strconv.ParseInt(m[4], 10, 64)
-	}
-	if m[3] == "*" {
-		if r.Total < 0 {
-			return nil, apperr.Invalid("Content-Range", "Content-Range \"bytes */*\" names nothing")
-		}
-		r.Query = true
-		return r, nil
-	}
-	r.Start, _ = strconv.ParseInt(m[1], 10, 64)
-	r.End, _ = strconv.ParseInt(m[2], 10, 64)
-	if r.End < r.Start || (r.Total >= 0 && r.End >= r.Total) {
-		return nil, apperr.Invalid("Content-Range", "Content-Range is not a valid byte range")
-	}
-	return r, nil
-}

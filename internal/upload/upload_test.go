@@ -9,24 +9,6 @@ import (
 	"github.com/notegen/notegen/internal/masterkey"
 )
 
-func TestParseContentRange(t *testing.T) {
-	t.Parallel()
-	for header, want := range map[string]*Range{
-		"":                  nil,
-		"bytes 0-1023/4096": {Start: 0, End: 1023, Total: 4096},
-		"bytes 10-19/*":     {Start: 10, End: 19, Total: -1},
-		"bytes */4096":      {Total: 4096, Query: true},
-	} {
-		got, err := ParseContentRange(header)
-		require.NoError(t, err, header)
-		require.Equal(t, want, got, header)
-	}
-	for _, bad := range []string{"bytes */*", "bytes 5-4/10", "bytes 0-10/10", "items 0-1/2", "bytes=0-1/2"} {
-		_, err := ParseContentRange(bad)
-		require.Error(t, err, bad)
-	}
-}
-
 func TestSignerBindsJobAndExpiry(t *testing.T) {
 	t.Parallel()
 	key, err := masterkey.Parse("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=")
