@@ -20,11 +20,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
 	"github.com/notegen/notegen/internal/cli"
 	"github.com/notegen/notegen/internal/masterkey"
+	"github.com/notegen/notegen/internal/storetest"
 )
 
 // Backend names a database engine under test.
@@ -37,7 +37,7 @@ const (
 )
 
 // PostgresURLEnv names the variable that enables the PostgreSQL runs.
-const PostgresURLEnv = "NOTEGEN_TEST_DATABASE_URL"
+const PostgresURLEnv = storetest.PostgresURLEnv
 
 // Each runs fn once per backend as subtests named "sqlite" and "postgres",
 // in parallel with each other and with the package's other tests: every
@@ -103,34 +103,18 @@ func NewDatabase(t testing.TB, b Backend) *Database {
 	if b == Postgres {
 		base := os.Getenv(PostgresURLEnv)
 		require.NotEmpty(t, base, PostgresURLEnv)
-		suffix := make([]byte, 6)
-		_, _ = rand.Read(suffix)
-		schema := "t_" + hex.EncodeToString(suffix)
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		conn, err := pgx.Connect(ctx, base)
+		url, drop, err := storetest.NewSchema(ctx, base)
 		require.NoError(t, err)
-		_, err = conn.Exec(ctx, "CREATE SCHEMA "+schema)
-		require.NoError(t, err)
-		require.NoError(t, conn.Close(ctx))
 		t.Cleanup(func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
-			conn, err := pgx.Connect(ctx, base)
-			if err != nil {
-				t.Errorf("drop schema %s: %v", schema, err)
-				return
-			}
-			defer conn.Close(ctx)
-			if _, err := conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
-				t.Errorf("drop schema %s: %v", schema, err)
+			if err := drop(ctx); err != nil {
+				t.Error(err)
 			}
 		})
-		sep := "?"
-		if strings.Contains(base, "?") {
-			sep = "&"
-		}
-		db.DatabaseURL = base + sep + "search_path=" + schema
+		db.DatabaseURL = url
 	}
 	return db
 }

@@ -395,10 +395,20 @@ func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	// After the commit or the rollback, before the connection is given
 	// back for the next transaction of this process.
 	defer tx.endShared()
+	// A panic in fn, or a test's FailNow inside it, rolls back too rather
+	// than leaving the transaction (and on SQLite the write lock) open.
+	ended := false
+	defer func() {
+		if !ended {
+			_ = sqlTx.Rollback()
+		}
+	}()
 	if err := fn(tx); err != nil {
+		ended = true
 		_ = sqlTx.Rollback()
 		return err
 	}
+	ended = true
 	if err := sqlTx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}

@@ -1,0 +1,79 @@
+package outbox_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/outbox"
+	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/storetest"
+)
+
+func TestMain(m *testing.M) { storetest.Main(m) }
+
+// A job's events are numbered from 1 in the order they are added, the
+// number is in the delivered body, and other jobs' events and account
+// events do not take numbers from them.
+func TestJobEventsAreNumberedPerJob(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, tx *store.Tx) {
+		ctx, now := context.Background(), store.Now()
+		user := storetest.NewUser(t, tx)
+		add := func(jobID, typ string, at time.Time) string {
+			id, err := outbox.Add(ctx, tx, outbox.Event{UserID: user, Type: typ, JobID: jobID, Fields: map[string]any{"job_id": jobID}}, at)
+			require.NoError(t, err)
+			return id
+		}
+		add("job-a", outbox.JobTranscribed, now)
+		add("job-b", outbox.JobTranscribed, now.Add(time.Millisecond))
+		add("", outbox.WebhookTest, now.Add(2*time.Millisecond))
+		last := add("job-a", outbox.JobCompleted, now.Add(3*time.Millisecond))
+
+		stored, err := outbox.ClaimUndispatched(ctx, tx, 10)
+		require.NoError(t, err)
+		var got []string
+		for _, e := range stored {
+			got = append(got, e.JobID+"#"+string(rune('0'+e.Sequence)))
+		}
+		require.Equal(t, []string{"job-a#1", "job-b#1", "#0", "job-a#2"}, got, "oldest first, numbered per job")
+		full, err := outbox.Get(ctx, tx, last)
+		require.NoError(t, err)
+		var body map[string]any
+		require.NoError(t, json.Unmarshal(full.Payload, &body))
+		require.EqualValues(t, 2, body["sequence"])
+		require.Equal(t, outbox.JobCompleted, body["type"])
+	})
+}
+
+// Dispatching marks a batch at once: dispatched events are no longer
+// claimed, and a job's later event knows how many earlier ones still wait.
+func TestDispatchedEventsAreNotClaimedAgain(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, tx *store.Tx) {
+		ctx, now := context.Background(), store.Now()
+		user := storetest.NewUser(t, tx)
+		var ids []string
+		for i, typ := range []string{outbox.JobTranscribed, outbox.JobCompleted} {
+			id, err := outbox.Add(ctx, tx, outbox.Event{UserID: user, Type: typ, JobID: "job-a"}, now.Add(time.Duration(i)*time.Millisecond))
+			require.NoError(t, err)
+			ids = append(ids, id)
+		}
+		waiting, err := outbox.UndispatchedBefore(ctx, tx, "job-a", 2)
+		require.NoError(t, err)
+		require.Equal(t, 1, waiting)
+		require.NoError(t, outbox.MarkDispatched(ctx, tx, ids[:1], now))
+		waiting, err = outbox.UndispatchedBefore(ctx, tx, "job-a", 2)
+		require.NoError(t, err)
+		require.Zero(t, waiting)
+		stored, err := outbox.ClaimUndispatched(ctx, tx, 10)
+		require.NoError(t, err)
+		require.Len(t, stored, 1)
+		require.Equal(t, ids[1], stored[0].ID)
+		require.NoError(t, outbox.MarkDispatched(ctx, tx, ids[1:], now))
+		any, err := outbox.AnyUndispatched(ctx, tx)
+		require.NoError(t, err)
+		require.False(t, any)
+	})
+}
