@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"regexp"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -61,6 +63,8 @@ func TestGateScores(t *testing.T) {
 			require.Len(t, encounters, gate.size)
 			labelled := meanRouge1(t, encounters, writerFor(notewriter.New(), "soap", "primaryCare"))
 			require.GreaterOrEqual(t, labelled, gate.writer)
+			require.Equal(t, fmt.Sprintf("%.1f", labelled), readmeScore(t, gate.split),
+				"README.md's writer table quotes another score for %s than the writer makes: update it", gate.split)
 			unlabelledScore := meanRouge1(t, encounters, func(d string) (string, error) {
 				text, _, _ := unlabelled(d)
 				return writerFor(notewriter.New(), "soap", "primaryCare")(text)
@@ -71,6 +75,17 @@ func TestGateScores(t *testing.T) {
 			require.GreaterOrEqual(t, corrected, gate.fix, "with swapped tags read the right way round")
 		})
 	}
+}
+
+// readmeScore is the full ROUGE-1 README.md's writer table gives a split
+// ("| valid | measured | 52.9 (...").
+func readmeScore(t *testing.T, split string) string {
+	t.Helper()
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	m := regexp.MustCompile(`(?m)^\| `+regexp.QuoteMeta(split)+` \| measured \| ([0-9.]+) `).FindSubmatch(readme)
+	require.NotNil(t, m, "README.md's writer table has no row for %s", split)
+	return string(m[1])
 }
 
 // TestBaselines pins the two baselines the writer is compared with: the

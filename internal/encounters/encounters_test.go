@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -315,4 +316,15 @@ func TestEncounters(t *testing.T) {
 		fmt.Fprintf(&b, "%-22s %4d of %4d\n", f, tally[f][0], tally[f][1])
 	}
 	t.Logf("expectations held: %d of %d\n%s", held, total, b.String())
+	if !t.Failed() {
+		readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+		require.NoError(t, err)
+		text := strings.Join(strings.Fields(string(readme)), " ")
+		for _, quote := range []string{
+			fmt.Sprintf("%d encounters written for this writer", len(all)),
+			fmt.Sprintf("%d of their %d expectations hold", held, total),
+		} {
+			require.True(t, strings.Contains(text, quote), "README.md should say %q: update it", quote)
+		}
+	}
 }
