@@ -3,6 +3,7 @@ package fhir_test
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -156,4 +157,13 @@ func TestValidatorCatchesInvalidBundles(t *testing.T) {
 	require.Contains(t, out, "0 passed, 2 failed", out)
 	require.Contains(t, out, "nickname")
 	require.Contains(t, out, "not a Composition")
+
+	// one file, as the README's users give it, and a path that is not there
+	out, err = fhirtest.Validate(script, filepath.Join(dir, "unknown-element.json"))
+	require.Error(t, err)
+	require.Contains(t, out, "0 passed, 1 failed", out)
+	out, err = fhirtest.Validate(script, filepath.Join(dir, "missing.json"))
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit, out)
+	require.Equal(t, 2, exit.ExitCode(), "a path that cannot be read is a usage error: %s", out)
 }
