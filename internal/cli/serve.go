@@ -23,6 +23,7 @@ import (
 	"github.com/notegen/notegen/internal/broker"
 	"github.com/notegen/notegen/internal/config"
 	"github.com/notegen/notegen/internal/console"
+	"github.com/notegen/notegen/internal/delivery"
 	"github.com/notegen/notegen/internal/httpapi"
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/logging"
@@ -153,7 +154,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 		return err
 	}
 	webhooks := webhook.NewService(db, key)
-	deliveries := webhook.NewDeliveries(db, webhooks, inserter, webhook.DeliveryConfig{
+	deliveries := delivery.NewService(db, webhooks, inserter, delivery.Config{
 		AllowPrivate: settings.WebhookAllowPrivate, Schedule: settings.WebhookRetrySchedule,
 		Log: log, Metrics: registry,
 	})

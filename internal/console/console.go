@@ -25,6 +25,7 @@ import (
 	"github.com/notegen/notegen/internal/audit"
 	"github.com/notegen/notegen/internal/auth"
 	"github.com/notegen/notegen/internal/billing"
+	"github.com/notegen/notegen/internal/delivery"
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/logging"
 	"github.com/notegen/notegen/internal/masterkey"
@@ -50,7 +51,7 @@ type Deps struct {
 	Jobs     *job.Service
 	// Webhooks and Deliveries run webhook settings and the deliveries log.
 	Webhooks   *webhook.Service
-	Deliveries *webhook.Deliveries
+	Deliveries *delivery.Service
 	Billing    *billing.Service
 	Audit      *audit.Log
 	// Master seals the session cookie and the key references in forms.

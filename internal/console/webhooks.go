@@ -3,12 +3,13 @@ package console
 import (
 	"net/http"
 
+	"github.com/notegen/notegen/internal/delivery"
 	"github.com/notegen/notegen/internal/webhook"
 )
 
 type webhooksData struct {
 	Settings webhook.Settings
-	Page     webhook.DeliveryPage
+	Page     delivery.Page
 	// Secret is shown only on the answer to reveal or rotate.
 	Secret string
 	// Notice says what an action did (a test event queued, a redelivery).
@@ -24,7 +25,7 @@ func (c *Console) webhooksView(r *http.Request, v *view, data *webhooksData) err
 	if err != nil {
 		return err
 	}
-	page, err := c.Deliveries.List(r.Context(), userID, webhook.DeliveryFilter{Cursor: r.URL.Query().Get("cursor")})
+	page, err := c.Deliveries.List(r.Context(), userID, delivery.Filter{Cursor: r.URL.Query().Get("cursor")})
 	if err != nil {
 		return err
 	}

@@ -4,16 +4,16 @@ import (
 	"net/http"
 
 	"github.com/notegen/notegen"
-	"github.com/notegen/notegen/internal/webhook"
+	"github.com/notegen/notegen/internal/delivery"
 )
 
 func (s *Server) listDeliveries(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	limit, err := queryLimit(r, webhook.MaxDeliveryPage)
+	limit, err := queryLimit(r, delivery.MaxPage)
 	if err != nil {
 		return err
 	}
-	f := webhook.DeliveryFilter{Status: q.Get("status"), Event: q.Get("event"), Cursor: q.Get("cursor"), Limit: limit}
+	f := delivery.Filter{Status: q.Get("status"), Event: q.Get("event"), Cursor: q.Get("cursor"), Limit: limit}
 	page, err := s.Deliveries.List(r.Context(), ownerID(r), f)
 	return answer(s, w, http.StatusOK, page, err, wireDeliveryPage)
 }

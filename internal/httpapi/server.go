@@ -20,6 +20,7 @@ import (
 	"github.com/notegen/notegen/internal/auth"
 	"github.com/notegen/notegen/internal/billing"
 	"github.com/notegen/notegen/internal/config"
+	"github.com/notegen/notegen/internal/delivery"
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/ratelimit"
 	"github.com/notegen/notegen/internal/store"
@@ -40,7 +41,7 @@ type Deps struct {
 	// Webhooks manages webhook settings and secrets.
 	Webhooks *webhook.Service
 	// Deliveries delivers outbox events as webhooks and lists them.
-	Deliveries *webhook.Deliveries
+	Deliveries *delivery.Service
 	// Jobs runs note jobs.
 	Jobs *job.Service
 	// Audit reads the audit log.

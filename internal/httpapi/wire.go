@@ -12,6 +12,7 @@ import (
 	"github.com/notegen/notegen/internal/audit"
 	"github.com/notegen/notegen/internal/auth"
 	"github.com/notegen/notegen/internal/billing"
+	"github.com/notegen/notegen/internal/delivery"
 	"github.com/notegen/notegen/internal/webhook"
 )
 
@@ -78,24 +79,24 @@ func wireWebhookSecret(s webhook.Secret) notegen.WebhookSecret {
 	return notegen.WebhookSecret{Secret: s.Secret}
 }
 
-func wireAttempt(a webhook.Attempt) notegen.DeliveryAttempt {
+func wireAttempt(a delivery.Attempt) notegen.DeliveryAttempt {
 	return notegen.DeliveryAttempt{ID: a.ID, Number: a.Number, Trigger: a.Trigger, AttemptedAt: a.AttemptedAt, Env: a.Env,
 		Endpoint: a.Endpoint, Outcome: a.Outcome, StatusCode: a.StatusCode, LatencyMS: a.LatencyMS, Error: a.Error}
 }
 
-func wireDeliveryPage(p webhook.DeliveryPage) notegen.WebhookDeliveryPage {
-	return notegen.WebhookDeliveryPage{Deliveries: mapSlice(p.Deliveries, func(d webhook.DeliveryInfo) notegen.WebhookDelivery {
+func wireDeliveryPage(p delivery.Page) notegen.WebhookDeliveryPage {
+	return notegen.WebhookDeliveryPage{Deliveries: mapSlice(p.Deliveries, func(d delivery.Info) notegen.WebhookDelivery {
 		return notegen.WebhookDelivery{ID: d.ID, Event: d.Event, JobID: d.JobID, Sequence: d.Sequence, Status: d.Status,
 			Env: d.Env, Endpoint: d.Endpoint, LastStatusCode: d.LastStatus, Error: d.Error, NextAttemptAt: d.NextAttemptAt,
 			CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt, Attempts: mapSlice(d.Attempts, wireAttempt)}
 	}), NextCursor: p.NextCursor}
 }
 
-func wireReach(r webhook.Reach) notegen.WebhookCheck {
+func wireReach(r delivery.Reach) notegen.WebhookCheck {
 	return notegen.WebhookCheck{Env: r.Env, URL: r.URL, Warning: r.Warning}
 }
 
-func wireTestEvent(e webhook.TestEvent) notegen.WebhookTestResult {
+func wireTestEvent(e delivery.TestEvent) notegen.WebhookTestResult {
 	return notegen.WebhookTestResult{Message: e.Message, DeliveryID: e.DeliveryID, Event: e.Event, Env: e.Env, Payload: e.Payload, Warning: e.Warning}
 }
 

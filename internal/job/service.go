@@ -15,6 +15,7 @@ import (
 
 	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/apperr"
+	"github.com/notegen/notegen/internal/batch"
 	"github.com/notegen/notegen/internal/billing"
 	"github.com/notegen/notegen/internal/blobstore"
 	"github.com/notegen/notegen/internal/broker"
@@ -74,7 +75,7 @@ type Service struct {
 	transcodes chan struct{}
 	// statusReads batches concurrent status reads on PostgreSQL; nil on
 	// SQLite.
-	statusReads *statusBatcher
+	statusReads *batch.Batcher[*statusRead]
 }
 
 // Deps are what the job service works with.

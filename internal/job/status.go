@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/notegen/notegen/internal/apikey"
+	"github.com/notegen/notegen/internal/batch"
 	"github.com/notegen/notegen/internal/store"
 )
 
@@ -84,11 +85,15 @@ func (s *Service) Status(ctx context.Context, c apikey.Caller, id string) (Statu
 
 // readStatus reads job id's status row; found is false when there is none.
 // On PostgreSQL the read joins the batch of reads that start while others
-// are in flight (statusBatcher); SQLite answers in process, without a round
+// are in flight (newStatusBatcher); SQLite answers in process, without a round
 // trip to save.
 func (s *Service) readStatus(ctx context.Context, id string) (statusRow, bool, error) {
 	if s.statusReads != nil {
-		return s.statusReads.read(ctx, id)
+		r := &statusRead{id: id}
+		if err := s.statusReads.Do(ctx, r); err != nil {
+			return statusRow{}, false, err
+		}
+		return r.row, r.found, r.err
 	}
 	// Without the request's cancellation: this is a point read by primary
 	// key that a WAL reader never waits on a writer for, and watching a
@@ -114,9 +119,9 @@ func (s *Service) readStatus(ctx context.Context, id string) (statusRow, bool, e
 }
 
 // newStatusReads is the status batcher on PostgreSQL, nil on SQLite.
-func newStatusReads(db *store.DB) *statusBatcher {
+func newStatusReads(db *store.DB) *batch.Batcher[*statusRead] {
 	if db.Dialect() != store.Postgres {
 		return nil
 	}
-	return &statusBatcher{db: db, limit: statusBatchesInFlight}
+	return newStatusBatcher(db)
 }

@@ -38,9 +38,9 @@ const (
 // CPU-heavy step (ffmpeg) to the CPUs itself.
 //
 // A delivery mostly waits on its receiver, and the workers of the
-// moment share their reads and their recording (webhook/batch.go),
+// moment share their reads and their recording (internal/batch),
 // so more workers make bigger batches rather than more statements;
-// and while up to webhook.maxPerEndpoint of them wait on a hanging endpoint,
+// and while up to delivery.maxPerEndpoint of them wait on a hanging endpoint,
 // and others on its slots for a moment, the rest serve everyone
 // else. 32 rather than 16 gave 5-30% more deliveries a second on
 // the shared harness (03_webhook_throughput.sh, 8 of 8 alternated

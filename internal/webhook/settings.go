@@ -1,6 +1,7 @@
 // Package webhook owns the account's webhook settings (a development and a
 // production URL, validated here and stored on the account row through
-// package account), its signing secrets, and the delivery of outbox events.
+// package account), its signing secrets and the signature of a delivery.
+// Package delivery delivers the events.
 package webhook
 
 import (
@@ -69,11 +70,11 @@ func (s *Service) Get(ctx context.Context, userID string) (Settings, error) {
 	if err != nil {
 		return Settings{}, err
 	}
-	return settingsOf(urls), nil
+	return SettingsOf(urls), nil
 }
 
-// settingsOf is the settings of stored URLs: nil where none is set.
-func settingsOf(urls account.WebhookURLs) Settings {
+// SettingsOf is the settings of stored URLs: nil where none is set.
+func SettingsOf(urls account.WebhookURLs) Settings {
 	var st Settings
 	if urls.Dev != "" {
 		st.Dev = &urls.Dev

@@ -12,20 +12,20 @@ import (
 	"github.com/notegen/notegen/internal/store"
 )
 
-// signingSecrets returns the account's live secrets, newest first, with a
+// SigningSecrets returns the account's live secrets, newest first, with a
 // plain read; only an account that has never had a secret takes the write
 // path that creates one.
-func (s *Service) signingSecrets(ctx context.Context, userID string) ([]string, error) {
-	all, err := s.signingSecretsOf(ctx, []string{userID})
+func (s *Service) SigningSecrets(ctx context.Context, userID string) ([]string, error) {
+	all, err := s.SigningSecretsOf(ctx, []string{userID})
 	if err != nil {
 		return nil, err
 	}
 	return all[userID], nil
 }
 
-// signingSecretsOf is signingSecrets for several accounts, read in one
+// SigningSecretsOf is SigningSecrets for several accounts, read in one
 // statement for a batch of deliveries.
-func (s *Service) signingSecretsOf(ctx context.Context, userIDs []string) (map[string][]string, error) {
+func (s *Service) SigningSecretsOf(ctx context.Context, userIDs []string) (map[string][]string, error) {
 	rows, err := s.db.Query(ctx, `SELECT id, user_id, secret_sealed FROM webhook_secrets WHERE user_id `+store.InJSONArray(s.db.Dialect())+` AND (expires_at IS NULL OR expires_at > ?) ORDER BY user_id, created_at DESC, id DESC`,
 		store.JSONArray(userIDs), store.Now())
 	if err != nil {

@@ -1,4 +1,4 @@
-package webhook
+package delivery
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/notegen/notegen/internal/batch"
 	"github.com/notegen/notegen/internal/store"
 )
 
@@ -24,7 +25,7 @@ const recordTimeout = 30 * time.Second
 // next event of the same job.
 //
 // It returns the attempt and, when another automatic attempt follows, when.
-func (d *Deliveries) record(ctx context.Context, del delivery, t target, res result, attempt int, trigger string) (Attempt, time.Time, error) {
+func (d *Service) record(ctx context.Context, del delivery, t target, res result, attempt int, trigger string) (Attempt, time.Time, error) {
 	var rec recorded
 	err := d.db.InTx(ctx, func(tx *store.Tx) error {
 		states, err := lockDeliveries(ctx, tx, []string{del.ID})
@@ -94,7 +95,7 @@ type decision struct {
 
 // decide works out what an attempt does to its delivery, whose state as
 // locked in the recording transaction is cur.
-func (d *Deliveries) decide(del delivery, t target, res result, attempt int, trigger string, cur delivery, now time.Time) decision {
+func (d *Service) decide(del delivery, t target, res result, attempt int, trigger string, cur delivery, now time.Time) decision {
 	out := Attempt{
 		ID: uuid.Must(uuid.NewV7()).String(), Trigger: trigger, AttemptedAt: res.At,
 		Env: t.Env, Endpoint: redactURL(t.URL), Outcome: res.Outcome, LatencyMS: res.Latency.Milliseconds(), Error: res.Error,
@@ -235,7 +236,7 @@ func writeDecisionsTogether(ctx context.Context, tx *store.Tx, decs []*decision)
 
 // releaseAfter queues the next event of the delivery's job when rec
 // decided the delivery for good.
-func (d *Deliveries) releaseAfter(ctx context.Context, tx *store.Tx, del delivery, rec recorded) error {
+func (d *Service) releaseAfter(ctx context.Context, tx *store.Tx, del delivery, rec recorded) error {
 	if !rec.released {
 		return nil
 	}
@@ -243,7 +244,7 @@ func (d *Deliveries) releaseAfter(ctx context.Context, tx *store.Tx, del deliver
 }
 
 // logAttempt counts and logs an attempt once it is recorded.
-func (d *Deliveries) logAttempt(del delivery, t target, res result, trigger string) {
+func (d *Service) logAttempt(del delivery, t target, res result, trigger string) {
 	d.metrics.observe(del.Type, res)
 	d.log.Info("webhook attempt", "delivery_id", del.ID, "event", del.Type, "trigger", trigger,
 		"host", hostOf(t.URL), "outcome", res.Outcome, "status_code", res.StatusCode, "latency_ms", res.Latency.Milliseconds())
@@ -264,23 +265,23 @@ type pendingRecord struct {
 // one commit (on PostgreSQL one WAL flush) and one row-locking read serve
 // many deliveries. Two attempts of one delivery (its job rerun after a
 // timeout) never share a batch.
-func newRecorder(d *Deliveries) *batcher[*pendingRecord] {
-	return &batcher[*pendingRecord]{max: maxRecordBatch, distinct: func(p *pendingRecord) string { return p.del.ID }, run: d.recordBatch}
+func newRecorder(d *Service) *batch.Batcher[*pendingRecord] {
+	return &batch.Batcher[*pendingRecord]{Max: maxRecordBatch, Distinct: func(p *pendingRecord) string { return p.del.ID }, Run: d.recordBatch}
 }
 
 // recordAutomatic records an automatic attempt, with the others that end
 // meanwhile, and returns when the next attempt is due (zero when none
 // follows).
-func (d *Deliveries) recordAutomatic(del delivery, t target, res result, attempt int) (time.Time, error) {
+func (d *Service) recordAutomatic(del delivery, t target, res result, attempt int) (time.Time, error) {
 	p := &pendingRecord{del: del, t: t, res: res, attempt: attempt}
-	d.recorder.do(p)
+	_ = d.recorder.Do(context.Background(), p) // no deadline: it never ends early
 	return p.nextAt, p.err
 }
 
 // recordBatch records a batch of automatic attempts in one transaction. If
 // it fails, every attempt of the batch gets the error, as each would have
 // from its own transaction, and its job retries.
-func (d *Deliveries) recordBatch(batch []*pendingRecord) {
+func (d *Service) recordBatch(batch []*pendingRecord) {
 	ctx, cancel := context.WithTimeout(context.Background(), recordTimeout)
 	defer cancel()
 	slices.SortFunc(batch, func(a, b *pendingRecord) int {

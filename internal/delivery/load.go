@@ -1,4 +1,4 @@
-package webhook
+package delivery
 
 import (
 	"context"
@@ -6,8 +6,10 @@ import (
 	"fmt"
 
 	"github.com/notegen/notegen/internal/account"
+	"github.com/notegen/notegen/internal/batch"
 	"github.com/notegen/notegen/internal/outbox"
 	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/webhook"
 )
 
 // maxLoadBatch bounds the deliveries one batch of reads loads.
@@ -23,7 +25,7 @@ type pendingLoad struct {
 	del   delivery
 	// settings are the account's webhook URLs, read now so that a URL
 	// changed while the event waited is honoured.
-	settings Settings
+	settings webhook.Settings
 	// secrets sign the attempt; secretsErr is recorded as the attempt's
 	// failure, as when the attempt read them itself.
 	secrets    []string
@@ -34,21 +36,21 @@ type pendingLoad struct {
 // newLoader batches the reads before automatic attempts: under a burst,
 // four statements (deliveries, events, webhook URLs, signing secrets)
 // serve the whole batch instead of four per delivery.
-func newLoader(d *Deliveries) *batcher[*pendingLoad] {
-	return &batcher[*pendingLoad]{max: maxLoadBatch, run: d.loadBatch}
+func newLoader(d *Service) *batch.Batcher[*pendingLoad] {
+	return &batch.Batcher[*pendingLoad]{Max: maxLoadBatch, Run: d.loadBatch}
 }
 
 // loadForAttempt reads what the automatic attempt of delivery id needs,
 // with the other workers' deliveries of the moment.
-func (d *Deliveries) loadForAttempt(id string) *pendingLoad {
+func (d *Service) loadForAttempt(id string) *pendingLoad {
 	p := &pendingLoad{id: id}
-	d.loader.do(p)
+	_ = d.loader.Do(context.Background(), p) // no deadline: it never ends early
 	return p
 }
 
 // loadBatch serves a batch of pendingLoad. A failed read fails every
 // delivery of the batch, and each job retries.
-func (d *Deliveries) loadBatch(batch []*pendingLoad) {
+func (d *Service) loadBatch(batch []*pendingLoad) {
 	ctx, cancel := context.WithTimeout(context.Background(), recordTimeout)
 	defer cancel()
 	fail := func(err error) {
@@ -81,7 +83,7 @@ func (d *Deliveries) loadBatch(batch []*pendingLoad) {
 		fail(err)
 		return
 	}
-	secrets, secretsErr := d.settings.signingSecretsOf(ctx, users)
+	secrets, secretsErr := d.settings.SigningSecretsOf(ctx, users)
 	for _, p := range batch {
 		del, ok := dels[p.id]
 		if !ok {
@@ -92,11 +94,11 @@ func (d *Deliveries) loadBatch(batch []*pendingLoad) {
 			p.err = fmt.Errorf("read webhook settings of %s: the account is gone", del.UserID)
 			continue
 		}
-		p.found, p.del, p.settings = true, del, settingsOf(u)
+		p.found, p.del, p.settings = true, del, webhook.SettingsOf(u)
 		if secretsErr != nil {
 			// Read the account's own, as a lone attempt would, so that one
 			// account's failure is only its own.
-			p.secrets, p.secretsErr = d.settings.signingSecrets(ctx, del.UserID)
+			p.secrets, p.secretsErr = d.settings.SigningSecrets(ctx, del.UserID)
 			continue
 		}
 		p.secrets = secrets[del.UserID]
@@ -105,7 +107,7 @@ func (d *Deliveries) loadBatch(batch []*pendingLoad) {
 
 // loadMany reads deliveries and their events in two statements; a
 // delivery or event that is gone is missing from the map.
-func (d *Deliveries) loadMany(ctx context.Context, ids []string) (map[string]delivery, error) {
+func (d *Service) loadMany(ctx context.Context, ids []string) (map[string]delivery, error) {
 	dels, err := store.CollectMap(ctx, d.db, "load deliveries", func(row func(...any) error) (string, delivery, error) {
 		var del delivery
 		var jobID sql.NullString

@@ -1,10 +1,12 @@
-package webhook
+package delivery
 
 import (
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/webhook"
 )
 
 // Routing per the contract: an event's own webhook_env wins; a job's event
@@ -13,20 +15,20 @@ import (
 func TestDeliveriesAreRoutedPerTheContract(t *testing.T) {
 	t.Parallel()
 	dev, prod := "https://dev.example/hook", "https://prod.example/hook"
-	both := Settings{Dev: &dev, Prod: &prod}
+	both := webhook.Settings{Dev: &dev, Prod: &prod}
 	for _, c := range []struct {
 		name string
-		st   Settings
+		st   webhook.Settings
 		del  delivery
 		want target
 	}{
 		{"the event's own env", both, delivery{Env: "dev", JobID: "j", Payload: []byte(`{"is_sandbox":false}`)}, target{Env: "dev", URL: dev, Missing: "webhook_dev"}},
 		{"a sandbox job's event", both, delivery{JobID: "j", Payload: []byte(`{"is_sandbox":true}`)}, target{Env: "dev", URL: dev, Missing: "webhook_dev"}},
 		{"a live job's event", both, delivery{JobID: "j", Payload: []byte(`{"is_sandbox":false}`)}, target{Env: "prod", URL: prod, Missing: "webhook_prod"}},
-		{"a live job without a prod URL", Settings{Dev: &dev}, delivery{JobID: "j"}, target{Env: "prod", Missing: "webhook_prod"}},
+		{"a live job without a prod URL", webhook.Settings{Dev: &dev}, delivery{JobID: "j"}, target{Env: "prod", Missing: "webhook_prod"}},
 		{"an account event", both, delivery{}, target{Env: "prod", URL: prod, Missing: "webhook_prod"}},
-		{"an account event without prod", Settings{Dev: &dev}, delivery{}, target{Env: "dev", URL: dev, Missing: "webhook_prod or webhook_dev"}},
-		{"an account event without URLs", Settings{}, delivery{}, target{Env: "dev", Missing: "webhook_prod or webhook_dev"}},
+		{"an account event without prod", webhook.Settings{Dev: &dev}, delivery{}, target{Env: "dev", URL: dev, Missing: "webhook_prod or webhook_dev"}},
+		{"an account event without URLs", webhook.Settings{}, delivery{}, target{Env: "dev", Missing: "webhook_prod or webhook_dev"}},
 	} {
 		require.Equal(t, c.want, routeWith(c.st, c.del), c.name)
 	}
@@ -39,7 +41,7 @@ func TestDeliveriesAreRoutedPerTheContract(t *testing.T) {
 // fails leaves the status as it was.
 func TestRetriesFollowTheSchedule(t *testing.T) {
 	t.Parallel()
-	d := &Deliveries{schedule: []time.Duration{5 * time.Second, 5 * time.Minute}}
+	d := &Service{schedule: []time.Duration{5 * time.Second, 5 * time.Minute}}
 	now := time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC)
 	del := delivery{ID: "d1"}
 	tg := target{Env: "prod", URL: "https://prod.example/hook"}

@@ -1,4 +1,4 @@
-package webhook
+package delivery
 
 import (
 	"context"
@@ -26,7 +26,7 @@ const maxIdlePoll = 16 * time.Second
 // Start runs the dispatcher until ctx ends or Stop: it turns new outbox
 // events into deliveries. Every replica runs one; on PostgreSQL they share
 // the work with SKIP LOCKED.
-func (d *Deliveries) Start(ctx context.Context) {
+func (d *Service) Start(ctx context.Context) {
 	ctx, d.stop = context.WithCancel(ctx)
 	d.done = make(chan struct{})
 	go func() {
@@ -67,7 +67,7 @@ func (d *Deliveries) Start(ctx context.Context) {
 }
 
 // Stop ends the dispatcher and waits for it.
-func (d *Deliveries) Stop() {
+func (d *Service) Stop() {
 	if d.stop == nil {
 		return
 	}
@@ -77,7 +77,7 @@ func (d *Deliveries) Stop() {
 
 // Notify asks the dispatcher to look at the outbox now rather than at its
 // next tick.
-func (d *Deliveries) Notify() {
+func (d *Service) Notify() {
 	select {
 	case d.wake <- struct{}{}:
 	default:
@@ -93,7 +93,7 @@ func (d *Deliveries) Notify() {
 // round trips, not the rows, are what an event waits for. Only an event
 // with an earlier event of its job outside the batch checks the order on
 // its own.
-func (d *Deliveries) dispatch(ctx context.Context) (int, error) {
+func (d *Service) dispatch(ctx context.Context) (int, error) {
 	if waiting, err := outbox.AnyUndispatched(ctx, d.db); err != nil || !waiting {
 		return 0, err
 	}
@@ -219,7 +219,7 @@ func blockedBehind(ctx context.Context, tx *store.Tx, jobID string, sequence int
 // an event of type eventType. The event that ends its job has none after
 // it: the job's lock and the look-up (two of a delivery's round trips on
 // PostgreSQL) are spared.
-func (d *Deliveries) releaseNext(ctx context.Context, tx *store.Tx, jobID, eventType string, now time.Time) error {
+func (d *Service) releaseNext(ctx context.Context, tx *store.Tx, jobID, eventType string, now time.Time) error {
 	if jobID == "" || outbox.EndsJob(eventType) {
 		return nil
 	}
@@ -248,6 +248,6 @@ func (d *Deliveries) releaseNext(ctx context.Context, tx *store.Tx, jobID, event
 
 // enqueue queues the durable job that makes a delivery's automatic
 // attempts, in tx.
-func (d *Deliveries) enqueue(ctx context.Context, tx *store.Tx, id string) error {
+func (d *Service) enqueue(ctx context.Context, tx *store.Tx, id string) error {
 	return d.queue.InsertTx(ctx, tx, deliverArgs{DeliveryID: id}, nil)
 }

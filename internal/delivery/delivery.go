@@ -1,4 +1,10 @@
-package webhook
+// Package delivery brings the outbox's events to the accounts' webhook URLs:
+// a dispatcher turns committed events into deliveries, in order per job,
+// each attempted by a durable River job through an SSRF-safe client, signed
+// with the account's secrets (package webhook), retried on a schedule, and
+// recorded with every attempt. Reads before an attempt and recording after
+// it are batched (package batch).
+package delivery
 
 import (
 	"context"
@@ -15,9 +21,11 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/riverqueue/river"
 
+	"github.com/notegen/notegen/internal/batch"
 	"github.com/notegen/notegen/internal/outbox"
 	"github.com/notegen/notegen/internal/queue"
 	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/webhook"
 )
 
 // Delivery statuses. A delivery is waiting while an earlier event of the
@@ -59,8 +67,8 @@ const endpointWait = 250 * time.Millisecond
 // attempt.
 const maxRetryAfter = 24 * time.Hour
 
-// DeliveryConfig configures webhook delivery.
-type DeliveryConfig struct {
+// Config configures webhook delivery.
+type Config struct {
 	// AllowPrivate permits receivers on loopback and private networks.
 	AllowPrivate bool
 	// Schedule is the delay before each retry; an event gets
@@ -75,12 +83,12 @@ type DeliveryConfig struct {
 	Metrics prometheus.Registerer
 }
 
-// Deliveries turns outbox events into signed webhook deliveries: a
+// Service turns outbox events into signed webhook deliveries: a
 // dispatcher moves new events into webhook_deliveries and queues one
 // durable job per attempt on the webhooks queue.
-type Deliveries struct {
+type Service struct {
 	db       *store.DB
-	settings *Service
+	settings *webhook.Service
 	queue    *queue.Inserter
 	client   *http.Client
 	// allowPrivate is DeliveryConfig.AllowPrivate: without it a test event
@@ -92,17 +100,17 @@ type Deliveries struct {
 	metrics      *deliveryMetrics
 	limiter      *endpointLimiter
 	// loader and recorder read and record automatic attempts in batches.
-	loader   *batcher[*pendingLoad]
-	recorder *batcher[*pendingRecord]
+	loader   *batch.Batcher[*pendingLoad]
+	recorder *batch.Batcher[*pendingRecord]
 
 	wake chan struct{}
 	stop context.CancelFunc
 	done chan struct{}
 }
 
-// NewDeliveries returns the delivery service; q takes each delivery's
+// NewService returns the delivery service; q takes each delivery's
 // durable job. Register must be passed to queue.New before Start.
-func NewDeliveries(db *store.DB, settings *Service, q *queue.Inserter, cfg DeliveryConfig) *Deliveries {
+func NewService(db *store.DB, settings *webhook.Service, q *queue.Inserter, cfg Config) *Service {
 	log := cfg.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -111,7 +119,7 @@ func NewDeliveries(db *store.DB, settings *Service, q *queue.Inserter, cfg Deliv
 	if poll <= 0 {
 		poll = 2 * time.Second
 	}
-	d := &Deliveries{
+	d := &Service{
 		db:           db,
 		settings:     settings,
 		queue:        q,
@@ -129,7 +137,7 @@ func NewDeliveries(db *store.DB, settings *Service, q *queue.Inserter, cfg Deliv
 }
 
 // Register adds the delivery worker to the durable queue.
-func (d *Deliveries) Register(w *river.Workers) []*river.PeriodicJob {
+func (d *Service) Register(w *river.Workers) []*river.PeriodicJob {
 	river.AddWorker(w, &deliverWorker{d: d})
 	return nil
 }
@@ -155,7 +163,7 @@ func (deliverArgs) InsertOpts() river.InsertOpts {
 
 type deliverWorker struct {
 	river.WorkerDefaults[deliverArgs]
-	d *Deliveries
+	d *Service
 }
 
 // Timeout leaves room for the HTTP attempt and the bookkeeping around it.
@@ -180,7 +188,7 @@ type delivery struct {
 
 // load reads a delivery and its event (the delivery's id is the event's);
 // sql.ErrNoRows when either is gone.
-func (d *Deliveries) load(ctx context.Context, q store.Queryer, id string) (delivery, error) {
+func (d *Service) load(ctx context.Context, q store.Queryer, id string) (delivery, error) {
 	var del delivery
 	var jobID sql.NullString
 	err := q.QueryRow(ctx, `SELECT id, user_id, event_type, job_id, status, attempts, next_attempt_at FROM webhook_deliveries WHERE id = ?`, id).
@@ -197,7 +205,7 @@ func (d *Deliveries) load(ctx context.Context, q store.Queryer, id string) (deli
 }
 
 // work makes one automatic attempt.
-func (d *Deliveries) work(ctx context.Context, args deliverArgs) error {
+func (d *Service) work(ctx context.Context, args deliverArgs) error {
 	loaded := d.loadForAttempt(args.DeliveryID)
 	if loaded.err != nil {
 		return fmt.Errorf("load delivery: %w", loaded.err)
@@ -248,7 +256,7 @@ type target struct {
 // URL changed while the event waited is honoured: the event's (or its
 // job's) webhook_env; else sandbox jobs to dev and live jobs to prod; other
 // events to prod, else dev.
-func (d *Deliveries) route(ctx context.Context, del delivery) (target, error) {
+func (d *Service) route(ctx context.Context, del delivery) (target, error) {
 	st, err := d.settings.Get(ctx, del.UserID)
 	if err != nil {
 		return target{}, fmt.Errorf("read webhook settings: %w", err)
@@ -257,7 +265,7 @@ func (d *Deliveries) route(ctx context.Context, del delivery) (target, error) {
 }
 
 // routeWith is route with the account's settings as read.
-func routeWith(st Settings, del delivery) target {
+func routeWith(st webhook.Settings, del delivery) target {
 	pick := func(env string) target {
 		t := target{Env: env, Missing: "webhook_" + env}
 		if env == "dev" && st.Dev != nil {

@@ -1,4 +1,4 @@
-package webhook
+package delivery
 
 import (
 	"context"
@@ -17,8 +17,8 @@ import (
 
 // Page sizes of the delivery listing.
 const (
-	DefaultDeliveryPage = 20
-	MaxDeliveryPage     = 100
+	DefaultPage = 20
+	MaxPage     = 100
 )
 
 // Attempt is one HTTP attempt of a delivery.
@@ -35,9 +35,9 @@ type Attempt struct {
 	Error       string
 }
 
-// DeliveryInfo is a delivery as the account owner sees it. Its id is the
+// Info is a delivery as the account owner sees it. Its id is the
 // webhook-id header of every attempt.
-type DeliveryInfo struct {
+type Info struct {
 	ID            string
 	Event         string
 	JobID         *string
@@ -53,14 +53,14 @@ type DeliveryInfo struct {
 	Attempts      []Attempt
 }
 
-// DeliveryPage is one page of deliveries, newest first.
-type DeliveryPage struct {
-	Deliveries []DeliveryInfo
+// Page is one page of deliveries, newest first.
+type Page struct {
+	Deliveries []Info
 	NextCursor *string
 }
 
-// DeliveryFilter narrows the listing.
-type DeliveryFilter struct {
+// Filter narrows the listing.
+type Filter struct {
 	Status string
 	Event  string
 	Limit  int
@@ -70,13 +70,13 @@ type DeliveryFilter struct {
 var statuses = []string{StatusWaiting, StatusPending, StatusSucceeded, StatusFailed, StatusSkipped}
 
 // List returns the account's deliveries, newest first, with every attempt.
-func (d *Deliveries) List(ctx context.Context, userID string, f DeliveryFilter) (DeliveryPage, error) {
-	page := DeliveryPage{Deliveries: []DeliveryInfo{}}
+func (d *Service) List(ctx context.Context, userID string, f Filter) (Page, error) {
+	page := Page{Deliveries: []Info{}}
 	if f.Limit == 0 {
-		f.Limit = DefaultDeliveryPage
+		f.Limit = DefaultPage
 	}
-	if f.Limit < 1 || f.Limit > MaxDeliveryPage {
-		return page, apperr.Invalid("limit", "limit must be between 1 and %d", MaxDeliveryPage)
+	if f.Limit < 1 || f.Limit > MaxPage {
+		return page, apperr.Invalid("limit", "limit must be between 1 and %d", MaxPage)
 	}
 	where, args := `user_id = ?`, []any{userID}
 	if f.Status != "" {
@@ -126,8 +126,8 @@ func (d *Deliveries) List(ctx context.Context, userID string, f DeliveryFilter) 
 
 type scanner interface{ Scan(dest ...any) error }
 
-func scanDelivery(row scanner) (DeliveryInfo, error) {
-	var info DeliveryInfo
+func scanDelivery(row scanner) (Info, error) {
+	var info Info
 	var jobID sql.NullString
 	var sequence sql.NullInt64
 	var status sql.NullInt64
@@ -155,7 +155,7 @@ func scanDelivery(row scanner) (DeliveryInfo, error) {
 	return info, nil
 }
 
-func (d *Deliveries) attempts(ctx context.Context, deliveryID string) ([]Attempt, error) {
+func (d *Service) attempts(ctx context.Context, deliveryID string) ([]Attempt, error) {
 	rows, err := d.db.Query(ctx, `SELECT id, number, trigger, attempted_at, env, endpoint, outcome, status_code, latency_ms, error
 		FROM webhook_attempts WHERE delivery_id = ? ORDER BY number`, deliveryID)
 	if err != nil {
@@ -183,7 +183,7 @@ func (d *Deliveries) attempts(ctx context.Context, deliveryID string) ([]Attempt
 // succeeded attempt settles a pending or failed delivery; automatic retries
 // of a pending one otherwise go on. A delivery still waiting behind an
 // earlier event of its job cannot be sent ahead of it.
-func (d *Deliveries) Redeliver(ctx context.Context, userID, id string) (Attempt, error) {
+func (d *Service) Redeliver(ctx context.Context, userID, id string) (Attempt, error) {
 	del, err := d.load(ctx, d.db, id)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && del.UserID != userID) {
 		return Attempt{}, apperr.New(apperr.NotFound, "Delivery not found")
@@ -220,7 +220,7 @@ type TestEvent struct {
 
 // SendTest writes a webhook.test event to the outbox. env is "dev", "prod"
 // or "" for the default routing of account events (prod, else dev).
-func (d *Deliveries) SendTest(ctx context.Context, userID, env string) (TestEvent, error) {
+func (d *Service) SendTest(ctx context.Context, userID, env string) (TestEvent, error) {
 	if env != "" && env != "dev" && env != "prod" {
 		return TestEvent{}, apperr.Invalid("env", "env must be dev or prod")
 	}

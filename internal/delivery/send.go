@@ -1,4 +1,4 @@
-package webhook
+package delivery
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/notegen/notegen/internal/store"
+	"github.com/notegen/notegen/internal/webhook"
 )
 
 // UserAgent names notegen to receivers.
@@ -32,14 +33,14 @@ type result struct {
 
 // send makes one signed HTTP attempt. It never returns an error: every
 // failure is an outcome to record.
-func (d *Deliveries) send(ctx context.Context, del delivery, t target) result {
-	secrets, err := d.settings.signingSecrets(ctx, del.UserID)
+func (d *Service) send(ctx context.Context, del delivery, t target) result {
+	secrets, err := d.settings.SigningSecrets(ctx, del.UserID)
 	return d.sendSigned(ctx, del, t, secrets, err)
 }
 
 // sendSigned is send with the account's signing secrets as read, or the
 // error reading them, which makes the attempt fail and be retried.
-func (d *Deliveries) sendSigned(ctx context.Context, del delivery, t target, secrets []string, err error) result {
+func (d *Service) sendSigned(ctx context.Context, del delivery, t target, secrets []string, err error) result {
 	res := result{At: store.Now()}
 	if err != nil {
 		d.log.Error("webhook signing secrets", "delivery_id", del.ID, "error", err.Error())
@@ -47,7 +48,7 @@ func (d *Deliveries) sendSigned(ctx context.Context, del delivery, t target, sec
 		return res
 	}
 	ts := time.Now().Unix()
-	signature, err := Sign(secrets, del.ID, ts, del.Payload)
+	signature, err := webhook.Sign(secrets, del.ID, ts, del.Payload)
 	if err != nil {
 		res.Outcome, res.Error = OutcomeRetry, "internal error: signing failed"
 		return res
@@ -141,7 +142,7 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 }
 
 // skip records that the event has no URL to go to.
-func (d *Deliveries) skip(ctx context.Context, del delivery, t target) error {
+func (d *Service) skip(ctx context.Context, del delivery, t target) error {
 	now := store.Now()
 	err := d.db.InTx(ctx, func(tx *store.Tx) error {
 		res, err := tx.Exec(ctx, `UPDATE webhook_deliveries SET status = ?, env = ?, last_error = ?, next_attempt_at = NULL, updated_at = ?

@@ -1,4 +1,4 @@
-package webhook
+package delivery
 
 import (
 	"context"
@@ -26,7 +26,7 @@ type Reach struct {
 // account events: prod, else dev) will not arrive, without queueing an
 // event: what a local receiver needs to know before it starts listening,
 // rather than after a delivery the owner may never look at was refused.
-func (d *Deliveries) Check(ctx context.Context, userID, env string) (Reach, error) {
+func (d *Service) Check(ctx context.Context, userID, env string) (Reach, error) {
 	if env != "" && env != "dev" && env != "prod" {
 		return Reach{}, apperr.Invalid("env", "env must be dev or prod")
 	}
