@@ -145,6 +145,28 @@ func Each(t *testing.T, fn func(t *testing.T, tx *store.Tx)) {
 	}
 }
 
+// EachDB runs fn once per backend as parallel subtests, with the backend's
+// shared database, for rules that commit transactions of their own (rate
+// leases, say): what fn writes stays, so it must use names of its own (a
+// fresh key id) and never count rows it did not write. The caller must
+// not call t.Parallel itself.
+func EachDB(t *testing.T, fn func(t *testing.T, db *store.DB)) {
+	t.Helper()
+	require.True(t, mainRan, "call storetest.Main from the package's TestMain")
+	t.Parallel()
+	for _, name := range []string{"sqlite", "postgres"} {
+		t.Run(name, func(t *testing.T) {
+			if name == "postgres" && os.Getenv(PostgresURLEnv) == "" {
+				t.Skip(PostgresURLEnv + " is not set")
+			}
+			t.Parallel()
+			db, err := backends[name].open(name)
+			require.NoError(t, err, "open the %s test database", name)
+			fn(t, db)
+		})
+	}
+}
+
 // InTx runs fn inside a transaction on the named backend's database and
 // rolls it back.
 func InTx(t *testing.T, name string, fn func(t *testing.T, tx *store.Tx)) {
