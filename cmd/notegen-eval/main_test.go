@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 	"os"
-	"regexp"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -83,7 +83,7 @@ func readmeScore(t *testing.T, split string) string {
 	t.Helper()
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	require.NoError(t, err)
-	m := regexp.MustCompile(`(?m)^\| `+regexp.QuoteMeta(split)+` \| measured \| ([0-9.]+) `).FindSubmatch(readme)
+	m := regexp.MustCompile(`(?m)^\| ` + regexp.QuoteMeta(split) + ` \| measured \| ([0-9.]+) `).FindSubmatch(readme)
 	require.NotNil(t, m, "README.md's writer table has no row for %s", split)
 	return string(m[1])
 }
