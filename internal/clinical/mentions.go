@@ -4,6 +4,7 @@ import (
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/transcript"
+	"sync"
 )
 
 // scanned are the lexicon lists a transcript is read against, in the order
@@ -366,6 +367,23 @@ func (r *Reading) placeByQuestion(m *mention) bool {
 // together when the lexicon lists one ("stomach" and "pain" are "abdominal
 // pain"), or nil.
 func (r *Reading) placedSymptom(part *lexicon.Entry, composed string, symptom *lexicon.Entry) *lexicon.Entry {
+	key := [2]*lexicon.Entry{part, symptom}
+	if e, ok := placedSymptoms.Load(key); ok {
+		return e.(*lexicon.Entry)
+	}
+	e := r.lookUpPlacedSymptom(part, symptom)
+	placedSymptoms.Store(key, e)
+	return e
+}
+
+// placedSymptoms remembers placedSymptom's answers: they depend only on the
+// two entries, and normalising every pairing of their terms for each
+// mention was a few percent of writing a long visit's note. Its size is
+// bounded by the lexicons' (pairs of body parts and symptoms).
+var placedSymptoms sync.Map
+
+// lookUpPlacedSymptom is placedSymptom without the memory.
+func (r *Reading) lookUpPlacedSymptom(part, symptom *lexicon.Entry) *lexicon.Entry {
 	x := r.Lexicon
 	symptoms := x.List("symptoms")
 	for _, p := range part.Terms {

@@ -3,6 +3,7 @@ package clinical
 import (
 	"strconv"
 
+	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/transcript"
 )
 
@@ -22,8 +23,7 @@ const genderMargin = 3
 func (r *Reading) person(context string) Person {
 	cues := r.Lexicon.List("gender_cues")
 	weight := map[string]int{}
-	add := func(text string) {
-		toks := r.Lexicon.Tokenize(text)
+	add := func(toks []lexicon.Token) {
 		for i := 0; i < len(toks); i++ {
 			e, n := cues.Match(toks, i)
 			if e == nil {
@@ -34,10 +34,12 @@ func (r *Reading) person(context string) Person {
 			i += n - 1
 		}
 	}
-	add(context)
-	for _, seg := range r.Segments {
-		if seg.Speaker != transcript.Patient {
-			add(seg.Text)
+	add(r.Lexicon.Tokenize(context))
+	// the units' tokens, read once already: a one-hour visit's text is not
+	// tokenised again for its pronouns
+	for _, u := range r.Units {
+		if u.Speaker != transcript.Patient {
+			add(u.Tokens)
 		}
 	}
 	gender := "unknown"
