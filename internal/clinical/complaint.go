@@ -86,7 +86,7 @@ func (r *Reading) complaint() {
 			}
 		}
 	}
-	r.ComplaintText = r.list(names)
+	r.ComplaintText = r.Lexicon.JoinList(names)
 }
 
 // backgroundPart reports whether a unit of part p tells the patient's
@@ -185,21 +185,6 @@ func (r *Reading) complaintName(f *Finding) string {
 		return strings.ToLower(f.Said)
 	}
 	return f.Name
-}
-
-// list joins names the language's way ("cough and fever").
-func (r *Reading) list(names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	out := names[0]
-	for _, n := range names[1 : len(names)-1] {
-		out += ", " + n
-	}
-	return out + " " + r.Lexicon.Phrase("and") + " " + names[len(names)-1]
 }
 
 // partIndex is the index of part in discourse.Parts.

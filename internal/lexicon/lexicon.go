@@ -195,6 +195,22 @@ func (x *Lexicon) Acronyms(s string) string {
 	return strings.Join(words, " ")
 }
 
+// JoinList joins items the language's way: "fever, chills and cough"
+// (phrases.txt "and").
+func (x *Lexicon) JoinList(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	out := items[0]
+	for _, it := range items[1 : len(items)-1] {
+		out += ", " + it
+	}
+	return out + " " + x.Phrase("and") + " " + items[len(items)-1]
+}
+
 // Norms returns the normalised form of a term as lists store it: its word
 // and number tokens' norms joined by single spaces.
 func (x *Lexicon) Norms(term string) string {

@@ -39,13 +39,13 @@ func (rd *renderer) reviewOfSystems() []Sentence {
 		}
 		items := ""
 		if len(pos) > 0 {
-			items = fill(rd.x.Phrase("endorses"), map[string]string{"list": rd.list(pos)})
+			items = fill(rd.x.Phrase("endorses"), map[string]string{"list": rd.x.JoinList(pos)})
 		}
 		if len(neg) > 0 {
 			if items != "" {
 				items += " "
 			}
-			items += fill(rd.x.Phrase("denies"), map[string]string{"list": rd.list(neg)})
+			items += fill(rd.x.Phrase("denies"), map[string]string{"list": rd.x.JoinList(neg)})
 		}
 		line := fill(rd.out.Phrase("ros.line"), map[string]string{"system": rd.out.Phrase("system." + system), "items": items})
 		out = append(out, Sentence{Text: line, Spans: spans, Why: "review of systems: " + system})
@@ -71,22 +71,7 @@ func (rd *renderer) denials() []Sentence {
 	if len(names) == 0 {
 		return nil
 	}
-	return []Sentence{{Text: fill(rd.x.Phrase("denies"), map[string]string{"list": rd.list(names)}), Spans: spans, Why: "denied findings"}}
-}
-
-// list joins items the spoken language's way ("fever, chills and cough").
-func (rd *renderer) list(items []string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
-	}
-	out := items[0]
-	for _, it := range items[1 : len(items)-1] {
-		out += ", " + it
-	}
-	return out + " " + rd.x.Phrase("and") + " " + items[len(items)-1]
+	return []Sentence{{Text: fill(rd.x.Phrase("denies"), map[string]string{"list": rd.x.JoinList(names)}), Spans: spans, Why: "denied findings"}}
 }
 
 // pastConditions lists the patient's past and long-term conditions that
