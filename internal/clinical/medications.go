@@ -402,7 +402,7 @@ func (r *Reading) dosing(f *Finding, m mention) {
 			break
 		}
 	}
-	if e, _ := r.nearestAnywhere(u.Tokens, m, r.Lexicon.List("routes")); e != nil && f.Route == nil {
+	if e := r.routeOf(u.Tokens, m); e != nil && f.Route == nil {
 		route := e.Name()
 		f.Route = &route
 	}
@@ -411,6 +411,44 @@ func (r *Reading) dosing(f *Finding, m mention) {
 		f.Frequency = &freq
 	}
 }
+
+// routeOf is the route said with the drug at m: after its name and dose,
+// before the sentence turns to something else at a conjunction or a
+// preposition (in "prednisone 40 mg daily to follow the IV dose" the IV is
+// another dose's), or right before the name ("IV ceftriaxone"). A route
+// said further away is another drug's or another step's: taking it gave a
+// nebulised drug the intravenous route of the drug named before it.
+func (r *Reading) routeOf(toks []lexicon.Token, m mention) *lexicon.Entry {
+	x := r.Lexicon
+	routes, meds := x.List("routes"), x.List("medications")
+	conjunctions, prepositions := x.List("conjunctions"), x.List("prepositions")
+	for at := m.End; at < len(toks); at++ {
+		if e, _ := routes.Match(toks, at); e != nil {
+			return e
+		}
+		t := toks[at]
+		if t.Kind == lexicon.Punct && t.Norm != "," || conjunctions.Has(t.Norm) || prepositions.Has(t.Norm) {
+			break
+		}
+		if e, _ := meds.Match(toks, at); e != nil {
+			break
+		}
+	}
+	for at := m.First - 1; at >= 0 && at >= m.First-routeBefore; at-- {
+		if toks[at].Kind == lexicon.Punct {
+			break
+		}
+		if e, n := routes.Match(toks, at); e != nil && at+n == m.First {
+			return e
+		}
+	}
+	return nil
+}
+
+// routeBefore is how many words a route said before the drug's name may
+// have ("intravenous ceftriaxone", "an ipratropium albuterol nebulizer" is
+// said after).
+const routeBefore = 3
 
 // doseBefore reports a dose said before the drug's name: "500 of
 // metformin", "10 mg lisinopril"; not a dose that follows another drug

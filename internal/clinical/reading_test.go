@@ -173,6 +173,19 @@ Médecin : Ça ressemble à une otite. Je vous prescris de l'amoxicilline, un gr
 	require.Equal(t, "three times daily", *amox.Frequency)
 }
 
+// A route belongs to the drug it is said with: after the name and dose, or
+// right before the name; not a route said for another dose or another
+// drug further along the sentence.
+func TestARouteIsTheDrugItIsSaidWith(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", "Doctor: She received methylprednisolone one hundred twenty-five milligrams IV. "+
+		"Plan: prednisone forty milligrams daily to follow the IV dose, DuoNebs every four hours, and IV ceftriaxone one gram daily.")
+	require.Equal(t, "intravenous", *finding(t, r, clinical.Medication, "methylprednisolone").Route)
+	require.Nil(t, finding(t, r, clinical.Medication, "prednisone").Route, "the IV dose is methylprednisolone's")
+	require.Nil(t, finding(t, r, clinical.Medication, "duoneb").Route, "a nebulised drug is not given IV")
+	require.Equal(t, "intravenous", *finding(t, r, clinical.Medication, "ceftriaxone").Route)
+}
+
 // In a list, each drug's dose and frequency follow its name: a frequency
 // said after one drug is not the next one's.
 func TestAListGivesEachDrugWhatFollowsItsName(t *testing.T) {
