@@ -49,7 +49,9 @@ func TestVoiceWritesThePatientInTheThirdPerson(t *testing.T) {
 		{"french je", "fr", "female", transcript.Patient, "J'ai mal au ventre depuis hier et je prends du paracétamol.",
 			"Elle a mal au ventre depuis hier et elle prend du paracétamol."},
 		{"french vous", "fr", "male", transcript.Clinician, "Vous avez une otite.", "Il a une otite."},
-		{"french mon", "fr", "male", transcript.Patient, "Mon genou me fait mal.", "Son genou se fait mal."},
+		{"french mon", "fr", "male", transcript.Patient, "Mon genou me fait mal.", "Son genou lui fait mal."},
+		{"french dative", "fr", "female", transcript.Patient, "La pharmacienne m'a dit qu'il y avait des nitrites.", "La pharmacienne lui a dit qu'il y avait des nitrites."},
+		{"french reflexive", "fr", "female", transcript.Patient, "Je ne me sens pas bien.", "Elle ne se sent pas bien."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
