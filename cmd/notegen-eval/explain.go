@@ -15,42 +15,36 @@ import (
 // three likeliest parts, then the note's sentences with the rule or unit
 // each was written from, and the reading's findings.
 func explain(w io.Writer, dataDir, split, id string) error {
-	encounters, err := loadSplit(dataDir, split)
+	e, err := findEncounter(dataDir, split, id)
 	if err != nil {
 		return err
 	}
-	for _, e := range encounters {
-		if e.ID != id {
-			continue
-		}
-		note, err := notewriter.New().Write(context.Background(), notewriter.Input{Transcript: e.Dialogue, Template: *template,
-			RecordingType: "conversation", Lang: "en", DocumentationStyle: *style})
-		if err != nil {
-			return err
-		}
-		r := note.Reading
-		fmt.Fprintf(w, "== units of %s (speaker, part and the model's likeliest parts)\n", id)
-		for i, u := range r.Units {
-			fmt.Fprintf(w, "%4d %-9s %-18s %-44s %s\n", i, u.Speaker, u.Part, top(u.Probs, 3), r.UnitText(i))
-			for _, c := range discourse.Explain(r.Units, i, r.Lexicon) {
-				fmt.Fprintf(w, "%76s %+.2f %s\n", "", c.Weight, c.Feature)
-			}
-		}
-		fmt.Fprintln(w, "\n== note, each sentence with why it is there")
-		for _, s := range note.Sections {
-			fmt.Fprintf(w, "%s\n", s.Heading)
-			for _, sent := range s.Sentences {
-				fmt.Fprintf(w, "  %-80s [%s]\n", sent.Text, sent.Why)
-			}
-		}
-		fmt.Fprintln(w, "\n== findings")
-		for _, f := range r.Findings {
-			fmt.Fprintf(w, "  %-10s %-28q %s/%s/%s diagnosis=%v action=%s ordered=%v reason=%q said=%q\n", f.Kind, f.Name,
-				f.Assertion, f.Time, f.Subject, f.Diagnosis, f.Action, f.Ordered, f.Reason, f.Said)
-		}
-		return nil
+	note, err := notewriter.New().Write(context.Background(), notewriter.Input{Transcript: e.Dialogue, Template: *template,
+		RecordingType: "conversation", Lang: "en", DocumentationStyle: *style})
+	if err != nil {
+		return err
 	}
-	return fmt.Errorf("encounter %q not in split %s", id, split)
+	r := note.Reading
+	fmt.Fprintf(w, "== units of %s (speaker, part and the model's likeliest parts)\n", id)
+	for i, u := range r.Units {
+		fmt.Fprintf(w, "%4d %-9s %-18s %-44s %s\n", i, u.Speaker, u.Part, top(u.Probs, 3), r.UnitText(i))
+		for _, c := range discourse.Explain(r.Units, i, r.Lexicon) {
+			fmt.Fprintf(w, "%76s %+.2f %s\n", "", c.Weight, c.Feature)
+		}
+	}
+	fmt.Fprintln(w, "\n== note, each sentence with why it is there")
+	for _, s := range note.Sections {
+		fmt.Fprintf(w, "%s\n", s.Heading)
+		for _, sent := range s.Sentences {
+			fmt.Fprintf(w, "  %-80s [%s]\n", sent.Text, sent.Why)
+		}
+	}
+	fmt.Fprintln(w, "\n== findings")
+	for _, f := range r.Findings {
+		fmt.Fprintf(w, "  %-10s %-28q %s/%s/%s diagnosis=%v action=%s ordered=%v reason=%q said=%q\n", f.Kind, f.Name,
+			f.Assertion, f.Time, f.Subject, f.Diagnosis, f.Action, f.Ordered, f.Reason, f.Said)
+	}
+	return nil
 }
 
 // top names the n likeliest parts with their probabilities.

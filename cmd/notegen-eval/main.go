@@ -171,22 +171,30 @@ func writeCSV(path string, encounters []encounter, notes []string) error {
 // showNote prints one encounter's note next to the reference, for error
 // analysis on the training split.
 func showNote(dataDir, split, id string) error {
-	encounters, err := loadSplit(dataDir, split)
+	e, err := findEncounter(dataDir, split, id)
 	if err != nil {
 		return err
 	}
-	for _, e := range encounters {
-		if e.ID != id {
-			continue
-		}
-		note, err := writerFor(notewriter.New(), *style, *template)(e.Dialogue)
-		if err != nil {
-			return err
-		}
-		sc := rouge.Compute(e.Note, note)
-		fmt.Printf("%s ROUGE-1 %.2f ROUGE-2 %.2f ROUGE-Lsum %.2f\n\n%s\n==== reference ====\n%s\n", id,
-			100*sc.Rouge1.F1, 100*sc.Rouge2.F1, 100*sc.RougeLsum.F1, note, e.Note)
-		return nil
+	note, err := writerFor(notewriter.New(), *style, *template)(e.Dialogue)
+	if err != nil {
+		return err
 	}
-	return fmt.Errorf("encounter %q not in split %s", id, split)
+	sc := rouge.Compute(e.Note, note)
+	fmt.Printf("%s ROUGE-1 %.2f ROUGE-2 %.2f ROUGE-Lsum %.2f\n\n%s\n==== reference ====\n%s\n", id,
+		100*sc.Rouge1.F1, 100*sc.Rouge2.F1, 100*sc.RougeLsum.F1, note, e.Note)
+	return nil
+}
+
+// findEncounter is the encounter of a split with the given id.
+func findEncounter(dataDir, split, id string) (encounter, error) {
+	encounters, err := loadSplit(dataDir, split)
+	if err != nil {
+		return encounter{}, err
+	}
+	for _, e := range encounters {
+		if e.ID == id {
+			return e, nil
+		}
+	}
+	return encounter{}, fmt.Errorf("encounter %q not in split %s", id, split)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"embed"
 	"fmt"
 	"strings"
@@ -128,23 +127,9 @@ func readScopedMapping(name string) (map[string]string, error) {
 	return out, err
 }
 
+// eachLine reads a rules file's lines (lexicon.EachLine).
 func eachLine(name string, fn func(string) error) error {
-	f, err := ruleFiles.Open(name)
-	if err != nil {
-		return fmt.Errorf("open %s: %w", name, err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if err := fn(line); err != nil {
-			return fmt.Errorf("%s:%d: %w", name, n, err)
-		}
-	}
-	return sc.Err()
+	return lexicon.EachLine(ruleFiles, name, func(_ int, line string) error { return fn(line) })
 }
 
 // stemLength is how many letters of a word's stem are compared.

@@ -136,7 +136,10 @@ func (b *Batcher[T]) handOff() {
 // Max, none sharing a Distinct key. b.mu is held.
 func (b *Batcher[T]) take() []*request[T] {
 	var batch, rest []*request[T]
-	seen := map[string]bool{}
+	var seen map[string]bool // only with Distinct: a status read's batch needs none
+	if b.Distinct != nil {
+		seen = map[string]bool{}
+	}
 	for _, r := range b.queue {
 		key := ""
 		if b.Distinct != nil {
@@ -146,7 +149,9 @@ func (b *Batcher[T]) take() []*request[T] {
 			rest = append(rest, r)
 			continue
 		}
-		seen[key] = true
+		if key != "" {
+			seen[key] = true
+		}
 		batch = append(batch, r)
 	}
 	b.queue = rest

@@ -248,7 +248,7 @@ func (r *Reading) place(m *mention) bool {
 	m.name = r.compose(side, best.Name(), m.name)
 	// "belly" and "ache" are the symptom "abdominal pain" when the lexicon
 	// lists a name of the part with it ("belly pain")
-	if e := r.placedSymptom(best, m.name, m.entry); e != nil {
+	if e := r.placedSymptom(best, m.entry); e != nil {
 		m.name, m.system = r.compose(side, "", e.Name()), e.Attr("system")
 	}
 	m.saidFirst, m.saidEnd = min(m.First, bestAt), max(m.End, bestAt+bestN)
@@ -298,7 +298,7 @@ func (r *Reading) placeByAnswer(m *mention) bool {
 		side, _ := r.sideBefore(toks, i)
 		m.system = e.Attr("system")
 		m.name = r.compose(side, e.Name(), m.name)
-		if s := r.placedSymptom(e, m.name, m.entry); s != nil {
+		if s := r.placedSymptom(e, m.entry); s != nil {
 			m.name, m.system = r.compose(side, "", s.Name()), s.Attr("system")
 		}
 		return true
@@ -357,7 +357,7 @@ func (r *Reading) placeByQuestion(m *mention) bool {
 	}
 	m.system = found.Attr("system")
 	m.name = r.compose(side, found.Name(), m.name)
-	if s := r.placedSymptom(found, m.name, m.entry); s != nil {
+	if s := r.placedSymptom(found, m.entry); s != nil {
 		m.name, m.system = r.compose(side, "", s.Name()), s.Attr("system")
 	}
 	return true
@@ -366,7 +366,7 @@ func (r *Reading) placeByQuestion(m *mention) bool {
 // placedSymptom is the symptom a body part and a general symptom name
 // together when the lexicon lists one ("stomach" and "pain" are "abdominal
 // pain"), or nil.
-func (r *Reading) placedSymptom(part *lexicon.Entry, composed string, symptom *lexicon.Entry) *lexicon.Entry {
+func (r *Reading) placedSymptom(part, symptom *lexicon.Entry) *lexicon.Entry {
 	key := [2]*lexicon.Entry{part, symptom}
 	if e, ok := placedSymptoms.Load(key); ok {
 		return e.(*lexicon.Entry)

@@ -6,13 +6,14 @@
 package encounters
 
 import (
-	"bufio"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/notegen/notegen/internal/lexicon"
 )
 
 // Encounter is one test encounter and its expectations.
@@ -90,26 +91,17 @@ func load(base string) (Encounter, error) {
 		}
 	}
 	e.Transcript = body
-	f, err := os.Open(base + ".expect")
-	if err != nil {
-		return e, fmt.Errorf("read expectations: %w", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	err = lexicon.EachLine(os.DirFS(filepath.Dir(base)), filepath.Base(base)+".expect", func(n int, line string) error {
 		x, err := parse(line)
 		if err != nil {
-			return e, fmt.Errorf("%s.expect:%d: %w", base, n, err)
+			return err
 		}
 		x.Line = n
 		e.Expectations = append(e.Expectations, x)
-	}
-	if err := sc.Err(); err != nil {
-		return e, fmt.Errorf("read %s.expect: %w", base, err)
+		return nil
+	})
+	if err != nil {
+		return e, fmt.Errorf("read expectations: %w", err)
 	}
 	return e, nil
 }

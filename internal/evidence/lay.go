@@ -1,35 +1,38 @@
 package evidence
 
 import (
-	_ "embed"
-	"fmt"
+	"embed"
+	"errors"
 	"strings"
+
+	"github.com/notegen/notegen/internal/lexicon"
 )
 
 // layTerms are the spoken forms of the clinical words a note writes, from
 // data/lay_terms.txt (which says what belongs there), keyed by stem.
-var layTerms = compileLay(mustReadLay(layTermsFile))
+var layTerms = compileLay(mustReadLay())
 
-//go:embed data/lay_terms.txt
-var layTermsFile string
+// dataFiles are the word lists of this package.
+//
+//go:embed data/*.txt
+var dataFiles embed.FS
 
-// mustReadLay parses "term | form | form" lines; "#" starts a comment. The
-// file is embedded, so a malformed line is a build defect and panics.
-func mustReadLay(file string) map[string][]string {
+// mustReadLay reads "term | form | form" lines. The file is embedded, so a
+// malformed line is a build defect and panics.
+func mustReadLay() map[string][]string {
 	m := map[string][]string{}
-	for i, line := range strings.Split(file, "\n") {
-		line, _, _ = strings.Cut(line, "#")
-		if strings.TrimSpace(line) == "" {
-			continue
+	err := lexicon.EachLine(dataFiles, "data/lay_terms.txt", func(_ int, line string) error {
+		term, forms, ok := strings.Cut(line, "|")
+		if !ok {
+			return errors.New("want a term and its spoken forms")
 		}
-		parts := strings.Split(line, "|")
-		if len(parts) < 2 {
-			panic(fmt.Sprintf("evidence: data/lay_terms.txt line %d: want a term and its spoken forms", i+1))
+		for _, form := range strings.Split(forms, "|") {
+			m[strings.TrimSpace(term)] = append(m[strings.TrimSpace(term)], strings.TrimSpace(form))
 		}
-		term := strings.TrimSpace(parts[0])
-		for _, form := range parts[1:] {
-			m[term] = append(m[term], strings.TrimSpace(form))
-		}
+		return nil
+	})
+	if err != nil {
+		panic("evidence: " + err.Error())
 	}
 	return m
 }

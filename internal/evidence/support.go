@@ -1,11 +1,12 @@
 package evidence
 
 import (
-	_ "embed"
+	"errors"
 	"strings"
 	"unicode"
 
 	"github.com/notegen/notegen/internal/facts"
+	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/spoken"
 	"github.com/notegen/notegen/internal/transcript"
 )
@@ -206,18 +207,13 @@ func answers(q, a facts.Span, segs []transcript.Segment) bool {
 
 // fillers and polarity are the words an answer opens with, from
 // data/answer_words.txt: those skipped, and a yes or a no.
-var fillers, polarity = readAnswerWords(answerWordsFile)
+var fillers, polarity = readAnswerWords()
 
-//go:embed data/answer_words.txt
-var answerWordsFile string
-
-// readAnswerWords parses the "filler:" and "polar:" lines of the embedded
-// file; any other line is a build defect and panics.
-func readAnswerWords(file string) (fillers, polar map[string]bool) {
-	for _, line := range strings.Split(file, "\n") {
-		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+// readAnswerWords reads the "filler:" and "polar:" lines of
+// data/answer_words.txt; the file is embedded, so any other line is a
+// build defect and panics.
+func readAnswerWords() (fillers, polar map[string]bool) {
+	err := lexicon.EachLine(dataFiles, "data/answer_words.txt", func(_ int, line string) error {
 		kind, words, _ := strings.Cut(line, ":")
 		switch kind {
 		case "filler":
@@ -225,8 +221,12 @@ func readAnswerWords(file string) (fillers, polar map[string]bool) {
 		case "polar":
 			polar = setOf(words)
 		default:
-			panic("evidence: data/answer_words.txt: unknown line " + line)
+			return errors.New("want filler: or polar: words")
 		}
+		return nil
+	})
+	if err != nil {
+		panic("evidence: " + err.Error())
 	}
 	return fillers, polar
 }

@@ -7,6 +7,7 @@ package facts
 
 import (
 	"github.com/notegen/notegen"
+	"github.com/notegen/notegen/internal/clinical"
 )
 
 // The facts are wire types: the root package defines them once for the
@@ -42,13 +43,13 @@ const (
 	StatusRuledOut = "ruled_out"
 )
 
-// Medication actions.
+// Medication actions: the reading's, which the wire contract names.
 const (
-	ActionStart    = "start"
-	ActionContinue = "continue"
-	ActionStop     = "stop"
-	ActionChange   = "change"
-	ActionMention  = "mention"
+	ActionStart    = clinical.ActionStart
+	ActionContinue = clinical.ActionContinue
+	ActionStop     = clinical.ActionStop
+	ActionChange   = clinical.ActionChange
+	ActionMention  = clinical.ActionMention
 )
 
 // Vital kinds, as the contract names them.

@@ -16,7 +16,6 @@
 package lexicon
 
 import (
-	"bufio"
 	"embed"
 	"errors"
 	"fmt"
@@ -371,31 +370,13 @@ func spelledOut(key string) string {
 	return strings.Join(letters, " ")
 }
 
-// eachLine calls fn with every non-blank, non-comment line of a file; a
-// missing file is an empty one. Errors name the file and line.
+// eachLine calls fn with every line of a data file (EachLine); a missing
+// file is an empty one: a language need not have every list.
 func eachLine(fsys fs.FS, name string, fn func(string) error) error {
-	f, err := fsys.Open(name)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil
-		}
-		return fmt.Errorf("open %s: %w", name, err)
+	if _, err := fs.Stat(fsys, name); errors.Is(err, fs.ErrNotExist) {
+		return nil
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if err := fn(line); err != nil {
-			return fmt.Errorf("%s:%d: %w", name, n, err)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("read %s: %w", name, err)
-	}
-	return nil
+	return EachLine(fsys, name, func(_ int, line string) error { return fn(line) })
 }
 
 // ListNames returns the names of the language's lists, sorted.

@@ -103,29 +103,27 @@ func (rd *renderer) pastConditions(key string) []Sentence {
 // coveredIn reports whether a sentence of section key was written from a
 // unit that mentions f.
 func (rd *renderer) coveredIn(f *clinical.Finding, key string) bool {
-	for _, i := range rd.units[key] {
-		if rd.written[i] != key {
-			continue
-		}
-		for _, m := range f.Mentions {
-			if m.Unit == i {
-				return true
-			}
-		}
-	}
-	return false
+	return rd.writtenFrom(f, key, func(clinical.Mention) bool { return true })
 }
 
 // statedIn reports whether a sentence written in section key states f as
 // the reading holds it: "he smoked twenty a day before that" names the
 // smoking, but not that he stopped in 2015.
 func (rd *renderer) statedIn(f *clinical.Finding, key string) bool {
+	return rd.writtenFrom(f, key, func(m clinical.Mention) bool {
+		return m.Context.Assertion == f.Assertion && m.Context.Time == f.Time
+	})
+}
+
+// writtenFrom reports whether a sentence of section key was written from a
+// unit holding a mention of f that ok accepts.
+func (rd *renderer) writtenFrom(f *clinical.Finding, key string, ok func(clinical.Mention) bool) bool {
 	for _, i := range rd.units[key] {
 		if rd.written[i] != key {
 			continue
 		}
 		for _, m := range f.Mentions {
-			if m.Unit == i && m.Context.Assertion == f.Assertion && m.Context.Time == f.Time {
+			if m.Unit == i && ok(m) {
 				return true
 			}
 		}

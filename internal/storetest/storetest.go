@@ -132,17 +132,7 @@ var errRollback = errors.New("storetest: rolled back")
 // tx: on SQLite a second transaction would wait for tx's write lock.
 func Each(t *testing.T, fn func(t *testing.T, tx *store.Tx)) {
 	t.Helper()
-	require.True(t, mainRan, "call storetest.Main from the package's TestMain")
-	t.Parallel()
-	for _, name := range []string{"sqlite", "postgres"} {
-		t.Run(name, func(t *testing.T) {
-			if name == "postgres" && os.Getenv(PostgresURLEnv) == "" {
-				t.Skip(PostgresURLEnv + " is not set")
-			}
-			t.Parallel()
-			InTx(t, name, fn)
-		})
-	}
+	EachDB(t, func(t *testing.T, db *store.DB) { rolledBack(t, db, fn) })
 }
 
 // EachDB runs fn once per backend as parallel subtests, with the backend's
@@ -160,9 +150,7 @@ func EachDB(t *testing.T, fn func(t *testing.T, db *store.DB)) {
 				t.Skip(PostgresURLEnv + " is not set")
 			}
 			t.Parallel()
-			db, err := backends[name].open(name)
-			require.NoError(t, err, "open the %s test database", name)
-			fn(t, db)
+			fn(t, open(t, name))
 		})
 	}
 }
@@ -171,9 +159,21 @@ func EachDB(t *testing.T, fn func(t *testing.T, db *store.DB)) {
 // rolls it back.
 func InTx(t *testing.T, name string, fn func(t *testing.T, tx *store.Tx)) {
 	t.Helper()
+	rolledBack(t, open(t, name), fn)
+}
+
+// open is the named backend's shared database, migrated on first use.
+func open(t *testing.T, name string) *store.DB {
+	t.Helper()
 	db, err := backends[name].open(name)
 	require.NoError(t, err, "open the %s test database", name)
-	err = db.InTx(context.Background(), func(tx *store.Tx) error {
+	return db
+}
+
+// rolledBack runs fn inside a transaction on db and rolls it back.
+func rolledBack(t *testing.T, db *store.DB, fn func(t *testing.T, tx *store.Tx)) {
+	t.Helper()
+	err := db.InTx(context.Background(), func(tx *store.Tx) error {
 		fn(t, tx)
 		return errRollback
 	})
