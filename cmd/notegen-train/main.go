@@ -166,6 +166,7 @@ type Stage struct {
 	Roles                  map[string]*discourse.RoleModel // "en", "universal"
 	RoleDevScores          map[string]*Confusion           // model name -> dev
 	RoleDevUtterances      map[string]*Confusion           // model name -> dev cut into utterances
+	RoleDevLines           map[string]*Confusion           // model name -> dev as a recogniser's lines
 	RoleGateScores         map[string]map[string]*Confusion
 	SwappedTags            []string
 	Parts                  map[string]*discourse.PartModel

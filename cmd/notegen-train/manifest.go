@@ -117,6 +117,18 @@ func (st *Stage) manifest(files map[string][]byte) string {
 		b.WriteString(";")
 	}
 	b.WriteString("\n")
+	b.WriteString("\nRecogniser lines (the same utterances in lower case, without punctuation or times, as a recogniser's " +
+		"text pasted a line an utterance arrives):")
+	for _, name := range modelNames {
+		fmt.Fprintf(&b, " %s: tune %.1f", name, st.RoleDevLines[name].Accuracy())
+		for _, f := range []string{"aci-bench/valid.csv corrected", "aci-bench/test2.csv", "mts-dialog/valid.csv"} {
+			if c, ok := st.RoleGateScores[name][f+" lines"]; ok {
+				fmt.Fprintf(&b, ", %s %.1f", strings.Replace(strings.TrimPrefix(f, "aci-bench/"), ".csv", "", 1), c.Accuracy())
+			}
+		}
+		b.WriteString(";")
+	}
+	b.WriteString("\n")
 	b.WriteString("\nF1 of the other role (a companion, an interpreter, a nurse) on the tuning dev slice and all gate files: ")
 	for _, name := range modelNames {
 		all := NewConfusion(roleLabels)

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"time"
+	"unicode"
 
 	"github.com/notegen/notegen/internal/discourse"
 	"github.com/notegen/notegen/internal/lexicon"
@@ -143,8 +145,10 @@ func (t *trainer) fixSwappedTags() error {
 func (t *trainer) roleModels() error {
 	st := t.st
 	st.Roles, st.RoleDevScores, st.RoleDevUtterances = map[string]*discourse.RoleModel{}, map[string]*Confusion{}, map[string]*Confusion{}
+	st.RoleDevLines = map[string]*Confusion{}
 	st.RoleGateScores, st.RoleStrength = map[string]map[string]*Confusion{}, map[string]float64{}
 	devUtterances := timed(utterances(t.dev, t.x))
+	devLines := recogniserLines(t.dev, t.x)
 	for _, name := range modelNames {
 		m, err := trainRoles(t.train, t.x, t.q, t.roleSpecs[name], t.opt.Role, t.opt.MinCount)
 		if err != nil {
@@ -170,6 +174,7 @@ func (t *trainer) roleModels() error {
 		st.RoleStrength[name] = strength
 		st.RoleDevScores[name] = scoreRoles(m, t.dev, t.x, t.q)
 		st.RoleDevUtterances[name] = scoreRoles(m, devUtterances, t.x, t.q)
+		st.RoleDevLines[name] = scoreRoles(m, devLines, t.x, t.q)
 		final, err := trainRoles(t.tune, t.x, t.q, t.roleSpecs[name], t.opt.Role, t.opt.MinCount)
 		if err != nil {
 			return err
@@ -180,8 +185,11 @@ func (t *trainer) roleModels() error {
 		for k, c := range scoreRolesByFile(final, timed(utterances(t.gate, t.x)), t.x, t.q) {
 			st.RoleGateScores[name][k+" utterances"] = c
 		}
-		t.log("role model %s: strength %.1f (utterances %.1f), adapt %v, dev accuracy %.1f%% (utterances %.1f%%)", name, strength,
-			m.UtteranceStrength, adapt, st.RoleDevScores[name].Accuracy(), st.RoleDevUtterances[name].Accuracy())
+		for k, c := range scoreRolesByFile(final, recogniserLines(t.gate, t.x), t.x, t.q) {
+			st.RoleGateScores[name][k+" lines"] = c
+		}
+		t.log("role model %s: strength %.1f (utterances %.1f), adapt %v, dev accuracy %.1f%% (utterances %.1f%%, recogniser lines %.1f%%)", name, strength,
+			m.UtteranceStrength, adapt, st.RoleDevScores[name].Accuracy(), st.RoleDevUtterances[name].Accuracy(), st.RoleDevLines[name].Accuracy())
 	}
 	return nil
 }
@@ -353,6 +361,39 @@ func utterances(ps []*Prepared, x *lexicon.Lexicon) []*Prepared {
 		out = append(out, &Prepared{Enc: &enc, Roles: roles, Swapped: p.Swapped, utterances: true})
 	}
 	return out
+}
+
+// recogniserLines returns the utterances of ps as a speech recogniser's
+// text pasted one utterance a line arrives: lower case, without
+// punctuation and without times. Such lines say neither where a question
+// ends nor who speaks, which the models must then read from the words.
+func recogniserLines(ps []*Prepared, x *lexicon.Lexicon) []*Prepared {
+	us := utterances(ps, x)
+	out := make([]*Prepared, len(us))
+	for i, p := range us {
+		enc := *p.Enc
+		enc.Segs = slices.Clone(p.Enc.Segs)
+		for k := range enc.Segs {
+			enc.Segs[k].Text = unpunctuated(enc.Segs[k].Text)
+		}
+		q := *p
+		q.Enc = &enc
+		out[i] = &q
+	}
+	return out
+}
+
+// unpunctuated is s in lower case with its punctuation taken out: an
+// apostrophe inside a word stays ("i'm"), any other mark becomes a space.
+func unpunctuated(s string) string {
+	rs := []rune(strings.ToLower(s))
+	for i, r := range rs {
+		inWord := i > 0 && i+1 < len(rs) && unicode.IsLetter(rs[i-1]) && unicode.IsLetter(rs[i+1])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsSpace(r) && !((r == '\'' || r == '’') && inWord) {
+			rs[i] = ' '
+		}
+	}
+	return strings.Join(strings.Fields(string(rs)), " ")
 }
 
 // withUtterances is ps and their utterances.

@@ -25,6 +25,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 //go:embed data
@@ -160,6 +161,21 @@ func (x *Lexicon) Phrase(key string) string {
 		panic(fmt.Sprintf("lexicon %s: no phrase %q", x.Lang, key))
 	}
 	return p
+}
+
+// Elide returns word as the language writes it before next: elided when
+// the language elides it ("se" before "est" is "s'"), else unchanged. A
+// rewritten sentence can put such a word before a vowel where the speaker
+// said none ("je me suis" becomes "il se est").
+func (x *Lexicon) Elide(word, next string) string {
+	r, _ := utf8.DecodeRuneInString(next)
+	if len(word) < 2 || !strings.ContainsRune("aeiouyàâéèêëîïôûù", unicode.ToLower(r)) {
+		return word
+	}
+	if form := word[:len(word)-1] + "'"; strings.HasSuffix(strings.ToLower(word), "e") && x.elisions[Fold(form)] {
+		return form
+	}
+	return word
 }
 
 // Knows reports whether a normalised word is a word of the language's data:

@@ -28,7 +28,10 @@ type voice struct {
 	prepositions *lexicon.List
 	determiners  *lexicon.List
 	clauses      *lexicon.List
-	person       map[transcript.Speaker]*lexicon.List
+	// register are the spoken and regional forms written in the standard
+	// language ("à matin" is "ce matin")
+	register *lexicon.List
+	person   map[transcript.Speaker]*lexicon.List
 }
 
 func newVoice(x *lexicon.Lexicon, p clinical.Person) *voice {
@@ -41,7 +44,7 @@ func newVoice(x *lexicon.Lexicon, p clinical.Person) *voice {
 		fillers: x.List("fillers"), openers: x.List("openers"), frames: x.List("reporting_frames"), tags: x.List("tags"), modals: x.List("modals"),
 		adverbs: x.List("adverbs"), third: x.List("third_person"), conjunctions: x.List("conjunctions"),
 		orders: x.List("order_verbs"), prepositions: x.List("prepositions"), determiners: x.List("determiners"),
-		clauses: x.List("clause_verbs"),
+		clauses: x.List("clause_verbs"), register: x.List("register"),
 		person: map[transcript.Speaker]*lexicon.List{
 			transcript.Patient:   x.List("voice_patient"),
 			transcript.Clinician: x.List("voice_clinician"),
@@ -78,6 +81,7 @@ func (v *voice) rewrite(src []rune, toks []lexicon.Token, who transcript.Speaker
 		ps = v.trimOpeners(ps, toks)
 	}
 	ps = v.trimTag(ps, toks)
+	ps = v.standardise(ps, toks)
 	ps = v.thirdPerson(ps, toks, who)
 	ps = v.digits(ps, toks)
 	return finish(v.capitals(v.x.Acronyms(tidy(join(src, toks, ps)))))
@@ -255,6 +259,37 @@ func (v *voice) thirdPerson(ps []piece, toks []lexicon.Token, who transcript.Spe
 	return out
 }
 
+// standardise writes the spoken and regional forms of the register list
+// as the written language has them ("à matin" is "ce matin", "dunno" is
+// "do not know"). A form that is also a standard word ("blonde") is
+// replaced only after a word of the list its entry names ("ma blonde"),
+// which stays for thirdPerson to turn.
+func (v *voice) standardise(ps []piece, toks []lexicon.Token) []piece {
+	out := make([]piece, 0, len(ps))
+	for i := 0; i < len(ps); i++ {
+		e, n := matchPieces(ps, toks, i, v.register)
+		if e == nil || !v.follows(out, toks, e.Attr("after")) {
+			out = append(out, ps[i])
+			continue
+		}
+		out = append(out, piece{first: ps[i].first, end: ps[i+n-1].end, text: e.Attr("to"), replaced: true})
+		i += n - 1
+	}
+	return out
+}
+
+// follows reports whether the last piece of out is a word of the list
+// named, or whether no list is named.
+func (v *voice) follows(out []piece, toks []lexicon.Token, list string) bool {
+	if list == "" {
+		return true
+	}
+	if len(out) == 0 || out[len(out)-1].replaced {
+		return false
+	}
+	return v.x.List(list).Has(toks[out[len(out)-1].end-1].Norm)
+}
+
 // subjectAt reports whether "you" at piece i stands where a subject does.
 // The word after decides first: a verb, modal or adverb follows a subject
 // ("you sent", "you can"), a determiner, preposition or the end follows an
@@ -307,10 +342,27 @@ func (v *voice) agree(ps []piece, toks []lexicon.Token, i int, out *[]piece) int
 		return i
 	}
 	if e, n := matchPieces(ps, toks, i, v.third); e != nil {
-		*out = append(*out, piece{first: ps[i].first, end: ps[i+n-1].end, text: e.Attr("third"), replaced: true})
+		verb := e.Attr("third")
+		v.elideBefore(*out, verb)
+		*out = append(*out, piece{first: ps[i].first, end: ps[i+n-1].end, text: verb, replaced: true})
 		return i + n
 	}
 	return i
+}
+
+// elideBefore elides the last word of the last piece of out when it is
+// the subject's pronoun written for the speaker's and next opens with a
+// vowel ("je me suis" is "il s'est", not "il se est").
+func (v *voice) elideBefore(out []piece, next string) {
+	if len(out) == 0 || !out[len(out)-1].replaced {
+		return
+	}
+	last := &out[len(out)-1]
+	head, word := "", last.text
+	if k := strings.LastIndexByte(word, ' '); k >= 0 {
+		head, word = word[:k+1], word[k+1:]
+	}
+	last.text = head + v.x.Elide(word, next)
 }
 
 // digits writes the numbers said in words in digits, with their units

@@ -52,6 +52,12 @@ func TestVoiceWritesThePatientInTheThirdPerson(t *testing.T) {
 		{"french mon", "fr", "male", transcript.Patient, "Mon genou me fait mal.", "Son genou lui fait mal."},
 		{"french dative", "fr", "female", transcript.Patient, "La pharmacienne m'a dit qu'il y avait des nitrites.", "La pharmacienne lui a dit qu'il y avait des nitrites."},
 		{"french reflexive", "fr", "female", transcript.Patient, "Je ne me sens pas bien.", "Elle ne se sent pas bien."},
+		{"french reflexive before a vowel", "fr", "male", transcript.Patient, "Je me suis fait mal hier.", "Il s'est fait mal hier."},
+		{"quebec forms in standard french", "fr", "male", transcript.Patient, "Ma blonde m'a dit de venir à matin.",
+			"Sa conjointe lui a dit de venir ce matin."},
+		{"a standard word of the register list stays", "fr", "female", transcript.Patient, "Ma sœur est blonde.", "Sa sœur est blonde."},
+		{"spoken english in written english", "en", "female", transcript.Patient, "I dunno, it hurts 'cause I fell.",
+			"She does not know, it hurts because she fell."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
