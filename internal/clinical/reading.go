@@ -170,6 +170,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.applyHeadings()
 	r.keepReadings()
 	r.examAfterAnnouncement()
+	r.readOutResults()
 	r.dropIdentity()
 	r.dropDeviceTalk()
 	r.dropCallTalk()

@@ -1,0 +1,41 @@
+package clinical_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/clinical"
+	"github.com/notegen/notegen/internal/discourse"
+)
+
+// partOf returns the part of the unit whose text contains said.
+func partOf(t *testing.T, r *clinical.Reading, said string) discourse.Part {
+	t.Helper()
+	for _, u := range r.Units {
+		if text := []rune(r.Segments[u.Segment].Text); strings.Contains(string(text[u.Start:u.End]), said) {
+			return u.Part
+		}
+	}
+	t.Fatalf("no unit says %q", said)
+	return ""
+}
+
+func TestAResultReadOutIsAResult(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: What brings you in?
+Patient: Pain on the right side of my belly since last night.
+Doctor: I'm ordering a CT scan of the abdomen.
+Doctor: Okay, Mr. Ferreira, your results are back. Your white blood cell count is fifteen point two, which is high. Urine is clean. The CT shows acute appendicitis. The appendix is inflamed, but there's no sign that it has burst. If the ultrasound shows a stone we will treat it too. We will check the urine culture on Monday.`)
+	require.Equal(t, discourse.Results, partOf(t, r, "The CT shows acute appendicitis"))
+	// a result only supposed, and a test still to come, are no result
+	require.NotEqual(t, discourse.Results, partOf(t, r, "If the ultrasound shows"))
+	require.NotEqual(t, discourse.Results, partOf(t, r, "We will check the urine culture"))
+	require.NotEqual(t, discourse.Results, partOf(t, r, "I'm ordering a CT scan"))
+
+	fr := read(t, "fr", `Médecin : Qu'est-ce qui vous amène ?
+Patiente : J'ai mal à la gorge depuis trois jours.
+Médecin : Je vais regarder. Les amygdales sont rouges. J'ai fait un test rapide streptocoque, il est revenu positif. Je vous prescris de l'amoxicilline.`)
+	require.Equal(t, discourse.Results, partOf(t, fr, "test rapide"))
+}
