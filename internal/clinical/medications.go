@@ -72,8 +72,11 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 				// days") is still started, and a word of taking ("stop the
 				// aleve, because taking it every day ...") decides nothing
 				// over a firm decision
-				if decided == nil || m.Unit >= decided.m.Unit && !(decided.action == ActionStart && !decided.weak && ev.action == ActionContinue) &&
-					!(ev.weak && !decided.weak) {
+				// and a decision said only under a condition ("if the aches
+				// come back, stop the rosuvastatin") undoes no firm one
+				if decided == nil || hypothetical(decided.m) && !hypothetical(m) ||
+					m.Unit >= decided.m.Unit && !(decided.action == ActionStart && !decided.weak && ev.action == ActionContinue) &&
+						!(ev.weak && !decided.weak) && !(hypothetical(m) && !hypothetical(decided.m)) {
 					e := ev
 					decided = &e
 				}
@@ -139,6 +142,9 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 		r.Findings = append(r.Findings, f)
 	}
 }
+
+// hypothetical reports whether m is said only under a condition.
+func hypothetical(m mention) bool { return m.Context.Assertion == assertion.Hypothetical }
 
 // pronounReach is how many units back the drug a pronoun stands for may
 // have been named ("your bendroflumethiazide raises uric acid, so I'd like

@@ -99,6 +99,21 @@ Doctor: You can take ibuprofen as needed for the pain.`)
 	require.True(t, finding(t, r, clinical.Lab, "potassium").Ordered, "potassium is a lab")
 }
 
+func TestADecisionUnderAConditionUndoesNoFirmOne(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Stay off the simvastatin. I'm starting rosuvastatin five milligrams three times a week.
+Doctor: If the aches come back, stop the rosuvastatin and call us.
+Doctor: If the rash spreads, start the hydrocortisone cream.`)
+	rosu := finding(t, r, clinical.Medication, "rosuvastatin")
+	require.Equal(t, clinical.ActionStart, rosu.Action, "the start stands: the stop is only said under a condition")
+	require.True(t, rosu.New)
+	require.Equal(t, "5 mg", *rosu.Dose)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "simvastatin").Action, "'stay off' keeps a drug stopped")
+	cream := finding(t, r, clinical.Medication, "hydrocortisone")
+	require.Equal(t, clinical.ActionMention, cream.Action, "a drug only to be started if something happens is no prescription")
+	require.False(t, cream.New)
+}
+
 func TestAllergiesAreTheSubstancesTheirWordsAreAbout(t *testing.T) {
 	t.Parallel()
 	r := read(t, "en", `Doctor: Any allergies?
