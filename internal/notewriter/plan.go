@@ -6,6 +6,7 @@ import (
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/clinical"
 	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
 )
 
 // diagnoses lists the diagnoses and impressions the clinician stated, as
@@ -85,8 +86,11 @@ func (rd *renderer) planItems(key string) []Sentence {
 	return out
 }
 
-// givenHere is the emergency course's treatments: the drugs started and the
-// procedures ordered at this visit, each once.
+// givenHere is the emergency course's treatments: the drugs given and the
+// procedures ordered at this visit, each once. A drug started with a
+// frequency that repeats ("once a day", "every 8 hours") is a prescription
+// to take at home, which the plan holds, not a dose given here, unless the
+// clinician says a dose was given ("she received three DuoNebs").
 func (rd *renderer) givenHere() []Sentence {
 	r := rd.r
 	var out []Sentence
@@ -94,7 +98,7 @@ func (rd *renderer) givenHere() []Sentence {
 		f := &r.Findings[k]
 		var text string
 		switch {
-		case f.Kind == clinical.Medication && f.Action == clinical.ActionStart:
+		case f.Kind == clinical.Medication && (f.Action == clinical.ActionStart && !rd.repeats(f) || rd.givenAtVisit(f)):
 			text = fill(rd.x.Phrase("edcourse.given"), map[string]string{"drug": rd.drug(f)})
 		case f.Kind == clinical.Procedure && f.Ordered:
 			text = fill(rd.x.Phrase("plan.order"), map[string]string{"order": rd.numbered(f.Said)})
@@ -104,6 +108,34 @@ func (rd *renderer) givenHere() []Sentence {
 		out = append(out, Sentence{Text: finish(text), Spans: r.Spans(f), Why: "treatment in the emergency department: " + f.Name})
 	}
 	return out
+}
+
+// repeats reports whether a drug is said with a frequency other than a
+// single dose.
+func (rd *renderer) repeats(f *clinical.Finding) bool {
+	if f.Frequency == nil {
+		return false
+	}
+	e := rd.x.List("frequencies").Lookup(rd.x.Norms(*f.Frequency))
+	return e == nil || e.Attr("once") != "yes"
+}
+
+// givenAtVisit reports whether the clinician says, in a statement about
+// the present visit, that a dose of f was given.
+func (rd *renderer) givenAtVisit(f *clinical.Finding) bool {
+	cues := rd.x.List("given_cues")
+	for _, m := range f.Mentions {
+		u := rd.r.Units[m.Unit]
+		if u.Speaker != transcript.Clinician || u.Question || m.Context.Time == assertion.Past {
+			continue
+		}
+		for k := range u.Tokens {
+			if e, _ := cues.Match(u.Tokens, k); e != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // writtenIn reports whether a sentence of section key came from a unit
