@@ -174,6 +174,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.dropIdentity()
 	r.dropDeviceTalk()
 	r.dropCallTalk()
+	r.dropBareHeadings()
 	r.dropForeign()
 	r.dropRemarksOnDiagnosis()
 	r.Patient = r.person(opts.Context)

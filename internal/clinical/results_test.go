@@ -39,3 +39,12 @@ Patiente : J'ai mal à la gorge depuis trois jours.
 Médecin : Je vais regarder. Les amygdales sont rouges. J'ai fait un test rapide streptocoque, il est revenu positif. Je vous prescris de l'amoxicilline.`)
 	require.Equal(t, discourse.Results, partOf(t, fr, "test rapide"))
 }
+
+func TestAHeadingSaidAloudAloneIsNoContent(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: So my assessment is hyperlipidemia with statin-associated muscle aches.
+Doctor: Here's the plan. Stay off the simvastatin. I'm starting rosuvastatin five milligrams three times a week. Plan: recheck in two weeks.`)
+	require.Equal(t, discourse.Drop, partOf(t, r, "Here's the plan"))
+	require.NotEqual(t, discourse.Drop, partOf(t, r, "starting rosuvastatin"))
+	require.NotEqual(t, discourse.Drop, partOf(t, r, "recheck in two weeks"), "a heading that opens content is no bare heading")
+}
