@@ -260,6 +260,13 @@ func (r *Reading) takenAt(m mention) bool {
 func (r *Reading) medAction(m mention) medEvidence {
 	u := r.Units[m.Unit]
 	ev := medEvidence{m: m, action: ActionMention}
+	if u.Speaker == transcript.Clinician && !u.Question && r.replaced(u.Tokens, m.First) {
+		// "Fostair ... instead of the Clenil": the drug replaced is stopped
+		// (the cue is also a trigger of negation, which here says only
+		// that the drug is not to be used)
+		ev.action, ev.today = ActionStop, true
+		return ev
+	}
 	actions := r.Lexicon.List("med_actions")
 	entry, at := r.nearest(u.Tokens, m.First, m.End, actions, actionWindow)
 	if entry == nil && r.listed(u.Tokens, m.First) {
@@ -281,6 +288,12 @@ func (r *Reading) medAction(m mention) medEvidence {
 		return ev
 	}
 	ev.action = entry.Attr("action")
+	if entry.Attr("switch") == "yes" && r.switchedTo(u.Tokens, at, m.First) {
+		// "I'm going to switch you to Fostair": the drug switched to is
+		// started; the one switched from is changed (or stopped, "instead
+		// of the Clenil")
+		ev.action = ActionStart
+	}
 	ev.weak = entry.Attr("weak") == "yes"
 	ev.past = entry.Attr("tense") == "past" || m.Context.Time == assertion.Past && !r.onlyActions(m.Context)
 	asks := u.Question && !r.proposes(u.Tokens)
@@ -289,6 +302,39 @@ func (r *Reading) medAction(m mention) medEvidence {
 	// amoxicillin") is still one
 	ev.today = u.Speaker == transcript.Clinician && !asks && !ev.past && m.Context.Assertion != assertion.Absent
 	return ev
+}
+
+// replaced reports whether the drug at token first is introduced as the
+// one another replaces: a word of replaced_cues right before it, a
+// determiner or possessive between at most ("instead of the Clenil").
+func (r *Reading) replaced(toks []lexicon.Token, first int) bool {
+	cues, dets := r.Lexicon.List("replaced_cues"), r.Lexicon.List("determiners")
+	k := first - 1
+	for k >= 0 && dets.Has(toks[k].Norm) {
+		k--
+	}
+	for start := k; start >= 0 && start >= k-3; start-- {
+		if e, n := cues.Match(toks, start); e != nil && start+n == k+1 {
+			return true
+		}
+	}
+	return false
+}
+
+// switchedTo reports whether the drug at token first is what a verb of
+// switching at token at switches to: it comes after the verb, with a word
+// that introduces the new drug ("to", "onto") between them.
+func (r *Reading) switchedTo(toks []lexicon.Token, at, first int) bool {
+	if at < 0 || at >= first {
+		return false
+	}
+	targets := r.Lexicon.List("switch_targets")
+	for k := at; k < first; k++ {
+		if e, _ := targets.Match(toks, k); e != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // reportsTaking reports whether the word of taking at token at reports

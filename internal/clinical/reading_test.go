@@ -114,6 +114,25 @@ Doctor: If the rash spreads, start the hydrocortisone cream.`)
 	require.False(t, cream.New)
 }
 
+func TestASwitchStartsTheNewDrugAndStopsTheOld(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Are you still on the Clenil, two puffs twice a day?
+Patient: I ran out a month ago.
+Doctor: I'm going to switch you to Fostair, two puffs twice a day, instead of the Clenil.
+Doctor: Use an emollient instead of soap, and mometasone once a day on the red areas.`)
+	fos := finding(t, r, clinical.Medication, "fostair")
+	require.Equal(t, clinical.ActionStart, fos.Action, "the drug switched to is started")
+	require.True(t, fos.New)
+	require.False(t, fos.Taken, "a drug switched to today is no current medication")
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "clenil").Action, "the drug replaced is stopped")
+	require.NotEqual(t, clinical.ActionStop, finding(t, r, clinical.Medication, "mometasone").Action,
+		"'instead of' stops only the drug it introduces")
+
+	fr := read(t, "fr", `Médecin : Je vous passe à l'amoxicilline mille milligrammes trois fois par jour au lieu de la pénicilline.`)
+	require.Equal(t, clinical.ActionStart, finding(t, fr, clinical.Medication, "amoxicilline").Action)
+	require.Equal(t, clinical.ActionStop, finding(t, fr, clinical.Medication, "pénicilline").Action)
+}
+
 func TestAllergiesAreTheSubstancesTheirWordsAreAbout(t *testing.T) {
 	t.Parallel()
 	r := read(t, "en", `Doctor: Any allergies?
