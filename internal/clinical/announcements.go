@@ -3,8 +3,10 @@ package clinical
 import (
 	"strings"
 
+	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/discourse"
 	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
 )
 
 // dropBareHeadings drops a sentence that only announces a part of the
@@ -54,4 +56,42 @@ func onlyAHeading(toks []lexicon.Token, headings, stop, openers, fillers *lexico
 		}
 	}
 	return heading
+}
+
+// decisionsInPlan reads as the plan the clinician's statements that decide
+// today's treatment where the part model put them in the history, the
+// complaint or the review of systems ("I'm prescribing moxifloxacin eye
+// drops, one drop three times a day"): a drug started, changed or stopped
+// at this visit, said with a verb of that action, or a test, referral or
+// procedure ordered with a verb of ordering, is a plan item whatever else
+// the sentence says. What the patient reports, questions, the past and
+// suppositions stay where they are.
+func (r *Reading) decisionsInPlan() {
+	actions, orders := r.Lexicon.List("med_actions"), r.Lexicon.List("order_verbs")
+	for _, f := range r.Findings {
+		var verbs *lexicon.List
+		switch {
+		case f.Kind == Medication && (f.New || f.Action == ActionStop):
+			verbs = actions
+		case f.Ordered && (f.Kind == Lab || f.Kind == Imaging || f.Kind == Referral || f.Kind == Procedure):
+			verbs = orders
+		default:
+			continue
+		}
+		for _, m := range f.Mentions {
+			u := &r.Units[m.Unit]
+			if u.Speaker != transcript.Clinician || u.Question || m.Context.Time == assertion.Past ||
+				m.Context.Assertion != assertion.Present {
+				continue
+			}
+			switch u.Part {
+			case discourse.History, discourse.Complaint, discourse.Review:
+			default:
+				continue
+			}
+			if e, _ := r.nearest(u.Tokens, m.First, m.End, verbs, actionWindow); e != nil && e.Attr("tense") != "past" {
+				u.Part = discourse.Plan
+			}
+		}
+	}
 }

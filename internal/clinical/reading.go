@@ -179,6 +179,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.dropRemarksOnDiagnosis()
 	r.Patient = r.person(opts.Context)
 	r.read()
+	r.decisionsInPlan()
 	return r
 }
 

@@ -48,3 +48,13 @@ Doctor: Here's the plan. Stay off the simvastatin. I'm starting rosuvastatin fiv
 	require.NotEqual(t, discourse.Drop, partOf(t, r, "starting rosuvastatin"))
 	require.NotEqual(t, discourse.Drop, partOf(t, r, "recheck in two weeks"), "a heading that opens content is no bare heading")
 }
+
+func TestAPrescriptionIsAPlanItemWhereverTheModelPutIt(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: What's going on with your eye?
+Patient: My left eye has been red and goopy since yesterday morning.
+Doctor: Let me take a look. The left eye is red with yellow discharge, the cornea is clear.
+Patient: Is it contagious?
+Doctor: Yes. This looks like bacterial conjunctivitis. I'm prescribing moxifloxacin eye drops, one drop in the left eye three times a day for seven days. Wash your hands often.`)
+	require.Equal(t, discourse.Plan, partOf(t, r, "I'm prescribing moxifloxacin"))
+}

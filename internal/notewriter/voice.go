@@ -75,7 +75,7 @@ func (v *voice) rewrite(src []rune, toks []lexicon.Token, who transcript.Speaker
 		ps = append(ps, p)
 	}
 	ps = v.dropMatches(ps, toks, v.fillers)
-	ps = dropRepeats(ps, toks)
+	ps = dropRepeats(ps, toks, v.x.List("number_words"))
 	ps = v.trimOpeners(ps, toks)
 	if v.trimFrame(&ps, toks, who) {
 		ps = v.trimOpeners(ps, toks)
@@ -140,10 +140,10 @@ func matchPieces(ps []piece, toks []lexicon.Token, i int, list *lexicon.List) (*
 
 // dropRepeats removes a word or two said twice in a row ("I I think", "it
 // is it is", "her, her"): speech restarts, writing does not.
-func dropRepeats(ps []piece, toks []lexicon.Token) []piece {
+func dropRepeats(ps []piece, toks []lexicon.Token, numbers *lexicon.List) []piece {
 	out := ps[:0]
 	for i := 0; i < len(ps); i++ {
-		if i+2 < len(ps) && !ps[i+1].replaced && toks[ps[i+1].first].Norm == "," && samePieces(ps[i:i+1], ps[i+2:i+3], toks) {
+		if i+2 < len(ps) && !ps[i+1].replaced && toks[ps[i+1].first].Norm == "," && samePieces(ps[i:i+1], ps[i+2:i+3], toks, numbers) {
 			i++
 			continue
 		}
@@ -153,7 +153,7 @@ func dropRepeats(ps []piece, toks []lexicon.Token) []piece {
 	for n := 3; n >= 1; n-- {
 		out := ps[:0]
 		for i := 0; i < len(ps); i++ {
-			if i+2*n <= len(ps) && samePieces(ps[i:i+n], ps[i+n:i+2*n], toks) {
+			if i+2*n <= len(ps) && samePieces(ps[i:i+n], ps[i+n:i+2*n], toks, numbers) {
 				i += n - 1
 				continue
 			}
@@ -164,9 +164,14 @@ func dropRepeats(ps []piece, toks []lexicon.Token) []piece {
 	return ps
 }
 
-func samePieces(a, b []piece, toks []lexicon.Token) bool {
+func samePieces(a, b []piece, toks []lexicon.Token, numbers *lexicon.List) bool {
 	for k := range a {
 		if a[k].replaced || b[k].replaced || toks[a[k].first].Kind != lexicon.Word || toks[a[k].first].Norm != toks[b[k].first].Norm {
+			return false
+		}
+		if numbers.Has(toks[a[k].first].Norm) {
+			// "twenty twenty" (a visual acuity), "two two" (a code) are
+			// two numbers, not a restart
 			return false
 		}
 	}

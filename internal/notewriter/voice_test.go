@@ -72,6 +72,7 @@ func TestVoiceLeavesSpeechHabitsOut(t *testing.T) {
 	cases := []struct{ name, said, want string }{
 		{"fillers and openers", "Okay, so, um, the pain is, you know, worse at night.", "The pain is worse at night."},
 		{"a restart", "It's it's been going on for, for a while.", "It is been going on for a while."},
+		{"a number said twice is two numbers", "Vision is twenty twenty in both eyes.", "Vision is twenty twenty in both eyes."},
 		{"a closing request for agreement", "We will start metformin, okay?", "We will start metformin."},
 		{"a split contraction is written out", "she does n't smoke , and it wo n't hurt .", "She does not smoke, and it will not hurt."},
 		{"a name called before an order", "Alex, order a chest x-ray.", "Order a chest x-ray."},
