@@ -196,6 +196,8 @@ type headRecorder struct {
 	limit int
 }
 
+// Write implements io.Writer, keeping what fits under the limit and
+// accepting the rest, so the copy to storage is never cut short.
 func (h *headRecorder) Write(p []byte) (int, error) {
 	if room := h.limit - len(h.buf); room > 0 {
 		h.buf = append(h.buf, p[:min(room, len(p))]...)
