@@ -51,7 +51,6 @@ func newJobs(ctx context.Context, s config.Settings, db *store.DB, key *masterke
 	}
 	jobs := job.NewService(job.Deps{
 		DB: db, Master: key, Uploads: uploads, Queue: pipeline.NewEnqueuer(q), Events: events,
-		Log: log.With("component", "jobs"),
 	}, job.Config{
 		PublicURL: s.PublicURL, FreeJobs: s.FreeJobs, Retention: s.Retention, UploadTTL: s.UploadTTL,
 		LiveAudio: stt != nil, StreamAbandon: s.StreamAbandon, WaitRecheck: s.WaitRecheck,

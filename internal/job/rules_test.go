@@ -72,7 +72,7 @@ func newFixture(t *testing.T, db *store.DB) *fixture {
 	log := slog.New(slog.DiscardHandler)
 	events := broker.New(log)
 	t.Cleanup(events.Close)
-	jobs := job.NewService(job.Deps{DB: db, Master: key, Uploads: upload.NewSigner(key, "http://notegen.test"), Queue: q, Events: events, Log: log},
+	jobs := job.NewService(job.Deps{DB: db, Master: key, Uploads: upload.NewSigner(key, "http://notegen.test"), Queue: q, Events: events},
 		job.Config{PublicURL: "http://notegen.test", FreeJobs: 100, Retention: retention, UploadTTL: time.Hour,
 			WaitRecheck: time.Minute, StreamAbandon: time.Minute})
 	return &fixture{db: db, jobs: jobs, queue: q}

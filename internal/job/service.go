@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
 	"strconv"
 	"time"
 
@@ -60,7 +59,6 @@ type Service struct {
 	db     *store.DB
 	master *masterkey.Key
 	cfg    Config
-	log    *slog.Logger
 	// events announces committed status changes to status waiters.
 	events *broker.Broker
 	// uploads signs the URLs audio is uploaded to.
@@ -83,12 +81,11 @@ type Deps struct {
 	// Events carries each committed status change to the clients
 	// waiting for it.
 	Events *broker.Broker
-	Log    *slog.Logger
 }
 
 // NewService returns the job service.
 func NewService(d Deps, cfg Config) *Service {
-	return &Service{db: d.DB, master: d.Master, cfg: cfg, log: d.Log, uploads: d.Uploads, queue: d.Queue, events: d.Events,
+	return &Service{db: d.DB, master: d.Master, cfg: cfg, uploads: d.Uploads, queue: d.Queue, events: d.Events,
 		statusReads: newStatusReads(d.DB)}
 }
 
