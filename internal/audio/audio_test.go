@@ -38,11 +38,6 @@ func TestSniff(t *testing.T) {
 	} {
 		require.Equal(t, tc.want, Matches(tc.ext, tc.head), name)
 	}
-	ext, ok := NormalizeExtension(".WAV")
-	require.True(t, ok)
-	require.Equal(t, "wav", ext)
-	_, ok = NormalizeExtension("exe")
-	require.False(t, ok)
 }
 
 func TestNormalize(t *testing.T) {

@@ -2,25 +2,7 @@
 // with ffmpeg to what speech recognisers expect: 16 kHz mono.
 package audio
 
-import (
-	"bytes"
-	"strings"
-)
-
-// Extensions are the audio file extensions of the wire contract.
-var Extensions = []string{"mp3", "mp4", "mp2", "m4a", "aac", "wav", "flac", "pcm", "ogg", "opus", "webm"}
-
-// NormalizeExtension lower-cases an extension and drops a leading dot; it
-// reports false for an extension the contract does not accept.
-func NormalizeExtension(ext string) (string, bool) {
-	ext = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(ext), "."))
-	for _, e := range Extensions {
-		if e == ext {
-			return ext, true
-		}
-	}
-	return ext, false
-}
+import "bytes"
 
 // family names a container or stream format as sniffed from its first
 // bytes; several extensions share one (m4a and mp4 are both ISO media).

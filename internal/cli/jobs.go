@@ -12,6 +12,7 @@ import (
 	"github.com/notegen/notegen/internal/config"
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/masterkey"
+	"github.com/notegen/notegen/internal/pipeline"
 	"github.com/notegen/notegen/internal/provider"
 	"github.com/notegen/notegen/internal/queue"
 	"github.com/notegen/notegen/internal/store"
@@ -19,10 +20,12 @@ import (
 	"github.com/notegen/notegen/internal/upload"
 )
 
-// newJobService builds the note pipeline from the settings: audio in
-// S3-compatible storage or the data directory, the OpenAI-compatible providers when
-// configured, the built-in writer otherwise.
-func newJobService(ctx context.Context, s config.Settings, db *store.DB, key *masterkey.Key, uploads *upload.Signer, q *queue.Inserter, events *broker.Broker, log *slog.Logger) (*job.Service, error) {
+// newJobs builds the job service and the pipeline that runs its jobs from
+// the settings: audio in S3-compatible storage or the data directory, the
+// OpenAI-compatible providers when configured, the built-in writer
+// otherwise. The job service comes first: it enqueues work through the
+// queue alone, and the pipeline calls it for every change it stores.
+func newJobs(ctx context.Context, s config.Settings, db *store.DB, key *masterkey.Key, uploads *upload.Signer, q *queue.Inserter, events *broker.Broker, log *slog.Logger) (*job.Service, *pipeline.Service, error) {
 	var blobs blobstore.Store
 	var err error
 	if s.StorageURL != "" {
@@ -31,7 +34,7 @@ func newJobService(ctx context.Context, s config.Settings, db *store.DB, key *ma
 		blobs, err = blobstore.NewLocal(filepath.Join(s.DataDir, "audio"), key)
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	client := &http.Client{Timeout: s.JobTimeout}
 	var stt provider.Transcriber
@@ -46,15 +49,19 @@ func newJobService(ctx context.Context, s config.Settings, db *store.DB, key *ma
 	if s.LLMURL != "" {
 		writer = &provider.OpenAIChat{URL: s.LLMURL, APIKey: s.LLMAPIKey, Model: s.LLMModel, Client: client}
 	}
-	return job.NewService(job.Deps{
-		DB: db, Master: key, Blobs: blobs, STT: stt, Writer: writer, Uploads: uploads, Queue: q, Events: events,
-		Log: log.With("component", "jobs"),
+	jobs := job.NewService(job.Deps{
+		DB: db, Master: key, Uploads: uploads, Queue: pipeline.NewEnqueuer(q), Events: events,
 	}, job.Config{
 		PublicURL: s.PublicURL, FreeJobs: s.FreeJobs, Retention: s.Retention, UploadTTL: s.UploadTTL,
+		LiveAudio: stt != nil, StreamAbandon: s.StreamAbandon, WaitRecheck: s.WaitRecheck,
+	})
+	pipe := pipeline.New(pipeline.Deps{
+		Jobs: jobs, DB: db, Blobs: blobs, STT: stt, Writer: writer, Queue: q, Log: log.With("component", "jobs"),
+	}, pipeline.Config{
 		KeepAudio: s.KeepAudio, TempDir: filepath.Join(s.DataDir, "tmp"),
-		SweepInterval: s.SweepInterval, RetryBase: s.ProviderRetryBase, StreamAbandon: s.StreamAbandon,
-		WaitRecheck: s.WaitRecheck,
-	}), nil
+		SweepInterval: s.SweepInterval, RetryBase: s.ProviderRetryBase,
+	})
+	return jobs, pipe, nil
 }
 
 // newLiveTranscriber picks how live streams are transcribed: the streaming

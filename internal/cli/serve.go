@@ -159,7 +159,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 		Log: log, Metrics: registry,
 	})
 	uploads := upload.NewSigner(key, settings.PublicURL)
-	jobs, err := newJobService(ctx, settings, db, key, uploads, inserter, events, log)
+	jobs, pipe, err := newJobs(ctx, settings, db, key, uploads, inserter, events, log)
 	if err != nil {
 		return err
 	}
@@ -169,7 +169,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 		Log:        slog.New(log.Handler()).With("component", "queue"),
 		Inserter:   inserter,
 		ID:         self.ID(),
-	}, jobs.Register, deliveries.Register)
+	}, pipe.Register, deliveries.Register)
 	if err != nil {
 		return err
 	}
@@ -196,7 +196,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 	handler, err := httpapi.NewServer(httpapi.Deps{
 		Log: log, DB: db, Auth: identity, Accounts: accounts, Console: web,
 		Keys: keys, Webhooks: webhooks,
-		Jobs: jobs, Uploads: uploads, Limiter: ratelimit.New(db),
+		Jobs: jobs, Pipeline: pipe, Uploads: uploads, Limiter: ratelimit.New(db),
 		Audit: audit.NewLog(db), Billing: bills,
 		Config: settings, Metrics: registry, Version: env.Version,
 		Deliveries: deliveries, Live: newLiveTranscriber(settings),

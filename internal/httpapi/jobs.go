@@ -12,6 +12,7 @@ import (
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/fhir"
 	"github.com/notegen/notegen/internal/job"
+	"github.com/notegen/notegen/internal/pipeline"
 	"github.com/notegen/notegen/internal/store"
 )
 
@@ -37,7 +38,7 @@ func (s *Server) processText(w http.ResponseWriter, r *http.Request) error {
 type multipartForm struct{ r *multipart.Reader }
 
 // NextPart returns the next part, or io.EOF after the last.
-func (f multipartForm) NextPart() (job.FormPart, error) {
+func (f multipartForm) NextPart() (pipeline.FormPart, error) {
 	p, err := f.r.NextPart()
 	if err != nil {
 		return nil, err
@@ -53,7 +54,7 @@ func (s *Server) processAudio(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return apperr.New(apperr.BadRequest, "Malformed multipart body")
 		}
-		resp, err := s.Jobs.SubmitMultipart(r.Context(), caller(r.Context()), multipartForm{mr}, r.Header.Get("Idempotency-Key"))
+		resp, err := s.Pipeline.SubmitMultipart(r.Context(), caller(r.Context()), multipartForm{mr}, r.Header.Get("Idempotency-Key"))
 		if err != nil {
 			return err
 		}
@@ -83,7 +84,7 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	res, complete, err := s.Jobs.Upload(r.Context(), jobID, cr, r.Body)
+	res, complete, err := s.Pipeline.Upload(r.Context(), jobID, cr, r.Body)
 	if err != nil {
 		return err
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/notegen/notegen/internal/config"
 	"github.com/notegen/notegen/internal/delivery"
 	"github.com/notegen/notegen/internal/job"
+	"github.com/notegen/notegen/internal/pipeline"
 	"github.com/notegen/notegen/internal/ratelimit"
 	"github.com/notegen/notegen/internal/store"
 	"github.com/notegen/notegen/internal/sttstream"
@@ -42,8 +43,11 @@ type Deps struct {
 	Webhooks *webhook.Service
 	// Deliveries delivers outbox events as webhooks and lists them.
 	Deliveries *delivery.Service
-	// Jobs runs note jobs.
+	// Jobs keeps note jobs: submissions, status and results.
 	Jobs *job.Service
+	// Pipeline receives jobs' audio (uploads, one-shot uploads, live
+	// streams) into blob storage.
+	Pipeline *pipeline.Service
 	// Audit reads the audit log.
 	Audit *audit.Log
 	// Billing reports usage.

@@ -139,7 +139,7 @@ func (c *streamConn) flush(ctx context.Context) error {
 	if len(c.pending) == 0 {
 		return nil
 	}
-	err := c.s.Jobs.AppendStream(ctx, c.st, c.pending)
+	err := c.s.Pipeline.AppendStream(ctx, c.st, c.pending)
 	c.pending = c.pending[:0]
 	return err
 }
@@ -268,7 +268,7 @@ func (c *streamConn) end(ctx context.Context, finish func() error) {
 		c.fail(ctx, err)
 		return
 	}
-	status, err := c.s.Jobs.EndStream(ctx, c.st.JobID)
+	status, err := c.s.Pipeline.EndStream(ctx, c.st.JobID)
 	if err != nil {
 		c.fail(ctx, err)
 		return

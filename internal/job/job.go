@@ -72,7 +72,9 @@ const jobColumns = `id, user_id, api_key_id, is_sandbox, source, status, message
 // error object (the interface says so).
 const errCodeBilling = "billing"
 
-var errJobNotFound = apperr.New(apperr.NotFound, "Job not found")
+// ErrNotFound answers a job that does not exist or that the caller may not
+// see: the two are told apart by nobody outside.
+var ErrNotFound = apperr.New(apperr.NotFound, "Job not found")
 
 // load reads a job; forUpdate locks its row for the rest of a transaction.
 func load(ctx context.Context, q store.Queryer, id string, forUpdate bool) (*Job, error) {
@@ -92,7 +94,7 @@ func load(ctx context.Context, q store.Queryer, id string, forUpdate bool) (*Job
 		&j.ErrorCode, &j.ErrorMessage, &j.CreatedAt, &j.UpdatedAt, &j.CompletedAt, &j.PurgeAfter, &j.PurgedAt, &source,
 		&j.SegmentsSealed, &j.NoteDetailSealed)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errJobNotFound
+		return nil, ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read job: %w", err)

@@ -152,14 +152,14 @@ type OwnerView struct {
 // found.
 func (s *Service) ViewOwned(ctx context.Context, userID, id string) (OwnerView, error) {
 	if _, err := uuid.Parse(id); err != nil {
-		return OwnerView{}, errJobNotFound
+		return OwnerView{}, ErrNotFound
 	}
 	j, err := load(ctx, s.db, id, false)
 	if err != nil {
 		return OwnerView{}, err
 	}
 	if j.UserID != userID {
-		return OwnerView{}, errJobNotFound
+		return OwnerView{}, ErrNotFound
 	}
 	if j.PurgedAt.Valid {
 		return OwnerView{}, errPurged
@@ -170,10 +170,10 @@ func (s *Service) ViewOwned(ctx context.Context, userID, id string) (OwnerView, 
 	}
 	v := OwnerView{NoteView: note, Segments: []transcript.Segment{}}
 	if j.TranscriptSealed != nil {
-		if v.Transcript, err = s.openTranscript(j); err != nil {
+		if v.Transcript, err = s.OpenTranscript(j); err != nil {
 			return OwnerView{}, err
 		}
-		if v.Segments, err = s.segmentsOf(j, v.Transcript); err != nil {
+		if v.Segments, err = s.Segments(j, v.Transcript); err != nil {
 			return OwnerView{}, err
 		}
 	}

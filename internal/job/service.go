@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
-	"runtime"
 	"strconv"
 	"time"
 
@@ -17,12 +15,9 @@ import (
 	"github.com/notegen/notegen/internal/apperr"
 	"github.com/notegen/notegen/internal/batch"
 	"github.com/notegen/notegen/internal/billing"
-	"github.com/notegen/notegen/internal/blobstore"
 	"github.com/notegen/notegen/internal/broker"
 	"github.com/notegen/notegen/internal/evidence"
 	"github.com/notegen/notegen/internal/masterkey"
-	"github.com/notegen/notegen/internal/provider"
-	"github.com/notegen/notegen/internal/queue"
 	"github.com/notegen/notegen/internal/store"
 	"github.com/notegen/notegen/internal/transcript"
 	"github.com/notegen/notegen/internal/upload"
@@ -36,14 +31,11 @@ type Config struct {
 	Retention time.Duration
 	// UploadTTL is how long a presigned upload URL is valid.
 	UploadTTL time.Duration
-	KeepAudio bool
-	// TempDir holds normalised audio while it is being transcribed.
-	TempDir string
-	// SweepInterval is how often expired data and uploads are swept.
-	SweepInterval time.Duration
-	// RetryBase is the first delay before a job retries after a transient
-	// provider failure; it doubles with each attempt.
-	RetryBase time.Duration
+	// LiveAudio says whether live keys' audio can be transcribed (a
+	// speech-to-text provider is configured and ffmpeg is installed): without
+	// it their audio submissions are refused at once rather than failing
+	// later in the pipeline.
+	LiveAudio bool
 	// WaitRecheck is how often a status waiter re-reads its job when no
 	// wake-up has come.
 	WaitRecheck time.Duration
@@ -52,27 +44,27 @@ type Config struct {
 	StreamAbandon time.Duration
 }
 
-// Service runs note jobs.
+// Enqueuer adds a job's processing to the work queue inside the
+// transaction that makes the job ready, so the work exists exactly when
+// that change commits. The pipeline implements it over River; the job's
+// rules only say when.
+type Enqueuer interface {
+	Enqueue(ctx context.Context, tx *store.Tx, jobID string) error
+}
+
+// Service keeps the note jobs: their states and rules, and the jobs and
+// idempotency_keys tables. What runs the jobs (queue workers, audio,
+// providers, blob storage) calls it for every change it stores.
 type Service struct {
 	db     *store.DB
 	master *masterkey.Key
-	blobs  blobstore.Store
-	stt    provider.Transcriber // nil: speech-to-text not configured
-	writer provider.NoteWriter
 	cfg    Config
-	log    *slog.Logger
 	// events announces committed status changes to status waiters.
 	events *broker.Broker
 	// uploads signs the URLs audio is uploaded to.
 	uploads *upload.Signer
 	// queue takes the jobs' processing, in the transaction that causes it.
-	queue *queue.Inserter
-	// detail computes each note's sections, evidence and facts.
-	detail *evidence.Builder
-	// transcodes bounds the ffmpeg runs at once to the CPUs: the notes
-	// queue runs many jobs at once because most of a job is waiting (on a
-	// provider, on the database), but decoding audio is all CPU.
-	transcodes chan struct{}
+	queue Enqueuer
 	// statusReads batches concurrent status reads on PostgreSQL; nil on
 	// SQLite.
 	statusReads *batch.Batcher[*statusRead]
@@ -82,26 +74,18 @@ type Service struct {
 type Deps struct {
 	DB     *store.DB
 	Master *masterkey.Key
-	Blobs  blobstore.Store
-	// STT is nil when no speech-to-text provider is configured: live audio
-	// jobs are then refused.
-	STT    provider.Transcriber
-	Writer provider.NoteWriter
 	// Uploads signs the URLs audio is uploaded to.
 	Uploads *upload.Signer
 	// Queue takes the jobs' processing.
-	Queue *queue.Inserter
+	Queue Enqueuer
 	// Events carries each committed status change to the clients
 	// waiting for it.
 	Events *broker.Broker
-	Log    *slog.Logger
 }
 
-// NewService returns the job service. Its workers run once Register has
-// been passed to queue.New.
+// NewService returns the job service.
 func NewService(d Deps, cfg Config) *Service {
-	return &Service{detail: evidence.NewBuilder(), db: d.DB, master: d.Master, blobs: d.Blobs, stt: d.STT, writer: d.Writer, cfg: cfg, log: d.Log,
-		uploads: d.Uploads, queue: d.Queue, events: d.Events, transcodes: make(chan struct{}, runtime.NumCPU()),
+	return &Service{db: d.DB, master: d.Master, cfg: cfg, uploads: d.Uploads, queue: d.Queue, events: d.Events,
 		statusReads: newStatusReads(d.DB)}
 }
 
@@ -153,11 +137,11 @@ type newJob struct {
 // committed first gets the answer of its job instead.
 func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build answer, now time.Time) (Submitted, error) {
 	custom, _ := json.Marshal(n.spec.customOrEmpty())
-	var transcript []byte
+	var sealedTranscript []byte
 	if n.source == "text" || n.sourceJobID != "" {
-		transcript = s.master.Seal(sealPurpose(transcriptPurpose, n.id), []byte(n.transcript))
+		sealedTranscript = s.master.Seal(sealPurpose(transcriptPurpose, n.id), []byte(n.transcript))
 	}
-	transcriptionTokens := provider.EstimateTokens(n.transcript)
+	transcriptionTokens := transcript.EstimateTokens(n.transcript)
 	var segments []byte
 	if n.segments != nil {
 		segments = s.master.Seal(sealPurpose(segmentsPurpose, n.id), n.segments)
@@ -193,7 +177,7 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build
 			n.id, n.caller.UserID, n.caller.KeyID, n.caller.Sandbox(), n.source, n.status, statusMessage(n.status), progressOf[n.status],
 			n.spec.Template, n.spec.VisitType, n.spec.RecordingType, n.spec.Lang, n.spec.OutputLanguage, n.spec.DocumentationStyle,
 			s.master.Seal(sealPurpose(customPurpose, n.id), custom), string(n.spec.CustomMetadata), n.spec.WebhookEnv, consent,
-			n.spec.FileExtension, n.uploadBytes, total, expires, transcript, transcriptionTokens, n.audioSeconds,
+			n.spec.FileExtension, n.uploadBytes, total, expires, sealedTranscript, transcriptionTokens, n.audioSeconds,
 			sourceJobID, streamRate, now, now, segments)
 		if err != nil {
 			return fmt.Errorf("insert job: %w", err)
@@ -202,7 +186,7 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build
 			return err
 		}
 		if n.status == Queued {
-			return s.enqueue(ctx, tx, n.id)
+			return s.queue.Enqueue(ctx, tx, n.id)
 		}
 		return nil
 	})
@@ -261,9 +245,9 @@ func (s *Service) SubmitText(ctx context.Context, c apikey.Caller, spec Spec, te
 		idem, queuedAnswer, store.Now())
 }
 
-// checkAudioAllowed refuses live audio when nothing can transcribe it.
-func (s *Service) checkAudioAllowed(c apikey.Caller) error {
-	if !c.Sandbox() && s.stt == nil {
+// CheckAudioAllowed refuses live audio when nothing can transcribe it.
+func (s *Service) CheckAudioAllowed(c apikey.Caller) error {
+	if !c.Sandbox() && !s.cfg.LiveAudio {
 		return apperr.New(apperr.Unavailable, "Speech-to-text is not configured on this server; submit text, or ask the operator to set NOTEGEN_STT_URL")
 	}
 	return nil
@@ -282,7 +266,7 @@ func (s *Service) SubmitAudio(ctx context.Context, c apikey.Caller, spec Spec, i
 	if spec.FileExtension == "" {
 		return Submitted{}, apperr.Invalid("file_extension", "file_extension is required")
 	}
-	if err := s.checkAudioAllowed(c); err != nil {
+	if err := s.CheckAudioAllowed(c); err != nil {
 		return Submitted{}, err
 	}
 	id := uuid.Must(uuid.NewV7()).String()
@@ -309,14 +293,14 @@ type StatusView struct {
 // type (sandbox jobs are invisible to live keys and the other way round).
 func (s *Service) owned(ctx context.Context, c apikey.Caller, id string) (*Job, error) {
 	if _, err := uuid.Parse(id); err != nil {
-		return nil, errJobNotFound
+		return nil, ErrNotFound
 	}
 	j, err := load(ctx, s.db, id, false)
 	if err != nil {
 		return nil, err
 	}
 	if j.UserID != c.UserID || j.Sandbox != c.Sandbox() {
-		return nil, errJobNotFound
+		return nil, ErrNotFound
 	}
 	return j, nil
 }
@@ -334,17 +318,17 @@ func (s *Service) readable(ctx context.Context, c apikey.Caller, id string) (*Jo
 	return j, nil
 }
 
-// transcriptOf is openTranscript for a job that may have no transcript yet:
+// transcriptOf is OpenTranscript for a job that may have no transcript yet:
 // that is a Conflict, notReady followed by the job's status.
 func (s *Service) transcriptOf(j *Job, notReady string) (string, error) {
 	if j.TranscriptSealed == nil {
 		return "", apperr.New(apperr.Conflict, "%s %s", notReady, j.Status)
 	}
-	return s.openTranscript(j)
+	return s.OpenTranscript(j)
 }
 
-// openTranscript unseals a job's transcript; the job must have one.
-func (s *Service) openTranscript(j *Job) (string, error) {
+// OpenTranscript unseals a job's transcript; the job must have one.
+func (s *Service) OpenTranscript(j *Job) (string, error) {
 	text, err := s.master.Open(sealPurpose(transcriptPurpose, j.ID), j.TranscriptSealed)
 	if err != nil {
 		return "", fmt.Errorf("open transcript: %w", err)
@@ -444,7 +428,7 @@ func (s *Service) FetchTranscript(ctx context.Context, c apikey.Caller, id strin
 	if err != nil {
 		return TranscriptView{}, err
 	}
-	segs, err := s.segmentsOf(j, text)
+	segs, err := s.Segments(j, text)
 	if err != nil {
 		return TranscriptView{}, err
 	}

@@ -1,7 +1,9 @@
-// Package job runs note-generation jobs: submission (text, or audio by
-// presigned upload or multipart), the durable pipeline (normalise,
-// transcribe, write the note), status and results, regeneration, billing of
-// live jobs, and retention of patient data.
+// Package job keeps note-generation jobs: their states and the rules
+// between them, submissions (text, audio, live streams) with idempotent
+// replay, billing of live jobs, status and results, regeneration, and
+// retention of patient data, over the jobs and idempotency_keys tables it
+// owns. It runs nothing: internal/pipeline (the queue's workers, audio,
+// providers, blob storage) does, and calls it for every change it stores.
 package job
 
 import (
@@ -11,8 +13,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/notegen/notegen/internal/apperr"
-	"github.com/notegen/notegen/internal/audio"
 	nt "github.com/notegen/notegen/internal/notetemplate"
+	"github.com/notegen/notegen/internal/upload"
 )
 
 // Limits on free-text job fields, in characters.
@@ -122,9 +124,9 @@ func (s *Spec) Validate(isAudio bool) error {
 		}
 	}
 	if isAudio && s.FileExtension != "" {
-		ext, ok := audio.NormalizeExtension(s.FileExtension)
+		ext, ok := upload.NormalizeExtension(s.FileExtension)
 		if !ok {
-			return apperr.Invalid("file_extension", "file_extension must be one of %s", strings.Join(audio.Extensions, ", "))
+			return apperr.Invalid("file_extension", "file_extension must be one of %s", strings.Join(upload.Extensions, ", "))
 		}
 		s.FileExtension = ext
 	}

@@ -64,14 +64,14 @@ func (r *statusRow) destTimes(created, updated any) []any {
 // loaded by owned: a job of another account or key type is not found.
 func (s *Service) Status(ctx context.Context, c apikey.Caller, id string) (StatusView, error) {
 	if _, err := uuid.Parse(id); err != nil {
-		return StatusView{}, errJobNotFound
+		return StatusView{}, ErrNotFound
 	}
 	row, found, err := s.readStatus(ctx, id)
 	if err != nil {
 		return StatusView{}, fmt.Errorf("read job status: %w", err)
 	}
 	if !found || row.userID != c.UserID || row.sandbox != c.Sandbox() {
-		return StatusView{}, errJobNotFound
+		return StatusView{}, ErrNotFound
 	}
 	v := row.view
 	if v.Status == Failed && row.errorMessage != "" {

@@ -1,7 +1,6 @@
 package job
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/apperr"
-	"github.com/notegen/notegen/internal/provider"
 	"github.com/notegen/notegen/internal/store"
 	"github.com/notegen/notegen/internal/transcript"
 	"github.com/notegen/notegen/internal/upload"
@@ -168,7 +166,7 @@ func (s *Service) takeStream(ctx context.Context, jobID string, urlExpires time.
 	now := store.Now()
 	err = s.db.InTx(ctx, func(tx *store.Tx) error {
 		j, err := load(ctx, tx, jobID, true)
-		if errors.Is(err, errJobNotFound) {
+		if errors.Is(err, ErrNotFound) {
 			return errNotStream
 		}
 		if err != nil {
@@ -221,15 +219,17 @@ func (s *Service) LeaveStream(ctx context.Context, st *Stream) error {
 // or the sweep finished.
 var errStreamMoved = apperr.New(apperr.Conflict, "The stream was continued by another connection or has ended")
 
-// AppendStream stores pcm, sealed, after the audio the stream has, and
-// records the new length; a crash loses at most what was not yet appended.
-// Only the connection that knows the stored length can append, so two
-// connections to one stream cannot interleave their audio.
-func (s *Service) AppendStream(ctx context.Context, st *Stream, pcm []byte) error {
-	if len(pcm) == 0 {
+// AppendStream stores n more bytes of audio after the audio the stream
+// has, by calling write with the offset they go at, and records the new
+// length; a crash loses at most what was not yet appended. Only the
+// connection that knows the stored length can append, so two connections
+// to one stream cannot interleave their audio. write stores the bytes (the
+// pipeline's blob storage) and reports how many it stored.
+func (s *Service) AppendStream(ctx context.Context, st *Stream, n int64, write func(offset int64) (int64, error)) error {
+	if n == 0 {
 		return nil
 	}
-	if st.BytesReceived+int64(len(pcm)) > MaxAudioBytes {
+	if st.BytesReceived+n > MaxAudioBytes {
 		return apperr.New(apperr.PayloadTooLarge, "A stream's audio must be at most %d MiB", MaxAudioBytes>>20)
 	}
 	// The audio is written under the job's row lock, so a connection that
@@ -248,7 +248,7 @@ func (s *Service) AppendStream(ctx context.Context, st *Stream, pcm []byte) erro
 			return errStreamMoved
 		}
 		var err error
-		written, err = s.blobs.WriteRange(ctx, st.JobID, st.BytesReceived, bytes.NewReader(pcm), int64(len(pcm)))
+		written, err = write(st.BytesReceived)
 		if err != nil {
 			return fmt.Errorf("store stream audio: %w", err)
 		}
@@ -288,13 +288,13 @@ func (s *Service) AddStreamSegment(ctx context.Context, st *Stream, seg StreamSe
 
 // EndStream finishes a live stream with what it received: its utterances
 // become the transcript (the audio is not transcribed a second time), the
-// job becomes transcribed and its note is queued. Ending a stream that has
-// already ended answers its status.
-func (s *Service) EndStream(ctx context.Context, jobID string) (Status, error) {
+// job becomes transcribed and its note is queued; a stream in which no
+// speech was heard ends in error. Ending a stream that has already ended
+// answers its status; ended reports that this call ended it, after which
+// its audio is no longer needed.
+func (s *Service) EndStream(ctx context.Context, jobID string) (status Status, ended bool, err error) {
 	now := store.Now()
-	var status Status
-	var ended bool
-	err := s.db.InTx(ctx, func(tx *store.Tx) error {
+	err = s.db.InTx(ctx, func(tx *store.Tx) error {
 		j, err := load(ctx, tx, jobID, true)
 		if err != nil {
 			return err
@@ -330,7 +330,7 @@ func (s *Service) EndStream(ctx context.Context, jobID string) (Status, error) {
 			status, ended = Failed, true
 			return s.setStatus(ctx, tx, j, Failed, j.ErrorMessage, now)
 		}
-		tokens := provider.EstimateTokens(text)
+		tokens := transcript.EstimateTokens(text)
 		timedJSON, err := json.Marshal(timed)
 		if err != nil {
 			return fmt.Errorf("encode stream segments: %w", err)
@@ -347,34 +347,18 @@ func (s *Service) EndStream(ctx context.Context, jobID string) (Status, error) {
 		if err := s.setStatus(ctx, tx, j, Transcribed, statusMessage(Transcribed), now); err != nil {
 			return err
 		}
-		return s.enqueue(ctx, tx, jobID)
+		return s.queue.Enqueue(ctx, tx, jobID)
 	})
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
-	if ended && !s.cfg.KeepAudio {
-		if err := s.blobs.Delete(ctx, jobID); err != nil {
-			s.log.WarnContext(ctx, "could not delete streamed audio", "job_id", jobID, "error", err.Error())
-		}
-	}
-	return status, nil
+	return status, ended, nil
 }
 
-// finishAbandonedStreams ends the streams that have had no audio and no
-// utterance for StreamAbandon: their client left without "end".
-func (s *Service) finishAbandonedStreams(ctx context.Context, now time.Time) error {
-	ids, err := s.findIDs(ctx, "abandoned streams", `SELECT id FROM jobs WHERE status = 'pending' AND stream_sample_rate IS NOT NULL
+// AbandonedStreams lists the live streams that at now have had no audio
+// and no utterance for StreamAbandon: their client left without "end", and
+// the sweep ends them with what they received.
+func (s *Service) AbandonedStreams(ctx context.Context, now time.Time) ([]string, error) {
+	return s.findIDs(ctx, "abandoned streams", `SELECT id FROM jobs WHERE status = 'pending' AND stream_sample_rate IS NOT NULL
 		AND stream_active_at IS NOT NULL AND stream_active_at < ?`, now.Add(-s.cfg.StreamAbandon))
-	if err != nil {
-		return err
-	}
-	for _, id := range ids {
-		if _, err := s.EndStream(ctx, id); err != nil {
-			return err
-		}
-	}
-	if len(ids) > 0 {
-		s.log.InfoContext(ctx, "finished abandoned live streams", "streams", len(ids))
-	}
-	return nil
 }

@@ -1,13 +1,13 @@
 package job
 
 import (
-	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
-	"io"
+	"strconv"
 
+	"github.com/notegen/notegen/internal/apikey"
 	"github.com/notegen/notegen/internal/apperr"
-	"github.com/notegen/notegen/internal/audio"
 	"github.com/notegen/notegen/internal/store"
 	"github.com/notegen/notegen/internal/upload"
 )
@@ -22,72 +22,72 @@ type UploadResult struct {
 	BytesReceived int64
 }
 
-// Upload receives the audio of a pending job, whole (cr nil) or as one
-// range of a resumable upload. The caller has checked the upload URL's
-// signature. The body streams to storage; it is never held in memory. The
-// job is queued once every byte has arrived.
-func (s *Service) Upload(ctx context.Context, jobID string, cr *upload.Range, body io.Reader) (UploadResult, bool, error) {
-	now := store.Now()
+// UploadPlan is what the job's rules allow one upload request to store:
+// the pipeline writes the body where it says, then calls RecordUpload.
+type UploadPlan struct {
+	// Job is the pending job the audio is for.
+	Job *Job
+	// Received is the answer as things stand, before this body.
+	Received UploadResult
+	// Query is a request that only asks how much has arrived: it stores
+	// nothing and is answered Received.
+	Query bool
+	// Start is the byte the body starts at; Total the whole audio's
+	// length, -1 while not known.
+	Start, Total int64
+	// Limit is the most the body may hold: its range's length, or what
+	// is left of MaxAudioBytes for a whole body.
+	Limit int64
+	// Whole is a body that is the whole audio (no Content-Range).
+	Whole bool
+}
+
+// PlanUpload checks an upload request for a pending job, whole (cr nil) or
+// as one range of a resumable upload; the caller has checked the upload
+// URL's signature. A job that is no longer pending, a total that differs
+// from the one announced and a range that does not continue the audio
+// stored are conflicts.
+func (s *Service) PlanUpload(ctx context.Context, jobID string, cr *upload.Range) (UploadPlan, error) {
 	j, err := load(ctx, s.db, jobID, false)
 	if err != nil {
-		return UploadResult{}, false, err
+		return UploadPlan{}, err
 	}
 	if j.Status != Pending {
-		return UploadResult{}, false, apperr.New(apperr.Conflict, "The job's audio has already been received; the job is %s", j.Status)
+		return UploadPlan{}, apperr.New(apperr.Conflict, "The job's audio has already been received; the job is %s", j.Status)
 	}
-	received := UploadResult{JobID: j.ID, Status: Pending, BytesReceived: j.UploadBytes}
-	start, total := int64(0), int64(-1)
-	if cr != nil {
-		if cr.Total > MaxAudioBytes {
-			return UploadResult{}, false, apperr.New(apperr.PayloadTooLarge, "Audio must be at most %d MiB", MaxAudioBytes>>20)
-		}
-		if cr.Query {
-			return received, false, nil
-		}
-		start, total = cr.Start, cr.Total
-		if j.UploadTotal.Valid && total >= 0 && total != j.UploadTotal.Int64 {
-			return UploadResult{}, false, apperr.New(apperr.Conflict, "Content-Range total %d differs from the %d announced earlier", total, j.UploadTotal.Int64)
-		}
-		if start != 0 && start != j.UploadBytes {
-			return received, false, apperr.New(apperr.Conflict, "The upload must continue at byte %d", j.UploadBytes)
-		}
+	p := UploadPlan{Job: j, Received: UploadResult{JobID: j.ID, Status: Pending, BytesReceived: j.UploadBytes},
+		Total: -1, Limit: MaxAudioBytes, Whole: cr == nil}
+	if cr == nil {
+		return p, nil
 	}
+	if cr.Total > MaxAudioBytes {
+		return UploadPlan{}, apperr.New(apperr.PayloadTooLarge, "Audio must be at most %d MiB", MaxAudioBytes>>20)
+	}
+	if cr.Query {
+		p.Query = true
+		return p, nil
+	}
+	p.Start, p.Total, p.Limit = cr.Start, cr.Total, cr.Len()
+	if j.UploadTotal.Valid && p.Total >= 0 && p.Total != j.UploadTotal.Int64 {
+		return UploadPlan{}, apperr.New(apperr.Conflict, "Content-Range total %d differs from the %d announced earlier", p.Total, j.UploadTotal.Int64)
+	}
+	if p.Start != 0 && p.Start != j.UploadBytes {
+		return UploadPlan{}, apperr.New(apperr.Conflict, "The upload must continue at byte %d", j.UploadBytes)
+	}
+	return p, nil
+}
 
-	limit := int64(MaxAudioBytes) - start
-	if cr != nil {
-		limit = cr.Len()
-	}
-	src := bufio.NewReaderSize(body, audio.SniffLen)
-	if start == 0 {
-		head, _ := src.Peek(audio.SniffLen)
-		if len(head) == 0 {
-			return UploadResult{}, false, apperr.Invalid("file", "The audio file is empty")
-		}
-		if !audio.Matches(j.Spec.FileExtension, head) {
-			return UploadResult{}, false, apperr.Invalid("file", "The file is not %s audio", j.Spec.FileExtension)
-		}
-	}
-	// One byte past the limit tells an oversized body from an exact one.
-	written, err := s.blobs.WriteRange(ctx, j.ID, start, src, limit+1)
-	if err != nil {
-		return UploadResult{}, false, fmt.Errorf("store audio: %w", err)
-	}
-	if written > limit {
-		_ = s.blobs.Delete(ctx, j.ID)
-		if cr != nil {
-			return UploadResult{}, false, apperr.Invalid("Content-Range", "The body is longer than its Content-Range")
-		}
-		return UploadResult{}, false, apperr.New(apperr.PayloadTooLarge, "Audio must be at most %d MiB", MaxAudioBytes>>20)
-	}
-	if cr != nil && written != limit {
-		return UploadResult{}, false, apperr.Invalid("Content-Range", "The body is %d bytes, shorter than its Content-Range", written)
-	}
-	if start == 0 && written == 0 {
-		return UploadResult{}, false, apperr.Invalid("file", "The audio file is empty")
-	}
-	complete := cr == nil || (total >= 0 && start+written == total)
+// RecordUpload records that written bytes of the plan's body are stored.
+// Once every byte has arrived the job is queued, its processing enqueued
+// in the same transaction; complete reports that. An upload to the same
+// job that was recorded meanwhile makes this one a conflict.
+func (s *Service) RecordUpload(ctx context.Context, p UploadPlan, written int64) (res UploadResult, complete bool, err error) {
+	now := store.Now()
+	start, total := p.Start, p.Total
+	complete = p.Whole || (total >= 0 && start+written == total)
+	res = p.Received
 	err = s.db.InTx(ctx, func(tx *store.Tx) error {
-		j, err := load(ctx, tx, jobID, true)
+		j, err := load(ctx, tx, p.Job.ID, true)
 		if err != nil {
 			return err
 		}
@@ -101,21 +101,64 @@ func (s *Service) Upload(ctx context.Context, jobID string, cr *upload.Range, bo
 			totalArg = start + written
 		}
 		if _, err := tx.Exec(ctx, `UPDATE jobs SET upload_bytes = ?, upload_total = COALESCE(?, upload_total), updated_at = ? WHERE id = ?`,
-			start+written, totalArg, now, jobID); err != nil {
+			start+written, totalArg, now, j.ID); err != nil {
 			return fmt.Errorf("record upload: %w", err)
 		}
-		received.BytesReceived = start + written
+		res.BytesReceived = start + written
 		if !complete {
 			return nil
 		}
-		received.Status = Queued
+		res.Status = Queued
 		if err := s.setStatus(ctx, tx, j, Queued, statusMessage(Queued), now); err != nil {
 			return err
 		}
-		return s.enqueue(ctx, tx, jobID)
+		return s.queue.Enqueue(ctx, tx, j.ID)
 	})
 	if err != nil {
 		return UploadResult{}, false, err
 	}
-	return received, complete, nil
+	return res, complete, nil
+}
+
+// SubmitUploaded creates a queued audio job, id, whose size bytes of audio
+// the caller has already stored (a one-shot upload) and checked; spec has
+// been validated. A repeated submission answers the job the first one
+// created, and replayed tells the caller that the audio it stored is not
+// needed.
+func (s *Service) SubmitUploaded(ctx context.Context, c apikey.Caller, id string, spec Spec, size int64, idem *Idempotency) (sub Submitted, replayed bool, err error) {
+	if prior, ok, err := s.replay(ctx, c.KeyID, idem, queuedAnswer); err != nil || ok {
+		return prior, ok, err
+	}
+	sub, err = s.insert(ctx, newJob{id: id, caller: c, spec: spec, source: "audio", status: Queued, uploadBytes: size, uploadTotal: size},
+		idem, queuedAnswer, store.Now())
+	return sub, false, err
+}
+
+// SpecFromForm reads job fields sent as form values, by their wire names;
+// custom and custom_metadata are JSON objects in their fields. The spec
+// still has to be validated.
+func SpecFromForm(f map[string]string) (Spec, error) {
+	s := Spec{
+		Template: f["template"], VisitType: f["visit_type"], RecordingType: f["recording_type"], Lang: f["lang"],
+		OutputLanguage: f["output_language"], DocumentationStyle: f["documentation_style"], WebhookEnv: f["webhook_env"],
+		FileExtension: f["file_extension"],
+	}
+	if v, ok := f["patient_consent"]; ok && v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return Spec{}, apperr.Invalid("patient_consent", "patient_consent must be true or false")
+		}
+		s.PatientConsent = &b
+	}
+	if v := f["custom"]; v != "" {
+		var c Custom
+		if err := json.Unmarshal([]byte(v), &c); err != nil {
+			return Spec{}, apperr.Invalid("custom", "custom must be a JSON object with context and template strings")
+		}
+		s.Custom = &c
+	}
+	if v := f["custom_metadata"]; v != "" {
+		s.CustomMetadata = json.RawMessage(v)
+	}
+	return s, nil
 }

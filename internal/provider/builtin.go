@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/notegen/notegen/internal/notewriter"
+	"github.com/notegen/notegen/internal/transcript"
 )
 
 // Builtin is the offline, deterministic note writer.
@@ -18,5 +19,5 @@ func (b *Builtin) Write(ctx context.Context, r NoteRequest) (Note, error) {
 	if err != nil {
 		return Note{}, &Error{Provider: "built-in writer", Message: "could not write the note", Cause: err}
 	}
-	return Note{Title: note.Title, Text: note.Text, Tokens: EstimateTokens(note.Text), Sections: note.Sections}, nil
+	return Note{Title: note.Title, Text: note.Text, Tokens: transcript.EstimateTokens(note.Text), Sections: note.Sections}, nil
 }

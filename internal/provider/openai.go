@@ -153,7 +153,7 @@ func (t *OpenAITranscriber) Transcribe(ctx context.Context, wav io.Reader, lang 
 	for _, seg := range out.Segments {
 		segs = append(segs, transcript.Timed{Start: seg.Start, End: seg.End, Text: seg.Text, Speaker: seg.Speaker})
 	}
-	return Transcript{Text: text, Tokens: EstimateTokens(text), Segments: segs}, nil
+	return Transcript{Text: text, Tokens: transcript.EstimateTokens(text), Segments: segs}, nil
 }
 
 // OpenAIChat writes notes through POST /v1/chat/completions.
@@ -233,7 +233,7 @@ func chatContent(body []byte) (string, int64, error) {
 	text := strings.TrimSpace(out.Choices[0].Message.Content)
 	tokens := out.Usage.CompletionTokens
 	if tokens == 0 {
-		tokens = EstimateTokens(text)
+		tokens = transcript.EstimateTokens(text)
 	}
 	return text, tokens, nil
 }

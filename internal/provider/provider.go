@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"time"
 
 	"github.com/notegen/notegen/internal/evidence"
@@ -85,11 +84,4 @@ func IsTransient(err error) bool {
 		return pe.Transient
 	}
 	return false
-}
-
-// EstimateTokens counts tokens the way usage is billed when a provider does
-// not report them: about four characters a token, as for English text with
-// common tokenisers.
-func EstimateTokens(text string) int64 {
-	return int64(math.Ceil(float64(len([]rune(text))) / 4))
 }

@@ -9,6 +9,7 @@ import (
 
 	nt "github.com/notegen/notegen/internal/notetemplate"
 	"github.com/notegen/notegen/internal/notewriter"
+	"github.com/notegen/notegen/internal/transcript"
 )
 
 // Sandbox answers sandbox jobs with fixed samples. It calls no provider and
@@ -57,7 +58,7 @@ func SampleStreamSegment(lang string, d time.Duration) string {
 // Transcribe implements Transcriber without reading the audio.
 func (Sandbox) Transcribe(ctx context.Context, _ io.Reader, lang string) (Transcript, error) {
 	text := SampleTranscript(lang, "conversation")
-	return Transcript{Text: text, Tokens: EstimateTokens(text)}, nil
+	return Transcript{Text: text, Tokens: transcript.EstimateTokens(text)}, nil
 }
 
 // Write implements NoteWriter with a sample note.

@@ -34,7 +34,7 @@ const (
 //
 // A note job mostly waits (on a provider, on the database); with
 // two workers a replica finished at most ~140 sandbox jobs a second,
-// which capped webhook deliveries too. The job service bounds its
+// which capped webhook deliveries too. The pipeline bounds its
 // CPU-heavy step (ffmpeg) to the CPUs itself.
 //
 // A delivery mostly waits on its receiver, and the workers of the

@@ -24,3 +24,12 @@ func TestSignerBindsJobAndExpiry(t *testing.T) {
 	require.ErrorIs(t, s.Verify("job-1", "1700003601", sig, now), ErrBadURL, "bound to its expiry")
 	require.ErrorIs(t, s.Verify("job-1", exp, sig, expires), ErrBadURL, "not valid at its expiry")
 }
+
+func TestNormalizeExtension(t *testing.T) {
+	t.Parallel()
+	ext, ok := NormalizeExtension(".WAV")
+	require.True(t, ok)
+	require.Equal(t, "wav", ext)
+	_, ok = NormalizeExtension("exe")
+	require.False(t, ok)
+}
