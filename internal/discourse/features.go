@@ -453,6 +453,9 @@ func RoleFeatures(toks [][]lexicon.Token, asks []bool, utterances bool, x *lexic
 			f.add("A:num")
 		}
 		m.each(in.lists, func(n string) { f.add("A:l:", n) })
+		// how a unit opens is its mood: a verb first is an instruction
+		// ("take it with water"), a person first a statement
+		m.each(in.opens, func(n string) { f.add("A:o:", n) })
 		if i == 0 {
 			f.add("A:first")
 		} else {

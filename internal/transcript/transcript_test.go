@@ -58,8 +58,8 @@ func TestSplitLabels(t *testing.T) {
 		{"every common form", "Dr: a\nGP: b\nClinician: c\nNurse: d\nMother: e\nMum: f\nGuest_family: g\nPatiente : h\nDr. Okafor: i\n[patient] j",
 			turns(said(clinician, "a"), said(clinician, "b"), said(clinician, "c"), said(other, "d"), said(other, "e"),
 				said(other, "f"), said(other, "g"), said(patient, "h"), said(clinician, "i"), said(patient, "j"))},
-		{"a courtesy title names a voice, not a role", "Dr Moreau : Bonjour.\nMme Lefèvre : Bonjour docteur.\nMrs Patel: Hello.\nM. Dupont : Oui.",
-			turns(said(clinician, "Bonjour."), voiced("Mme Lefèvre", "Bonjour docteur."), voiced("Mrs Patel", "Hello."), voiced("M. Dupont", "Oui."))},
+		{"a courtesy title names a voice, not a role", "Dr Moreau : Bonjour.\nMme Lefèvre : Bonjour docteur.\nMrs Patel: Hello.\nMonsieur Dupont : Oui.",
+			turns(said(clinician, "Bonjour."), voiced("Mme Lefèvre", "Bonjour docteur."), voiced("Mrs Patel", "Hello."), voiced("Monsieur Dupont", "Oui."))},
 		{"label alone on its line", "[doctor]\nhow is the knee ?", turns(said(clinician, "how is the knee ?"))},
 		{"empty", "  \n\n", nil},
 	}
