@@ -95,3 +95,37 @@ func (r *Reading) decisionsInPlan() {
 		}
 	}
 }
+
+// introductionReach is how many units from the start a self-introduction
+// is looked for: it opens the visit.
+const introductionReach = 4
+
+// dropIntroductions drops a clinician's sentence that opens the visit by
+// saying who speaks ("It's Dr Hughes from the surgery, you asked for a call
+// back about your asthma.", "Hi, I'm Dr. Reyes."): an introduction (an
+// introductions.txt phrase) followed by a title of the speaker_titles
+// list. What the patient then says of the problem is read as before.
+func (r *Reading) dropIntroductions() {
+	intros, titles := r.Lexicon.List("introductions"), r.Lexicon.List("speaker_titles")
+	dets := r.Lexicon.List("determiners")
+	for i := 0; i < len(r.Units) && i < introductionReach; i++ {
+		u := &r.Units[i]
+		if u.Speaker != transcript.Clinician || u.Question {
+			continue
+		}
+		for k := range u.Tokens {
+			e, n := intros.Match(u.Tokens, k)
+			if e == nil {
+				continue
+			}
+			j := k + n
+			for j < len(u.Tokens) && dets.Has(u.Tokens[j].Norm) {
+				j++
+			}
+			if t, _ := titles.Match(u.Tokens, j); t != nil && t.Attr("role") == string(transcript.Clinician) {
+				u.Part = discourse.Drop
+				break
+			}
+		}
+	}
+}

@@ -174,6 +174,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.dropIdentity()
 	r.dropDeviceTalk()
 	r.dropCallTalk()
+	r.dropIntroductions()
 	r.dropBareHeadings()
 	r.dropForeign()
 	r.dropRemarksOnDiagnosis()

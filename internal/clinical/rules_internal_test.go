@@ -1,0 +1,95 @@
+package clinical
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// The rules that put a sentence where a clinician would, whatever the part
+// model said, are tested here on sentences given a part by hand: what the
+// model says of a sentence changes with every retraining, what a rule does
+// with it must not. TestEncounters checks them end to end.
+
+// reading reads a labelled transcript.
+func reading(t *testing.T, lang, text string) *Reading {
+	t.Helper()
+	return Read(transcript.Split(text, discourse.InferRoles(lang)), Options{Lang: lang})
+}
+
+// unitSaying returns the unit whose text contains said.
+func unitSaying(t *testing.T, r *Reading, said string) *discourse.Unit {
+	t.Helper()
+	for i, u := range r.Units {
+		if strings.Contains(r.TextOf(i, 0, len(u.Tokens)), said) {
+			return &r.Units[i]
+		}
+	}
+	t.Fatalf("no unit says %q", said)
+	return nil
+}
+
+// placed gives each unit saying one of said the part p, runs rule and
+// returns each one's part after it.
+func placed(t *testing.T, r *Reading, p discourse.Part, rule func(), said ...string) []discourse.Part {
+	t.Helper()
+	for _, s := range said {
+		unitSaying(t, r, s).Part = p
+	}
+	rule()
+	out := make([]discourse.Part, len(said))
+	for i, s := range said {
+		out[i] = unitSaying(t, r, s).Part
+	}
+	return out
+}
+
+func TestAResultReadOutIsAResult(t *testing.T) {
+	t.Parallel()
+	for _, p := range []discourse.Part{discourse.History, discourse.Plan, discourse.Exam} {
+		r := reading(t, "en", `Doctor: I'm ordering a CT scan of the abdomen.
+Doctor: Okay, your results are back. The CT shows acute appendicitis. If the ultrasound shows a stone we will treat it too. We will check the urine culture on Monday.
+Patient: The CT showed my kidneys were fine last year.`)
+		got := placed(t, r, p, r.readOutResults, "The CT shows acute appendicitis", "If the ultrasound shows",
+			"We will check the urine culture", "I'm ordering a CT scan", "kidneys were fine")
+		require.Equal(t, []discourse.Part{discourse.Results, p, p, p, p}, got,
+			"only the clinician's read-out is a result: not a supposition, a test to come, an order or what the patient says")
+	}
+	fr := reading(t, "fr", `Médecin : J'ai fait un test rapide streptocoque, il est revenu positif.`)
+	require.Equal(t, []discourse.Part{discourse.Results}, placed(t, fr, discourse.Exam, fr.readOutResults, "test rapide"))
+	// a result stated in the assessment stays there: moving it made every
+	// ACI-BENCH split worse
+	as := reading(t, "en", `Doctor: The CT shows acute appendicitis.`)
+	require.Equal(t, []discourse.Part{discourse.Assessment}, placed(t, as, discourse.Assessment, as.readOutResults, "The CT shows"))
+}
+
+func TestAHeadingSaidAloudAloneIsNoContent(t *testing.T) {
+	t.Parallel()
+	r := reading(t, "en", `Doctor: Okay, so here's the plan. I'm starting amlodipine five milligrams once a day. Plan: recheck in two weeks.`)
+	got := placed(t, r, discourse.Plan, r.dropBareHeadings, "here's the plan", "starting amlodipine", "recheck in two weeks")
+	require.Equal(t, []discourse.Part{discourse.Drop, discourse.Plan, discourse.Plan}, got,
+		"a heading that opens content is no bare heading")
+}
+
+func TestAPrescriptionIsAPlanItemWhereverTheModelPutIt(t *testing.T) {
+	t.Parallel()
+	r := reading(t, "en", `Patient: My left eye has been red and goopy since yesterday morning. I took ibuprofen last night.
+Doctor: I'm prescribing moxifloxacin eye drops, one drop in the left eye three times a day for seven days. I'm also sending a swab for culture. If it spreads, we could start doxycycline.`)
+	got := placed(t, r, discourse.History, r.decisionsInPlan, "I'm prescribing moxifloxacin", "sending a swab",
+		"If it spreads", "I took ibuprofen")
+	require.Equal(t, []discourse.Part{discourse.Plan, discourse.Plan, discourse.History, discourse.History}, got,
+		"a prescription and an order are plan items; a supposition and what the patient took stay")
+}
+
+func TestASelfIntroductionIsNoContent(t *testing.T) {
+	t.Parallel()
+	r := reading(t, "en", `Doctor: Hello, is that Mrs Adeyemi? It's Dr Hughes from the surgery, you asked for a call back about your asthma.
+Patient: Yes, it's been playing up for about three weeks.
+Doctor: I'm worried it's not controlled. I'm starting Fostair two puffs twice a day.`)
+	got := placed(t, r, discourse.Plan, r.dropIntroductions, "It's Dr Hughes", "I'm starting Fostair")
+	require.Equal(t, []discourse.Part{discourse.Drop, discourse.Plan}, got, "'I'm' alone introduces no one")
+}
