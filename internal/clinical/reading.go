@@ -221,25 +221,45 @@ func (r *Reading) linkAnswers() {
 }
 
 // announcedFindings is how many of the clinician's statements after "let
-// me take a look", in the same turn, are read as the examination.
+// me take a look", in the same turn or the next, are read as the
+// examination.
 const announcedFindings = 2
+
+// announcedReach is how many units after an announcement its findings
+// are looked for, when others speak in between (a patient's "ah", an
+// interpreter relaying a request for a photo).
+const announcedReach = 8
 
 // examAfterAnnouncement reads as the examination the clinician's first
 // statements after announcing it ("Je vais vous examiner. Le ventre est
-// sensible en haut à droite."), in the same turn, where the part model
+// sensible en haut à droite."), in the same turn or the clinician's next
+// one (a request for a photo is a question), where the part model
 // put them in the plan, the history or nowhere. An assessment or a result
 // said there stays one.
 func (r *Reading) examAfterAnnouncement() {
 	announcements := r.Lexicon.List("exam_announcements")
 	for i, u := range r.Units {
-		if u.Speaker != transcript.Clinician || u.Question {
+		if u.Speaker != transcript.Clinician {
 			continue
 		}
 		if at, _ := find(u.Tokens, announcements); at < 0 {
 			continue
 		}
-		for j, n := i+1, 0; j < len(r.Units) && n < announcedFindings && r.Units[j].Segment == u.Segment; j++ {
+		// the findings follow in the same turn, or in the clinician's next
+		// one when the announcement ends the turn ("let me take a look, say
+		// ah" "ah" "your tonsils are swollen"; on a call, "could he send a
+		// photo?" ... "thank you, I've got it. The backs of both hands are
+		// red and dry")
+		for j, n, returns := i+1, 0, 0; j < len(r.Units) && j-i <= announcedReach && n < announcedFindings; j++ {
 			v := &r.Units[j]
+			if v.Speaker != transcript.Clinician {
+				continue
+			}
+			if r.Units[j-1].Speaker != transcript.Clinician {
+				if returns++; returns > 1 {
+					break
+				}
+			}
 			if v.Question {
 				break
 			}

@@ -93,3 +93,15 @@ Doctor: I'm worried it's not controlled. I'm starting Fostair two puffs twice a 
 	got := placed(t, r, discourse.Plan, r.dropIntroductions, "It's Dr Hughes", "I'm starting Fostair")
 	require.Equal(t, []discourse.Part{discourse.Drop, discourse.Plan}, got, "'I'm' alone introduces no one")
 }
+
+func TestTheExamAfterAPhotoIsAskedFor(t *testing.T) {
+	t.Parallel()
+	r := reading(t, "en", `GP: Normally I'd want to see the skin. Could he send a photo through the link I'm texting him now?
+Interpreter: He says okay, he has sent it.
+GP: Thank you, I've got it. The backs of both hands are red and dry, with cracks over the knuckles.
+Interpreter: He asks if it is serious.
+GP: The knuckles can crack when the skin is dry.`)
+	got := placed(t, r, discourse.History, r.examAfterAnnouncement, "The backs of both hands", "The knuckles can crack")
+	require.Equal(t, []discourse.Part{discourse.Exam, discourse.History}, got,
+		"the clinician's next turn after asking for a photo describes it; the turn after the next does not")
+}
