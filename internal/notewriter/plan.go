@@ -162,8 +162,9 @@ func (rd *renderer) drug(f *clinical.Finding) string {
 }
 
 // medications lists the drugs the patient already takes: named as taken
-// or continued (or changed, since it was taken before the visit), never a
-// drug prescribed today nor one the patient no longer takes.
+// or continued (or changed, since it was taken before the visit; or
+// stopped today, said so), never a drug prescribed today nor one the
+// patient no longer takes.
 func (rd *renderer) medications() []Sentence {
 	r := rd.r
 	var out []Sentence
@@ -173,15 +174,20 @@ func (rd *renderer) medications() []Sentence {
 			continue
 		}
 		var text string
+		line := "medication.line"
 		switch f.Action {
-		case clinical.ActionMention, clinical.ActionContinue, clinical.ActionStop:
+		case clinical.ActionMention, clinical.ActionContinue:
 			text = rd.drug(f)
+		case clinical.ActionStop:
+			// taken until today: listed, and said to be stopped, so that
+			// no one reads it as going on
+			text, line = rd.drug(f), "medication.stopped"
 		case clinical.ActionChange:
 			text = f.Name
 		default:
 			continue
 		}
-		out = append(out, Sentence{Text: finish(fill(rd.x.Phrase("medication.line"), map[string]string{"drug": text})),
+		out = append(out, Sentence{Text: finish(fill(rd.x.Phrase(line), map[string]string{"drug": text})),
 			Spans: r.Spans(f), Why: "medication taken: " + f.Name + " (" + f.Action + ")"})
 	}
 	return out
