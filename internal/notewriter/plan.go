@@ -153,12 +153,32 @@ func (rd *renderer) writtenIn(f *clinical.Finding, key string) bool {
 // oral three times daily".
 func (rd *renderer) drug(f *clinical.Finding) string {
 	parts := []string{f.Name}
-	for _, p := range []*string{f.Dose, f.Route, f.Frequency} {
-		if p != nil && *p != "" {
-			parts = append(parts, *p)
+	if f.Dose != nil && *f.Dose != "" {
+		parts = append(parts, *f.Dose)
+	}
+	for _, p := range []struct {
+		value *string
+		list  string
+	}{{f.Route, "routes"}, {f.Frequency, "frequencies"}} {
+		if p.value != nil && *p.value != "" {
+			parts = append(parts, rd.inLanguage(p.list, *p.value))
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// inLanguage is a route's or a frequency's canonical term (the facts'
+// normalised English) as the note's language writes it: the first term of
+// its entry after the canonical one ("three times daily" is "trois fois
+// par jour" in a French note).
+func (rd *renderer) inLanguage(list, canonical string) string {
+	if rd.x.Lang == "en" {
+		return canonical
+	}
+	if e := rd.x.List(list).Lookup(rd.x.Norms(canonical)); e != nil && len(e.Terms) > 1 {
+		return e.Terms[1]
+	}
+	return canonical
 }
 
 // medications lists the drugs the patient already takes: named as taken

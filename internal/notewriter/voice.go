@@ -251,13 +251,13 @@ func (v *voice) thirdPerson(ps []piece, toks []lexicon.Token, who transcript.Spe
 			out = append(out, ps[i])
 			continue
 		}
-		form := e.Attr("to")
+		form, object := e.Attr("to"), false
 		if obj := e.Attr("object"); obj != "" && !v.subjectAt(ps, toks, i, n, out) {
-			form = obj
+			form, object = obj, true
 		}
 		out = append(out, piece{first: ps[i].first, end: ps[i+n-1].end, text: fill(form, v.slots), replaced: true})
 		i += n - 1
-		if e.Attr("agree") == "yes" {
+		if e.Attr("agree") == "yes" && !object {
 			i = v.agree(ps, toks, i+1, &out) - 1
 		}
 	}
@@ -296,11 +296,17 @@ func (v *voice) follows(out []piece, toks []lexicon.Token, list string) bool {
 }
 
 // subjectAt reports whether "you" at piece i stands where a subject does.
-// The word after decides first: a verb, modal or adverb follows a subject
-// ("you sent", "you can"), a determiner, preposition or the end follows an
-// object ("prescribe you some", "for you."); else the word before: after a
-// verb or a preposition it is the object ("I'll see you").
+// Right after a subject pronoun it does not; else the word after decides:
+// a verb, modal or adverb follows a subject ("you sent", "you can"), a
+// determiner, preposition or the end follows an object ("prescribe you
+// some", "for you."); else the word before: after a verb or a preposition
+// it is the object ("I'll see you").
 func (v *voice) subjectAt(ps []piece, toks []lexicon.Token, i, n int, out []piece) bool {
+	if k := len(out) - 1; k >= 0 && !out[k].replaced && v.x.List("subject_pronouns").Has(toks[out[k].end-1].Norm) {
+		// right after a subject, it is the verb's object: French puts
+		// it before the verb ("je vous prescris")
+		return false
+	}
 	if j := i + n; j < len(ps) && !ps[j].replaced {
 		next := toks[ps[j].first]
 		switch {
