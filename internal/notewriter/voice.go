@@ -358,7 +358,34 @@ func (v *voice) agree(ps []piece, toks []lexicon.Token, i int, out *[]piece) int
 		*out = append(*out, piece{first: ps[i].first, end: ps[i+n-1].end, text: verb, replaced: true})
 		return i + n
 	}
+	if verb, ok := v.regular(toks[ps[i].first]); ok && !ps[i].replaced {
+		v.elideBefore(*out, verb)
+		*out = append(*out, piece{first: ps[i].first, end: ps[i].end, text: verb, replaced: true})
+		return i + 1
+	}
 	return i
+}
+
+// regular conjugates in the third person a verb the third_person list
+// does not hold, by the longest regular ending of verb_endings that fits
+// it ("reconsultez" is "reconsulte"), keeping at least three letters of
+// its stem.
+func (v *voice) regular(t lexicon.Token) (string, bool) {
+	if t.Kind != lexicon.Word {
+		return "", false
+	}
+	word := []rune(t.Text)
+	best, cut := "", 0
+	for _, e := range v.x.List("verb_endings").Entries() {
+		end := []rune(e.Name())
+		if len(end) > cut && len(word) >= len(end)+3 && strings.EqualFold(string(word[len(word)-len(end):]), string(end)) {
+			best, cut = e.Attr("third"), len(end)
+		}
+	}
+	if cut == 0 {
+		return "", false
+	}
+	return string(word[:len(word)-cut]) + best, true
 }
 
 // elideBefore elides the last word of the last piece of out when it is

@@ -52,6 +52,8 @@ func TestVoiceWritesThePatientInTheThirdPerson(t *testing.T) {
 		{"french mon", "fr", "male", transcript.Patient, "Mon genou me fait mal.", "Son genou lui fait mal."},
 		{"french dative", "fr", "female", transcript.Patient, "La pharmacienne m'a dit qu'il y avait des nitrites.", "La pharmacienne lui a dit qu'il y avait des nitrites."},
 		{"french reflexive", "fr", "female", transcript.Patient, "Je ne me sens pas bien.", "Elle ne se sent pas bien."},
+		{"french regular verb after vous", "fr", "female", transcript.Clinician, "Si ça persiste, vous reconsultez rapidement.",
+			"Si ça persiste, elle reconsulte rapidement."},
 		{"french vous before the verb is its object", "fr", "female", transcript.Clinician, "Je vous prescris du valaciclovir.",
 			"Je lui prescris du valaciclovir."},
 		{"french reflexive before a vowel", "fr", "male", transcript.Patient, "Je me suis fait mal hier.", "Il s'est fait mal hier."},
