@@ -181,6 +181,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.Patient = r.person(opts.Context)
 	r.read()
 	r.decisionsInPlan()
+	r.impressionsInAssessment()
 	return r
 }
 
@@ -218,73 +219,6 @@ func (r *Reading) linkAnswers() {
 		}
 		i = j
 	}
-}
-
-// announcedFindings is how many of the clinician's statements after "let
-// me take a look", in the same turn or the next, are read as the
-// examination.
-const announcedFindings = 2
-
-// announcedReach is how many units after an announcement its findings
-// are looked for, when others speak in between (a patient's "ah", an
-// interpreter relaying a request for a photo).
-const announcedReach = 8
-
-// examAfterAnnouncement reads as the examination the clinician's first
-// statements after announcing it ("Je vais vous examiner. Le ventre est
-// sensible en haut à droite."), in the same turn or the clinician's next
-// one (a request for a photo is a question), where the part model
-// put them in the plan, the history or nowhere. An assessment or a result
-// said there stays one.
-func (r *Reading) examAfterAnnouncement() {
-	announcements := r.Lexicon.List("exam_announcements")
-	for i, u := range r.Units {
-		if u.Speaker != transcript.Clinician {
-			continue
-		}
-		if at, _ := find(u.Tokens, announcements); at < 0 {
-			continue
-		}
-		// the findings follow in the same turn, or in the clinician's next
-		// one when the announcement ends the turn ("let me take a look, say
-		// ah" "ah" "your tonsils are swollen"; on a call, "could he send a
-		// photo?" ... "thank you, I've got it. The backs of both hands are
-		// red and dry")
-		for j, n, returns := i+1, 0, 0; j < len(r.Units) && j-i <= announcedReach && n < announcedFindings; j++ {
-			v := &r.Units[j]
-			if v.Speaker != transcript.Clinician {
-				continue
-			}
-			if r.Units[j-1].Speaker != transcript.Clinician {
-				if returns++; returns > 1 {
-					break
-				}
-			}
-			if v.Question {
-				break
-			}
-			n++
-			if !r.namesBody(v.Tokens) {
-				// "hop up on the table for me" is no finding
-				continue
-			}
-			switch v.Part {
-			case discourse.Plan, discourse.History, discourse.Drop, discourse.Complaint:
-				v.Part = discourse.Exam
-			}
-		}
-	}
-}
-
-// namesBody reports whether a sentence names a body part, a sign an
-// examination finds or a symptom: what an exam finding is about.
-func (r *Reading) namesBody(toks []lexicon.Token) bool {
-	for _, name := range []string{"body_parts", "exam_terms", "symptoms"} {
-		if at, _ := find(toks, r.Lexicon.List(name)); at >= 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // keepReadings keeps in the history a sentence the part model dropped that

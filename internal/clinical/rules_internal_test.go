@@ -105,3 +105,12 @@ GP: The knuckles can crack when the skin is dry.`)
 	require.Equal(t, []discourse.Part{discourse.Exam, discourse.History}, got,
 		"the clinician's next turn after asking for a photo describes it; the turn after the next does not")
 }
+
+func TestTheClinicianImpressionIsTheAssessment(t *testing.T) {
+	t.Parallel()
+	r := reading(t, "fr", `Médecin : C'est un zona intercostal. La radio montre un zona intercostal.`)
+	got := placed(t, r, discourse.Results, r.impressionsInAssessment, "C'est un zona", "La radio montre")
+	require.Equal(t, []discourse.Part{discourse.Assessment, discourse.Results}, got, "a test's result stays a result")
+	ex := reading(t, "en", `Doctor: This looks like a simple laceration, three centimeters long.`)
+	require.Equal(t, []discourse.Part{discourse.Exam}, placed(t, ex, discourse.Exam, ex.impressionsInAssessment, "simple laceration"))
+}

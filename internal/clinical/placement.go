@@ -1,0 +1,297 @@
+package clinical
+
+// The rules here put a sentence where a clinician would, whatever part the
+// discourse model gave it, from what the sentence does: a result read out,
+// a heading or an introduction said alone, a decision on treatment, the
+// clinician's impression. They run on every reading (clinical.Read) and are
+// tested on sentences given a part by hand (rules_internal_test.go).
+
+import (
+	"strings"
+
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// dropBareHeadings drops a sentence that only announces a part of the
+// visit ("Here's the plan.", "So, the assessment."): a heading said aloud
+// with nothing but function words around it names nothing a note holds.
+// A heading that opens content ("Plan: start metformin") is read by
+// applyHeadings and is not bare.
+func (r *Reading) dropBareHeadings() {
+	headings, stop := r.Lexicon.List("headings"), r.Lexicon.List("stopwords")
+	openers, fillers := r.Lexicon.List("openers"), r.Lexicon.List("fillers")
+	for i, u := range r.Units {
+		if u.Part == discourse.Drop || u.Question {
+			continue
+		}
+		if onlyAHeading(u.Tokens, headings, stop, openers, fillers) {
+			r.Units[i].Part = discourse.Drop
+		}
+	}
+}
+
+// onlyAHeading reports whether toks hold a heading and, besides it, only
+// punctuation, function words, openers and fillers.
+func onlyAHeading(toks []lexicon.Token, headings, stop, openers, fillers *lexicon.List) bool {
+	heading := false
+	for k := 0; k < len(toks); k++ {
+		t := toks[k]
+		if t.Kind == lexicon.Punct {
+			continue
+		}
+		if t.Kind != lexicon.Word {
+			return false
+		}
+		if e, n := headings.Match(toks, k); e != nil {
+			heading, k = true, k+n-1
+			continue
+		}
+		matched := false
+		for _, l := range []*lexicon.List{openers, fillers} {
+			if e, n := l.Match(toks, k); e != nil {
+				k, matched = k+n-1, true
+				break
+			}
+		}
+		// a clitic ending ("here's") is a function word too
+		if !matched && !stop.Has(t.Norm) && !strings.HasPrefix(t.Norm, "'") {
+			return false
+		}
+	}
+	return heading
+}
+
+// decisionsInPlan reads as the plan the clinician's statements that decide
+// today's treatment where the part model put them in the history, the
+// complaint or the review of systems ("I'm prescribing moxifloxacin eye
+// drops, one drop three times a day"): a drug started, changed or stopped
+// at this visit, said with a verb of that action, or a test, referral or
+// procedure ordered with a verb of ordering, is a plan item whatever else
+// the sentence says. What the patient reports, questions, the past and
+// suppositions stay where they are.
+func (r *Reading) decisionsInPlan() {
+	actions, orders := r.Lexicon.List("med_actions"), r.Lexicon.List("order_verbs")
+	for _, f := range r.Findings {
+		var verbs *lexicon.List
+		switch {
+		case f.Kind == Medication && (f.New || f.Action == ActionStop):
+			verbs = actions
+		case f.Ordered && (f.Kind == Lab || f.Kind == Imaging || f.Kind == Referral || f.Kind == Procedure):
+			verbs = orders
+		default:
+			continue
+		}
+		for _, m := range f.Mentions {
+			u := &r.Units[m.Unit]
+			if u.Speaker != transcript.Clinician || u.Question || m.Context.Time == assertion.Past ||
+				m.Context.Assertion != assertion.Present {
+				continue
+			}
+			switch u.Part {
+			case discourse.History, discourse.Complaint, discourse.Review:
+			default:
+				continue
+			}
+			if e, _ := r.nearest(u.Tokens, m.First, m.End, verbs, actionWindow); e != nil && e.Attr("tense") != "past" {
+				u.Part = discourse.Plan
+			}
+		}
+	}
+}
+
+// introductionReach is how many units from the start a self-introduction
+// is looked for: it opens the visit.
+const introductionReach = 4
+
+// dropIntroductions drops a clinician's sentence that opens the visit by
+// saying who speaks ("It's Dr Hughes from the surgery, you asked for a call
+// back about your asthma.", "Hi, I'm Dr. Reyes."): an introduction (an
+// introductions.txt phrase) followed by a title of the speaker_titles
+// list. What the patient then says of the problem is read as before.
+func (r *Reading) dropIntroductions() {
+	intros, titles := r.Lexicon.List("introductions"), r.Lexicon.List("speaker_titles")
+	dets := r.Lexicon.List("determiners")
+	for i := 0; i < len(r.Units) && i < introductionReach; i++ {
+		u := &r.Units[i]
+		if u.Speaker != transcript.Clinician || u.Question {
+			continue
+		}
+		for k := range u.Tokens {
+			e, n := intros.Match(u.Tokens, k)
+			if e == nil {
+				continue
+			}
+			j := k + n
+			for j < len(u.Tokens) && dets.Has(u.Tokens[j].Norm) {
+				j++
+			}
+			if t, _ := titles.Match(u.Tokens, j); t != nil && t.Attr("role") == string(transcript.Clinician) {
+				u.Part = discourse.Drop
+				break
+			}
+		}
+	}
+}
+
+// impressionsInAssessment reads as the assessment the clinician's own
+// statement of the diagnosis, after an impression cue ("C'est un zona
+// intercostal.", "This looks like bacterial conjunctivitis."), where the
+// part model put it in the results, the history or the complaint. A
+// sentence that names a test reads its result and stays; so does one in
+// the exam, where the finding said with it ("a simple laceration, 3 cm
+// long") is the exam's.
+func (r *Reading) impressionsInAssessment() {
+	cues := r.Lexicon.List("impression_cues")
+	for _, f := range r.Findings {
+		if !f.Diagnosis || f.Kind != Condition {
+			continue
+		}
+		for _, m := range f.Mentions {
+			u := &r.Units[m.Unit]
+			if u.Speaker != transcript.Clinician || u.Question || m.Answered || m.Context.Assertion != assertion.Present ||
+				m.Context.Time == assertion.Past {
+				continue
+			}
+			switch u.Part {
+			case discourse.Results, discourse.History, discourse.Complaint:
+			default:
+				continue
+			}
+			if !r.afterCue(u.Tokens, m.First, cues, impressionWindow) || r.namesTest(u.Tokens) {
+				continue
+			}
+			u.Part = discourse.Assessment
+		}
+	}
+}
+
+// namesTest reports whether toks name a lab or imaging test.
+func (r *Reading) namesTest(toks []lexicon.Token) bool {
+	for _, name := range []string{"labs", "imaging"} {
+		if at, _ := find(toks, r.Lexicon.List(name)); at >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// readOutResults reads as results the clinician's statements that read a
+// test's result out ("the CT shows acute appendicitis", "your white count
+// came back normal", "la radio montre une fracture") where the part model
+// put them in the history, the exam or the plan: a test named with a word
+// that reads a result, and without a verb that orders it or a modal that
+// puts it in the future ("we will check the results"), is a result
+// whatever else the sentence names. A question, a hypothetical ("if the
+// x-ray shows a fracture") and what the patient reports stay where they
+// are.
+func (r *Reading) readOutResults() {
+	cues, orders, modals := r.Lexicon.List("result_cues"), r.Lexicon.List("order_verbs"), r.Lexicon.List("modals")
+	hypothetical := r.Lexicon.List("context")
+	for i, u := range r.Units {
+		if u.Speaker != transcript.Clinician || u.Question {
+			continue
+		}
+		switch u.Part {
+		case discourse.History, discourse.Exam, discourse.Plan, discourse.Complaint:
+		default:
+			continue
+		}
+		if !r.namesTest(u.Tokens) {
+			continue
+		}
+		if at, _ := find(u.Tokens, cues); at < 0 {
+			continue
+		}
+		if at, _ := find(u.Tokens, orders); at >= 0 {
+			continue
+		}
+		if at, _ := find(u.Tokens, modals); at >= 0 {
+			continue
+		}
+		if r.saysHypothetical(u, hypothetical) {
+			continue
+		}
+		r.Units[i].Part = discourse.Results
+	}
+}
+
+// saysHypothetical reports whether a unit holds a trigger of the
+// hypothetical context ("if", "in case", "as needed").
+func (r *Reading) saysHypothetical(u discourse.Unit, context *lexicon.List) bool {
+	for k := range u.Tokens {
+		if e, _ := context.Match(u.Tokens, k); e != nil && e.Attr("category") == "hypothetical" {
+			return true
+		}
+	}
+	return false
+}
+
+// announcedFindings is how many of the clinician's statements after "let
+// me take a look", in the same turn or the next, are read as the
+// examination.
+const announcedFindings = 2
+
+// announcedReach is how many units after an announcement its findings
+// are looked for, when others speak in between (a patient's "ah", an
+// interpreter relaying a request for a photo).
+const announcedReach = 8
+
+// examAfterAnnouncement reads as the examination the clinician's first
+// statements after announcing it ("Je vais vous examiner. Le ventre est
+// sensible en haut à droite."), in the same turn or the clinician's next
+// one (a request for a photo is a question), where the part model
+// put them in the plan, the history or nowhere. An assessment or a result
+// said there stays one.
+func (r *Reading) examAfterAnnouncement() {
+	announcements := r.Lexicon.List("exam_announcements")
+	for i, u := range r.Units {
+		if u.Speaker != transcript.Clinician {
+			continue
+		}
+		if at, _ := find(u.Tokens, announcements); at < 0 {
+			continue
+		}
+		// the findings follow in the same turn, or in the clinician's next
+		// one when the announcement ends the turn ("let me take a look, say
+		// ah" "ah" "your tonsils are swollen"; on a call, "could he send a
+		// photo?" ... "thank you, I've got it. The backs of both hands are
+		// red and dry")
+		for j, n, returns := i+1, 0, 0; j < len(r.Units) && j-i <= announcedReach && n < announcedFindings; j++ {
+			v := &r.Units[j]
+			if v.Speaker != transcript.Clinician {
+				continue
+			}
+			if r.Units[j-1].Speaker != transcript.Clinician {
+				if returns++; returns > 1 {
+					break
+				}
+			}
+			if v.Question {
+				break
+			}
+			n++
+			if !r.namesBody(v.Tokens) {
+				// "hop up on the table for me" is no finding
+				continue
+			}
+			switch v.Part {
+			case discourse.Plan, discourse.History, discourse.Drop, discourse.Complaint:
+				v.Part = discourse.Exam
+			}
+		}
+	}
+}
+
+// namesBody reports whether a sentence names a body part, a sign an
+// examination finds or a symptom: what an exam finding is about.
+func (r *Reading) namesBody(toks []lexicon.Token) bool {
+	for _, name := range []string{"body_parts", "exam_terms", "symptoms"} {
+		if at, _ := find(toks, r.Lexicon.List(name)); at >= 0 {
+			return true
+		}
+	}
+	return false
+}
