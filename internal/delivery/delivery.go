@@ -102,6 +102,8 @@ type Service struct {
 	// loader and recorder read and record automatic attempts in batches.
 	loader   *batch.Batcher[*pendingLoad]
 	recorder *batch.Batcher[*pendingRecord]
+	// direct makes first attempts at once on this replica (direct.go).
+	direct direct
 
 	wake chan struct{}
 	stop context.CancelFunc
@@ -131,6 +133,7 @@ func NewService(db *store.DB, settings *webhook.Service, q *queue.Inserter, cfg 
 		metrics:      newDeliveryMetrics(cfg.Metrics),
 		limiter:      &endpointLimiter{endpoints: map[string]*endpointSlots{}},
 		wake:         make(chan struct{}, 1),
+		direct:       newDirect(),
 	}
 	d.recorder, d.loader = newRecorder(d), newLoader(d)
 	return d
@@ -184,6 +187,9 @@ type delivery struct {
 	Status           string
 	Attempts         int
 	NextAttemptAt    sql.NullTime
+	// Claimed is true while a replica holds the delivery for a direct
+	// attempt (direct.go); read only where the recording locks it.
+	Claimed bool
 }
 
 // load reads a delivery and its event (the delivery's id is the event's);
