@@ -156,7 +156,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 	webhooks := webhook.NewService(db, key)
 	deliveries := delivery.NewService(db, webhooks, inserter, delivery.Config{
 		AllowPrivate: settings.WebhookAllowPrivate, Schedule: settings.WebhookRetrySchedule,
-		Log: log, Metrics: registry,
+		ReplicaID: self.ID(), Log: log, Metrics: registry,
 	})
 	uploads := upload.NewSigner(key, settings.PublicURL)
 	jobs, pipe, err := newJobs(ctx, settings, db, key, uploads, inserter, events, log)

@@ -78,7 +78,11 @@ type Config struct {
 	// events it was not woken for (another replica's, after a crash); 2 s
 	// when zero. Events committed on this replica wake it at once.
 	PollInterval time.Duration
-	Log          *slog.Logger
+	// ReplicaID names this replica (replica.Replica.ID) on the deliveries
+	// it claims, so that another replica takes them over as soon as it is
+	// dead rather than when the claims run out.
+	ReplicaID string
+	Log       *slog.Logger
 	// Metrics receives the delivery counters and latencies.
 	Metrics prometheus.Registerer
 }
@@ -96,6 +100,7 @@ type Service struct {
 	allowPrivate bool
 	schedule     []time.Duration
 	poll         time.Duration
+	replicaID    string
 	log          *slog.Logger
 	metrics      *deliveryMetrics
 	limiter      *endpointLimiter
@@ -129,6 +134,7 @@ func NewService(db *store.DB, settings *webhook.Service, q *queue.Inserter, cfg 
 		allowPrivate: cfg.AllowPrivate,
 		schedule:     cfg.Schedule,
 		poll:         poll,
+		replicaID:    cfg.ReplicaID,
 		log:          log.With("component", "webhook"),
 		metrics:      newDeliveryMetrics(cfg.Metrics),
 		limiter:      &endpointLimiter{endpoints: map[string]*endpointSlots{}},

@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/notegen/notegen/internal/queue"
+	"github.com/notegen/notegen/internal/replica"
 	"github.com/notegen/notegen/internal/store"
 )
 
@@ -24,8 +25,9 @@ import (
 // delivery. Recording the attempt clears the claim in the transaction
 // that records it, queueing the job of the next attempt when one follows,
 // so every attempt is recorded once as before. A claim left past its time
-// (the replica died mid-attempt) is taken over by any dispatcher, which
-// queues the delivery's job (reclaim); a delivery this replica cannot
+// or held by a replica that died mid-attempt is taken over by any
+// dispatcher, which queues the delivery's job (reclaim), as a dead
+// replica's running jobs are; a delivery this replica cannot
 // attempt now (its endpoint is busy or hangs, a read failed, the server
 // stops) is handed to the queue at once (handOver).
 
@@ -179,57 +181,81 @@ func (d *Service) handOver(del delivery, delay time.Duration) {
 	}
 }
 
-// reclaim queues the jobs of deliveries whose claim is overdue: the
-// replica that claimed them died or lost them. It looks at most once per
-// poll interval, and returns how many it took over.
-func (d *Service) reclaim(ctx context.Context) (int, error) {
+// claim is how a replica holds the deliveries it attempts itself.
+type claim struct {
+	by    string
+	until time.Time
+}
+
+// reclaim queues the jobs of claimed deliveries whose replica is dead, or
+// whose claim is overdue (the replica lost them). It looks at most once
+// per poll interval; held reports claims of other replicas still alive,
+// which it will look at again. It returns how many it took over.
+func (d *Service) reclaim(ctx context.Context) (taken int, held bool, err error) {
 	now := store.Now()
 	if now.Sub(d.direct.lastReclaim) < d.poll {
-		return 0, nil
+		return 0, false, nil
 	}
 	d.direct.lastReclaim = now
+	// Claims of this replica in time are its attempts in flight: the probe
+	// passes over them on the claims' index.
+	const candidates = `FROM webhook_deliveries WHERE claimed_until IS NOT NULL AND (claimed_until < ? OR claimed_by IS NULL OR claimed_by <> ?)`
 	var probe string
-	err := d.db.QueryRow(ctx, `SELECT id FROM webhook_deliveries WHERE claimed_until < ? LIMIT 1`, now).Scan(&probe)
+	err = d.db.QueryRow(ctx, `SELECT id `+candidates+` LIMIT 1`, now, d.replicaID).Scan(&probe)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
+		return 0, false, nil
 	}
 	if err != nil {
-		return 0, fmt.Errorf("look for overdue delivery claims: %w", err)
+		return 0, false, fmt.Errorf("look for delivery claims to take over: %w", err)
+	}
+	live, err := replica.Live(ctx, d.db)
+	if err != nil {
+		return 0, false, err
 	}
 	lock := ""
 	if d.db.Dialect() == store.Postgres {
 		lock = " FOR UPDATE SKIP LOCKED"
 	}
-	var n int
 	err = d.db.InTx(ctx, func(tx *store.Tx) error {
-		type overdue struct{ id, status string }
-		rows, err := store.Collect(ctx, tx, "read overdue delivery claims", func(row func(...any) error) (overdue, error) {
-			var o overdue
-			return o, row(&o.id, &o.status)
-		}, `SELECT id, status FROM webhook_deliveries WHERE claimed_until < ? ORDER BY claimed_until LIMIT ?`+lock, now, reclaimBatch)
-		if err != nil || len(rows) == 0 {
+		type claimed struct {
+			id, status string
+			by         sql.NullString
+			until      time.Time
+		}
+		rows, err := store.Collect(ctx, tx, "read delivery claims", func(row func(...any) error) (claimed, error) {
+			var c claimed
+			return c, row(&c.id, &c.status, &c.by, &c.until)
+		}, `SELECT id, status, claimed_by, claimed_until `+candidates+` ORDER BY claimed_until LIMIT ?`+lock, now, d.replicaID, reclaimBatch)
+		if err != nil {
 			return err
 		}
-		ids := make([]string, len(rows))
+		var ids []string
 		var queued []river.InsertManyParams
-		for i, o := range rows {
-			ids[i] = o.id
-			if o.status == StatusPending {
-				queued = append(queued, river.InsertManyParams{Args: deliverArgs{DeliveryID: o.id}})
+		for _, c := range rows {
+			if c.until.After(now) && (c.by.String == "" || live[c.by.String]) {
+				held = true // a live replica's attempt in flight
+				continue
 			}
+			ids = append(ids, c.id)
+			if c.status == StatusPending {
+				queued = append(queued, river.InsertManyParams{Args: deliverArgs{DeliveryID: c.id}})
+			}
+		}
+		if len(ids) == 0 {
+			return nil
 		}
 		if _, err := tx.Exec(ctx, `UPDATE webhook_deliveries SET claimed_until = NULL WHERE id `+store.InJSONArray(tx.Dialect()),
 			store.JSONArray(ids)); err != nil {
 			return fmt.Errorf("take over delivery claims: %w", err)
 		}
-		n = len(queued)
+		taken = len(queued)
 		return d.queue.InsertManyTx(ctx, tx, queued)
 	})
 	if err != nil {
-		return 0, fmt.Errorf("take over overdue deliveries: %w", err)
+		return 0, false, fmt.Errorf("take over claimed deliveries: %w", err)
 	}
-	if n > 0 {
-		d.log.Warn("took over deliveries whose attempt was overdue", "deliveries", n)
+	if taken > 0 {
+		d.log.Warn("took over deliveries of a dead replica, or overdue", "deliveries", taken)
 	}
-	return n, nil
+	return taken, held, nil
 }

@@ -48,9 +48,12 @@ func (d *Service) Start(ctx context.Context) {
 					break
 				}
 			}
-			if n, err := d.reclaim(ctx); err != nil && ctx.Err() == nil {
+			// While another replica holds claims, look again at the
+			// configured interval: if it died they are taken over within
+			// it, as its running jobs are.
+			if n, held, err := d.reclaim(ctx); err != nil && ctx.Err() == nil {
 				d.log.Error("webhook reclaim", "error", err.Error())
-			} else if n > 0 {
+			} else if n > 0 || held {
 				found = true
 			}
 			// Back off while polls find nothing; any work starts over at
@@ -162,7 +165,7 @@ func (d *Service) dispatch(ctx context.Context) (int, error) {
 			rows = append(rows, row)
 			ids = append(ids, ev.ID)
 		}
-		if err := insertDeliveries(ctx, tx, rows, now, now.Add(claimLease)); err != nil {
+		if err := insertDeliveries(ctx, tx, rows, now, claim{by: d.replicaID, until: now.Add(claimLease)}); err != nil {
 			return err
 		}
 		if err := outbox.MarkDispatched(ctx, tx, ids, now); err != nil {
@@ -202,24 +205,25 @@ type deliveryRow struct {
 
 // insertDeliveries writes a batch of new deliveries in one statement: the
 // rows go as one JSON parameter, so the statement's text is the same for
-// every batch size. A claimed delivery is claimed until claimUntil, bound
-// on its own so that it is stored as every other time is.
-func insertDeliveries(ctx context.Context, tx *store.Tx, rows []deliveryRow, now, claimUntil time.Time) error {
+// every batch size. A claimed delivery gets claim, bound on its own so
+// that its time is stored as every other time is.
+func insertDeliveries(ctx context.Context, tx *store.Tx, rows []deliveryRow, now time.Time, c claim) error {
 	list, err := json.Marshal(rows)
 	if err != nil {
 		return fmt.Errorf("create deliveries: %w", err)
 	}
-	query := `INSERT INTO webhook_deliveries (id, user_id, event_type, job_id, sequence, status, created_at, updated_at, claimed_until)
+	query := `INSERT INTO webhook_deliveries (id, user_id, event_type, job_id, sequence, status, created_at, updated_at, claimed_until, claimed_by)
 		SELECT json_extract(value, '$.id'), json_extract(value, '$.user_id'), json_extract(value, '$.event_type'),
 			json_extract(value, '$.job_id'), json_extract(value, '$.sequence'), json_extract(value, '$.status'), ?, ?,
-			CASE WHEN json_extract(value, '$.claimed') THEN ? END
+			CASE WHEN json_extract(value, '$.claimed') THEN ? END, CASE WHEN json_extract(value, '$.claimed') THEN ? END
 		FROM json_each(?)`
 	if tx.Dialect() == store.Postgres {
-		query = `INSERT INTO webhook_deliveries (id, user_id, event_type, job_id, sequence, status, created_at, updated_at, claimed_until)
-			SELECT d.id, d.user_id, d.event_type, d.job_id, d.sequence, d.status, ?, ?, CASE WHEN d.claimed THEN ?::timestamptz END
+		query = `INSERT INTO webhook_deliveries (id, user_id, event_type, job_id, sequence, status, created_at, updated_at, claimed_until, claimed_by)
+			SELECT d.id, d.user_id, d.event_type, d.job_id, d.sequence, d.status, ?, ?, CASE WHEN d.claimed THEN ?::timestamptz END,
+				CASE WHEN d.claimed THEN ?::text END
 			FROM json_to_recordset(?::json) AS d(id text, user_id text, event_type text, job_id text, sequence bigint, status text, claimed boolean)`
 	}
-	if _, err := tx.Exec(ctx, query, now, now, claimUntil, string(list)); err != nil {
+	if _, err := tx.Exec(ctx, query, now, now, c.until, c.by, string(list)); err != nil {
 		return fmt.Errorf("create %d deliveries: %w", len(rows), err)
 	}
 	return nil
