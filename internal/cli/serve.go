@@ -155,7 +155,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 	}
 	// Note jobs run on the replica that queued them as soon as they
 	// commit, recorded as running under its ID like a worker's.
-	inserter.EnableDirect(queue.DirectConfig{ID: self.ID(), Slots: queue.DefaultWorkers()[queue.Notes], Timeout: settings.JobTimeout,
+	inserter.EnableDirect(queue.DirectConfig{ID: self.ID(), Slots: queue.DefaultWorkers()[queue.Notes], Backlog: 256, Timeout: settings.JobTimeout,
 		Log: slog.New(log.Handler()).With("component", "queue")})
 	webhooks := webhook.NewService(db, key)
 	deliveries := delivery.NewService(db, webhooks, inserter, delivery.Config{

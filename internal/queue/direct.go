@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -44,9 +45,11 @@ type DirectConfig struct {
 	// ID is this replica's River client ID (Config.ID), under which its
 	// direct runs are recorded as running.
 	ID string
-	// Slots bounds the direct runs at once; an insert that finds them all
-	// taken leaves its job to the workers.
+	// Slots bounds the direct runs at once; the others wait for a slot.
 	Slots int
+	// Backlog bounds the direct jobs inserted and not yet finished; an
+	// insert that finds that many leaves its job to the workers.
+	Backlog int
 	// Timeout bounds one run, as Config.JobTimeout bounds a worker's.
 	Timeout time.Duration
 	Log     *slog.Logger
@@ -56,7 +59,9 @@ type DirectConfig struct {
 type directRuns struct {
 	cfg   DirectConfig
 	slots chan struct{}
-	runs  sync.WaitGroup
+	// backlog counts the direct jobs inserted and not yet finished.
+	backlog atomic.Int64
+	runs    sync.WaitGroup
 	// finisher marks succeeded runs' jobs completed, in batches.
 	finisher *batch.Batcher[int64]
 }
@@ -94,9 +99,7 @@ func (i *Inserter) WaitDirect(ctx context.Context) {
 // inserted for the workers as InsertTx does.
 func (i *Inserter) InsertRunTx(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts, run func(context.Context) error) error {
 	d := i.direct
-	// The slots bound the runs loosely: a job found a free slot when it
-	// was inserted, and its run waits for one.
-	if d == nil || len(d.slots) == cap(d.slots) {
+	if d == nil || d.backlog.Load() >= int64(d.cfg.Backlog) {
 		return i.InsertTx(ctx, tx, args, opts)
 	}
 	held := river.InsertOpts{}
@@ -116,6 +119,7 @@ func (i *Inserter) InsertRunTx(ctx context.Context, tx *store.Tx, args river.Job
 	}
 	id, name := ids[0], queueOf(args, opts)
 	tx.AfterCommit(func() {
+		d.backlog.Add(1)
 		d.runs.Add(1)
 		go i.run(id, name, args.Kind(), run)
 	})
@@ -141,6 +145,7 @@ func markRunning(ctx context.Context, tx *store.Tx, id int64, client string) err
 func (i *Inserter) run(id int64, queueName, kind string, run func(context.Context) error) {
 	d := i.direct
 	defer d.runs.Done()
+	defer d.backlog.Add(-1)
 	d.slots <- struct{}{}
 	ctx, cancel := context.WithCancel(context.Background())
 	if d.cfg.Timeout > 0 {
