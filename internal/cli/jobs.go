@@ -49,8 +49,9 @@ func newJobs(ctx context.Context, s config.Settings, db *store.DB, key *masterke
 	if s.LLMURL != "" {
 		writer = &provider.OpenAIChat{URL: s.LLMURL, APIKey: s.LLMAPIKey, Model: s.LLMModel, Client: client}
 	}
+	enqueuer := pipeline.NewEnqueuer(q)
 	jobs := job.NewService(job.Deps{
-		DB: db, Master: key, Uploads: uploads, Queue: pipeline.NewEnqueuer(q), Events: events,
+		DB: db, Master: key, Uploads: uploads, Queue: enqueuer, Events: events,
 	}, job.Config{
 		PublicURL: s.PublicURL, FreeJobs: s.FreeJobs, Retention: s.Retention, UploadTTL: s.UploadTTL,
 		LiveAudio: stt != nil, StreamAbandon: s.StreamAbandon, WaitRecheck: s.WaitRecheck,
@@ -61,6 +62,8 @@ func newJobs(ctx context.Context, s config.Settings, db *store.DB, key *masterke
 		KeepAudio: s.KeepAudio, TempDir: filepath.Join(s.DataDir, "tmp"),
 		SweepInterval: s.SweepInterval, RetryBase: s.ProviderRetryBase,
 	})
+	// The jobs it queues run on this replica at once.
+	enqueuer.RunOn(pipe)
 	return jobs, pipe, nil
 }
 

@@ -153,10 +153,14 @@ func serve(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// Note jobs run on the replica that queued them as soon as they
+	// commit, recorded as running under its ID like a worker's.
+	inserter.EnableDirect(queue.DirectConfig{ID: self.ID(), Slots: queue.DefaultWorkers()[queue.Notes], Backlog: 256, Timeout: settings.JobTimeout,
+		Log: slog.New(log.Handler()).With("component", "queue")})
 	webhooks := webhook.NewService(db, key)
 	deliveries := delivery.NewService(db, webhooks, inserter, delivery.Config{
 		AllowPrivate: settings.WebhookAllowPrivate, Schedule: settings.WebhookRetrySchedule,
-		Log: log, Metrics: registry,
+		ReplicaID: self.ID(), Log: log, Metrics: registry,
 	})
 	uploads := upload.NewSigner(key, settings.PublicURL)
 	jobs, pipe, err := newJobs(ctx, settings, db, key, uploads, inserter, events, log)
@@ -239,6 +243,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 	if err := work.Stop(shutdownCtx); err != nil {
 		log.Warn("job queue did not stop cleanly", "error", err.Error())
 	}
+	inserter.WaitDirect(shutdownCtx)
 	log.Info("stopped")
 	return nil
 }

@@ -78,7 +78,11 @@ type Config struct {
 	// events it was not woken for (another replica's, after a crash); 2 s
 	// when zero. Events committed on this replica wake it at once.
 	PollInterval time.Duration
-	Log          *slog.Logger
+	// ReplicaID names this replica (replica.Replica.ID) on the deliveries
+	// it claims, so that another replica takes them over as soon as it is
+	// dead rather than when the claims run out.
+	ReplicaID string
+	Log       *slog.Logger
 	// Metrics receives the delivery counters and latencies.
 	Metrics prometheus.Registerer
 }
@@ -96,12 +100,15 @@ type Service struct {
 	allowPrivate bool
 	schedule     []time.Duration
 	poll         time.Duration
+	replicaID    string
 	log          *slog.Logger
 	metrics      *deliveryMetrics
 	limiter      *endpointLimiter
 	// loader and recorder read and record automatic attempts in batches.
 	loader   *batch.Batcher[*pendingLoad]
 	recorder *batch.Batcher[*pendingRecord]
+	// direct makes first attempts at once on this replica (direct.go).
+	direct direct
 
 	wake chan struct{}
 	stop context.CancelFunc
@@ -127,10 +134,12 @@ func NewService(db *store.DB, settings *webhook.Service, q *queue.Inserter, cfg 
 		allowPrivate: cfg.AllowPrivate,
 		schedule:     cfg.Schedule,
 		poll:         poll,
+		replicaID:    cfg.ReplicaID,
 		log:          log.With("component", "webhook"),
 		metrics:      newDeliveryMetrics(cfg.Metrics),
 		limiter:      &endpointLimiter{endpoints: map[string]*endpointSlots{}},
 		wake:         make(chan struct{}, 1),
+		direct:       newDirect(),
 	}
 	d.recorder, d.loader = newRecorder(d), newLoader(d)
 	return d
@@ -184,6 +193,9 @@ type delivery struct {
 	Status           string
 	Attempts         int
 	NextAttemptAt    sql.NullTime
+	// Claimed is true while a replica holds the delivery for a direct
+	// attempt (direct.go); read only where the recording locks it.
+	Claimed bool
 }
 
 // load reads a delivery and its event (the delivery's id is the event's);

@@ -29,6 +29,7 @@ const maxIdlePoll = 16 * time.Second
 func (d *Service) Start(ctx context.Context) {
 	ctx, d.stop = context.WithCancel(ctx)
 	d.done = make(chan struct{})
+	d.startDirect()
 	go func() {
 		defer close(d.done)
 		poll := d.poll
@@ -46,6 +47,14 @@ func (d *Service) Start(ctx context.Context) {
 				if err != nil || n < dispatchBatch {
 					break
 				}
+			}
+			// While another replica holds claims, look again at the
+			// configured interval: if it died they are taken over within
+			// it, as its running jobs are.
+			if n, held, err := d.reclaim(ctx); err != nil && ctx.Err() == nil {
+				d.log.Error("webhook reclaim", "error", err.Error())
+			} else if n > 0 || held {
+				found = true
 			}
 			// Back off while polls find nothing; any work starts over at
 			// the configured interval.
@@ -66,13 +75,15 @@ func (d *Service) Start(ctx context.Context) {
 	}()
 }
 
-// Stop ends the dispatcher and waits for it.
+// Stop ends the dispatcher and waits for it, then for the attempts this
+// replica makes itself, which it cuts short.
 func (d *Service) Stop() {
 	if d.stop == nil {
 		return
 	}
 	d.stop()
 	<-d.done
+	d.stopDirect()
 }
 
 // Notify asks the dispatcher to look at the outbox now rather than at its
@@ -97,7 +108,7 @@ func (d *Service) dispatch(ctx context.Context) (int, error) {
 	if waiting, err := outbox.AnyUndispatched(ctx, d.db); err != nil || !waiting {
 		return 0, err
 	}
-	var n int
+	var n, reserved int
 	err := d.db.InTx(ctx, func(tx *store.Tx) error {
 		events, err := outbox.ClaimUndispatched(ctx, tx, dispatchBatch)
 		if err != nil || len(events) == 0 {
@@ -116,6 +127,10 @@ func (d *Service) dispatch(ctx context.Context) (int, error) {
 		rows := make([]deliveryRow, 0, len(events))
 		ids := make([]string, 0, len(events))
 		var queued []river.InsertManyParams
+		// claimed are the deliveries this replica attempts at once, in
+		// place of a queued job (direct.go); each holds a reserved place,
+		// given back below if the transaction does not commit.
+		var claimed []delivery
 		// batched holds, per job, the lowest sequence among its events
 		// seen in this batch: an event after it waits behind it, as it
 		// would behind a delivery already written.
@@ -139,13 +154,18 @@ func (d *Service) dispatch(ctx context.Context) (int, error) {
 					batched[ev.JobID] = ev.Sequence
 				}
 			}
-			rows = append(rows, row)
-			ids = append(ids, ev.ID)
-			if row.Status == StatusPending {
+			if row.Status == StatusPending && d.reserve() {
+				reserved++
+				row.Claimed = true
+				claimed = append(claimed, delivery{ID: ev.ID, UserID: ev.UserID, Type: ev.Type, JobID: ev.JobID, Env: ev.Env,
+					Payload: ev.Payload, Status: StatusPending})
+			} else if row.Status == StatusPending {
 				queued = append(queued, river.InsertManyParams{Args: deliverArgs{DeliveryID: ev.ID}})
 			}
+			rows = append(rows, row)
+			ids = append(ids, ev.ID)
 		}
-		if err := insertDeliveries(ctx, tx, rows, now); err != nil {
+		if err := insertDeliveries(ctx, tx, rows, now, claim{by: d.replicaID, until: now.Add(claimLease)}); err != nil {
 			return err
 		}
 		if err := outbox.MarkDispatched(ctx, tx, ids, now); err != nil {
@@ -154,10 +174,16 @@ func (d *Service) dispatch(ctx context.Context) (int, error) {
 		if err := d.queue.InsertManyTx(ctx, tx, queued); err != nil {
 			return err
 		}
+		tx.AfterCommit(func() {
+			for _, del := range claimed {
+				d.direct.queue <- del // never blocks: its place was reserved
+			}
+		})
 		n = len(events)
 		return nil
 	})
 	if err != nil {
+		d.unreserve(reserved)
 		return 0, err
 	}
 	d.metrics.dispatched.Add(float64(n))
@@ -172,26 +198,32 @@ type deliveryRow struct {
 	JobID     *string `json:"job_id"`
 	Sequence  *int64  `json:"sequence"`
 	Status    string  `json:"status"`
+	// Claimed is true when this replica attempts the delivery at once,
+	// without a queued job, until the claim's time.
+	Claimed bool `json:"claimed"`
 }
 
 // insertDeliveries writes a batch of new deliveries in one statement: the
 // rows go as one JSON parameter, so the statement's text is the same for
-// every batch size.
-func insertDeliveries(ctx context.Context, tx *store.Tx, rows []deliveryRow, now time.Time) error {
+// every batch size. A claimed delivery gets claim, bound on its own so
+// that its time is stored as every other time is.
+func insertDeliveries(ctx context.Context, tx *store.Tx, rows []deliveryRow, now time.Time, c claim) error {
 	list, err := json.Marshal(rows)
 	if err != nil {
 		return fmt.Errorf("create deliveries: %w", err)
 	}
-	query := `INSERT INTO webhook_deliveries (id, user_id, event_type, job_id, sequence, status, created_at, updated_at)
+	query := `INSERT INTO webhook_deliveries (id, user_id, event_type, job_id, sequence, status, created_at, updated_at, claimed_until, claimed_by)
 		SELECT json_extract(value, '$.id'), json_extract(value, '$.user_id'), json_extract(value, '$.event_type'),
-			json_extract(value, '$.job_id'), json_extract(value, '$.sequence'), json_extract(value, '$.status'), ?, ?
+			json_extract(value, '$.job_id'), json_extract(value, '$.sequence'), json_extract(value, '$.status'), ?, ?,
+			CASE WHEN json_extract(value, '$.claimed') THEN ? END, CASE WHEN json_extract(value, '$.claimed') THEN ? END
 		FROM json_each(?)`
 	if tx.Dialect() == store.Postgres {
-		query = `INSERT INTO webhook_deliveries (id, user_id, event_type, job_id, sequence, status, created_at, updated_at)
-			SELECT d.id, d.user_id, d.event_type, d.job_id, d.sequence, d.status, ?, ?
-			FROM json_to_recordset(?::json) AS d(id text, user_id text, event_type text, job_id text, sequence bigint, status text)`
+		query = `INSERT INTO webhook_deliveries (id, user_id, event_type, job_id, sequence, status, created_at, updated_at, claimed_until, claimed_by)
+			SELECT d.id, d.user_id, d.event_type, d.job_id, d.sequence, d.status, ?, ?, CASE WHEN d.claimed THEN ?::timestamptz END,
+				CASE WHEN d.claimed THEN ?::text END
+			FROM json_to_recordset(?::json) AS d(id text, user_id text, event_type text, job_id text, sequence bigint, status text, claimed boolean)`
 	}
-	if _, err := tx.Exec(ctx, query, now, now, string(list)); err != nil {
+	if _, err := tx.Exec(ctx, query, now, now, c.until, c.by, string(list)); err != nil {
 		return fmt.Errorf("create %d deliveries: %w", len(rows), err)
 	}
 	return nil

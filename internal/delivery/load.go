@@ -19,6 +19,10 @@ const maxLoadBatch = 64
 // and then what the attempt needs of the database.
 type pendingLoad struct {
 	id string
+	// known is true when del is already the delivery as it was just
+	// dispatched (a direct attempt's): only the account's settings and
+	// secrets are read.
+	known bool
 	// found is false when the delivery or its event is gone (the account
 	// was deleted).
 	found bool
@@ -58,14 +62,24 @@ func (d *Service) loadBatch(batch []*pendingLoad) {
 			p.err = err
 		}
 	}
-	ids := make([]string, len(batch))
-	for i, p := range batch {
-		ids[i] = p.id
+	var ids []string
+	for _, p := range batch {
+		if !p.known {
+			ids = append(ids, p.id)
+		}
 	}
-	dels, err := d.loadMany(ctx, ids)
-	if err != nil {
-		fail(err)
-		return
+	dels := map[string]delivery{}
+	if len(ids) > 0 {
+		var err error
+		if dels, err = d.loadMany(ctx, ids); err != nil {
+			fail(err)
+			return
+		}
+	}
+	for _, p := range batch {
+		if p.known {
+			dels[p.id] = p.del
+		}
 	}
 	var users []string
 	seen := map[string]bool{}

@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/riverqueue/river"
 
 	"github.com/notegen/notegen/internal/batch"
+	"github.com/notegen/notegen/internal/queue"
 	"github.com/notegen/notegen/internal/store"
 )
 
@@ -73,9 +75,9 @@ type recorded struct {
 func lockDeliveries(ctx context.Context, tx *store.Tx, ids []string) (map[string]delivery, error) {
 	return store.CollectMap(ctx, tx, "reload deliveries", func(row func(...any) error) (string, delivery, error) {
 		var cur delivery
-		err := row(&cur.ID, &cur.Status, &cur.Attempts)
+		err := row(&cur.ID, &cur.Status, &cur.Attempts, &cur.Claimed)
 		return cur.ID, cur, err
-	}, `SELECT id, status, attempts FROM webhook_deliveries WHERE id `+store.InJSONArray(tx.Dialect())+` ORDER BY id`+tx.ForUpdate(), store.JSONArray(ids))
+	}, `SELECT id, status, attempts, claimed_until IS NOT NULL FROM webhook_deliveries WHERE id `+store.InJSONArray(tx.Dialect())+` ORDER BY id`+tx.ForUpdate(), store.JSONArray(ids))
 }
 
 // decision is what an attempt decides: the attempt's row and, unless the
@@ -91,6 +93,10 @@ type decision struct {
 	// next is when the next automatic attempt is due, nil when none.
 	next *time.Time
 	now  time.Time
+	// release clears the delivery's claim (direct.go): an automatic
+	// attempt is recorded. A redelivery leaves it to the attempt that
+	// holds it.
+	release bool
 }
 
 // decide works out what an attempt does to its delivery, whose state as
@@ -132,6 +138,7 @@ func (d *Service) decide(del delivery, t target, res result, attempt int, trigge
 		status = StatusSucceeded
 	}
 	dec.update, dec.status, dec.attempts = true, status, attempts
+	dec.release = trigger == TriggerAutomatic
 	dec.rec.released = isFinal(status) && !isFinal(cur.Status)
 	return dec
 }
@@ -163,7 +170,8 @@ func writeDecisions(ctx context.Context, tx *store.Tx, decs []*decision) error {
 			next = *dec.next
 		}
 		if _, err := tx.Exec(ctx, `UPDATE webhook_deliveries SET status = ?, attempts = ?, env = ?, endpoint = ?, last_status_code = ?, last_error = ?,
-			next_attempt_at = ?, updated_at = ? WHERE id = ?`, dec.status, dec.attempts, a.Env, a.Endpoint, a.StatusCode, a.Error, next, dec.now, dec.deliveryID); err != nil {
+			next_attempt_at = ?, updated_at = ?, claimed_until = CASE WHEN ? THEN NULL ELSE claimed_until END WHERE id = ?`,
+			dec.status, dec.attempts, a.Env, a.Endpoint, a.StatusCode, a.Error, next, dec.now, dec.release, dec.deliveryID); err != nil {
 			return fmt.Errorf("update delivery: %w", err)
 		}
 	}
@@ -187,7 +195,7 @@ func writeDecisionsTogether(ctx context.Context, tx *store.Tx, decs []*decision)
 		rows = append(rows, map[string]any{"attempt_id": a.ID, "delivery_id": dec.deliveryID, "trigger": a.Trigger, "env": a.Env,
 			"endpoint": a.Endpoint, "outcome": a.Outcome, "status_code": a.StatusCode, "latency_ms": a.LatencyMS, "error": a.Error,
 			"attempted_at": a.AttemptedAt, "update": dec.update, "status": dec.status, "attempts": dec.attempts,
-			"next_attempt_at": dec.next, "updated_at": dec.now})
+			"next_attempt_at": dec.next, "updated_at": dec.now, "release": dec.release})
 	}
 	list, err := json.Marshal(rows)
 	if err != nil {
@@ -225,9 +233,10 @@ func writeDecisionsTogether(ctx context.Context, tx *store.Tx, decs []*decision)
 	// The ids are bound again on their own so that the planner looks each
 	// delivery up by its key rather than scanning the table to join it.
 	if _, err := tx.Exec(ctx, `UPDATE webhook_deliveries AS d SET status = u.status, attempts = u.attempts, env = u.env, endpoint = u.endpoint,
-			last_status_code = u.status_code, last_error = u.error, next_attempt_at = u.next_attempt_at, updated_at = u.updated_at
+			last_status_code = u.status_code, last_error = u.error, next_attempt_at = u.next_attempt_at, updated_at = u.updated_at,
+			claimed_until = CASE WHEN u.release THEN NULL ELSE d.claimed_until END
 		FROM json_to_recordset(?::json) AS u(delivery_id text, "update" boolean, status text, attempts integer, env text, endpoint text,
-			status_code integer, error text, next_attempt_at timestamptz, updated_at timestamptz)
+			status_code integer, error text, next_attempt_at timestamptz, updated_at timestamptz, release boolean)
 		WHERE d.id = u.delivery_id AND u."update" AND d.id `+store.InJSONArray(store.Postgres), string(list), store.JSONArray(updated)); err != nil {
 		return fmt.Errorf("update deliveries: %w", err)
 	}
@@ -257,8 +266,12 @@ type pendingRecord struct {
 	t       target
 	res     result
 	attempt int
-	nextAt  time.Time
-	err     error
+	// direct is true for an attempt this replica made on its claim
+	// (direct.go): there is no job to snooze, so the recording queues the
+	// next attempt's.
+	direct bool
+	nextAt time.Time
+	err    error
 }
 
 // newRecorder batches the recording of automatic attempts: under a burst,
@@ -298,6 +311,9 @@ func (d *Service) recordBatch(batch []*pendingRecord) {
 		ids[i] = p.del.ID
 	}
 	recs := make([]recorded, len(batch))
+	// retries are the due times of the next attempts queued for direct
+	// attempts, to wake the queue at.
+	var retries []time.Time
 	err := d.db.InTx(ctx, func(tx *store.Tx) error {
 		states, err := lockDeliveries(ctx, tx, ids)
 		if err != nil {
@@ -328,8 +344,23 @@ func (d *Service) recordBatch(batch []*pendingRecord) {
 				return err
 			}
 		}
-		return nil
+		retries = retries[:0]
+		var jobs []river.InsertManyParams
+		for i, p := range batch {
+			// A claim taken over meanwhile has its job already.
+			if p.direct && !recs[i].nextAt.IsZero() && states[p.del.ID].Claimed {
+				retries = append(retries, recs[i].nextAt)
+				jobs = append(jobs, river.InsertManyParams{Args: deliverArgs{DeliveryID: p.del.ID},
+					InsertOpts: &river.InsertOpts{ScheduledAt: recs[i].nextAt}})
+			}
+		}
+		return d.queue.InsertManyTx(ctx, tx, jobs)
 	})
+	for _, at := range retries {
+		if err == nil {
+			d.queue.WakeAt(queue.Webhooks, at)
+		}
+	}
 	for i, p := range batch {
 		if err != nil {
 			p.err = err

@@ -145,8 +145,8 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 func (d *Service) skip(ctx context.Context, del delivery, t target) error {
 	now := store.Now()
 	err := d.db.InTx(ctx, func(tx *store.Tx) error {
-		res, err := tx.Exec(ctx, `UPDATE webhook_deliveries SET status = ?, env = ?, last_error = ?, next_attempt_at = NULL, updated_at = ?
-			WHERE id = ? AND status = ?`, StatusSkipped, t.Env, "no "+t.Missing+" URL is set", now, del.ID, StatusPending)
+		res, err := tx.Exec(ctx, `UPDATE webhook_deliveries SET status = ?, env = ?, last_error = ?, next_attempt_at = NULL, updated_at = ?,
+			claimed_until = NULL WHERE id = ? AND status = ?`, StatusSkipped, t.Env, "no "+t.Missing+" URL is set", now, del.ID, StatusPending)
 		if err != nil {
 			return fmt.Errorf("skip delivery: %w", err)
 		}

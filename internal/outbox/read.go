@@ -39,14 +39,16 @@ func AnyUndispatched(ctx context.Context, q store.Queryer) (bool, error) {
 }
 
 // ClaimUndispatched returns up to limit events not yet dispatched, oldest
-// first. On PostgreSQL their rows stay locked for the rest of tx and rows
-// another dispatcher holds are skipped, so replicas share the work.
+// first, with their bodies, so that the dispatcher can hand them to an
+// attempt without reading them again. On PostgreSQL their rows stay locked
+// for the rest of tx and rows another dispatcher holds are skipped, so
+// replicas share the work.
 func ClaimUndispatched(ctx context.Context, tx *store.Tx, limit int) ([]Stored, error) {
 	lock := ""
 	if tx.Dialect() == store.Postgres {
 		lock = " FOR UPDATE SKIP LOCKED"
 	}
-	rows, err := tx.Query(ctx, `SELECT id, user_id, type, job_id, sequence FROM outbox_events WHERE dispatched_at IS NULL
+	rows, err := tx.Query(ctx, `SELECT `+eventColumns+` FROM outbox_events WHERE dispatched_at IS NULL
 		ORDER BY created_at, id LIMIT ?`+lock, limit)
 	if err != nil {
 		return nil, fmt.Errorf("read outbox: %w", err)
@@ -54,13 +56,10 @@ func ClaimUndispatched(ctx context.Context, tx *store.Tx, limit int) ([]Stored, 
 	defer rows.Close()
 	var events []Stored
 	for rows.Next() {
-		var e Stored
-		var jobID sql.NullString
-		var sequence sql.NullInt64
-		if err := rows.Scan(&e.ID, &e.UserID, &e.Type, &jobID, &sequence); err != nil {
+		e, err := scanEvent(rows.Scan)
+		if err != nil {
 			return nil, fmt.Errorf("read outbox: %w", err)
 		}
-		e.JobID, e.Sequence = jobID.String, sequence.Int64
 		events = append(events, e)
 	}
 	if err := rows.Err(); err != nil {

@@ -95,16 +95,33 @@ func (processArgs) InsertOpts() river.InsertOpts {
 }
 
 // Enqueuer is job.Enqueuer over the durable queue: a job's processing is a
-// River job inserted in the transaction that makes the job ready.
-type Enqueuer struct{ q *queue.Inserter }
+// River job inserted in the transaction that makes the job ready. Once
+// RunOn has named the pipeline, that replica runs the job as soon as the
+// transaction commits instead of waiting for a worker to fetch it
+// (queue.Inserter.InsertRunTx); without it, or when the replica's direct
+// runs are all taken, a worker does.
+type Enqueuer struct {
+	q *queue.Inserter
+	s *Service
+}
 
 // NewEnqueuer returns the Enqueuer the job service is built with; it needs
 // only the queue, so the job service can be built before the pipeline.
 func NewEnqueuer(q *queue.Inserter) *Enqueuer { return &Enqueuer{q: q} }
 
+// RunOn makes the jobs enqueued from now on run on s at once. It is called
+// once the pipeline is built, before any job is submitted.
+func (e *Enqueuer) RunOn(s *Service) { e.s = s }
+
 // Enqueue implements job.Enqueuer.
 func (e *Enqueuer) Enqueue(ctx context.Context, tx *store.Tx, jobID string) error {
-	return e.q.InsertTx(ctx, tx, processArgs{JobID: jobID}, &river.InsertOpts{Queue: queue.Notes})
+	args := processArgs{JobID: jobID}
+	opts := &river.InsertOpts{Queue: queue.Notes}
+	if e.s == nil {
+		return e.q.InsertTx(ctx, tx, args, opts)
+	}
+	return e.q.InsertRunTx(ctx, tx, args, opts,
+		queue.WorkOnce[processArgs](&processWorker{s: e.s}, args, queue.Notes, args.InsertOpts().MaxAttempts))
 }
 
 // Register adds the job workers and the retention sweep to the queue.

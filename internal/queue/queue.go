@@ -81,8 +81,13 @@ const fetchCooldown = 10 * time.Millisecond
 // service's database: it works no job, so the components that enqueue work
 // can be built before the Queue that runs their workers.
 type Inserter struct {
-	insertTx func(context.Context, *store.Tx, []river.InsertManyParams) error
+	// insertTx inserts jobs in tx and returns their ids.
+	insertTx func(context.Context, *store.Tx, []river.InsertManyParams) ([]int64, error)
 	hub      *wakeHub
+	db       *store.DB
+	// direct runs jobs in process after their insert commits (direct.go);
+	// nil until EnableDirect.
+	direct *directRuns
 }
 
 // NewInserter returns the inserter for db.
@@ -93,27 +98,30 @@ func NewInserter(db *store.DB) (*Inserter, error) {
 		if err != nil {
 			return nil, fmt.Errorf("job queue inserter: %w", err)
 		}
-		return &Inserter{hub: newWakeHub(), insertTx: func(ctx context.Context, tx *store.Tx, params []river.InsertManyParams) error {
-			return tx.PgxTx(func(ptx pgx.Tx) error {
-				_, err := client.InsertManyTx(ctx, ptx, params)
+		return &Inserter{hub: newWakeHub(), db: db, insertTx: func(ctx context.Context, tx *store.Tx, params []river.InsertManyParams) ([]int64, error) {
+			var ids []int64
+			err := tx.PgxTx(func(ptx pgx.Tx) error {
+				res, err := client.InsertManyTx(ctx, ptx, params)
+				ids = jobIDs(res)
 				return err
 			})
+			return ids, err
 		}}, nil
 	}
 	client, err := river.NewClient(riversqlite.New(db.SQL()), cfg)
 	if err != nil {
 		return nil, fmt.Errorf("job queue inserter: %w", err)
 	}
-	return &Inserter{hub: newWakeHub(), insertTx: func(ctx context.Context, tx *store.Tx, params []river.InsertManyParams) error {
-		_, err := client.InsertManyTx(ctx, tx.SQLTx(), params)
-		return err
+	return &Inserter{hub: newWakeHub(), db: db, insertTx: func(ctx context.Context, tx *store.Tx, params []river.InsertManyParams) ([]int64, error) {
+		res, err := client.InsertManyTx(ctx, tx.SQLTx(), params)
+		return jobIDs(res), err
 	}}, nil
 }
 
 // InsertTx adds a job as part of tx: it runs only if tx commits. This
 // replica's workers of its queue are woken once tx commits.
 func (i *Inserter) InsertTx(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
-	if err := i.insertTx(ctx, tx, []river.InsertManyParams{{Args: args, InsertOpts: opts}}); err != nil {
+	if _, err := i.insertTx(ctx, tx, []river.InsertManyParams{{Args: args, InsertOpts: opts}}); err != nil {
 		return fmt.Errorf("enqueue %s: %w", args.Kind(), err)
 	}
 	name := queueOf(args, opts)
@@ -128,7 +136,7 @@ func (i *Inserter) InsertManyTx(ctx context.Context, tx *store.Tx, params []rive
 	if len(params) == 0 {
 		return nil
 	}
-	if err := i.insertTx(ctx, tx, params); err != nil {
+	if _, err := i.insertTx(ctx, tx, params); err != nil {
 		return fmt.Errorf("enqueue %d %s jobs: %w", len(params), params[0].Args.Kind(), err)
 	}
 	queues := map[string]bool{}

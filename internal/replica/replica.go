@@ -274,3 +274,20 @@ func (r *Replica) AwaitCredentials(ctx context.Context, epoch int64) {
 		}
 	}
 }
+
+// Live returns the IDs of the replicas whose heartbeat is recent: work
+// claimed by any other replica is a dead replica's, to take over.
+func Live(ctx context.Context, q store.Queryer) (map[string]bool, error) {
+	ids, err := store.Collect(ctx, q, "read live replicas", func(row func(...any) error) (string, error) {
+		var id string
+		return id, row(&id)
+	}, `SELECT id FROM replicas WHERE heartbeat_at >= ?`, store.Now().Add(-DeadAfter))
+	if err != nil {
+		return nil, err
+	}
+	live := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		live[id] = true
+	}
+	return live, nil
+}

@@ -1,0 +1,233 @@
+package queue
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/notegen/notegen/internal/batch"
+	"github.com/notegen/notegen/internal/store"
+)
+
+// A job inserted with InsertRunTx is run by the replica that inserted it
+// as soon as the inserting transaction commits, rather than fetched by a
+// worker: River's fetch and its completer were two more transactions per
+// job (on SQLite, two more turns of the one writer; on PostgreSQL two
+// more WAL flushes), and the fetch waited for the queue's cooldown.
+//
+// The job is still a River job, inserted in the caller's transaction, and
+// it is stored as running under this replica's client ID in that same
+// transaction, as a fetch would leave it. So a replica that dies while it
+// runs the job leaves it as a dead replica's running job, which another
+// takes over (the replica package's rescue, or River's stuck-job rescue
+// after the job timeout), and every other replica's workers leave it
+// alone. A run that succeeds marks the job completed (in batches); one
+// that fails makes it available again, and River's workers retry it with
+// the worker's own policy.
+
+// heldFor is how far in the future a direct job is first scheduled, so
+// that no worker is told of it or fetches it before the same transaction
+// marks it running.
+const heldFor = time.Hour
+
+// maxFinishBatch bounds the jobs one completion statement marks.
+const maxFinishBatch = 64
+
+// DirectConfig lets an Inserter run jobs itself (InsertRunTx).
+type DirectConfig struct {
+	// ID is this replica's River client ID (Config.ID), under which its
+	// direct runs are recorded as running.
+	ID string
+	// Slots bounds the direct runs at once; the others wait for a slot.
+	Slots int
+	// Backlog bounds the direct jobs inserted and not yet finished; an
+	// insert that finds that many leaves its job to the workers.
+	Backlog int
+	// Timeout bounds one run, as Config.JobTimeout bounds a worker's.
+	Timeout time.Duration
+	Log     *slog.Logger
+}
+
+// directRuns is an Inserter's state for direct runs.
+type directRuns struct {
+	cfg   DirectConfig
+	slots chan struct{}
+	// backlog counts the direct jobs inserted and not yet finished.
+	backlog atomic.Int64
+	runs    sync.WaitGroup
+	// finisher marks succeeded runs' jobs completed, in batches.
+	finisher *batch.Batcher[int64]
+}
+
+// EnableDirect makes InsertRunTx run jobs on this replica. It is called
+// once, before any insert.
+func (i *Inserter) EnableDirect(cfg DirectConfig) {
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	d := &directRuns{cfg: cfg, slots: make(chan struct{}, max(cfg.Slots, 1))}
+	d.finisher = &batch.Batcher[int64]{Max: maxFinishBatch, Run: func(ids []int64) { i.finish(ids) }}
+	i.direct = d
+}
+
+// WaitDirect waits for the direct runs in flight, or for ctx to end.
+func (i *Inserter) WaitDirect(ctx context.Context) {
+	if i.direct == nil {
+		return
+	}
+	done := make(chan struct{})
+	go func() {
+		i.direct.runs.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+}
+
+// InsertRunTx adds a job as part of tx, like InsertTx, and once tx commits
+// runs it on this replica with run, which is the job's worker's Work
+// (WorkOnce). Without EnableDirect, or with every slot taken, the job is
+// inserted for the workers as InsertTx does.
+func (i *Inserter) InsertRunTx(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts, run func(context.Context) error) error {
+	d := i.direct
+	if d == nil || d.backlog.Load() >= int64(d.cfg.Backlog) {
+		return i.InsertTx(ctx, tx, args, opts)
+	}
+	held := river.InsertOpts{}
+	if opts != nil {
+		held = *opts
+	}
+	held.ScheduledAt = time.Now().Add(heldFor)
+	ids, err := i.insertTx(ctx, tx, []river.InsertManyParams{{Args: args, InsertOpts: &held}})
+	if err == nil && len(ids) != 1 {
+		err = fmt.Errorf("%d jobs inserted", len(ids))
+	}
+	if err == nil {
+		err = markRunning(ctx, tx, ids[0], d.cfg.ID)
+	}
+	if err != nil {
+		return fmt.Errorf("enqueue %s: %w", args.Kind(), err)
+	}
+	id, name := ids[0], queueOf(args, opts)
+	tx.AfterCommit(func() {
+		d.backlog.Add(1)
+		d.runs.Add(1)
+		go i.run(id, name, args.Kind(), run)
+	})
+	return nil
+}
+
+// markRunning records job id as running under client in tx, as River's
+// fetch does: its first attempt, started now.
+func markRunning(ctx context.Context, tx *store.Tx, id int64, client string) error {
+	query := `UPDATE river_job SET state = 'running', attempt = 1, attempted_at = datetime('now', 'subsec'),
+		scheduled_at = datetime('now', 'subsec'), attempted_by = json_array(?) WHERE id = ?`
+	if tx.Dialect() == store.Postgres {
+		query = `UPDATE river_job SET state = 'running', attempt = 1, attempted_at = now(), scheduled_at = now(),
+			attempted_by = ARRAY[?::text] WHERE id = ?`
+	}
+	if _, err := tx.Exec(ctx, query, client, id); err != nil {
+		return fmt.Errorf("start job %d: %w", id, err)
+	}
+	return nil
+}
+
+// run runs a direct job and records how it ended.
+func (i *Inserter) run(id int64, queueName, kind string, run func(context.Context) error) {
+	d := i.direct
+	defer d.runs.Done()
+	defer d.backlog.Add(-1)
+	d.slots <- struct{}{}
+	ctx, cancel := context.WithCancel(context.Background())
+	if d.cfg.Timeout > 0 {
+		ctx, cancel = context.WithTimeout(ctx, d.cfg.Timeout)
+	}
+	err := runRecovered(ctx, run)
+	cancel()
+	<-d.slots
+	if err == nil {
+		_ = d.finisher.Do(context.Background(), id) // no deadline: it never ends early
+		return
+	}
+	d.cfg.Log.Warn("job attempt failed; its workers retry it", "kind", kind, "job", id, "error", err.Error())
+	i.release(id, queueName, err)
+}
+
+// runRecovered is run with a panic turned into its error, as River's
+// executor turns a worker's.
+func runRecovered(ctx context.Context, run func(context.Context) error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("job panicked: %v", r)
+		}
+	}()
+	return run(ctx)
+}
+
+// finish marks the jobs of succeeded runs completed. A job whose mark is
+// lost (the database failed) stays running until a rescue, and its next
+// attempt finds its work done.
+func (i *Inserter) finish(ids []int64) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	list, _ := json.Marshal(ids) // a []int64 always encodes
+	query := `UPDATE river_job SET state = 'completed', finalized_at = datetime('now', 'subsec')
+		WHERE state = 'running' AND id IN (SELECT value FROM json_each(?))`
+	if i.db.Dialect() == store.Postgres {
+		query = `UPDATE river_job SET state = 'completed', finalized_at = now()
+			WHERE state = 'running' AND id = ANY(ARRAY(SELECT json_array_elements_text(?::json)::bigint))`
+	}
+	if _, err := i.db.Exec(ctx, query, string(list)); err != nil && i.direct != nil {
+		i.direct.cfg.Log.Error("mark direct jobs completed", "jobs", len(ids), "error", err.Error())
+	}
+}
+
+// release makes a failed direct job available to the workers at once,
+// with the error of its attempt.
+func (i *Inserter) release(id int64, queueName string, runErr error) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	attemptErr, _ := json.Marshal(rivertype.AttemptError{At: time.Now().UTC(), Attempt: 1, Error: runErr.Error()})
+	query := `UPDATE river_job SET state = 'available', scheduled_at = datetime('now', 'subsec'),
+		errors = json_insert(coalesce(errors, json('[]')), '$[#]', json(?)) WHERE id = ? AND state = 'running'`
+	if i.db.Dialect() == store.Postgres {
+		query = `UPDATE river_job SET state = 'available', scheduled_at = now(), errors = array_append(errors, ?::jsonb)
+			WHERE id = ? AND state = 'running'`
+	}
+	if _, err := i.db.Exec(ctx, query, string(attemptErr), id); err != nil {
+		i.direct.cfg.Log.Error("give a failed direct job to the workers", "job", id, "error", err.Error())
+		return
+	}
+	i.hub.jobInserted(queueName)
+}
+
+// WorkOnce is worker w's Work on a job of args as its first attempt: the
+// run of InsertRunTx.
+func WorkOnce[T river.JobArgs](w river.Worker[T], args T, queueName string, maxAttempts int) func(context.Context) error {
+	return func(ctx context.Context) error {
+		return w.Work(ctx, &river.Job[T]{JobRow: &rivertype.JobRow{Attempt: 1, MaxAttempts: maxAttempts, Queue: queueName,
+			Kind: args.Kind(), AttemptedAt: ptr(time.Now())}, Args: args})
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// jobIDs are the ids of inserted jobs.
+func jobIDs(res []*rivertype.JobInsertResult) []int64 {
+	ids := make([]int64, 0, len(res))
+	for _, r := range res {
+		if r != nil && r.Job != nil {
+			ids = append(ids, r.Job.ID)
+		}
+	}
+	return ids
+}
