@@ -126,7 +126,9 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 			// ones ("give prednisolone 40 mg now ... continue prednisolone
 			// 40 mg once a day")
 			m := ev.m
-			if ev.referred {
+			if ev.referred || hypothetical(m) {
+				// a supposition's numbers are no dose ("if you are using
+				// the blue inhaler more than every four hours, ring us")
 				continue
 			}
 			if (m.Unit == detail.Unit && m.First > detail.First) || !f.New || ev.today && m.Unit > detail.Unit {
@@ -458,10 +460,18 @@ func (r *Reading) dosing(f *Finding, m mention) {
 		route := e.Name()
 		f.Route = &route
 	}
-	if e, _ := r.nearestAnywhere(u.Tokens, m, r.Lexicon.List("frequencies")); e != nil && f.Frequency == nil {
+	if e, at := r.nearestAnywhere(u.Tokens, m, r.Lexicon.List("frequencies")); e != nil && f.Frequency == nil && !r.countEnd(u.Tokens, at) {
 		freq := e.Name()
 		f.Frequency = &freq
 	}
+}
+
+// countEnd reports whether the frequency term at token at ends a count the
+// list does not hold ("four or five times a day" ends in "a day"): it
+// follows a word of counting, and charting it would say "once daily" of
+// what was said four or five times.
+func (r *Reading) countEnd(toks []lexicon.Token, at int) bool {
+	return at > 0 && r.Lexicon.List("times_words").Has(toks[at-1].Norm)
 }
 
 // routeOf is the route said with the drug at m: after its name and dose,
@@ -547,7 +557,7 @@ func (r *Reading) dosingNext(f *Finding, m mention) {
 		route := e.Name()
 		f.Route = &route
 	}
-	if at, _ := find(toks, r.Lexicon.List("frequencies")); at >= 0 && f.Frequency == nil {
+	if at, _ := find(toks, r.Lexicon.List("frequencies")); at >= 0 && f.Frequency == nil && !r.countEnd(toks, at) {
 		e, _ := r.Lexicon.List("frequencies").Match(toks, at)
 		freq := e.Name()
 		f.Frequency = &freq
@@ -571,6 +581,13 @@ func closest(toks []lexicon.Token, first, end int, list *lexicon.List, meds *lex
 	}
 	for at := first - 1; at >= 0 && !stop(toks[at]); at-- {
 		if e, n := list.Match(toks, at); e != nil && at+n <= first {
+			// read backwards, a term may be the tail of a longer one ("a
+			// day" of "twice a day"): the longer one is what was said
+			for b := at - 1; b >= 0 && b >= at-3; b-- {
+				if e2, n2 := list.Match(toks, b); e2 != nil && b+n2 >= at+n && b+n2 <= first {
+					e, at = e2, b
+				}
+			}
 			// a term said right after another drug is that drug's
 			if owned(toks, at, meds) {
 				return nil, -1

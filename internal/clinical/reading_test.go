@@ -133,6 +133,17 @@ Doctor: Use an emollient instead of soap, and mometasone once a day on the red a
 	require.Equal(t, clinical.ActionStop, finding(t, fr, clinical.Medication, "pénicilline").Action)
 }
 
+func TestAFrequencyIsOnlyWhatWasSaidOfTheDrug(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: How often are you using the salbutamol?
+Patient: I'm using the salbutamol four or five times a day.
+Doctor: If you are using the salbutamol more than every four hours, ring us the same day.
+Doctor: Take the prednisolone forty milligrams twice a day, and the amoxicillin.`)
+	require.Nil(t, finding(t, r, clinical.Medication, "salbutamol").Frequency,
+		"'four or five times a day' is no 'a day', and a supposition's 'every four hours' is no frequency")
+	require.Equal(t, "twice daily", *finding(t, r, clinical.Medication, "prednisolone").Frequency)
+}
+
 func TestAllergiesAreTheSubstancesTheirWordsAreAbout(t *testing.T) {
 	t.Parallel()
 	r := read(t, "en", `Doctor: Any allergies?
