@@ -12,6 +12,10 @@ func (r *Reading) habits(ms []mention) {
 		if m.kind != Habit || m.Context.Subject != assertion.Patient || m.Context.Assertion == assertion.Hypothetical {
 			continue
 		}
+		if r.saidOfSomethingElse(m) {
+			// "he's drinking fine": fluids, not alcohol
+			continue
+		}
 		kind := m.entry.Attr("kind")
 		if at, ok := seen[kind]; ok {
 			f := &r.Findings[at]
@@ -32,4 +36,17 @@ func (r *Reading) habits(ms []mention) {
 		r.Findings = append(r.Findings, Finding{Kind: Habit, Name: m.name, HabitKind: kind, Said: r.TextOf(m.Unit, m.First, m.End),
 			Assertion: m.Context.Assertion, Time: timeOf(m), Subject: assertion.Patient, Mentions: []Mention{m.Mention}})
 	}
+}
+
+// saidOfSomethingElse reports whether a habit's term is followed by a word
+// of the list its entry names (not_before): "drinking fine", "drinking
+// plenty of water" are no alcohol.
+func (r *Reading) saidOfSomethingElse(m mention) bool {
+	name := m.entry.Attr("not_before")
+	if name == "" {
+		return false
+	}
+	toks := r.Units[m.Unit].Tokens
+	e, _ := r.Lexicon.List(name).Match(toks, m.End)
+	return m.End < len(toks) && e != nil
 }

@@ -367,9 +367,15 @@ func (r *Reading) interval(toks []lexicon.Token, i int) (string, int) {
 		if e == nil {
 			continue
 		}
-		for _, num := range nums {
+		for j, num := range nums {
 			if num.first >= i && num.first < k && num.end >= k {
-				return num.text + " " + joinTexts(toks, k, k+n), k + n
+				text := num.text
+				if j > 0 && nums[j-1].first >= i && nums[j-1].end+1 == num.first &&
+					r.Lexicon.List("range_words").Has(toks[num.first-1].Norm) {
+					// "in two to three weeks" is no "3 weeks"
+					text = nums[j-1].text + " " + toks[num.first-1].Text + " " + num.text
+				}
+				return text + " " + joinTexts(toks, k, k+n), k + n
 			}
 		}
 		if k > i {

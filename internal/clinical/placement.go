@@ -68,9 +68,9 @@ func onlyAHeading(toks []lexicon.Token, headings, stop, openers, fillers *lexico
 // today's treatment where the part model put them in the history, the
 // complaint or the review of systems ("I'm prescribing moxifloxacin eye
 // drops, one drop three times a day"): a drug started, changed or stopped
-// at this visit, said with a verb of that action, or a test, referral or
-// procedure ordered with a verb of ordering, is a plan item whatever else
-// the sentence says. What the patient reports, questions, the past and
+// at this visit, said with a verb of that action, a test, referral or
+// procedure ordered with a verb of ordering, or a follow-up with its
+// interval, is a plan item whatever else the sentence says. What the patient reports, questions, the past and
 // suppositions stay where they are.
 func (r *Reading) decisionsInPlan() {
 	actions, orders := r.Lexicon.List("med_actions"), r.Lexicon.List("order_verbs")
@@ -81,6 +81,9 @@ func (r *Reading) decisionsInPlan() {
 			verbs = actions
 		case f.Ordered && (f.Kind == Lab || f.Kind == Imaging || f.Kind == Referral || f.Kind == Procedure):
 			verbs = orders
+		case f.Ordered && f.Kind == FollowUp:
+			// a follow-up is read only from the clinician's statements,
+			// with its interval: it needs no other verb
 		default:
 			continue
 		}
@@ -95,7 +98,9 @@ func (r *Reading) decisionsInPlan() {
 			default:
 				continue
 			}
-			if e, _ := r.nearest(u.Tokens, m.First, m.End, verbs, actionWindow); e != nil && e.Attr("tense") != "past" {
+			if verbs == nil {
+				u.Part = discourse.Plan
+			} else if e, _ := r.nearest(u.Tokens, m.First, m.End, verbs, actionWindow); e != nil && e.Attr("tense") != "past" {
 				u.Part = discourse.Plan
 			}
 		}

@@ -144,6 +144,18 @@ Doctor: Take the prednisolone forty milligrams twice a day, and the amoxicillin.
 	require.Equal(t, "twice daily", *finding(t, r, clinical.Medication, "prednisolone").Frequency)
 }
 
+func TestAParentsReportIsNoMeasurementOrHabit(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: What's been going on?
+Mom: He had a fever of one hundred two point four this morning.
+Doctor: Is he drinking and having wet diapers?
+Mom: Yes, he's drinking fine, lots of wet diapers.
+Doctor: His temperature here is one hundred one point eight. We'll recheck the ear in two to three weeks.`)
+	require.Equal(t, "101.8", finding(t, r, clinical.Vital, "temperature").Value, "the measurement here, not the reading at home")
+	none(t, r, clinical.Habit, "alcohol")
+	require.Equal(t, "follow-up in 2 to 3 weeks", finding(t, r, clinical.FollowUp, "follow").Name, "a range keeps both ends")
+}
+
 func TestAllergiesAreTheSubstancesTheirWordsAreAbout(t *testing.T) {
 	t.Parallel()
 	r := read(t, "en", `Doctor: Any allergies?

@@ -6,6 +6,7 @@ import (
 
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
 )
 
 // vitalWindow is how far after its name a vital sign's value may be said
@@ -27,9 +28,10 @@ var defaultUnits = map[string]string{
 func (r *Reading) vitals(ms []mention) {
 	units, vitals := r.Lexicon.List("vital_units"), r.Lexicon.List("vitals")
 	seen := map[string]bool{}
-	// the clinician's measurement first, then what the patient reports in
-	// answer ("home readings of 162 over 100"): one value per vital sign
-	sort.SliceStable(ms, func(i, j int) bool { return !ms[i].reported(r) && ms[j].reported(r) })
+	// a measurement first, then what the patient tells, then what they
+	// report in answer ("home readings of 162 over 100"): one value per
+	// vital sign
+	sort.SliceStable(ms, func(i, j int) bool { return ms[i].vitalRank(r) < ms[j].vitalRank(r) })
 	for _, m := range ms {
 		cue := m.entry
 		switch {
@@ -87,9 +89,26 @@ func (r *Reading) vitals(ms []mention) {
 	}
 }
 
-// reported reports a vital named in a question, whose value the patient
-// gives.
-func (m mention) reported(r *Reading) bool { return r.Units[m.Unit].Question }
+// vitalRank orders the mentions of vital signs by how they give a value:
+// a statement by the clinician, a nurse or a companion (0: "sats
+// ninety-seven percent", "his temperature here is 101.8"), by the patient
+// (1), one said with a time or place away from the visit ("he had a fever
+// of 102.4 this morning", "163 over 100 at home", 2), a report rather than
+// a measurement; a question whose answer gives the value (3).
+func (m mention) vitalRank(r *Reading) int {
+	u := r.Units[m.Unit]
+	switch {
+	case u.Question:
+		return 3
+	}
+	if at, _ := find(u.Tokens, r.Lexicon.List("away_times")); at >= 0 {
+		return 2
+	}
+	if u.Speaker == transcript.Patient {
+		return 1
+	}
+	return 0
+}
 
 // vitalPlace is where a vital sign's value may be said: tokens of a unit
 // from a token on.
