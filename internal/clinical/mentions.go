@@ -72,7 +72,7 @@ func (r *Reading) scan() []mention {
 			out = append(out, m)
 			i += n - 1
 		}
-		out = append(out, r.unlistedDrugs(ui, out)...)
+		out = r.withUnlistedDrugs(ui, out)
 		out = append(out, r.levelMentions(ui, out)...)
 	}
 	return r.appositives(out)
@@ -181,17 +181,63 @@ func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
 		for k >= 0 && (toks[k].Norm == "," || x.List("attachments").Has(toks[k].Norm)) {
 			k--
 		}
-		if k < 0 || covered[k] || toks[k].Kind != lexicon.Word || len([]rune(toks[k].Norm)) < minDrugName ||
-			stop.Has(toks[k].Norm) || words.Has(toks[k].Norm) || x.Knows(toks[k].Norm) {
+		if k < 0 {
+			continue
+		}
+		suffix := x.List("drug_suffixes").Has(toks[k].Norm)
+		if covered[k] || toks[k].Kind != lexicon.Word || len([]rune(toks[k].Norm)) < minDrugName && !suffix ||
+			stop.Has(toks[k].Norm) || words.Has(toks[k].Norm) || x.Knows(toks[k].Norm) && !suffix {
 			// a word the lexicon knows is that word ("by mouth, eight
 			// milligrams"), not a drug it does not list
 			continue
 		}
+		first := k
+		if suffix {
+			// "ferrous fumarate 210 mg", "tranexamic acid 1 g": a salt or
+			// an acid names the drug with the word before it, one the
+			// lexicon does not know or knows as a drug; alone it is none
+			if k == 0 || toks[k-1].Kind != lexicon.Word || !(medicationAt(found, ui, k-1) ||
+				!x.Knows(toks[k-1].Norm) && !stop.Has(toks[k-1].Norm) && !words.Has(toks[k-1].Norm) && len([]rune(toks[k-1].Norm)) >= minDrugName) {
+				continue
+			}
+			first = k - 1
+		}
 		covered[k] = true
-		out = append(out, mention{Mention: Mention{Unit: ui, First: k, End: k + 1}, kind: Medication, name: toks[k].Norm,
-			saidFirst: k, saidEnd: k + 1})
+		out = append(out, mention{Mention: Mention{Unit: ui, First: first, End: k + 1}, kind: Medication,
+			name: x.Norms(joinTexts(toks, first, k+1)), saidFirst: first, saidEnd: k + 1})
 	}
 	return out
+}
+
+// medicationAt reports whether a drug found in unit ui covers token k.
+func medicationAt(found []mention, ui, k int) bool {
+	for _, m := range found {
+		if m.Unit == ui && m.kind == Medication && m.First <= k && k < m.End {
+			return true
+		}
+	}
+	return false
+}
+
+// withUnlistedDrugs is found with the unit's drugs the lexicon does not
+// list; a listed drug they hold ("ferrous" of "ferrous fumarate") is theirs
+// and no drug of its own.
+func (r *Reading) withUnlistedDrugs(ui int, found []mention) []mention {
+	added := r.unlistedDrugs(ui, found)
+	if len(added) == 0 {
+		return found
+	}
+	out := found[:0]
+	for _, m := range found {
+		inside := false
+		for _, a := range added {
+			inside = inside || m.Unit == ui && m.kind == Medication && m.First >= a.First && m.End <= a.End
+		}
+		if !inside {
+			out = append(out, m)
+		}
+	}
+	return append(out, added...)
 }
 
 // minDrugName is the fewest letters of a drug's name read from how it is

@@ -156,6 +156,23 @@ Doctor: His temperature here is one hundred one point eight. We'll recheck the e
 	require.Equal(t, "follow-up in 2 to 3 weeks", finding(t, r, clinical.FollowUp, "follow").Name, "a range keeps both ends")
 }
 
+func TestADrugNamedWithItsSaltIsOneDrug(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'll start you on ferrous fumarate two hundred and ten milligrams twice a day, and tranexamic acid one gram three times a day during your period.`)
+	fer := finding(t, r, clinical.Medication, "ferrous fumarate")
+	require.Equal(t, clinical.ActionStart, fer.Action)
+	require.Equal(t, "210 mg", *fer.Dose)
+	tra := finding(t, r, clinical.Medication, "tranexamic acid")
+	require.Equal(t, "1 g", *tra.Dose)
+	n := 0
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Medication {
+			n++
+		}
+	}
+	require.Equal(t, 2, n, "ferrous fumarate and tranexamic acid, not ferrous, fumarate and acid")
+}
+
 func TestAllergiesAreTheSubstancesTheirWordsAreAbout(t *testing.T) {
 	t.Parallel()
 	r := read(t, "en", `Doctor: Any allergies?
