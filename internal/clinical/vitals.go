@@ -31,7 +31,15 @@ func (r *Reading) vitals(ms []mention) {
 	// a measurement first, then what the patient tells, then what they
 	// report in answer ("home readings of 162 over 100"): one value per
 	// vital sign
-	sort.SliceStable(ms, func(i, j int) bool { return ms[i].vitalRank(r) < ms[j].vitalRank(r) })
+	rank := make(map[[2]int]int, len(ms))
+	for _, m := range ms {
+		if m.kind == Vital || m.kind == Symptom && m.entry.Attr("vital") != "" {
+			rank[[2]int{m.Unit, m.First}] = m.vitalRank(r)
+		}
+	}
+	sort.SliceStable(ms, func(i, j int) bool {
+		return rank[[2]int{ms[i].Unit, ms[i].First}] < rank[[2]int{ms[j].Unit, ms[j].First}]
+	})
 	for _, m := range ms {
 		cue := m.entry
 		switch {
