@@ -89,8 +89,10 @@ func (r *Reading) decisionsInPlan() {
 		}
 		for _, m := range f.Mentions {
 			u := &r.Units[m.Unit]
-			if u.Speaker != transcript.Clinician || u.Question || m.Context.Time == assertion.Past ||
-				m.Context.Assertion != assertion.Present {
+			// a follow-up is read from present statements only, and its
+			// mention carries no context of its own
+			if u.Speaker != transcript.Clinician || u.Question || f.Kind != FollowUp &&
+				(m.Context.Time == assertion.Past || m.Context.Assertion != assertion.Present) {
 				continue
 			}
 			switch u.Part {

@@ -78,11 +78,11 @@ func TestAHeadingSaidAloudAloneIsNoContent(t *testing.T) {
 func TestAPrescriptionIsAPlanItemWhereverTheModelPutIt(t *testing.T) {
 	t.Parallel()
 	r := reading(t, "en", `Patient: My left eye has been red and goopy since yesterday morning. I took ibuprofen last night.
-Doctor: I'm prescribing moxifloxacin eye drops, one drop in the left eye three times a day for seven days. I'm also sending a swab for culture. If it spreads, we could start doxycycline.`)
+Doctor: I'm prescribing moxifloxacin eye drops, one drop in the left eye three times a day for seven days. I'm also sending a swab for culture. If it spreads, we could start doxycycline. We'll recheck the eye in two to three weeks.`)
 	got := placed(t, r, discourse.History, r.decisionsInPlan, "I'm prescribing moxifloxacin", "sending a swab",
-		"If it spreads", "I took ibuprofen")
-	require.Equal(t, []discourse.Part{discourse.Plan, discourse.Plan, discourse.History, discourse.History}, got,
-		"a prescription and an order are plan items; a supposition and what the patient took stay")
+		"recheck the eye", "If it spreads", "I took ibuprofen")
+	require.Equal(t, []discourse.Part{discourse.Plan, discourse.Plan, discourse.Plan, discourse.History, discourse.History}, got,
+		"a prescription, an order and a follow-up are plan items; a supposition and what the patient took stay")
 }
 
 func TestASelfIntroductionIsNoContent(t *testing.T) {
