@@ -350,8 +350,10 @@ func (d *Service) recordBatch(batch []*pendingRecord) {
 			// A claim taken over meanwhile has its job already.
 			if p.direct && !recs[i].nextAt.IsZero() && states[p.del.ID].Claimed {
 				retries = append(retries, recs[i].nextAt)
+				// the worker snoozes until the delivery's next attempt: a
+				// schedule would wait for River's scheduler
 				jobs = append(jobs, river.InsertManyParams{Args: deliverArgs{DeliveryID: p.del.ID},
-					InsertOpts: &river.InsertOpts{ScheduledAt: recs[i].nextAt}})
+					InsertOpts: queue.DueOpts(recs[i].nextAt)})
 			}
 		}
 		return d.queue.InsertManyTx(ctx, tx, jobs)

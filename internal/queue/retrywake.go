@@ -50,6 +50,20 @@ func (m *retryWake) Work(ctx context.Context, job *rivertype.JobRow, doInner fun
 	return err
 }
 
+// DueOpts returns the insert options of a job due at at whose worker
+// waits for its time itself (a webhook retry snoozes until the delivery's
+// next attempt): within River's scheduler interval no schedule at all,
+// since River makes a scheduled job available only on its scheduler's
+// tick, seconds late under load; the job is available at once, its worker
+// snoozes until at, and WakeAt wakes the queue then. A later time is a
+// schedule.
+func DueOpts(at time.Time) *river.InsertOpts {
+	if time.Until(at) <= schedulerInterval {
+		return nil
+	}
+	return &river.InsertOpts{ScheduledAt: at}
+}
+
 // WakeAt makes this replica's workers of queueName look for work at at: a
 // worker's own retry schedule (River's NextRetry) calls it, since a retry
 // due within the scheduler's interval is announced to nobody.
