@@ -105,30 +105,10 @@ func (st *Stage) manifest(files map[string][]byte) string {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString("\nUtterances (the punctuated conversations with each turn cut at its sentences and given times, as a speech " +
-		"provider's segments come, several in a row from one speaker; decoded with the change model):")
-	for _, name := range modelNames {
-		fmt.Fprintf(&b, " %s: tune %.1f", name, st.RoleDevUtterances[name].Accuracy())
-		for _, f := range []string{"aci-bench/valid.csv corrected", "aci-bench/test2.csv", "mts-dialog/valid.csv"} {
-			if c, ok := st.RoleGateScores[name][f+" utterances"]; ok {
-				fmt.Fprintf(&b, ", %s %.1f", strings.Replace(strings.TrimPrefix(f, "aci-bench/"), ".csv", "", 1), c.Accuracy())
-			}
-		}
-		b.WriteString(";")
-	}
-	b.WriteString("\n")
-	b.WriteString("\nRecogniser lines (the same utterances in lower case, without punctuation or times, as a recogniser's " +
-		"text pasted a line an utterance arrives):")
-	for _, name := range modelNames {
-		fmt.Fprintf(&b, " %s: tune %.1f", name, st.RoleDevLines[name].Accuracy())
-		for _, f := range []string{"aci-bench/valid.csv corrected", "aci-bench/test2.csv", "mts-dialog/valid.csv"} {
-			if c, ok := st.RoleGateScores[name][f+" lines"]; ok {
-				fmt.Fprintf(&b, ", %s %.1f", strings.Replace(strings.TrimPrefix(f, "aci-bench/"), ".csv", "", 1), c.Accuracy())
-			}
-		}
-		b.WriteString(";")
-	}
-	b.WriteString("\n")
+	st.writeRoleShape(&b, "Utterances (the punctuated conversations with each turn cut at its sentences and given times, as a speech "+
+		"provider's segments come, several in a row from one speaker; decoded with the change model):", st.RoleDevUtterances, "utterances")
+	st.writeRoleShape(&b, "Recogniser lines (the same utterances in lower case, without punctuation or times, as a recogniser's "+
+		"text pasted a line an utterance arrives):", st.RoleDevLines, "lines")
 	b.WriteString("\nF1 of the other role (a companion, an interpreter, a nurse) on the tuning dev slice and all gate files: ")
 	for _, name := range modelNames {
 		all := NewConfusion(roleLabels)
@@ -269,4 +249,22 @@ func (st *Stage) boundaryScores(b *strings.Builder) {
 	fmt.Fprintf(b, "\nThreshold (chosen on the dev slice's conversations, best mean F-score of the kinds with recall weighted %g "+
 		"times precision: a boundary missed leaves two parts of the note in one unit, one too many splits a sentence whose "+
 		"halves mostly get the same part): %.2f.\n", st.Options.BoundaryBeta, st.Boundary.Threshold)
+}
+
+// writeRoleShape writes a paragraph of the role models' accuracy on the
+// conversations cut into another shape (utterances, a recogniser's
+// lines): on the dev slice, then on the gate files scored under the key
+// suffix.
+func (st *Stage) writeRoleShape(b *strings.Builder, title string, dev map[string]*Confusion, suffix string) {
+	b.WriteString("\n" + title)
+	for _, name := range modelNames {
+		fmt.Fprintf(b, " %s: tune %.1f", name, dev[name].Accuracy())
+		for _, f := range []string{"aci-bench/valid.csv corrected", "aci-bench/test2.csv", "mts-dialog/valid.csv"} {
+			if c, ok := st.RoleGateScores[name][f+" "+suffix]; ok {
+				fmt.Fprintf(b, ", %s %.1f", strings.Replace(strings.TrimPrefix(f, "aci-bench/"), ".csv", "", 1), c.Accuracy())
+			}
+		}
+		b.WriteString(";")
+	}
+	b.WriteString("\n")
 }

@@ -172,6 +172,12 @@ func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
 		return nil
 	}
 	stop, words := x.List("stopwords"), x.List("numbers")
+	// unknownName is a word that may name a drug the lexicon does not
+	// list: none it knows ("by mouth, eight milligrams" is no drug
+	// "mouth"), no function word or number, long enough to be a name
+	unknownName := func(t lexicon.Token) bool {
+		return t.Kind == lexicon.Word && len([]rune(t.Norm)) >= minDrugName && !stop.Has(t.Norm) && !words.Has(t.Norm) && !x.Knows(t.Norm)
+	}
 	var out []mention
 	for _, n := range r.numbersIn(toks) {
 		if n.kind != "mass" && n.kind != "volume" {
@@ -184,23 +190,20 @@ func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
 		if k < 0 {
 			continue
 		}
-		suffix := x.List("drug_suffixes").Has(toks[k].Norm)
-		if covered[k] || toks[k].Kind != lexicon.Word || len([]rune(toks[k].Norm)) < minDrugName && !suffix ||
-			stop.Has(toks[k].Norm) || words.Has(toks[k].Norm) || x.Knows(toks[k].Norm) && !suffix {
-			// a word the lexicon knows is that word ("by mouth, eight
-			// milligrams"), not a drug it does not list
-			continue
-		}
 		first := k
-		if suffix {
+		switch {
+		case covered[k]:
+			continue
+		case x.List("drug_suffixes").Has(toks[k].Norm):
 			// "ferrous fumarate 210 mg", "tranexamic acid 1 g": a salt or
 			// an acid names the drug with the word before it, one the
 			// lexicon does not know or knows as a drug; alone it is none
-			if k == 0 || toks[k-1].Kind != lexicon.Word || !(medicationAt(found, ui, k-1) ||
-				!x.Knows(toks[k-1].Norm) && !stop.Has(toks[k-1].Norm) && !words.Has(toks[k-1].Norm) && len([]rune(toks[k-1].Norm)) >= minDrugName) {
+			if k == 0 || !unknownName(toks[k-1]) && !(toks[k-1].Kind == lexicon.Word && medicationAt(found, ui, k-1)) {
 				continue
 			}
 			first = k - 1
+		case !unknownName(toks[k]):
+			continue
 		}
 		covered[k] = true
 		out = append(out, mention{Mention: Mention{Unit: ui, First: first, End: k + 1}, kind: Medication,

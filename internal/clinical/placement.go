@@ -177,12 +177,7 @@ func (r *Reading) impressionsInAssessment() {
 
 // namesTest reports whether toks name a lab or imaging test.
 func (r *Reading) namesTest(toks []lexicon.Token) bool {
-	for _, name := range []string{"labs", "imaging"} {
-		if at, _ := find(toks, r.Lexicon.List(name)); at >= 0 {
-			return true
-		}
-	}
-	return false
+	return r.namesAny(toks, "labs", "imaging")
 }
 
 // readOutResults reads as results the clinician's statements that read a
@@ -295,10 +290,5 @@ func (r *Reading) examAfterAnnouncement() {
 // namesBody reports whether a sentence names a body part, a sign an
 // examination finds or a symptom: what an exam finding is about.
 func (r *Reading) namesBody(toks []lexicon.Token) bool {
-	for _, name := range []string{"body_parts", "exam_terms", "symptoms"} {
-		if at, _ := find(toks, r.Lexicon.List(name)); at >= 0 {
-			return true
-		}
-	}
-	return false
+	return r.namesAny(toks, "body_parts", "exam_terms", "symptoms")
 }

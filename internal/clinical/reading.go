@@ -331,11 +331,8 @@ func (r *Reading) safetyNet() {
 		if at, _ := find(u.Tokens, services); at < 0 {
 			continue
 		}
-		for k := range u.Tokens {
-			if e, _ := context.Match(u.Tokens, k); e != nil && e.Attr("category") == "hypothetical" {
-				u.Part = discourse.Plan
-				break
-			}
+		if r.saysHypothetical(*u, context) {
+			u.Part = discourse.Plan
 		}
 	}
 }
@@ -450,7 +447,12 @@ func (r *Reading) dropRemarksOnDiagnosis() {
 // namesFinding reports whether a sentence names a symptom, a condition or
 // a drug.
 func (r *Reading) namesFinding(toks []lexicon.Token) bool {
-	for _, name := range []string{"symptoms", "conditions", "medications"} {
+	return r.namesAny(toks, "symptoms", "conditions", "medications")
+}
+
+// namesAny reports whether toks hold a term of any of the lists named.
+func (r *Reading) namesAny(toks []lexicon.Token, lists ...string) bool {
+	for _, name := range lists {
 		if at, _ := find(toks, r.Lexicon.List(name)); at >= 0 {
 			return true
 		}

@@ -130,6 +130,17 @@ func (f *fixture) submitText(t *testing.T, c apikey.Caller) string {
 	return sub.JobID
 }
 
+// submitAudio submits an audio job whose file has extension ext, to be
+// uploaded, and returns what the client is told.
+func (f *fixture) submitAudio(t *testing.T, c apikey.Caller, ext string) job.Submitted {
+	t.Helper()
+	audio := spec()
+	audio.FileExtension = ext
+	sub, err := f.jobs.SubmitAudio(context.Background(), c, audio, nil)
+	require.NoError(t, err)
+	return sub
+}
+
 // complete writes a note for job id as the pipeline does.
 func (f *fixture) complete(t *testing.T, id, text string) error {
 	t.Helper()
@@ -274,11 +285,8 @@ func TestLateResultsChangeNothing(t *testing.T) {
 	storetest.EachDB(t, func(t *testing.T, db *store.DB) {
 		f, ctx := newFixture(t, db), context.Background()
 		c := f.caller(t, apikey.Sandbox)
-		audio := spec()
-		audio.FileExtension = "wav"
-		sub, err := f.jobs.SubmitAudio(ctx, c, audio, nil)
-		require.NoError(t, err)
-		_, err = f.jobs.Fail(ctx, sub.JobID, "upload_expired", "The audio was not uploaded")
+		sub := f.submitAudio(t, c, "wav")
+		_, err := f.jobs.Fail(ctx, sub.JobID, "upload_expired", "The audio was not uploaded")
 		require.NoError(t, err)
 		j, err := f.jobs.Load(ctx, sub.JobID)
 		require.NoError(t, err)
@@ -408,10 +416,7 @@ func TestAnExpiredUploadEndsTheJob(t *testing.T) {
 	storetest.EachDB(t, func(t *testing.T, db *store.DB) {
 		f, ctx := newFixture(t, db), context.Background()
 		c := f.caller(t, apikey.Sandbox)
-		audio := spec()
-		audio.FileExtension = ".WAV"
-		sub, err := f.jobs.SubmitAudio(ctx, c, audio, nil)
-		require.NoError(t, err)
+		sub := f.submitAudio(t, c, ".WAV")
 		require.Equal(t, job.Pending, sub.Status)
 		require.NotEmpty(t, sub.PresignedURL)
 
@@ -441,10 +446,7 @@ func TestAnUploadQueuesTheJobWhenComplete(t *testing.T) {
 	storetest.EachDB(t, func(t *testing.T, db *store.DB) {
 		f, ctx := newFixture(t, db), context.Background()
 		c := f.caller(t, apikey.Sandbox)
-		audio := spec()
-		audio.FileExtension = "wav"
-		sub, err := f.jobs.SubmitAudio(ctx, c, audio, nil)
-		require.NoError(t, err)
+		sub := f.submitAudio(t, c, "wav")
 		id := sub.JobID
 		require.Zero(t, f.queue.times(id), "nothing to run before the audio")
 
