@@ -44,7 +44,7 @@ func Answered(x *lexicon.Lexicon, question []lexicon.Token, target [2]int, answe
 		rest := trimPunct(answer[i+n:])
 		// a second reply corrects the first: "Yeah, no.", "Ouais, pas mal."
 		j := r.skipFillers(rest, 0)
-		if f, m := r.answers.Match(rest, j); f != nil && r.opens(rest, j, f, m) && !placeFollows(x, rest, j+m) {
+		if f, m := r.answers.Match(rest, j); f != nil && r.opens(rest, j, f, m) && !placeFollows(x, rest, j+m) && !namesOther(x, r, rest, j+m) {
 			c.Assertion, c.Time = Present, asked.Time
 			c.apply(r.replies[f].kind)
 			c.Triggers = append(c.Triggers, Trigger{Category: "answer", Term: match{start: j, end: j + m}.words(rest), Start: i + n + j, End: i + n + j + m})
@@ -70,6 +70,21 @@ func Answered(x *lexicon.Lexicon, question []lexicon.Token, target [2]int, answe
 		c.Subject = v.Subject
 	}
 	return c, true
+}
+
+// namesOther reports whether a noun phrase starts at token i, after a
+// second reply ("No, just a cough.", "No, only my knee."): the answer goes
+// on to name something else than what was asked, and the first reply
+// stands. A further reply there ("No, just a little.") is no noun phrase:
+// the second reply corrects the first.
+func namesOther(x *lexicon.Lexicon, r *rules, toks []lexicon.Token, i int) bool {
+	if i >= len(toks) {
+		return false
+	}
+	if e, _ := r.answers.Match(toks, i); e != nil && r.replies[e].kind != replyProform && r.replies[e].kind != replyFiller {
+		return false
+	}
+	return x.List("determiners").Has(toks[i].Norm)
 }
 
 // placeFollows reports whether a place follows token i ("no, just in my

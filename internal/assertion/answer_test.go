@@ -62,6 +62,13 @@ func TestAnswered(t *testing.T) {
 		// corrections within the answer
 		{"en", "Any [vomiting]?", "Yeah, no.", true, absent, "", ""},
 		{"fr", "Vous avez mal à la [gorge] ?", "Ouais, pas mal.", true, present, "", ""},
+		{"en", "Any [vomiting]?", "No, just a little.", true, present, "", ""},
+		// a second reply that goes on to name something else restricts
+		// the first, which stands
+		{"en", "Any [fever]?", "No, just a cough.", true, absent, "", ""},
+		{"en", "Any pain anywhere else, your [hip], your neck?", "No, just the wrist.", true, absent, "", ""},
+		{"en", "Any [nausea]?", "No, only my knee hurts.", true, absent, "", ""},
+		{"fr", "De la [fièvre] ?", "Non, juste le nez qui coule.", true, absent, "", ""},
 		{"fr", "Vous avez [maigri] ?", "Je ne sais pas, je ne me pèse pas.", true, possible, "", ""},
 		// speech-recogniser text
 		{"en", "any [chest pain]", "no", true, absent, "", ""},

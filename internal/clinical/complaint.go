@@ -22,6 +22,11 @@ const complaintReach = 0.4
 func (r *Reading) complaint() {
 	complaintPart := partIndex(discourse.Complaint)
 	reach := int(float64(len(r.Units))*complaintReach) + 1
+	background, asked := r.background()
+	// a condition named in reply to a question for the history is not
+	// what brought the patient; a symptom may be ("any other problems?"
+	// "my knee hurts")
+	told := func(f *Finding, m Mention) bool { return background[m.Unit] || f.Kind == Condition && asked[m.Unit] }
 	first := -1 // the patient's first unit that states a problem
 	for _, f := range r.Findings {
 		if !complaintCandidate(&f) {
@@ -29,7 +34,7 @@ func (r *Reading) complaint() {
 		}
 		for _, m := range f.Mentions {
 			if !m.Answered && m.Context.Assertion == assertion.Present && r.Units[m.Unit].Speaker != transcript.Clinician &&
-				!backgroundPart(r.Units[m.Unit].Part) && (first < 0 || m.Unit < first) {
+				!told(&f, m) && (first < 0 || m.Unit < first) {
 				first = m.Unit
 			}
 		}
@@ -41,7 +46,7 @@ func (r *Reading) complaint() {
 			continue
 		}
 		for _, m := range f.Mentions {
-			if m.Unit >= reach || m.Answered || m.Context.Assertion != assertion.Present || backgroundPart(r.Units[m.Unit].Part) {
+			if m.Unit >= reach || m.Answered || m.Context.Assertion != assertion.Present || told(f, m) {
 				continue
 			}
 			u := r.Units[m.Unit]
@@ -87,6 +92,42 @@ func (r *Reading) complaint() {
 		}
 	}
 	r.ComplaintText = r.Lexicon.JoinList(names)
+}
+
+// background marks the units that tell the patient's background: their
+// part says so, or they answer a question that asks for it, whatever part
+// the model gave the answer. asked marks the units that answer a
+// clinician's question other than the visit's opening one that names no
+// problem of its own ("Do you have any medical problems?" "An underactive
+// thyroid and osteoporosis."): a condition named there is history the
+// clinician asked for, not what brought the patient.
+func (r *Reading) background() (background, asked []bool) {
+	background, asked = make([]bool, len(r.Units)), make([]bool, len(r.Units))
+	opening := -1
+	for q, u := range r.Units {
+		if u.Speaker == transcript.Clinician && u.Question {
+			opening = q
+			break
+		}
+	}
+	named := make([]bool, len(r.Units))
+	for _, f := range r.Findings {
+		if f.Kind == Symptom || f.Kind == Condition {
+			for _, m := range f.Mentions {
+				named[m.Unit] = true
+			}
+		}
+	}
+	for i, u := range r.Units {
+		background[i] = background[i] || backgroundPart(u.Part)
+		a := r.Answer[i]
+		if a < 0 {
+			continue
+		}
+		background[a] = background[a] || backgroundPart(u.Part)
+		asked[a] = asked[a] || i != opening && u.Part != discourse.Complaint && !named[i]
+	}
+	return background, asked
 }
 
 // backgroundPart reports whether a unit of part p tells the patient's

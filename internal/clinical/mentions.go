@@ -53,7 +53,10 @@ func (r *Reading) scan() []mention {
 			var best *lexicon.Entry
 			n, kind := 0, Kind("")
 			for k, l := range lists {
-				if e, m := l.Match(toks, i); m > n {
+				e, m := l.Match(toks, i)
+				if m > n || m == n && m > 0 && scanned[k].kind == Vital && r.valueFollows(toks, i+m) {
+					// a term of two lists ("oxygen": a treatment, a vital
+					// sign) is the vital sign when a value follows it
 					best, n, kind = e, m, scanned[k].kind
 				}
 			}

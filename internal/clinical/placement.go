@@ -27,15 +27,36 @@ func (r *Reading) dropBareHeadings() {
 		if u.Part == discourse.Drop || u.Question {
 			continue
 		}
-		if onlyAHeading(u.Tokens, headings, stop, openers, fillers) {
+		if onlyAHeading(u.Tokens, headings, stop, openers, fillers, nil) {
 			r.Units[i].Part = discourse.Drop
 		}
 	}
 }
 
-// onlyAHeading reports whether toks hold a heading and, besides it, only
-// punctuation, function words, openers and fillers.
-func onlyAHeading(toks []lexicon.Token, headings, stop, openers, fillers *lexicon.List) bool {
+// dropBareAnnouncements drops a clinician's sentence that only announces
+// the examination ("Let me take a look at your feet."): it names where
+// the clinician looks, not what they found.
+func (r *Reading) dropBareAnnouncements() {
+	announcements, stop := r.Lexicon.List("exam_announcements"), r.Lexicon.List("stopwords")
+	openers, fillers := r.Lexicon.List("openers"), r.Lexicon.List("fillers")
+	body := func(toks []lexicon.Token, k int) int {
+		_, n := r.bodyPartAt(toks, k)
+		return n
+	}
+	for i, u := range r.Units {
+		if u.Part == discourse.Drop || u.Question || u.Speaker != transcript.Clinician {
+			continue
+		}
+		if onlyAHeading(u.Tokens, announcements, stop, openers, fillers, body) {
+			r.Units[i].Part = discourse.Drop
+		}
+	}
+}
+
+// onlyAHeading reports whether toks hold a heading (a term of headings)
+// and, besides it, only punctuation, function words, openers, fillers and
+// the words that also matches (nil: none), returning how many it spans.
+func onlyAHeading(toks []lexicon.Token, headings, stop, openers, fillers *lexicon.List, also func([]lexicon.Token, int) int) bool {
 	heading := false
 	for k := 0; k < len(toks); k++ {
 		t := toks[k]
@@ -50,7 +71,15 @@ func onlyAHeading(toks []lexicon.Token, headings, stop, openers, fillers *lexico
 			continue
 		}
 		matched := false
+		if also != nil {
+			if n := also(toks, k); n > 0 {
+				k, matched = k+n-1, true
+			}
+		}
 		for _, l := range []*lexicon.List{openers, fillers} {
+			if matched {
+				break
+			}
 			if e, n := l.Match(toks, k); e != nil {
 				k, matched = k+n-1, true
 				break
@@ -107,6 +136,42 @@ func (r *Reading) decisionsInPlan() {
 			}
 		}
 	}
+}
+
+// takenOutOfPlan reads as the medication history a patient's or
+// companion's statement of a drug taken that the part model put in the
+// plan ("I take levothyroxine 75 micrograms", "Elle prend de l'amlodipine
+// pour la tension"): only the clinician decides a plan; what the patient
+// takes is listed with the current medications.
+func (r *Reading) takenOutOfPlan() {
+	for _, f := range r.Findings {
+		if f.Kind != Medication || f.New || f.Action != ActionContinue {
+			continue
+		}
+		for _, m := range f.Mentions {
+			u := &r.Units[m.Unit]
+			if u.Part == discourse.Plan && u.Speaker != transcript.Clinician && !u.Question && !r.decidesAnything(m.Unit) {
+				u.Part = discourse.Medications
+			}
+		}
+	}
+}
+
+// decidesAnything reports whether unit i holds a medication decided at
+// this visit (started, changed or stopped): a patient's sentence that
+// repeats the plan ("so I stop the lisinopril") stays in it.
+func (r *Reading) decidesAnything(i int) bool {
+	for _, f := range r.Findings {
+		if f.Kind != Medication || !f.New && f.Action != ActionStop {
+			continue
+		}
+		for _, m := range f.Mentions {
+			if m.Unit == i {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // introductionReach is how many units from the start a self-introduction

@@ -170,6 +170,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.applyHeadings()
 	r.keepReadings()
 	r.examAfterAnnouncement()
+	r.dropBareAnnouncements()
 	r.readOutResults()
 	r.dropIdentity()
 	r.dropDeviceTalk()
@@ -181,6 +182,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.Patient = r.person(opts.Context)
 	r.read()
 	r.decisionsInPlan()
+	r.takenOutOfPlan()
 	r.impressionsInAssessment()
 	return r
 }

@@ -114,6 +114,16 @@ Doctor: If the rash spreads, start the hydrocortisone cream.`)
 	require.False(t, cream.New)
 }
 
+func TestADrugThatActsIsNotActedOn(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Keep the metformin the same.
+Doctor: Let's also check a B12 level, since metformin can lower it.
+Doctor: The prednisone may raise your sugars, so check them twice a day.`)
+	require.Equal(t, clinical.ActionContinue, finding(t, r, clinical.Medication, "metformin").Action,
+		"metformin lowering B12 is no change of its dose")
+	require.NotEqual(t, clinical.ActionChange, finding(t, r, clinical.Medication, "prednisone").Action)
+}
+
 func TestASwitchStartsTheNewDrugAndStopsTheOld(t *testing.T) {
 	t.Parallel()
 	r := read(t, "en", `Doctor: Are you still on the Clenil, two puffs twice a day?
@@ -305,4 +315,37 @@ func TestTheSurgeryAsAPlaceIsNoProcedure(t *testing.T) {
 	finding(t, r, clinical.Lab, "urinalysis")
 	r = read(t, "en", "Doctor: I'll book you in for surgery next week.\nPatient: Okay.")
 	finding(t, r, clinical.Procedure, "surgery")
+}
+
+// A frequency said after a dose and "and" belongs to the next item of the
+// list, even a drug the lexicon does not know: it is left out rather than
+// given to the drug before.
+func TestAFrequencyAfterTheNextItemIsNotTheDrugs(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: What do you take?
+Patient: Levothyroxine seventy-five micrograms and zapodronic acid once a week.
+Doctor: I'm starting amoxicillin five hundred milligrams three times a day and ibuprofen as needed.`)
+	require.Nil(t, finding(t, r, clinical.Medication, "levothyroxine").Frequency, "once a week is the other drug's")
+	amox := finding(t, r, clinical.Medication, "amoxicillin")
+	require.NotNil(t, amox.Frequency)
+	require.Equal(t, "three times daily", *amox.Frequency)
+}
+
+// "Oxygen" names a treatment and a vital sign: with a value after it, it is
+// the vital sign.
+func TestOxygenWithAValueIsTheSaturation(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", "Doctor: Your temperature is 98.9, oxygen is 96%.")
+	require.Equal(t, "96", finding(t, r, clinical.Vital, "oxygen_saturation").Value)
+}
+
+// "Antibiotics won't help with a virus" negates no virus: a verb that is
+// negated is a pseudo-trigger for what follows it.
+func TestANegatedVerbNegatesNotWhatFollowsIt(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I think this is bronchitis, most likely viral.
+Doctor: Antibiotics won't help with a virus, so I'm not going to give you any.`)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Condition && f.Assertion == assertion.Absent, "%s read as ruled out", f.Name)
+	}
 }

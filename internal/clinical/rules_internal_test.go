@@ -114,3 +114,52 @@ func TestTheClinicianImpressionIsTheAssessment(t *testing.T) {
 	ex := reading(t, "en", `Doctor: This looks like a simple laceration, three centimeters long.`)
 	require.Equal(t, []discourse.Part{discourse.Exam}, placed(t, ex, discourse.Exam, ex.impressionsInAssessment, "simple laceration"))
 }
+
+func TestWhatThePatientTakesIsNoPlan(t *testing.T) {
+	t.Parallel()
+	r := reading(t, "en", `Doctor: What do you take?
+Patient: I take levothyroxine seventy-five micrograms every morning.
+Doctor: Keep taking the levothyroxine. I'm starting you on ibuprofen four hundred milligrams three times a day.
+Patient: So I take the ibuprofen with food?`)
+	got := placed(t, r, discourse.Plan, r.takenOutOfPlan, "I take levothyroxine", "Keep taking the levothyroxine", "take the ibuprofen with food")
+	require.Equal(t, []discourse.Part{discourse.Medications, discourse.Plan, discourse.Plan}, got,
+		"the patient's own drug moves to the medications; the clinician's decision and the patient's question stay")
+
+	fr := reading(t, "fr", `Médecin : Vous prenez quoi ?
+Patiente : Je prends de l'amlodipine cinq milligrammes pour la tension.`)
+	require.Equal(t, []discourse.Part{discourse.Medications},
+		placed(t, fr, discourse.Plan, fr.takenOutOfPlan, "Je prends de l'amlodipine"))
+}
+
+func TestAConditionAnsweredWhenAskedForHistoryIsNoComplaint(t *testing.T) {
+	t.Parallel()
+	r := reading(t, "en", `Doctor: What happened?
+Patient: I slipped on the ice and landed on my hand.
+Doctor: Do you have any medical problems?
+Patient: I've got an underactive thyroid and osteoporosis.
+Doctor: Any allergies?
+Patient: No.
+Doctor: Let me see. Your left wrist is swollen and tender.`)
+	for i := range r.Units {
+		r.Units[i].Part = discourse.History
+	}
+	r.ComplaintText, r.Complaint = "", -1
+	r.complaint()
+	require.NotContains(t, r.ComplaintText, "thyroid", "the history asked for is not what brought her")
+	require.NotContains(t, r.ComplaintText, "osteoporosis")
+
+	r = reading(t, "en", `Doctor: What brings you in today?
+Patient: My asthma has been bad.
+Doctor: Do you have any other medical problems?
+Patient: High blood pressure.
+Doctor: Any allergies?
+Patient: No.`)
+	require.Contains(t, r.ComplaintText, "asthma", "the answer to the opening question is the complaint")
+}
+
+func TestAnAnnouncementAloneIsDropped(t *testing.T) {
+	t.Parallel()
+	r := reading(t, "en", `Doctor: Let me take a look at your feet. Let me take a look, the skin is intact on both feet.`)
+	got := placed(t, r, discourse.Exam, r.dropBareAnnouncements, "Let me take a look at your feet", "the skin is intact")
+	require.Equal(t, []discourse.Part{discourse.Drop, discourse.Exam}, got, "an announcement that goes on to a finding stays")
+}

@@ -269,3 +269,21 @@ func leadingNumber(text string) float64 {
 	}
 	return v + frac
 }
+
+// valueWindow is how many words after a vital sign's name its value may
+// start ("oxygen is 96%").
+const valueWindow = 3
+
+// valueFollows reports whether a number starts within valueWindow tokens
+// after token end, before the sentence's next punctuation but a comma.
+func (r *Reading) valueFollows(toks []lexicon.Token, end int) bool {
+	for k := end; k < len(toks) && k < end+valueWindow; k++ {
+		if toks[k].Kind == lexicon.Number || r.Lexicon.List("number_words").Has(toks[k].Norm) {
+			return true
+		}
+		if toks[k].Kind == lexicon.Punct {
+			return false
+		}
+	}
+	return false
+}

@@ -83,6 +83,20 @@ func (m *RoleModel) Infer(segs []transcript.Segment, x *lexicon.Lexicon, q Quest
 		path = decodeTurns(probs, changes, trans, m.UtteranceStrength)
 	case timed && m.Change != nil:
 		path = decodeTurns(probs, m.Change.changes(toks, asks, x), trans, m.UtteranceStrength)
+	case allOpen(fixed):
+		// a pasted transcript without labels: its lines may be turns, or a
+		// recogniser's segments cut by pauses, several in a row from one
+		// speaker. The reading that explains the transcript best says
+		// which: the turn-taking of lines that are turns, or changes of
+		// speaker where the change model expects them.
+		var turns float64
+		path, turns = learn.ViterbiScored(probs, trans, m.Strength)
+		if m.Change != nil {
+			learned, score := decodeTurnsScored(probs, m.Change.changes(toks, asks, x), trans, m.Strength)
+			if score > turns {
+				path = learned
+			}
+		}
 	default:
 		path = learn.Viterbi(probs, trans, m.Strength)
 	}
@@ -91,6 +105,16 @@ func (m *RoleModel) Infer(segs []transcript.Segment, x *lexicon.Lexicon, q Quest
 			segs[i].Speaker = Roles[path[i]]
 		}
 	}
+}
+
+// allOpen reports whether no segment's role is fixed by a label.
+func allOpen(fixed []int) bool {
+	for _, r := range fixed {
+		if r >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // punctuated reports whether any segment ends a sentence with a mark.

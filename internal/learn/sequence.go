@@ -52,9 +52,16 @@ func logNormalise(rows [][]float64) [][]float64 {
 // label probabilities and the transitions, weighted by strength (0 ignores
 // the transitions, 1 reads them as a hidden Markov model would).
 func Viterbi(probs [][]float64, t Transitions, strength float64) []int {
+	path, _ := ViterbiScored(probs, t, strength)
+	return path
+}
+
+// ViterbiScored is Viterbi with the log-score of the path it returns, so
+// that a caller can weigh it against another reading of the sequence.
+func ViterbiScored(probs [][]float64, t Transitions, strength float64) ([]int, float64) {
 	n := len(probs)
 	if n == 0 {
-		return nil
+		return nil, 0
 	}
 	k := len(probs[0])
 	score := make([][]float64, n)
@@ -83,5 +90,5 @@ func Viterbi(probs [][]float64, t Transitions, strength float64) []int {
 	for i := n - 1; i > 0; i-- {
 		out[i-1] = back[i][out[i]]
 	}
-	return out
+	return out, score[n-1][out[n-1]]
 }

@@ -268,12 +268,14 @@ func (v *voice) thirdPerson(ps []piece, toks []lexicon.Token, who transcript.Spe
 // as the written language has them ("à matin" is "ce matin", "dunno" is
 // "do not know"). A form that is also a standard word ("blonde") is
 // replaced only after a word of the list its entry names ("ma blonde"),
-// which stays for thirdPerson to turn.
+// which stays for thirdPerson to turn; one that is a standard word only
+// after some words ("tant pis") is not replaced after a word of the list
+// its notafter names ("rouge pis enflé" is "rouge et enflé").
 func (v *voice) standardise(ps []piece, toks []lexicon.Token) []piece {
 	out := make([]piece, 0, len(ps))
 	for i := 0; i < len(ps); i++ {
 		e, n := matchPieces(ps, toks, i, v.register)
-		if e == nil || !v.follows(out, toks, e.Attr("after")) {
+		if e == nil || !v.follows(out, toks, e.Attr("after")) || e.Attr("notafter") != "" && v.follows(out, toks, e.Attr("notafter")) {
 			out = append(out, ps[i])
 			continue
 		}
@@ -584,7 +586,19 @@ func capitalise(s string) string {
 // fill puts values into a phrase's {slots}.
 func fill(phrase string, values map[string]string) string {
 	for k, val := range values {
+		if before, _, ok := strings.Cut(phrase, "{"+k+"}"); ok && strings.HasSuffix(before, " de ") && startsWithVowel(val) {
+			// French elides "de" before a vowel: "Antécédent d'asthme"
+			phrase = strings.Replace(phrase, "de {"+k+"}", "d'"+val, 1)
+		}
+	}
+	for k, val := range values {
 		phrase = strings.ReplaceAll(phrase, "{"+k+"}", val)
 	}
 	return strings.Join(strings.Fields(phrase), " ")
+}
+
+// startsWithVowel reports whether s starts with a vowel letter.
+func startsWithVowel(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return strings.ContainsRune("aeiouyàâéèêëîïôûùAEIOUYÀÂÉÈÊËÎÏÔÛÙ", r)
 }

@@ -60,6 +60,8 @@ func TestVoiceWritesThePatientInTheThirdPerson(t *testing.T) {
 		{"quebec forms in standard french", "fr", "male", transcript.Patient, "Ma blonde m'a dit de venir à matin.",
 			"Sa conjointe lui a dit de venir ce matin."},
 		{"a standard word of the register list stays", "fr", "female", transcript.Patient, "Ma sœur est blonde.", "Sa sœur est blonde."},
+		{"spoken pis is et", "fr", "male", transcript.Other, "C'est rouge pis enflé, pis là ça coule.", "C'est rouge et enflé, et là ça coule."},
+		{"tant pis stays", "fr", "female", transcript.Patient, "Tant pis, ça va de mal en pis.", "Tant pis, ça va de mal en pis."},
 		{"spoken english in written english", "en", "female", transcript.Patient, "I dunno, it hurts 'cause I fell.",
 			"She does not know, it hurts because she fell."},
 	}
@@ -140,4 +142,14 @@ func TestVoiceCapitalisesI(t *testing.T) {
 	t.Parallel()
 	require.Equal(t, "I think he is retaining fluid, and I want to increase his lasix.",
 		write("en", "male", transcript.Clinician, "i think you're retaining fluid, and i want to increase your lasix"))
+}
+
+// TestFillElidesDeBeforeAVowel: a French phrase's "de" before a filled-in
+// name that opens with a vowel is written "d'".
+func TestFillElidesDeBeforeAVowel(t *testing.T) {
+	t.Parallel()
+	x := lexicon.For("fr")
+	require.Equal(t, "Antécédent d'asthme.", fill(x.Phrase("history.of"), map[string]string{"condition": "asthme"}))
+	require.Equal(t, "Antécédent de diabète.", fill(x.Phrase("history.of"), map[string]string{"condition": "diabète"}))
+	require.Equal(t, "History of asthma.", fill(lexicon.For("en").Phrase("history.of"), map[string]string{"condition": "asthma"}))
 }

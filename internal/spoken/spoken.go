@@ -180,8 +180,11 @@ func compile(lex *lexicon.Lexicon) (*Reader, error) {
 		}
 		r.words[e] = w
 		switch {
+		case w.kind == kDecimal && r.decimal != nil && w.mark != r.decimal.mark:
+			return nil, fmt.Errorf("%s numbers: two decimal marks, %q and %q", lex.Lang, r.decimal.name, w.name)
 		case w.kind == kDecimal && r.decimal != nil:
-			return nil, fmt.Errorf("%s numbers: two decimal words, %q and %q", lex.Lang, r.decimal.name, w.name)
+			// a second word for the same mark (Québec's "point" beside
+			// "virgule") is read; the first is how a decimal is written back
 		case w.kind == kDecimal:
 			r.decimal = w
 		case w.kind == kScale && w.value == 100 && e.Attr("elided") == "yes":

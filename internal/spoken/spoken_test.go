@@ -77,6 +77,8 @@ func TestPortedWriterCases(t *testing.T) {
 		{"mille neuf cent", "fr", "mille neuf cent quatre-vingt-dix", "1990"},
 		{"virgule", "fr", "trente-huit virgule cinq", "38,5"},
 		{"virgule zéro", "fr", "un virgule zéro cinq", "1,05"},
+		{"point, as Québec says it", "fr", "trente-sept point deux", "37,2"},
+		{"a point that is no decimal", "fr", "un point de côté à ce point", "un point de côté à ce point"},
 		{"virgule written as a full stop stays in words", "fr", "température à trente-huit . cinq ce matin", "température à trente huit virgule cinq ce matin"},
 		{"digits decimal stays whole", "fr", "38,5 degrés", "38,5 degrés"},
 		{"et demi", "fr", "deux et demi", "2,5"},

@@ -3,6 +3,7 @@ package transcript
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/notegen/notegen/internal/lexicon"
 )
@@ -24,7 +25,12 @@ var labelPattern = regexp.MustCompile(`^(?:\[\s*([\p{L}\d_ .'-]{1,40}?)\s*\]|([\
 // turns), so only text before the first label, or a transcript with no label
 // at all, makes unlabelled turns: one per non-empty line, Unknown until infer
 // (which may be nil) gives them a role. Blank lines are dropped; each line of
-// a turn is trimmed and the lines are joined with "\n".
+// a turn is trimmed and the lines are joined with "\n". When roles are to
+// be inferred (infer is not nil) in a transcript with no label at all, a
+// line is also cut after a question that more text follows: a recogniser
+// cuts its lines by pauses, not by turns, and a question answered on the
+// same line is two speakers' words. Training reads its corpora's lines as
+// they are (nil).
 func Split(text string, infer RoleInferrer) []Segment {
 	var segs []Segment
 	labelled := false
@@ -49,10 +55,52 @@ func Split(text string, infer RoleInferrer) []Segment {
 		}
 		segs = append(segs, Segment{ID: len(segs), Speaker: Unknown, Text: line})
 	}
+	if !labelled && infer != nil {
+		segs = cutAfterQuestions(segs)
+	}
 	if infer != nil && hasUnknown(segs) {
 		infer(segs)
 	}
 	return segs
+}
+
+// cutAfterQuestions cuts every segment after each question mark that more
+// of the line follows, and numbers the segments again.
+func cutAfterQuestions(segs []Segment) []Segment {
+	var out []Segment
+	for _, s := range segs {
+		text := s.Text
+		for {
+			at := questionEnd(text)
+			if at < 0 {
+				break
+			}
+			s.Text = text[:at]
+			out = append(out, s)
+			text = strings.TrimSpace(text[at:])
+		}
+		s.Text = text
+		out = append(out, s)
+	}
+	for i := range out {
+		out[i].ID = i
+	}
+	return out
+}
+
+// questionEnd is the byte offset just after the first question mark of
+// text that a space and more words follow, or -1.
+func questionEnd(text string) int {
+	for i := 0; i < len(text); i++ {
+		if text[i] != '?' {
+			continue
+		}
+		rest := strings.TrimLeft(text[i+1:], " \t\u00a0")
+		if len(rest) < len(text[i+1:]) && rest != "" && strings.IndexFunc(rest[:1], unicode.IsLetter) == 0 {
+			return i + 1
+		}
+	}
+	return -1
 }
 
 func hasUnknown(segs []Segment) bool {

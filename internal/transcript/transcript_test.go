@@ -90,6 +90,20 @@ func TestSplitCallsInferrerOnlyForUnknownTurns(t *testing.T) {
 	require.Equal(t, 1, calls, "a fully labelled transcript needs no inference")
 }
 
+// TestSplitCutsAnAnsweredQuestionWhenRolesAreInferred: a recogniser's line
+// holds a question and its answer; cut, each part gets its own role.
+func TestSplitCutsAnAnsweredQuestionWhenRolesAreInferred(t *testing.T) {
+	t.Parallel()
+	keep := func([]transcript.Segment) {}
+	require.Equal(t, turns(said(unknown, "Any fever?"), said(unknown, "I felt warm, but not since."), said(unknown, "Any fever?"),
+		said(unknown, "Any chills?"), said(unknown, "What? 120/80?")),
+		transcript.Split("Any fever? I felt warm, but not since.\nAny fever? Any chills?\nWhat? 120/80?", keep))
+	require.Equal(t, turns(said(unknown, "Any fever? I felt warm.")), transcript.Split("Any fever? I felt warm.", nil),
+		"without inference the lines are read as they are")
+	require.Equal(t, turns(said(clinician, "Any fever? Any chills?"), said(patient, "No.")),
+		transcript.Split("Doctor: Any fever? Any chills?\nPatient: No.", keep), "a labelled line is a turn")
+}
+
 // TestTextTurnHasNoTimes: a text job's segment has no times (the wire
 // writes null), and its label gives the role.
 func TestTextTurnHasNoTimes(t *testing.T) {

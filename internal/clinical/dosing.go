@@ -1,0 +1,246 @@
+package clinical
+
+// Dosing: what is said of a drug's dose, route and frequency, and which
+// drug a dose or frequency said near several belongs to.
+
+import (
+	"github.com/notegen/notegen/internal/lexicon"
+)
+
+// dosing fills a drug's dose, route and frequency from the unit that
+// speaks of it most: a dose is a number with a dose unit said after the
+// name ("lisinopril 20 mg") or before it ("500 of metformin").
+func (r *Reading) dosing(f *Finding, m mention) {
+	u := r.Units[m.Unit]
+	for _, n := range r.numbersIn(u.Tokens) {
+		if f.Dose != nil {
+			break
+		}
+		if !doseKinds[n.kind] {
+			continue
+		}
+		if (n.first >= m.End && n.first-m.End <= doseWindow && !r.drugBetween(u.Tokens, m.End, n.first)) || r.doseBefore(u.Tokens, n, m) {
+			d := n.text + " " + n.unit
+			f.Dose = &d
+			break
+		}
+	}
+	if e := r.routeOf(u.Tokens, m); e != nil && f.Route == nil {
+		route := e.Name()
+		f.Route = &route
+	}
+	if e, at := r.nearestAnywhere(u.Tokens, m, r.Lexicon.List("frequencies")); e != nil && f.Frequency == nil && !r.countEnd(u.Tokens, at) {
+		freq := e.Name()
+		f.Frequency = &freq
+	}
+}
+
+// countEnd reports whether the frequency term at token at ends a count the
+// list does not hold ("four or five times a day" ends in "a day"): it
+// follows a word of counting, and charting it would say "once daily" of
+// what was said four or five times.
+func (r *Reading) countEnd(toks []lexicon.Token, at int) bool {
+	return at > 0 && r.Lexicon.List("times_words").Has(toks[at-1].Norm)
+}
+
+// routeOf is the route said with the drug at m: after its name and dose,
+// before the sentence turns to something else at a conjunction or a
+// preposition (in "prednisone 40 mg daily to follow the IV dose" the IV is
+// another dose's), or right before the name ("IV ceftriaxone"). A route
+// said further away is another drug's or another step's: taking it gave a
+// nebulised drug the intravenous route of the drug named before it.
+func (r *Reading) routeOf(toks []lexicon.Token, m mention) *lexicon.Entry {
+	x := r.Lexicon
+	routes, meds := x.List("routes"), x.List("medications")
+	conjunctions, prepositions := x.List("conjunctions"), x.List("prepositions")
+	for at := m.End; at < len(toks); at++ {
+		if e, _ := routes.Match(toks, at); e != nil {
+			return e
+		}
+		t := toks[at]
+		if t.Kind == lexicon.Punct && t.Norm != "," || conjunctions.Has(t.Norm) || prepositions.Has(t.Norm) {
+			break
+		}
+		if e, _ := meds.Match(toks, at); e != nil {
+			break
+		}
+	}
+	for at := m.First - 1; at >= 0 && at >= m.First-routeBefore; at-- {
+		if toks[at].Kind == lexicon.Punct {
+			break
+		}
+		if e, n := routes.Match(toks, at); e != nil && at+n == m.First {
+			return e
+		}
+	}
+	return nil
+}
+
+// routeBefore is how many words a route said before the drug's name may
+// have ("intravenous ceftriaxone", "an ipratropium albuterol nebulizer" is
+// said after).
+const routeBefore = 3
+
+// doseBefore reports a dose said before the drug's name: "500 of
+// metformin", "10 mg lisinopril"; not a dose that follows another drug
+// ("ceftriaxone 2 g IV and metronidazole").
+func (r *Reading) doseBefore(toks []lexicon.Token, n number, m mention) bool {
+	switch gap := m.First - n.end; {
+	case gap == 0:
+	case gap == 1 && r.Lexicon.List("attachments").Has(toks[n.end].Norm):
+	default:
+		return false
+	}
+	for k := max(0, n.first-3); k < n.first; k++ {
+		if e, _ := r.Lexicon.List("medications").Match(toks, k); e != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// dosingNext reads a dose said in the sentence after the drug, in the same
+// turn, when no other drug is named there ("I'll give you nitrofurantoin.
+// It's 100 mg, twice a day.").
+func (r *Reading) dosingNext(f *Finding, m mention) {
+	next := m.Unit + 1
+	if next >= len(r.Units) || r.Units[next].Segment != r.Units[m.Unit].Segment {
+		return
+	}
+	toks := r.Units[next].Tokens
+	if at, _ := find(toks, r.Lexicon.List("medications")); at >= 0 {
+		return
+	}
+	for _, n := range r.numbersIn(toks) {
+		if doseKinds[n.kind] {
+			d := n.text + " " + n.unit
+			f.Dose = &d
+			break
+		}
+	}
+	if f.Dose == nil {
+		return
+	}
+	if at, _ := find(toks, r.Lexicon.List("routes")); at >= 0 && f.Route == nil {
+		e, _ := r.Lexicon.List("routes").Match(toks, at)
+		route := e.Name()
+		f.Route = &route
+	}
+	if at, _ := find(toks, r.Lexicon.List("frequencies")); at >= 0 && f.Frequency == nil && !r.countEnd(toks, at) {
+		e, _ := r.Lexicon.List("frequencies").Match(toks, at)
+		freq := e.Name()
+		f.Frequency = &freq
+	}
+}
+
+// closest returns the entry of list said for the drug at tokens [first,
+// end): the first one after it, before another drug's name or the end of
+// the sentence, as a list says each drug's dose and frequency after its
+// name ("albuterol as needed, apixaban five milligrams twice daily"); else
+// the nearest one before it that no other drug's name stands closer to.
+func closest(toks []lexicon.Token, first, end int, list *lexicon.List, meds *lexicon.List) (*lexicon.Entry, int) {
+	stop := func(t lexicon.Token) bool { return t.Kind == lexicon.Punct && t.Norm != "," && t.Norm != ":" }
+	for at := end; at < len(toks) && !stop(toks[at]); at++ {
+		if e, _ := meds.Match(toks, at); e != nil {
+			break
+		}
+		if e, _ := list.Match(toks, at); e != nil {
+			return e, at
+		}
+	}
+	for at := first - 1; at >= 0 && !stop(toks[at]); at-- {
+		if e, n := list.Match(toks, at); e != nil && at+n <= first {
+			// read backwards, a term may be the tail of a longer one ("a
+			// day" of "twice a day"): the longer one is what was said
+			for b := at - 1; b >= 0 && b >= at-3; b-- {
+				if e2, n2 := list.Match(toks, b); e2 != nil && b+n2 >= at+n && b+n2 <= first {
+					e, at = e2, b
+				}
+			}
+			// a term said right after another drug is that drug's
+			if owned(toks, at, meds) {
+				return nil, -1
+			}
+			return e, at
+		}
+		if e, _ := meds.Match(toks, at); e != nil {
+			break
+		}
+	}
+	return nil, -1
+}
+
+// owned reports whether the term at token at follows another drug's name
+// with nothing but a dose between ("albuterol as needed").
+func owned(toks []lexicon.Token, at int, meds *lexicon.List) bool {
+	for k := at - 1; k >= 0 && k >= at-doseWindow; k-- {
+		t := toks[k]
+		if t.Kind == lexicon.Punct {
+			return false
+		}
+		if e, n := meds.Match(toks, k); e != nil && k+n <= at {
+			return true
+		}
+	}
+	return false
+}
+
+// drugBetween reports whether a drug is named between tokens lo and hi.
+func (r *Reading) drugBetween(toks []lexicon.Token, lo, hi int) bool {
+	meds := r.Lexicon.List("medications")
+	for k := lo; k < hi; k++ {
+		if e, _ := meds.Match(toks, k); e != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// nearestAnywhere is the entry of list nearest the mention anywhere in
+// its unit, provided no other drug is nearer to it.
+func (r *Reading) nearestAnywhere(toks []lexicon.Token, m mention, list *lexicon.List) (*lexicon.Entry, int) {
+	e, at := closest(toks, m.First, m.End, list, r.Lexicon.List("medications"))
+	if e == nil {
+		return nil, -1
+	}
+	meds := r.Lexicon.List("medications")
+	lo, hi := at, m.First
+	if at >= m.End {
+		lo, hi = m.End, at
+	}
+	for k := lo; k < hi; k++ {
+		if other, _ := meds.Match(toks, k); other != nil && other.Name() != m.name {
+			return nil, -1
+		}
+	}
+	if at >= m.End && r.itemEndsBefore(toks, m.End, at) {
+		return nil, -1
+	}
+	return e, at
+}
+
+// itemEndsBefore reports whether the drug's description, from token end,
+// is closed before token at: a dose, then a conjunction that opens the
+// next item of a list ("levothyroxine 75 micrograms and alendronic acid
+// once a week": the frequency is what follows "and", a drug the lexicon
+// may not know). Leaving the frequency out is safer than charting another
+// drug's.
+func (r *Reading) itemEndsBefore(toks []lexicon.Token, end, at int) bool {
+	dosed := -1
+	for _, n := range r.numbersIn(toks) {
+		if doseKinds[n.kind] && n.first >= end && n.end <= at {
+			dosed = n.end
+			break
+		}
+	}
+	if dosed < 0 {
+		return false
+	}
+	ands := r.Lexicon.List("list_joins")
+	for k := dosed; k < at; k++ {
+		if ands.Has(toks[k].Norm) {
+			return true
+		}
+	}
+	return false
+}
