@@ -77,7 +77,7 @@ func (r *Reading) diagnoses(m mention) bool {
 	case u.Part == discourse.Plan && r.afterCue(u.Tokens, m.First, r.Lexicon.List("topic_openers"), topicWindow):
 		return true
 	}
-	return r.afterCue(u.Tokens, m.First, r.Lexicon.List("impression_cues"), impressionWindow) ||
+	return r.impressionOf(u.Tokens, m) ||
 		r.afterCue(u.Tokens, m.First, r.Lexicon.List("concern_cues"), concernWindow) ||
 		m.kind == Condition && r.judged(u.Tokens, m.End)
 }
@@ -113,6 +113,25 @@ func (r *Reading) afterCue(toks []lexicon.Token, i int, list *lexicon.List, win 
 			return false
 		}
 		if e, n := list.Match(toks, k); e != nil && k+n <= i && i-(k+n) <= reachOf(e, win) {
+			return true
+		}
+	}
+	return false
+}
+
+// impressionOf reports whether an impression cue introduces m. A short
+// cue ("it's", "that's") introduces a condition only: of a symptom it
+// says how the patient is ("it's swollen"), not what they have.
+func (r *Reading) impressionOf(toks []lexicon.Token, m mention) bool {
+	list := r.Lexicon.List("impression_cues")
+	if m.kind == Condition {
+		return r.afterCue(toks, m.First, list, impressionWindow)
+	}
+	for k := m.First - 1; k >= 0 && k >= m.First-impressionWindow-4; k-- {
+		if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," {
+			return false
+		}
+		if e, n := list.Match(toks, k); e != nil && e.Attr("reach") == "" && k+n <= m.First && m.First-(k+n) <= impressionWindow {
 			return true
 		}
 	}

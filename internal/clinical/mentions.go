@@ -293,7 +293,7 @@ func (r *Reading) place(m *mention) bool {
 		i += n - 1
 	}
 	if best == nil {
-		return r.placeByAnswer(m) || r.placeByQuestion(m)
+		return r.placeByAnswer(m) || r.placeByQuestion(m) || r.placeByPrevious(m)
 	}
 	side, sideAt := r.sideBefore(toks, bestAt)
 	m.system = best.Attr("system")
@@ -328,6 +328,46 @@ func (r *Reading) bodyPartAt(toks []lexicon.Token, i int) (*lexicon.Entry, int) 
 		}
 	}
 	return e, n
+}
+
+// placeWords is the most words a sentence may have to place the symptom
+// said after it: a place said on its own ("No, just the wrist.").
+const placeWords = 5
+
+// placeByPrevious places a symptom said without a place at the body part
+// that the short sentence before it, in the same turn, names: "No, just the
+// wrist. It's agony." is wrist pain. A longer sentence tells more than
+// where ("It's on one side, behind my eye. Throbbing." is the headache's
+// throbbing). The said words stay the symptom's.
+func (r *Reading) placeByPrevious(m *mention) bool {
+	p := m.Unit - 1
+	if p < 0 || r.Units[p].Segment != r.Units[m.Unit].Segment {
+		return false
+	}
+	toks := r.Units[p].Tokens
+	words := 0
+	for _, t := range toks {
+		if t.Kind != lexicon.Punct {
+			words++
+		}
+	}
+	if words > placeWords {
+		return false
+	}
+	for i := range toks {
+		e, _ := r.bodyPartAt(toks, i)
+		if e == nil {
+			continue
+		}
+		side, _ := r.sideBefore(toks, i)
+		m.system = e.Attr("system")
+		m.name = r.compose(side, e.Name(), m.name)
+		if s := r.placedSymptom(e, m.entry); s != nil {
+			m.name, m.system = r.compose(side, "", s.Name()), s.Attr("system")
+		}
+		return true
+	}
+	return false
 }
 
 // placeByAnswer places a symptom asked about without a place at the body

@@ -349,3 +349,30 @@ Doctor: Antibiotics won't help with a virus, so I'm not going to give you any.`)
 		require.False(t, f.Kind == clinical.Condition && f.Assertion == assertion.Absent, "%s read as ruled out", f.Name)
 	}
 }
+
+// "It's swollen" says how the wrist is, not what the patient has: a short
+// impression cue makes no symptom a diagnosis. "I think it's a fracture"
+// still diagnoses.
+func TestAShortCueDiagnosesNoSymptom(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: There's a deformity of the left wrist, it's swollen and tender.
+Doctor: I think it's a fracture of the left wrist.`)
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Symptom {
+			require.False(t, f.Diagnosis, "%s read as a diagnosis", f.Name)
+		}
+	}
+	require.True(t, finding(t, r, clinical.Condition, "fracture").Diagnosis)
+}
+
+// A place said alone before a symptom places it: "No, just the wrist.
+// It's agony." is wrist pain, and the patient's complaint.
+func TestAPlaceSaidAloneBeforeASymptomPlacesIt(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any pain anywhere else, your hip, your neck?
+Patient: No, just the wrist. It's agony, about eight out of ten.
+Patient: It's on one side, usually the right, behind my eye. Throbbing.`)
+	require.Equal(t, assertion.Present, finding(t, r, clinical.Symptom, "wrist pain").Assertion)
+	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "hip pain").Assertion)
+	none(t, r, clinical.Symptom, "side pain")
+}
