@@ -208,6 +208,13 @@ func lastDrugBefore(ms []mention, groups map[string][]mention, ui, i int) (menti
 	return best, found
 }
 
+// Staff reports whether unit i is said by someone who works where the
+// patient is seen (a nurse), not by the patient or a companion.
+func (r *Reading) Staff(i int) bool {
+	u := r.Units[i]
+	return u.Speaker == transcript.Other && transcript.IsStaff(r.Segments[u.Segment].Voice)
+}
+
 // taken reports whether a mention says the patient takes the drug: the
 // patient (or a companion) naming it ("the lisinopril works well"), a
 // question about it answered yes ("digoxin?" "yes"), or a word of taking
@@ -215,7 +222,7 @@ func lastDrugBefore(ms []mention, groups map[string][]mention, ui, i int) (menti
 // question or proposal is not taken.
 func (r *Reading) taken(m mention) bool {
 	u := r.Units[m.Unit]
-	if m.Answered || (u.Speaker != transcript.Clinician && !u.Question) || u.Part == discourse.Medications && !u.Question {
+	if m.Answered || (u.Speaker != transcript.Clinician && !u.Question && !r.Staff(m.Unit)) || u.Part == discourse.Medications && !u.Question {
 		// the patient's own words, or the list of what they take
 		// ("Medications: Trelegy one inhalation daily, ...")
 		return true
@@ -269,6 +276,14 @@ func (r *Reading) medAction(m mention) medEvidence {
 		// (the cue is also a trigger of negation, which here says only
 		// that the drug is not to be used)
 		ev.action, ev.today = ActionStop, true
+		return ev
+	}
+	if r.Staff(m.Unit) && !u.Question {
+		// "Dexamethasone 13 mg by mouth given": a nurse's account of a
+		// dose is the visit's treatment, not a drug the patient takes
+		if e, _ := r.nearest(u.Tokens, m.First, m.End, r.Lexicon.List("given_cues"), actionWindow); e != nil {
+			ev.action, ev.today = ActionStart, m.Context.Assertion != assertion.Absent
+		}
 		return ev
 	}
 	actions := r.Lexicon.List("med_actions")

@@ -376,3 +376,17 @@ Patient: It's on one side, usually the right, behind my eye. Throbbing.`)
 	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "hip pain").Assertion)
 	none(t, r, clinical.Symptom, "side pain")
 }
+
+// A nurse's "given" is a dose of the visit; a parent's is what the child
+// takes at home.
+func TestANursesDoseIsTheVisitsTreatment(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `RN: Dexamethasone thirteen milligrams by mouth given.
+Dad: I gave him ibuprofen at home this morning.`)
+	dex := finding(t, r, clinical.Medication, "dexamethasone")
+	require.Equal(t, clinical.ActionStart, dex.Action)
+	require.False(t, dex.Taken, "a dose given here is no current medication")
+	ibu := finding(t, r, clinical.Medication, "ibuprofen")
+	require.True(t, ibu.Taken)
+	require.NotEqual(t, clinical.ActionStart, ibu.Action)
+}

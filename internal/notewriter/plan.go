@@ -120,13 +120,13 @@ func (rd *renderer) repeats(f *clinical.Finding) bool {
 	return e == nil || e.Attr("once") != "yes"
 }
 
-// givenAtVisit reports whether the clinician says, in a statement about
-// the present visit, that a dose of f was given.
+// givenAtVisit reports whether the clinician or a nurse says, in a
+// statement about the present visit, that a dose of f was given.
 func (rd *renderer) givenAtVisit(f *clinical.Finding) bool {
 	cues := rd.x.List("given_cues")
 	for _, m := range f.Mentions {
 		u := rd.r.Units[m.Unit]
-		if u.Speaker != transcript.Clinician || u.Question || m.Context.Time == assertion.Past {
+		if u.Speaker != transcript.Clinician && !rd.r.Staff(m.Unit) || u.Question || m.Context.Time == assertion.Past {
 			continue
 		}
 		for k := range u.Tokens {

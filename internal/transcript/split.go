@@ -132,7 +132,9 @@ func ParseLabel(line string) (role Speaker, voice, rest string, ok bool) {
 	if !ok {
 		return "", "", "", false
 	}
-	if role == Unknown {
+	if role == Unknown || role == Other {
+		// a voice without a role is inferred by its name; a companion's
+		// label says who they are (a nurse, a parent)
 		voice = strings.TrimSpace(label)
 	}
 	return role, voice, strings.TrimSpace(line[m[1]:]), true
@@ -164,6 +166,19 @@ func RoleOf(label string) (Speaker, bool) {
 		}
 	}
 	return "", false
+}
+
+// IsStaff reports whether a companion's label names someone who works
+// where the patient is seen ("Nurse", "RN", "Infirmière"), whose account of
+// a dose is the visit's, not the patient's own report.
+func IsStaff(label string) bool {
+	for _, lang := range lexicon.Languages {
+		x := lexicon.For(lang)
+		if e := x.List("speakers").Lookup(x.Norms(label)); e != nil {
+			return e.Attr("staff") == "yes"
+		}
+	}
+	return false
 }
 
 // isVoiceName reports a diarised voice's name after "Speaker": a number or

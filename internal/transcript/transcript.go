@@ -40,8 +40,9 @@ type Segment struct {
 	Speaker Speaker
 	// Voice names the speaker when a label or the speech provider's
 	// diarisation told who spoke without saying their role ("Speaker 1"):
-	// every segment of one voice gets the same inferred role. It is not
-	// part of the wire contract.
+	// every segment of one voice gets the same inferred role. A
+	// companion's label is kept too ("RN", "Dad"): it says whether they
+	// are staff. It is not part of the wire contract.
 	Voice string
 	Start *float64
 	End   *float64

@@ -28,6 +28,11 @@ func voiced(voice, text string) transcript.Segment {
 	return transcript.Segment{Speaker: unknown, Voice: voice, Text: text}
 }
 
+// companion is a turn of someone with the patient, named by their label.
+func companion(label, text string) transcript.Segment {
+	return transcript.Segment{Speaker: other, Voice: label, Text: text}
+}
+
 // turns numbers segments in transcript order, as Split does.
 func turns(segs ...transcript.Segment) []transcript.Segment {
 	for i := range segs {
@@ -44,11 +49,11 @@ func TestSplitLabels(t *testing.T) {
 		want []transcript.Segment
 	}{
 		{"aci-bench brackets", "[doctor] hi , martha .\n[patient] i'm okay .\n[patient_guest] she is not .",
-			turns(said(clinician, "hi , martha ."), said(patient, "i'm okay ."), said(other, "she is not ."))},
+			turns(said(clinician, "hi , martha ."), said(patient, "i'm okay ."), companion("patient_guest", "she is not ."))},
 		{"colons english", "Doctor: How are you?\nPatient: Fine.\nNurse: BP is 120/80.\nInterpreter: Elle dit oui.",
-			turns(said(clinician, "How are you?"), said(patient, "Fine."), said(other, "BP is 120/80."), said(other, "Elle dit oui."))},
+			turns(said(clinician, "How are you?"), said(patient, "Fine."), companion("Nurse", "BP is 120/80."), companion("Interpreter", "Elle dit oui."))},
 		{"french with spaced and no-break colons", "Médecin : Bonjour.\nPatiente\u00a0: Bonjour docteur.\nInfirmière : Tension à 13/8.\nDr. Martin : Très bien.",
-			turns(said(clinician, "Bonjour."), said(patient, "Bonjour docteur."), said(other, "Tension à 13/8."), said(clinician, "Très bien."))},
+			turns(said(clinician, "Bonjour."), said(patient, "Bonjour docteur."), companion("Infirmière", "Tension à 13/8."), said(clinician, "Très bien."))},
 		{"wrapped turn continues its speaker", "[doctor] hey , dragon ? order an echo .\nlastly , your blood pressure .\n\n[patient] mm-hmm .",
 			turns(said(clinician, "hey , dragon ? order an echo .\nlastly , your blood pressure ."), said(patient, "mm-hmm ."))},
 		{"headings are not labels", "Plan: start metformin.\nAssessment: diabetes.",
@@ -56,8 +61,8 @@ func TestSplitLabels(t *testing.T) {
 		{"numbered voices are unknown and keep their voice", "Speaker 1: Hello.\nLocuteur 2 : Bonjour.\nSPEAKER_00: Hi.",
 			turns(voiced("Speaker 1", "Hello."), voiced("Locuteur 2", "Bonjour."), voiced("SPEAKER_00", "Hi."))},
 		{"every common form", "Dr: a\nGP: b\nClinician: c\nNurse: d\nMother: e\nMum: f\nGuest_family: g\nPatiente : h\nDr. Okafor: i\n[patient] j",
-			turns(said(clinician, "a"), said(clinician, "b"), said(clinician, "c"), said(other, "d"), said(other, "e"),
-				said(other, "f"), said(other, "g"), said(patient, "h"), said(clinician, "i"), said(patient, "j"))},
+			turns(said(clinician, "a"), said(clinician, "b"), said(clinician, "c"), companion("Nurse", "d"), companion("Mother", "e"),
+				companion("Mum", "f"), companion("Guest_family", "g"), said(patient, "h"), said(clinician, "i"), said(patient, "j"))},
 		{"a courtesy title names a voice, not a role", "Dr Moreau : Bonjour.\nMme Lefèvre : Bonjour docteur.\nMrs Patel: Hello.\nMonsieur Dupont : Oui.",
 			turns(said(clinician, "Bonjour."), voiced("Mme Lefèvre", "Bonjour docteur."), voiced("Mrs Patel", "Hello."), voiced("Monsieur Dupont", "Oui."))},
 		{"label alone on its line", "[doctor]\nhow is the knee ?", turns(said(clinician, "how is the knee ?"))},
@@ -68,6 +73,13 @@ func TestSplitLabels(t *testing.T) {
 			t.Parallel()
 			require.Equal(t, c.want, transcript.Split(c.in, nil))
 		})
+	}
+}
+
+func TestIsStaff(t *testing.T) {
+	t.Parallel()
+	for label, want := range map[string]bool{"Nurse": true, "RN": true, "Infirmière": true, "Dad": false, "Interpreter": false, "Mère": false} {
+		require.Equal(t, want, transcript.IsStaff(label), label)
 	}
 }
 
