@@ -348,7 +348,7 @@ func (r *rules) read(toks []lexicon.Token, ms []match, target [2]int) Context {
 	var applied categorySet
 	for mi, m := range ms {
 		cat := m.rule.cat
-		if cat == pseudo || cat == terminate || cat == list || !covers(toks, ms, owner, mi, target) {
+		if cat == pseudo || cat == terminate || cat == list || !covers(toks, ms, owner, mi, target, r.newClause) {
 			continue
 		}
 		applied |= 1 << cat
@@ -377,7 +377,7 @@ func (r *rules) read(toks []lexicon.Token, ms []match, target [2]int) Context {
 // zero-width target at the end of toks stands for a concept the sentence
 // leaves implicit, as an answer does ("I used to."): a forward scope that
 // reaches the end holds it, whatever the window.
-func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int) bool {
+func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int, newClause func([]lexicon.Token, int) bool) bool {
 	m := ms[mi]
 	limit := m.rule.scope
 	if limit == 0 {
@@ -422,7 +422,10 @@ func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int
 					return false
 				}
 				if t.Norm == "," {
-					if m.rule.phrase {
+					if m.rule.phrase || (m.rule.cat == negated || m.rule.cat == possible) && newClause(toks, k+1) {
+						// "not in remission, and the sertraline is causing
+						// weight gain": a clause with its own subject
+						// is out of the negation's reach
 						return false
 					}
 					words = 0
@@ -479,6 +482,13 @@ func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int
 		}
 	}
 	return false
+}
+
+// newClause reports whether a clause with its own subject opens at token
+// k: a word that joins clauses, then a determiner or a subject ("and the
+// sertraline", "et le traitement").
+func (r *rules) newClause(toks []lexicon.Token, k int) bool {
+	return k+1 < len(toks) && r.lex.List("list_joins").Has(toks[k].Norm) && r.lex.List("clause_subjects").Has(toks[k+1].Norm)
 }
 
 // leans reports whether a token is an elided word ("d'", "l'", "qu'"),

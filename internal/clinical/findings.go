@@ -26,6 +26,11 @@ func (r *Reading) read() {
 			// depression.": the turn's sentence beside it dates it
 			c.Time = assertion.Past
 		}
+		if (m.kind == Condition || m.kind == Symptom) && c.Assertion != assertion.Absent && r.toldAsRisk(m.Mention) {
+			// "bupropion can lower the seizure threshold": a risk told
+			// is no finding
+			c.Assertion = assertion.Hypothetical
+		}
 		if m.kind == Medication && c.Assertion == assertion.Hypothetical && r.asNeededOnly(c) {
 			// "ibuprofen as needed" is a prescription, not a supposition
 			c.Assertion = assertion.Present
@@ -43,6 +48,26 @@ func (r *Reading) read() {
 	r.vitals(append(append([]mention(nil), ms...), asked...))
 	r.habits(ms)
 	r.complaint()
+}
+
+// effectWindow is how many tokens after a phrase of effect the condition
+// it names may start ("can lower the seizure threshold").
+const effectWindow = 4
+
+// toldAsRisk reports whether m is named as what something may bring about:
+// a phrase of effect before it, in its sentence.
+func (r *Reading) toldAsRisk(m Mention) bool {
+	toks := r.Units[m.Unit].Tokens
+	phrases := r.Lexicon.List("effect_phrases")
+	for k := m.First - 1; k >= 0 && k >= m.First-effectWindow-4; k-- {
+		if toks[k].Kind == lexicon.Punct {
+			return false
+		}
+		if e, n := phrases.Match(toks, k); e != nil && k+n <= m.First && m.First-(k+n) <= effectWindow {
+			return true
+		}
+	}
+	return false
 }
 
 // impressionWindow is how many tokens after an impression cue the

@@ -390,3 +390,17 @@ Dad: I gave him ibuprofen at home this morning.`)
 	require.True(t, ibu.Taken)
 	require.NotEqual(t, clinical.ActionStart, ibu.Action)
 }
+
+// "Bupropion can lower the seizure threshold": a risk told is no finding.
+func TestARiskToldIsNoFinding(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Bupropion can lower the seizure threshold, and ibuprofen may cause stomach ulcers.`)
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Symptom || f.Kind == clinical.Condition {
+			require.NotEqual(t, assertion.Present, f.Assertion, "%s read as present", f.Name)
+		}
+	}
+	require.Equal(t, assertion.Hypothetical, finding(t, r, clinical.Symptom, "seizure").Assertion)
+	fr := read(t, "fr", `Médecin : Ce médicament peut donner des nausées.`)
+	require.Equal(t, assertion.Hypothetical, finding(t, fr, clinical.Symptom, "naus").Assertion)
+}
