@@ -57,6 +57,11 @@ func Answered(x *lexicon.Lexicon, question []lexicon.Token, target [2]int, answe
 		refine(&c, v, i+n+j, r.elliptical(rest))
 		return c, true
 	}
+	if r.countsRate(answer) {
+		// "Are you still smoking?" "About ten a day.": a count per day
+		// or week of what was asked says it goes on
+		return c, true
+	}
 	if !r.elliptical(answer) {
 		return Context{}, false
 	}
@@ -70,6 +75,33 @@ func Answered(x *lexicon.Lexicon, question []lexicon.Token, target [2]int, answe
 		c.Subject = v.Subject
 	}
 	return c, true
+}
+
+// rateReach is how many tokens from an answer's start its count may be,
+// and from the count its rate ("about ten a day", "maybe two or three a
+// week").
+const rateReach = 4
+
+// countsRate reports whether an answer opens with a count per unit of
+// time: a number within its first words and a rate word soon after it.
+func (r *rules) countsRate(answer []lexicon.Token) bool {
+	rates, numbers := r.lex.List("rate_words"), r.lex.List("number_words")
+	for i := 0; i < len(answer) && i < rateReach; i++ {
+		t := answer[i]
+		if t.Kind != lexicon.Number && !numbers.Has(t.Norm) {
+			continue
+		}
+		for k := i + 1; k < len(answer) && k <= i+rateReach; k++ {
+			if answer[k].Kind == lexicon.Punct && answer[k].Norm != "," {
+				return false
+			}
+			if e, _ := rates.Match(answer, k); e != nil {
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // namesOther reports whether a noun phrase starts at token i, after a

@@ -70,6 +70,9 @@ func TestAnswered(t *testing.T) {
 		{"en", "Any [nausea]?", "No, only my knee hurts.", true, absent, "", ""},
 		{"fr", "De la [fièvre] ?", "Non, juste le nez qui coule.", true, absent, "", ""},
 		{"fr", "Vous avez [maigri] ?", "Je ne sais pas, je ne me pèse pas.", true, possible, "", ""},
+		// a count per unit of time says it goes on
+		{"en", "Are you still [smoking]?", "About ten a day, I'm afraid.", true, present, "", ""},
+		{"fr", "Vous [fumez] ?", "Une dizaine par jour.", true, present, "", ""},
 		// speech-recogniser text
 		{"en", "any [chest pain]", "no", true, absent, "", ""},
 		{"en", "any [diarrhoea]", "no but i have been sick", true, absent, "", ""},

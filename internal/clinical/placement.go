@@ -145,16 +145,35 @@ func (r *Reading) decisionsInPlan() {
 // takes is listed with the current medications.
 func (r *Reading) takenOutOfPlan() {
 	for _, f := range r.Findings {
-		if f.Kind != Medication || f.New || f.Action != ActionContinue {
+		if f.Kind != Medication {
 			continue
 		}
 		for _, m := range f.Mentions {
 			u := &r.Units[m.Unit]
-			if u.Part == discourse.Plan && u.Speaker != transcript.Clinician && !u.Question && !r.decidesAnything(m.Unit) {
+			if !f.New && f.Action == ActionContinue && u.Part == discourse.Plan && u.Speaker != transcript.Clinician && !u.Question &&
+				!r.decidesAnything(m.Unit) {
 				u.Part = discourse.Medications
+			}
+			// the reply to a question about the drug that gives its dose
+			// ("How are you getting on with the metformin?" "I take 500
+			// milligrams twice a day.") tells what is taken, whatever is
+			// decided of the drug later
+			if a := r.Answer[m.Unit]; a >= 0 && u.Question && r.Units[a].Part == discourse.Plan &&
+				r.Units[a].Speaker != transcript.Clinician && !r.decidesAnything(a) && r.dosed(a) {
+				r.Units[a].Part = discourse.Medications
 			}
 		}
 	}
+}
+
+// dosed reports whether unit i says a dose (a number with a dose unit).
+func (r *Reading) dosed(i int) bool {
+	for _, n := range r.numbersIn(r.Units[i].Tokens) {
+		if doseKinds[n.kind] {
+			return true
+		}
+	}
+	return false
 }
 
 // decidesAnything reports whether unit i holds a medication decided at
@@ -163,6 +182,22 @@ func (r *Reading) takenOutOfPlan() {
 func (r *Reading) decidesAnything(i int) bool {
 	for _, f := range r.Findings {
 		if f.Kind != Medication || !f.New && f.Action != ActionStop {
+			continue
+		}
+		for _, m := range f.Mentions {
+			if m.Unit == i {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ordersAnything reports whether unit i orders a test, referral,
+// procedure or follow-up.
+func (r *Reading) ordersAnything(i int) bool {
+	for _, f := range r.Findings {
+		if !f.Ordered {
 			continue
 		}
 		for _, m := range f.Mentions {
@@ -211,10 +246,11 @@ func (r *Reading) dropIntroductions() {
 // impressionsInAssessment reads as the assessment the clinician's own
 // statement of the diagnosis, after an impression cue ("C'est un zona
 // intercostal.", "This looks like bacterial conjunctivitis."), where the
-// part model put it in the results, the history or the complaint. A
-// sentence that names a test reads its result and stays; so does one in
-// the exam, where the finding said with it ("a simple laceration, 3 cm
-// long") is the exam's.
+// part model put it in the results, the history or the complaint, or in
+// the plan with a judgement of where the condition stands ("your diabetes
+// isn't well controlled") and no decision. A sentence that names a test
+// reads its result and stays; so does one in the exam, where the finding
+// said with it ("a simple laceration, 3 cm long") is the exam's.
 func (r *Reading) impressionsInAssessment() {
 	cues := r.Lexicon.List("impression_cues")
 	for _, f := range r.Findings {
@@ -227,12 +263,18 @@ func (r *Reading) impressionsInAssessment() {
 				m.Context.Time == assertion.Past {
 				continue
 			}
+			impression := r.afterCue(u.Tokens, m.First, cues, impressionWindow)
 			switch u.Part {
 			case discourse.Results, discourse.History, discourse.Complaint:
+			case discourse.Plan:
+				// a judgement of where a condition stands ("your diabetes
+				// isn't well controlled") that decides nothing is the
+				// assessment the plan follows from
+				impression = (impression || r.judged(u.Tokens, m.End)) && !r.decidesAnything(m.Unit) && !r.ordersAnything(m.Unit)
 			default:
 				continue
 			}
-			if !r.afterCue(u.Tokens, m.First, cues, impressionWindow) || r.namesTest(u.Tokens) {
+			if !impression || r.namesTest(u.Tokens) {
 				continue
 			}
 			u.Part = discourse.Assessment

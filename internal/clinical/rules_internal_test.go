@@ -163,3 +163,20 @@ func TestAnAnnouncementAloneIsDropped(t *testing.T) {
 	got := placed(t, r, discourse.Exam, r.dropBareAnnouncements, "Let me take a look at your feet", "the skin is intact")
 	require.Equal(t, []discourse.Part{discourse.Drop, discourse.Exam}, got, "an announcement that goes on to a finding stays")
 }
+
+func TestAJudgementThatDecidesNothingIsTheAssessment(t *testing.T) {
+	t.Parallel()
+	r := reading(t, "en", `Doctor: So your diabetes isn't well controlled at the moment, and your cholesterol is high.
+Doctor: Your asthma is well controlled, so I'm going to stop the prednisolone.`)
+	got := placed(t, r, discourse.Plan, r.impressionsInAssessment, "diabetes isn't well controlled", "stop the prednisolone")
+	require.Equal(t, []discourse.Part{discourse.Assessment, discourse.Plan}, got, "a sentence that decides stays in the plan")
+}
+
+func TestTheDoseOfADrugAskedAboutIsNoPlan(t *testing.T) {
+	t.Parallel()
+	r := reading(t, "en", `GP: How are you getting on with the metformin?
+Patient: I take five hundred milligrams twice a day.
+GP: I'd like to increase the metformin to one gram twice a day.`)
+	got := placed(t, r, discourse.Plan, r.takenOutOfPlan, "five hundred milligrams", "increase the metformin")
+	require.Equal(t, []discourse.Part{discourse.Medications, discourse.Plan}, got)
+}
