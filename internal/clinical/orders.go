@@ -1,6 +1,8 @@
 package clinical
 
 import (
+	"strings"
+
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/discourse"
 	"github.com/notegen/notegen/internal/lexicon"
@@ -255,6 +257,12 @@ func (r *Reading) reasonFor(m mention) string {
 	if best != "" {
 		return best
 	}
+	if said := r.purposeOf(m); said != "" {
+		return said
+	}
+	if topic := r.topicBefore(m); topic != "" {
+		return topic
+	}
 	// else the diagnosis the clinician made just before, when it is the
 	// only one: of several ("COPD exacerbation ... atrial fibrillation,
 	// rate controlled"), which one a drug treats is not said
@@ -279,6 +287,132 @@ func (r *Reading) reasonFor(m mention) string {
 		}
 	}
 	return reason
+}
+
+// topicBefore is the problem the clinician's plan was last opened on
+// before item m ("for your congestive heart failure, ... I want to order
+// an echocardiogram"): the last topic opener before it, with the problem
+// right after the opener, in the clinician's sentences within reasonReach
+// units; "" when the last topic opened names no problem the lexicon knows,
+// or a diagnosis was said since.
+func (r *Reading) topicBefore(m mention) string {
+	openers := r.Lexicon.List("topic_openers")
+	for back := m.Unit; back >= 0 && back >= m.Unit-reasonReach; back-- {
+		u := r.Units[back]
+		if u.Speaker != transcript.Clinician || u.Question {
+			continue
+		}
+		limit := len(u.Tokens)
+		if back == m.Unit {
+			limit = m.First
+		}
+		for k := limit - 1; k >= 0; k-- {
+			e, n := openers.Match(u.Tokens, k)
+			if e == nil || k+n > limit {
+				continue
+			}
+			return r.problemAfter(back, k+n)
+		}
+		if back < m.Unit && r.diagnosedIn(back) {
+			// a diagnosis said since ("you do have a kidney stone") is
+			// what the plan goes on about now
+			return ""
+		}
+	}
+	return ""
+}
+
+// problemAfter is the name of the patient's problem named right after
+// token at of unit i, or "".
+func (r *Reading) problemAfter(i, at int) string {
+	for _, f := range r.Findings {
+		if (f.Kind != Condition && f.Kind != Symptom) || f.Assertion == assertion.Absent || f.Subject != assertion.Patient {
+			continue
+		}
+		for _, fm := range f.Mentions {
+			if fm.Unit == i && fm.First >= at && fm.First-at <= topicWindow {
+				return f.Name
+			}
+		}
+	}
+	return ""
+}
+
+// diagnosedIn reports whether the clinician diagnoses a problem in unit i.
+func (r *Reading) diagnosedIn(i int) bool {
+	for _, f := range r.Findings {
+		if !f.Diagnosis || f.Assertion != assertion.Present && f.Assertion != assertion.Possible {
+			continue
+		}
+		for _, fm := range f.Mentions {
+			if fm.Unit == i {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// purposeReach is how many tokens after an item its purpose cue may start,
+// and purposeWords the most words of the reason said after it.
+const (
+	purposeReach = 6
+	purposeWords = 5
+)
+
+// purposeOf is the reason said after an item with a cue of purpose, as
+// said, when the lexicon names no problem there ("an MRI of the knee to
+// look for a meniscal tear" is for "meniscal tear"; "for your blood
+// pressure"), or "". A loose cue ("for") counts only before a clinical
+// word: "for two weeks" says how long.
+func (r *Reading) purposeOf(m mention) string {
+	x := r.Lexicon
+	toks := r.Units[m.Unit].Tokens
+	cues, dets, owns := x.List("purpose_cues"), x.List("determiners"), x.List("own_possessives")
+	for k := m.End; k < len(toks) && k <= m.End+purposeReach; k++ {
+		if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," || r.itemBetween(m.Unit, k, k+1) {
+			return ""
+		}
+		e, n := cues.Match(toks, k)
+		if e == nil {
+			continue
+		}
+		start := k + n
+		for start < len(toks) && (dets.Has(toks[start].Norm) || owns.Has(toks[start].Norm) || x.List("second_person").Has(toks[start].Norm)) {
+			start++
+		}
+		end := start
+		for end < len(toks) && end-start < purposeWords && toks[end].Kind == lexicon.Word && !x.List("conjunctions").Has(toks[end].Norm) &&
+			!x.List("prepositions").Has(toks[end].Norm) {
+			end++
+		}
+		if e.Attr("loose") == "yes" {
+			// "for the pain right now" is for the pain: the reason ends
+			// with its last clinical word
+			end = start + r.clinicalEnd(toks[start:end])
+		}
+		if end == start {
+			return ""
+		}
+		return strings.ToLower(r.TextOf(m.Unit, start, end))
+	}
+	return ""
+}
+
+// clinicalEnd is how many of toks, from the first, run to the end of the
+// last term of a problem, a vital sign or a body part among them; 0 when
+// none is.
+func (r *Reading) clinicalEnd(toks []lexicon.Token) int {
+	end := 0
+	for _, list := range []string{"conditions", "symptoms", "vitals", "body_parts"} {
+		l := r.Lexicon.List(list)
+		for k := range toks {
+			if e, n := l.Match(toks, k); e != nil {
+				end = max(end, min(k+n, len(toks)))
+			}
+		}
+	}
+	return end
 }
 
 // itemBetween reports whether a drug or a test is named between tokens lo

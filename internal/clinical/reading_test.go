@@ -404,3 +404,25 @@ func TestARiskToldIsNoFinding(t *testing.T) {
 	fr := read(t, "fr", `Médecin : Ce médicament peut donner des nausées.`)
 	require.Equal(t, assertion.Hypothetical, finding(t, fr, clinical.Symptom, "naus").Assertion)
 }
+
+// A reason said after an order with a word of purpose is its reason, as
+// said, when the lexicon names no problem there; a plan opened on a
+// problem gives it to the items that follow, until a diagnosis is said.
+func TestAnOrdersReasonIsItsPurposeOrItsTopic(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'll send you for an MRI of the knee to look for a meniscal tear.
+Doctor: I'm starting lisinopril ten milligrams daily for your blood pressure.
+Doctor: Take tylenol for any pain right now, for two weeks.
+Doctor: For your diabetes, I want to keep you on metformin.
+Doctor: We'll check a hemoglobin A1c today.
+Doctor: You also have a kidney stone. I'll prescribe oxycodone five milligrams every six hours.`)
+	reason := func(kind clinical.Kind, name string) string { return finding(t, r, kind, name).Reason }
+	require.Equal(t, "meniscal tear", reason(clinical.Imaging, "mri"))
+	require.Equal(t, "blood pressure", reason(clinical.Medication, "lisinopril"))
+	require.Equal(t, "pain", reason(clinical.Medication, "tylenol"), "the reason ends with its clinical word")
+	require.Contains(t, reason(clinical.Lab, "a1c"), "diabetes", "the plan's topic")
+	require.NotContains(t, reason(clinical.Medication, "oxycodone"), "diabetes", "a diagnosis said since ends the topic")
+
+	fr := read(t, "fr", `Médecin : Je demande une radiographie du pied pour éliminer une ostéomyélite.`)
+	require.Equal(t, "ostéomyélite", finding(t, fr, clinical.Imaging, "radiographie").Reason)
+}
