@@ -1,6 +1,8 @@
 package notewriter
 
 import (
+	"strings"
+
 	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/clinical"
@@ -54,15 +56,17 @@ func (rd *renderer) reviewOfSystems() []Sentence {
 }
 
 // denials closes the history with what the patient denies ("Denies fever
-// and chills."), as clinicians write it.
-func (rd *renderer) denials() []Sentence {
+// and chills."), as clinicians write it, leaving out what a sentence of
+// section key already denies ("Pas de fièvre." is not followed by "Nie
+// fièvre.").
+func (rd *renderer) denials(key string) []Sentence {
 	r := rd.r
 	var names []string
 	var spans []notegen.Span
 	for k := range r.Findings {
 		f := &r.Findings[k]
 		if (f.Kind != clinical.Symptom && f.Kind != clinical.Condition) || f.Assertion != assertion.Absent ||
-			f.Subject != assertion.Patient || f.RuledOut {
+			f.Subject != assertion.Patient || f.RuledOut || rd.statedIn(f, key) || rd.answerWritten(f, key) {
 			continue
 		}
 		names = append(names, f.Name)
@@ -113,6 +117,27 @@ func (rd *renderer) statedIn(f *clinical.Finding, key string) bool {
 	return rd.writtenFrom(f, key, func(m clinical.Mention) bool {
 		return m.Context.Assertion == f.Assertion && m.Context.Time == f.Time
 	})
+}
+
+// answerWritten reports whether a sentence of section key was written from
+// the reply to a question about f ("Vous avez de la fièvre ?" "Non, pas
+// de fièvre." is written "Pas de fièvre."): the reply states what the
+// question asked.
+func (rd *renderer) answerWritten(f *clinical.Finding, key string) bool {
+	for _, m := range f.Mentions {
+		a := rd.r.Answer[m.Unit]
+		if !m.Answered || a < 0 || rd.written[a] != key {
+			continue
+		}
+		// the reply names the concept again: a bare "No, but I've had
+		// chills" is written without its "No" and denies nothing
+		asked := strings.ToLower(rd.r.TextOf(m.Unit, m.First, m.End))
+		reply := strings.ToLower(rd.r.TextOf(a, 0, len(rd.r.Units[a].Tokens)))
+		if strings.Contains(reply, asked) || strings.Contains(reply, strings.ToLower(f.Name)) {
+			return true
+		}
+	}
+	return false
 }
 
 // writtenFrom reports whether a sentence of section key was written from a

@@ -113,7 +113,7 @@ func (rd *renderer) body(key string) []Sentence {
 	case nt.KeyReviewOfSystems:
 		return rd.reviewOfSystems()
 	case nt.KeyHPI:
-		return append(rd.sentences(key), rd.denials()...)
+		return append(rd.sentences(key), rd.denials(key)...)
 	case nt.KeyPastMedicalHistory:
 		return append(rd.sentences(key), rd.pastConditions(key)...)
 	case nt.KeyMedications:
