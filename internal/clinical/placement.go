@@ -392,6 +392,27 @@ func (r *Reading) examAfterAnnouncement() {
 			}
 		}
 	}
+	r.examBetweenFindings()
+}
+
+// examBetweenFindings reads as the examination a clinician's statement
+// said between two of the exam's in one turn ("Il y a un ulcère ... Je ne
+// sens pas d'os au fond. Les pouls pédieux sont faibles."): the clinician
+// is still examining, whatever words the sentence has.
+func (r *Reading) examBetweenFindings() {
+	for i := 1; i+1 < len(r.Units); i++ {
+		u, before, after := &r.Units[i], r.Units[i-1], r.Units[i+1]
+		if u.Speaker != transcript.Clinician || u.Question || before.Part != discourse.Exam || after.Part != discourse.Exam ||
+			before.Segment != u.Segment || after.Segment != u.Segment {
+			continue
+		}
+		switch u.Part {
+		case discourse.History, discourse.Complaint, discourse.Review:
+			// (not what the model dropped: an exam's turn is full of
+			// talk to the patient, "okay, breathe in for me")
+			u.Part = discourse.Exam
+		}
+	}
 }
 
 // namesBody reports whether a sentence names a body part, a sign an

@@ -180,3 +180,12 @@ GP: I'd like to increase the metformin to one gram twice a day.`)
 	got := placed(t, r, discourse.Plan, r.takenOutOfPlan, "five hundred milligrams", "increase the metformin")
 	require.Equal(t, []discourse.Part{discourse.Medications, discourse.Plan}, got)
 }
+
+func TestAStatementBetweenTwoExamFindingsIsTheExam(t *testing.T) {
+	t.Parallel()
+	r := reading(t, "fr", `Médecin : Il y a un ulcère sous la tête du premier métatarse. Je ne sens pas d'os au fond. Les pouls pédieux sont faibles. Je vous revois dans une semaine.`)
+	unitSaying(t, r, "Il y a un ulcère").Part = discourse.Exam
+	unitSaying(t, r, "Les pouls pédieux").Part = discourse.Exam
+	got := placed(t, r, discourse.History, r.examBetweenFindings, "Je ne sens pas", "Je vous revois")
+	require.Equal(t, []discourse.Part{discourse.Exam, discourse.History}, got)
+}
