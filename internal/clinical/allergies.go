@@ -28,6 +28,9 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 		cueAt, cueN := r.findCue(u.Tokens, cues)
 		verbAt, _ := find(u.Tokens, verbs)
 		asked := r.askedAboutAllergies(ui, cues)
+		// "Any medications? Any allergies?" "Just pantoprazole. No
+		// allergies.": the drug answers the other question
+		itemsAnswer := asked && !r.askedAboutMedicationsToo(ui) && !r.turnDeniesAllergies(ui, cues)
 		if cueAt < 0 && verbAt < 0 && !asked {
 			continue
 		}
@@ -51,7 +54,7 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 			// without an allergy word, a reaction must be said with the drug;
 			// with one, the substance is the one the word is about ("as
 			// you're allergic to penicillin, I'll prescribe clarithromycin")
-			if !asked && !r.aboutAllergy(u.Tokens, i, n, cues, verbs, reactions) {
+			if !itemsAnswer && !r.aboutAllergy(u.Tokens, i, n, cues, verbs, reactions) {
 				i += n - 1
 				continue
 			}
@@ -120,6 +123,45 @@ func (r *Reading) askedAboutAllergies(i int, cues *lexicon.List) bool {
 	}
 	at, _ := r.findCue(r.Units[q].Tokens, cues)
 	return at >= 0
+}
+
+// askedAboutMedicationsToo reports whether the turn that asks the question
+// unit i answers also asks, in a question of its own, what the patient
+// takes.
+func (r *Reading) askedAboutMedicationsToo(i int) bool {
+	q := r.questionBefore(i)
+	if q < 0 {
+		return false
+	}
+	words, cues := r.Lexicon.List("medication_words"), r.Lexicon.List("allergy_cues")
+	for k, u := range r.Units {
+		if u.Segment != r.Units[q].Segment || !u.Question {
+			continue
+		}
+		// "any allergies to medicines?" asks about allergies only
+		if at, _ := r.findCue(u.Tokens, cues); at >= 0 {
+			continue
+		}
+		if at, _ := find(r.Units[k].Tokens, words); at >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// turnDeniesAllergies reports whether the turn of unit i says there are
+// no allergies.
+func (r *Reading) turnDeniesAllergies(i int, cues *lexicon.List) bool {
+	for k, u := range r.Units {
+		if u.Segment != r.Units[i].Segment || u.Question {
+			continue
+		}
+		if at, n := r.findCue(r.Units[k].Tokens, cues); at >= 0 &&
+			assertion.Of(r.Lexicon, r.Units[k].Tokens, [2]int{at, at + n}).Assertion == assertion.Absent {
+			return true
+		}
+	}
+	return false
 }
 
 // questionBefore is the question unit i answers, or -1.

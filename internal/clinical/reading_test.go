@@ -426,3 +426,16 @@ Doctor: You also have a kidney stone. I'll prescribe oxycodone five milligrams e
 	fr := read(t, "fr", `Médecin : Je demande une radiographie du pied pour éliminer une ostéomyélite.`)
 	require.Equal(t, "ostéomyélite", finding(t, fr, clinical.Imaging, "radiographie").Reason)
 }
+
+// "Any medications? Any allergies?" "Just pantoprazole. No allergies.":
+// the drug answers the other question, and is no allergy.
+func TestADrugAnsweringTheMedicationQuestionIsNoAllergy(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Urgentologue : Prenez-vous des médicaments ? Des allergies ?
+Patient : Juste du pantoprazole quarante milligrammes le matin. Pas d'allergies.`)
+	none(t, r, clinical.Allergy, "pantoprazole")
+	require.True(t, finding(t, r, clinical.Medication, "pantoprazole").Taken)
+	r = read(t, "en", `Doctor: Any allergies to medicines?
+Patient: Just plasters, they bring me out in a rash.`)
+	finding(t, r, clinical.Allergy, "adhesive")
+}

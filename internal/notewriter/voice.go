@@ -316,7 +316,8 @@ func (v *voice) subjectAt(ps []piece, toks []lexicon.Token, i, n int, out []piec
 			return false
 		case v.third.Has(next.Norm) || v.modals.Has(next.Norm) || v.adverbs.Has(next.Norm):
 			return true
-		case v.determiners.Has(next.Norm) || v.prepositions.Has(next.Norm):
+		case v.determiners.Has(next.Norm) || v.prepositions.Has(next.Norm) || v.infinitive(next):
+			// an infinitive follows its object ("on va vous donner")
 			return false
 		}
 	} else if j >= len(ps) {
@@ -366,28 +367,6 @@ func (v *voice) agree(ps []piece, toks []lexicon.Token, i int, out *[]piece) int
 		return i + 1
 	}
 	return i
-}
-
-// regular conjugates in the third person a verb the third_person list
-// does not hold, by the longest regular ending of verb_endings that fits
-// it ("reconsultez" is "reconsulte"), keeping at least three letters of
-// its stem.
-func (v *voice) regular(t lexicon.Token) (string, bool) {
-	if t.Kind != lexicon.Word {
-		return "", false
-	}
-	word := []rune(t.Text)
-	best, cut := "", 0
-	for _, e := range v.x.List("verb_endings").Entries() {
-		end := []rune(e.Name())
-		if len(end) > cut && len(word) >= len(end)+3 && strings.EqualFold(string(word[len(word)-len(end):]), string(end)) {
-			best, cut = e.Attr("third"), len(end)
-		}
-	}
-	if cut == 0 {
-		return "", false
-	}
-	return string(word[:len(word)-cut]) + best, true
 }
 
 // elideBefore elides the last word of the last piece of out when it is
@@ -595,10 +574,4 @@ func fill(phrase string, values map[string]string) string {
 		phrase = strings.ReplaceAll(phrase, "{"+k+"}", val)
 	}
 	return strings.Join(strings.Fields(phrase), " ")
-}
-
-// startsWithVowel reports whether s starts with a vowel letter.
-func startsWithVowel(s string) bool {
-	r, _ := utf8.DecodeRuneInString(s)
-	return strings.ContainsRune("aeiouyàâéèêëîïôûùAEIOUYÀÂÉÈÊËÎÏÔÛÙ", r)
 }

@@ -1,0 +1,53 @@
+package notewriter
+
+// Grammar the third person needs beyond the lexicon's lists: regular
+// conjugation, infinitives and elision.
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/notegen/notegen/internal/lexicon"
+)
+
+// regular conjugates in the third person a verb the third_person list
+// does not hold, by the longest regular ending of verb_endings that fits
+// it ("reconsultez" is "reconsulte"), keeping at least three letters of
+// its stem.
+func (v *voice) regular(t lexicon.Token) (string, bool) {
+	if t.Kind != lexicon.Word {
+		return "", false
+	}
+	word := []rune(t.Text)
+	best, cut := "", 0
+	for _, e := range v.x.List("verb_endings").Entries() {
+		end := []rune(e.Name())
+		if len(end) > cut && len(word) >= len(end)+3 && strings.EqualFold(string(word[len(word)-len(end):]), string(end)) {
+			best, cut = e.Attr("third"), len(end)
+		}
+	}
+	if cut == 0 {
+		return "", false
+	}
+	return string(word[:len(word)-cut]) + best, true
+}
+
+// infinitive reports whether t ends as the language's infinitives do
+// (French "donner", "prescrire"): a pronoun before one is its object.
+func (v *voice) infinitive(t lexicon.Token) bool {
+	if t.Kind != lexicon.Word {
+		return false
+	}
+	for _, e := range v.x.List("infinitive_endings").Entries() {
+		if end := e.Name(); len([]rune(t.Norm)) > len([]rune(end))+2 && strings.HasSuffix(t.Norm, end) {
+			return true
+		}
+	}
+	return false
+}
+
+// startsWithVowel reports whether s starts with a vowel letter.
+func startsWithVowel(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return strings.ContainsRune("aeiouyàâéèêëîïôûùAEIOUYÀÂÉÈÊËÎÏÔÛÙ", r)
+}
