@@ -348,7 +348,7 @@ func (r *rules) read(toks []lexicon.Token, ms []match, target [2]int) Context {
 	var applied categorySet
 	for mi, m := range ms {
 		cat := m.rule.cat
-		if cat == pseudo || cat == terminate || cat == list || !covers(toks, ms, owner, mi, target, r.newClause) {
+		if cat == pseudo || cat == terminate || cat == list || !covers(toks, ms, owner, mi, target, r.newClause, r.subordinate) {
 			continue
 		}
 		applied |= 1 << cat
@@ -377,7 +377,7 @@ func (r *rules) read(toks []lexicon.Token, ms []match, target [2]int) Context {
 // zero-width target at the end of toks stands for a concept the sentence
 // leaves implicit, as an answer does ("I used to."): a forward scope that
 // reaches the end holds it, whatever the window.
-func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int, newClause func([]lexicon.Token, int) bool) bool {
+func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int, newClause, subordinate func([]lexicon.Token, int) bool) bool {
 	m := ms[mi]
 	limit := m.rule.scope
 	if limit == 0 {
@@ -457,6 +457,11 @@ func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int
 			if k == target[1]-1 {
 				return words < limit
 			}
+			if subordinate(toks, k) {
+				// "check uric acid once the flare has settled": the
+				// trigger is the subordinate clause's
+				return false
+			}
 			if t := toks[k]; t.Kind == lexicon.Punct {
 				if isBoundary(t.Norm) {
 					return false
@@ -489,6 +494,12 @@ func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int
 // sertraline", "et le traitement").
 func (r *rules) newClause(toks []lexicon.Token, k int) bool {
 	return k+1 < len(toks) && r.lex.List("list_joins").Has(toks[k].Norm) && r.lex.List("clause_subjects").Has(toks[k+1].Norm)
+}
+
+// subordinate reports whether a subordinate clause opens at token k.
+func (r *rules) subordinate(toks []lexicon.Token, k int) bool {
+	e, _ := r.lex.List("subordinators").Match(toks, k)
+	return e != nil
 }
 
 // leans reports whether a token is an elided word ("d'", "l'", "qu'"),

@@ -70,6 +70,7 @@ func TestNegationScope(t *testing.T) {
 		{"en", "No heavy drinking, and it may make the [insomnia] worse.", present, "", ""},
 		{"fr", "Pas de fièvre, et le traitement donne des [nausées].", present, "", ""},
 		{"en", "Antibiotics won't help with a [virus].", present, "", ""},
+		{"en", "Check [uric acid] once the flare has settled.", present, "", ""},
 		{"en", "Denies chest pain; reports [palpitations].", present, "", ""},
 		{"en", "No fever. [Cough] since Monday.", present, "", ""},
 		{"en", "He denies chest pain, however he does get [breathless] on the stairs.", present, "", ""},

@@ -89,6 +89,13 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 		switch {
 		case cueAt >= 0:
 			c = assertion.Of(x, u.Tokens, [2]int{cueAt, cueAt + cueN})
+			if c.Assertion != assertion.Absent {
+				// "Allergies: no known drug allergies": the heading is
+				// the first allergy word, the statement the last
+				if at, n := r.lastCue(u.Tokens, cues); at > cueAt {
+					c = assertion.Of(x, u.Tokens, [2]int{at, at + n})
+				}
+			}
 		case asked:
 			q := r.questionBefore(ui)
 			qAt, qN := r.findCue(r.Units[q].Tokens, cues)
@@ -208,6 +215,16 @@ const personReach = 3
 // findCue is the first allergy word of toks, as cueAt reads them.
 func (r *Reading) findCue(toks []lexicon.Token, cues *lexicon.List) (int, int) {
 	for i := range toks {
+		if e, n := r.cueAt(toks, i, cues); e != nil {
+			return i, n
+		}
+	}
+	return -1, 0
+}
+
+// lastCue is where the last allergy word of toks is and its length, or -1.
+func (r *Reading) lastCue(toks []lexicon.Token, cues *lexicon.List) (int, int) {
+	for i := len(toks) - 1; i >= 0; i-- {
 		if e, n := r.cueAt(toks, i, cues); e != nil {
 			return i, n
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/transcript"
 )
 
@@ -20,6 +21,9 @@ const complaintReach = 0.4
 // ("any fever?" "yes") is not what brought the patient. The text is the
 // finding's name, with a second problem said in the same breath.
 func (r *Reading) complaint() {
+	if r.statedComplaint() {
+		return
+	}
 	complaintPart := partIndex(discourse.Complaint)
 	reach := int(float64(len(r.Units))*complaintReach) + 1
 	background, asked := r.background()
@@ -92,6 +96,43 @@ func (r *Reading) complaint() {
 		}
 	}
 	r.ComplaintText = r.Lexicon.JoinList(names)
+}
+
+// statedWords is the most words a complaint stated under its heading may
+// have to be written as said.
+const statedWords = 8
+
+// statedComplaint takes the chief complaint as the clinician states it
+// under its heading ("Chief complaint: left big toe pain for two days."),
+// when that is short, and reports whether one was.
+func (r *Reading) statedComplaint() bool {
+	headings := r.Lexicon.List("headings")
+	for i, u := range r.Units {
+		if u.Speaker != transcript.Clinician {
+			continue
+		}
+		e, n := headings.Match(u.Tokens, 0)
+		if e == nil || discourse.Part(e.Attr("part")) != discourse.Complaint || n >= len(u.Tokens) || u.Tokens[n].Norm != ":" {
+			continue
+		}
+		end := len(u.Tokens)
+		for end > n+1 && u.Tokens[end-1].Kind == lexicon.Punct {
+			end--
+		}
+		if words := end - (n + 1); words < 1 || words > statedWords {
+			return false
+		}
+		r.ComplaintText, r.ComplaintUnit = strings.ToLower(r.TextOf(i, n+1, end)), i
+		for fi, f := range r.Findings {
+			for _, m := range f.Mentions {
+				if m.Unit == i && complaintCandidate(&r.Findings[fi]) && r.Complaint < 0 {
+					r.Complaint = fi
+				}
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // background marks the units that tell the patient's background: their

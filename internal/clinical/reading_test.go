@@ -439,3 +439,14 @@ Patient : Juste du pantoprazole quarante milligrammes le matin. Pas d'allergies.
 Patient: Just plasters, they bring me out in a rash.`)
 	finding(t, r, clinical.Allergy, "adhesive")
 }
+
+// A dictation's "Allergies: no known drug allergies." states none; its
+// "Chief complaint: left big toe pain for two days." is the complaint as
+// the clinician words it.
+func TestADictatedHeadingAndWhatFollowsIt(t *testing.T) {
+	t.Parallel()
+	segs := transcript.Split("Chief complaint: left big toe pain for two days.\nAllergies: no known drug allergies.\nHe woke up with a red, swollen toe.", nil)
+	r := clinical.Read(segs, clinical.Options{Lang: "en", Dictation: true})
+	require.Equal(t, "left big toe pain for two days", r.ComplaintText)
+	require.True(t, finding(t, r, clinical.Allergy, "").NoneKnown)
+}

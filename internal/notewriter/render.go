@@ -224,9 +224,9 @@ func (rd *renderer) complaint() []Sentence {
 	switch {
 	case r.Complaint >= 0:
 		f := &r.Findings[r.Complaint]
-		return []Sentence{{Text: finish(r.ComplaintText), Spans: r.Spans(f), Why: "chief complaint: " + f.Name}}
+		return []Sentence{{Text: finish(rd.numbered(r.ComplaintText)), Spans: r.Spans(f), Why: "chief complaint: " + f.Name}}
 	case r.ComplaintText != "":
-		return []Sentence{{Text: finish(r.ComplaintText), Spans: []notegen.Span{r.UnitSpan(r.ComplaintUnit)}, Why: "chief complaint: reason for the visit"}}
+		return []Sentence{{Text: finish(rd.numbered(r.ComplaintText)), Spans: []notegen.Span{r.UnitSpan(r.ComplaintUnit)}, Why: "chief complaint: reason for the visit"}}
 	}
 	return nil
 }

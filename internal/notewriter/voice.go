@@ -77,6 +77,7 @@ func (v *voice) rewrite(src []rune, toks []lexicon.Token, who transcript.Speaker
 	ps = v.dropMatches(ps, toks, v.fillers)
 	ps = dropRepeats(ps, toks, v.x.List("number_words"))
 	ps = v.trimOpeners(ps, toks)
+	ps = v.trimHeading(ps, toks)
 	if v.trimFrame(&ps, toks, who) {
 		ps = v.trimOpeners(ps, toks)
 	}
@@ -85,6 +86,17 @@ func (v *voice) rewrite(src []rune, toks []lexicon.Token, who transcript.Speaker
 	ps = v.thirdPerson(ps, toks, who)
 	ps = v.digits(ps, toks)
 	return finish(v.capitals(v.x.Acronyms(tidy(join(src, toks, ps)))))
+}
+
+// trimHeading drops a heading said before a colon at the start ("Plan:
+// start colchicine", a dictation's "assessment colon ..."): the note's own
+// heading says it.
+func (v *voice) trimHeading(ps []piece, toks []lexicon.Token) []piece {
+	e, n := matchPieces(ps, toks, 0, v.x.List("headings"))
+	if e == nil || n+1 >= len(ps) || ps[n].replaced && ps[n].text != ":" || !ps[n].replaced && toks[ps[n].first].Norm != ":" {
+		return ps
+	}
+	return ps[n+1:]
 }
 
 // capitals writes with a capital the words the language always capitalises
