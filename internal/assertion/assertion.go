@@ -422,7 +422,7 @@ func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int
 					return false
 				}
 				if t.Norm == "," {
-					if m.rule.phrase || (m.rule.cat == negated || m.rule.cat == possible) && newClause(toks, k+1) {
+					if m.rule.phrase || (m.rule.cat == negated || m.rule.cat == possible || m.rule.cat == experiencer) && newClause(toks, k+1) {
 						// "not in remission, and the sertraline is causing
 						// weight gain": a clause with its own subject
 						// is out of the negation's reach
@@ -490,10 +490,16 @@ func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int
 }
 
 // newClause reports whether a clause with its own subject opens at token
-// k: a word that joins clauses, then a determiner or a subject ("and the
-// sertraline", "et le traitement").
+// k, after a comma: a word that joins clauses, then a determiner or a
+// subject ("and the sertraline", "et le traitement"), or a subject or a
+// word that opens a proposal on its own ("because of your father's heart
+// attack, let's check ...").
 func (r *rules) newClause(toks []lexicon.Token, k int) bool {
-	return k+1 < len(toks) && r.lex.List("list_joins").Has(toks[k].Norm) && r.lex.List("clause_subjects").Has(toks[k+1].Norm)
+	subjects := r.lex.List("clause_subjects")
+	if k < len(toks) && subjects.Has(toks[k].Norm) && toks[k].Norm != "the" {
+		return true
+	}
+	return k+1 < len(toks) && r.lex.List("list_joins").Has(toks[k].Norm) && subjects.Has(toks[k+1].Norm)
 }
 
 // subordinate reports whether a subordinate clause opens at token k.

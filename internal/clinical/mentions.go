@@ -69,6 +69,11 @@ func (r *Reading) scan() []mention {
 				i += n - 1
 				continue
 			}
+			if kind == Condition && r.vaccinatedAgainst(toks, i, i+n) {
+				// "the shingles vaccine": what is prevented, not had
+				i += n - 1
+				continue
+			}
 			if kind == Condition {
 				r.qualify(&m)
 			}
@@ -79,6 +84,25 @@ func (r *Reading) scan() []mention {
 		out = append(out, r.levelMentions(ui, out)...)
 	}
 	return r.appositives(out)
+}
+
+// vaccinatedAgainst reports whether the condition at tokens [first, end)
+// is named with a word of vaccination: right before it ("the shingles
+// vaccine", "flu shot") or shortly after one ("a vaccine against
+// shingles", "le vaccin contre le zona").
+func (r *Reading) vaccinatedAgainst(toks []lexicon.Token, first, end int) bool {
+	words := r.Lexicon.List("vaccine_words")
+	if end < len(toks) {
+		if e, _ := words.Match(toks, end); e != nil {
+			return true
+		}
+	}
+	for k := first - 1; k >= 0 && k >= first-3; k-- {
+		if e, _ := words.Match(toks, k); e != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // appositionGap is the most words that may stand between a kind of drug

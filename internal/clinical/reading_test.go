@@ -450,3 +450,13 @@ func TestADictatedHeadingAndWhatFollowsIt(t *testing.T) {
 	require.Equal(t, "left big toe pain for two days", r.ComplaintText)
 	require.True(t, finding(t, r, clinical.Allergy, "").NoneKnown)
 }
+
+// "The shingles vaccine" prevents shingles: no problem, no Condition.
+func TestAConditionAVaccinePreventsIsNoFinding(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: You're due for the shingles vaccine and a flu shot today.`)
+	none(t, r, clinical.Condition, "shingles")
+	none(t, r, clinical.Condition, "influenza")
+	fr := read(t, "fr", `Médecin : On fera le vaccin contre le zona.`)
+	none(t, fr, clinical.Condition, "zona")
+}

@@ -215,6 +215,11 @@ func (v *voice) trimOpeners(ps []piece, toks []lexicon.Token) []piece {
 			// fine"): "no trouble since" keeps it
 			break
 		}
+		if c, _ := matchPieces(ps, toks, 0, v.x.List("opener_compounds")); c != nil {
+			// "because of your father's heart attack" opens with a
+			// phrase that holds an opener, not with a word of talk
+			break
+		}
 		ps = ps[n:]
 	}
 	return ps

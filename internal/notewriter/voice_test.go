@@ -56,6 +56,8 @@ func TestVoiceWritesThePatientInTheThirdPerson(t *testing.T) {
 			"Si ça persiste, elle reconsulte rapidement."},
 		{"french vous before the verb is its object", "fr", "female", transcript.Clinician, "Je vous prescris du valaciclovir.",
 			"Je lui prescris du valaciclovir."},
+		{"because of is no opener", "en", "female", transcript.Clinician, "Because of your father's heart attack, let's check a lipid panel.",
+			"Because of her father's heart attack, let us check a lipid panel."},
 		{"a heading said before a colon is the note's own", "en", "male", transcript.Clinician, "Plan: start colchicine today.",
 			"Start colchicine today."},
 		{"french vous before an infinitive is its object", "fr", "male", transcript.Clinician, "On va vous donner du kétorolac.",
