@@ -68,6 +68,29 @@ type Service struct {
 	// statusReads batches concurrent status reads on PostgreSQL; nil on
 	// SQLite.
 	statusReads *batch.Batcher[*statusRead]
+	// writes commits the submissions and the pipeline's steps of
+	// concurrent jobs together: a job's own transactions were the largest
+	// share of the one SQLite writer's turns, and of PostgreSQL's WAL
+	// flushes, per job.
+	writes *store.Group
+}
+
+// maxGroupedWrites bounds the job transactions committed together.
+const maxGroupedWrites = 64
+
+// groupSlots is how many shared job transactions run at once. SQLite's
+// writes take turns anyway: one, and every job transaction that arrives
+// while it commits joins the next. PostgreSQL runs transactions side by
+// side on their own connections, while a shared transaction runs its
+// members' statements one after another on one; with one or two slots
+// deliveries were no better there (03_webhook_throughput.sh, alternated
+// runs too noisy to tell), so PostgreSQL groups only beyond a pool's
+// worth of job transactions at once.
+func groupSlots(d store.Dialect) int {
+	if d == store.Postgres {
+		return 16
+	}
+	return 1
 }
 
 // Deps are what the job service works with.
@@ -86,7 +109,7 @@ type Deps struct {
 // NewService returns the job service.
 func NewService(d Deps, cfg Config) *Service {
 	return &Service{db: d.DB, master: d.Master, cfg: cfg, uploads: d.Uploads, queue: d.Queue, events: d.Events,
-		statusReads: newStatusReads(d.DB)}
+		statusReads: newStatusReads(d.DB), writes: d.DB.NewGroup(maxGroupedWrites, groupSlots(d.DB.Dialect()))}
 }
 
 // Submitted is the answer to a submission.
@@ -162,7 +185,7 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build
 	if n.streamRate > 0 {
 		streamRate = n.streamRate
 	}
-	err := s.db.InTx(ctx, func(tx *store.Tx) error {
+	err := s.writes.InTx(ctx, func(tx *store.Tx) error {
 		if !n.caller.Sandbox() {
 			if err := billing.ChargeLiveJob(ctx, tx, n.caller.UserID, s.cfg.FreeJobs, now); err != nil {
 				return err
