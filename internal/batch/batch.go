@@ -1,8 +1,9 @@
 // Package batch runs requests that arrive at about the same time as one
 // batch: under a burst one database round trip (or one transaction) serves
 // many requests instead of each taking its own. It is the one batcher of
-// the service: webhook deliveries' reads and recordings, and the job status
-// reads of long polls and status checks, go through it.
+// the service: webhook deliveries' reads and recordings, the job status
+// reads of long polls and status checks, and the job transactions
+// committed together (store.Group) go through it.
 package batch
 
 import (
@@ -86,6 +87,20 @@ func (b *Batcher[T]) Do(ctx context.Context, v T) error {
 	}
 	b.mu.Unlock()
 	return ctx.Err()
+}
+
+// Waiting reports how many requests wait for a batch, not counting those
+// whose callers run a slot.
+func (b *Batcher[T]) Waiting() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n := 0
+	for _, r := range b.queue {
+		if !r.leading {
+			n++
+		}
+	}
+	return n
 }
 
 // lead runs batches on one slot until own has been served, then passes the

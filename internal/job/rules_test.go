@@ -34,13 +34,21 @@ const retention = time.Hour
 type queued struct {
 	mu  sync.Mutex
 	ids []string
+	// inserted holds, per job, the job it was enqueued with as inserted.
+	inserted map[string]*job.Job
 }
 
 // Enqueue implements job.Enqueuer.
-func (q *queued) Enqueue(_ context.Context, _ *store.Tx, jobID string) error {
+func (q *queued) Enqueue(_ context.Context, _ *store.Tx, jobID string, inserted *job.Job) error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.ids = append(q.ids, jobID)
+	if inserted != nil {
+		if q.inserted == nil {
+			q.inserted = map[string]*job.Job{}
+		}
+		q.inserted[jobID] = inserted
+	}
 	return nil
 }
 
@@ -205,6 +213,36 @@ func TestATextSubmissionIsQueuedOnceUnderItsKey(t *testing.T) {
 		page, err := f.jobs.ListOwned(ctx, c.UserID, job.ListFilter{})
 		require.NoError(t, err)
 		require.Len(t, page.Jobs, 1, "one job for the two requests")
+	})
+}
+
+// The job a submission hands to the run that starts at once is the job
+// as stored: the run writes the note from it (transcript, custom template,
+// spec) and announces it (account, key, metadata, webhook environment)
+// without reading it back.
+func TestASubmissionHandsItsRunTheJobAsStored(t *testing.T) {
+	storetest.EachDB(t, func(t *testing.T, db *store.DB) {
+		f, ctx := newFixture(t, db), context.Background()
+		c := f.caller(t, apikey.Live)
+		consent := true
+		sp := spec()
+		sp.PatientConsent, sp.WebhookEnv, sp.OutputLanguage = &consent, "prod", "fr"
+		sp.CustomMetadata = []byte(`{"patient_id":"p-1","ward":3}`)
+		sub, err := f.jobs.SubmitText(ctx, c, sp, "Patient reports chest pain for two days.", nil)
+		require.NoError(t, err)
+		f.queue.mu.Lock()
+		inserted := f.queue.inserted[sub.JobID]
+		f.queue.mu.Unlock()
+		require.NotNil(t, inserted, "a queued submission hands its run the job")
+		stored, err := f.jobs.Load(ctx, sub.JobID)
+		require.NoError(t, err)
+		require.WithinDuration(t, stored.CreatedAt, inserted.CreatedAt, 0)
+		require.WithinDuration(t, stored.UpdatedAt, inserted.UpdatedAt, 0)
+		inserted.CreatedAt, inserted.UpdatedAt = stored.CreatedAt, stored.UpdatedAt
+		require.Equal(t, stored, inserted)
+		text, err := f.jobs.OpenTranscript(inserted)
+		require.NoError(t, err)
+		require.Equal(t, "Patient reports chest pain for two days.", text)
 	})
 }
 

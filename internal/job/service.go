@@ -47,9 +47,12 @@ type Config struct {
 // Enqueuer adds a job's processing to the work queue inside the
 // transaction that makes the job ready, so the work exists exactly when
 // that change commits. The pipeline implements it over River; the job's
-// rules only say when.
+// rules only say when. inserted, when not nil, is the job exactly as this
+// transaction inserts it, so that a run that starts at once need not read
+// it back (a submission's job); it is nil for a job that was stored
+// before.
 type Enqueuer interface {
-	Enqueue(ctx context.Context, tx *store.Tx, jobID string) error
+	Enqueue(ctx context.Context, tx *store.Tx, jobID string, inserted *Job) error
 }
 
 // Service keeps the note jobs: their states and rules, and the jobs and
@@ -68,6 +71,29 @@ type Service struct {
 	// statusReads batches concurrent status reads on PostgreSQL; nil on
 	// SQLite.
 	statusReads *batch.Batcher[*statusRead]
+	// writes commits the submissions and the pipeline's steps of
+	// concurrent jobs together: a job's own transactions were the largest
+	// share of the one SQLite writer's turns, and of PostgreSQL's WAL
+	// flushes, per job.
+	writes *store.Group
+}
+
+// maxGroupedWrites bounds the job transactions committed together.
+const maxGroupedWrites = 64
+
+// groupSlots is how many shared job transactions run at once. SQLite's
+// writes take turns anyway: one, and every job transaction that arrives
+// while it commits joins the next. PostgreSQL runs transactions side by
+// side on their own connections, while a shared transaction runs its
+// members' statements one after another on one; with one or two slots
+// deliveries were no better there (03_webhook_throughput.sh, alternated
+// runs too noisy to tell), so PostgreSQL groups only beyond a pool's
+// worth of job transactions at once.
+func groupSlots(d store.Dialect) int {
+	if d == store.Postgres {
+		return 16
+	}
+	return 1
 }
 
 // Deps are what the job service works with.
@@ -86,7 +112,7 @@ type Deps struct {
 // NewService returns the job service.
 func NewService(d Deps, cfg Config) *Service {
 	return &Service{db: d.DB, master: d.Master, cfg: cfg, uploads: d.Uploads, queue: d.Queue, events: d.Events,
-		statusReads: newStatusReads(d.DB)}
+		statusReads: newStatusReads(d.DB), writes: d.DB.NewGroup(maxGroupedWrites, groupSlots(d.DB.Dialect()))}
 }
 
 // Submitted is the answer to a submission.
@@ -162,13 +188,14 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build
 	if n.streamRate > 0 {
 		streamRate = n.streamRate
 	}
-	err := s.db.InTx(ctx, func(tx *store.Tx) error {
+	customSealed := s.master.Seal(sealPurpose(customPurpose, n.id), custom)
+	consent := n.spec.PatientConsent != nil && *n.spec.PatientConsent
+	err := s.writes.InTx(ctx, func(tx *store.Tx) error {
 		if !n.caller.Sandbox() {
 			if err := billing.ChargeLiveJob(ctx, tx, n.caller.UserID, s.cfg.FreeJobs, now); err != nil {
 				return err
 			}
 		}
-		consent := n.spec.PatientConsent != nil && *n.spec.PatientConsent
 		_, err := tx.Exec(ctx, `INSERT INTO jobs (id, user_id, api_key_id, is_sandbox, source, status, message, progress, template, visit_type,
 			recording_type, lang, output_language, documentation_style, custom_sealed, custom_metadata, webhook_env, patient_consent,
 			file_extension, upload_bytes, upload_total, upload_expires_at, transcript_sealed, transcription_tokens, audio_seconds,
@@ -176,7 +203,7 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			n.id, n.caller.UserID, n.caller.KeyID, n.caller.Sandbox(), n.source, n.status, statusMessage(n.status), progressOf[n.status],
 			n.spec.Template, n.spec.VisitType, n.spec.RecordingType, n.spec.Lang, n.spec.OutputLanguage, n.spec.DocumentationStyle,
-			s.master.Seal(sealPurpose(customPurpose, n.id), custom), string(n.spec.CustomMetadata), n.spec.WebhookEnv, consent,
+			customSealed, string(n.spec.CustomMetadata), n.spec.WebhookEnv, consent,
 			n.spec.FileExtension, n.uploadBytes, total, expires, sealedTranscript, transcriptionTokens, n.audioSeconds,
 			sourceJobID, streamRate, now, now, segments)
 		if err != nil {
@@ -186,7 +213,8 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build
 			return err
 		}
 		if n.status == Queued {
-			return s.queue.Enqueue(ctx, tx, n.id)
+			inserted := n.stored(customSealed, sealedTranscript, segments, transcriptionTokens, consent, now)
+			return s.queue.Enqueue(ctx, tx, n.id, inserted)
 		}
 		return nil
 	})
@@ -200,6 +228,19 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build
 		return Submitted{}, err
 	}
 	return build(n.id, n.expires), nil
+}
+
+// stored is the job n as insert writes it, as load would read it back.
+func (n newJob) stored(customSealed, transcriptSealed, segmentsSealed []byte, transcriptionTokens int64, consent bool, now time.Time) *Job {
+	j := &Job{ID: n.id, UserID: n.caller.UserID, APIKeyID: n.caller.KeyID, Sandbox: n.caller.Sandbox(), Source: n.source,
+		Status: n.status, Message: statusMessage(n.status), Spec: n.spec, CustomSealed: customSealed, UploadBytes: n.uploadBytes,
+		UploadTotal: sql.NullInt64{Int64: n.uploadTotal, Valid: n.uploadTotal > 0}, AudioSeconds: n.audioSeconds,
+		UploadExpiresAt: sql.NullTime{Time: n.expires, Valid: !n.expires.IsZero()}, TranscriptSealed: transcriptSealed,
+		SegmentsSealed: segmentsSealed, TranscriptionTokens: transcriptionTokens, SourceJobID: n.sourceJobID,
+		CreatedAt: now.UTC(), UpdatedAt: now.UTC()}
+	j.Spec.PatientConsent = &consent
+	j.Spec.CustomMetadata = []byte(string(n.spec.CustomMetadata))
+	return j
 }
 
 func statusMessage(st Status) string {

@@ -74,7 +74,7 @@ func (s *Service) StoreTranscript(ctx context.Context, j *Job, t Transcription) 
 		seconds = t.Seconds.Float64
 	}
 	now := store.Now()
-	err := s.db.InTx(ctx, func(tx *store.Tx) error {
+	err := s.writes.InTx(ctx, func(tx *store.Tx) error {
 		current, err := load(ctx, tx, j.ID, true)
 		if err != nil {
 			return err
@@ -116,7 +116,7 @@ func (s *Service) Complete(ctx context.Context, j *Job, note Note) error {
 		return fmt.Errorf("encode note detail: %w", err)
 	}
 	now := store.Now()
-	return s.db.InTx(ctx, func(tx *store.Tx) error {
+	return s.writes.InTx(ctx, func(tx *store.Tx) error {
 		// What the usage and the event need of the job was fixed before
 		// the note was written (j was read after any transcription), so
 		// the job is not read again: the update checks and locks at once,

@@ -347,7 +347,7 @@ func (s *Service) EndStream(ctx context.Context, jobID string) (status Status, e
 		if err := s.setStatus(ctx, tx, j, Transcribed, statusMessage(Transcribed), now); err != nil {
 			return err
 		}
-		return s.queue.Enqueue(ctx, tx, jobID)
+		return s.queue.Enqueue(ctx, tx, jobID, nil)
 	})
 	if err != nil {
 		return "", false, err

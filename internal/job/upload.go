@@ -112,7 +112,7 @@ func (s *Service) RecordUpload(ctx context.Context, p UploadPlan, written int64)
 		if err := s.setStatus(ctx, tx, j, Queued, statusMessage(Queued), now); err != nil {
 			return err
 		}
-		return s.queue.Enqueue(ctx, tx, j.ID)
+		return s.queue.Enqueue(ctx, tx, j.ID, nil)
 	})
 	if err != nil {
 		return UploadResult{}, false, err

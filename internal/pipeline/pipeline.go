@@ -113,15 +113,17 @@ func NewEnqueuer(q *queue.Inserter) *Enqueuer { return &Enqueuer{q: q} }
 // once the pipeline is built, before any job is submitted.
 func (e *Enqueuer) RunOn(s *Service) { e.s = s }
 
-// Enqueue implements job.Enqueuer.
-func (e *Enqueuer) Enqueue(ctx context.Context, tx *store.Tx, jobID string) error {
+// Enqueue implements job.Enqueuer. A run on this replica starts from the
+// inserted job when there is one, rather than reading it back: a read of
+// the whole row per submission.
+func (e *Enqueuer) Enqueue(ctx context.Context, tx *store.Tx, jobID string, inserted *job.Job) error {
 	args := processArgs{JobID: jobID}
 	opts := &river.InsertOpts{Queue: queue.Notes}
 	if e.s == nil {
 		return e.q.InsertTx(ctx, tx, args, opts)
 	}
 	return e.q.InsertRunTx(ctx, tx, args, opts,
-		queue.WorkOnce[processArgs](&processWorker{s: e.s}, args, queue.Notes, args.InsertOpts().MaxAttempts))
+		queue.WorkOnce[processArgs](&processWorker{s: e.s, inserted: inserted}, args, queue.Notes, args.InsertOpts().MaxAttempts))
 }
 
 // Register adds the job workers and the retention sweep to the queue.
@@ -138,6 +140,10 @@ func (s *Service) Register(w *river.Workers) []*river.PeriodicJob {
 type processWorker struct {
 	river.WorkerDefaults[processArgs]
 	s *Service
+	// inserted is the job as its submission inserted it, for the run that
+	// starts at once on this replica; nil for the queue's workers, which
+	// read the job.
+	inserted *job.Job
 }
 
 // NextRetry spaces retries after transient failures: RetryBase, doubling,
@@ -156,7 +162,7 @@ func (w *processWorker) NextRetry(j *river.Job[processArgs]) time.Time {
 // Work runs one attempt. Each step checks the job's stored status, so an
 // attempt after a crash resumes where the last one stopped.
 func (w *processWorker) Work(ctx context.Context, j *river.Job[processArgs]) error {
-	err := w.s.process(ctx, j.Args)
+	err := w.s.process(ctx, j.Args, w.inserted)
 	if err == nil {
 		return nil
 	}
@@ -192,9 +198,14 @@ func classify(err error) (code, message string, permanent bool) {
 	return "internal_error", "The job failed because of a server error", false
 }
 
-// process runs the steps a job's stored status says are left.
-func (s *Service) process(ctx context.Context, args processArgs) error {
-	j, err := s.jobs.Load(ctx, args.JobID)
+// process runs the steps a job's stored status says are left. inserted,
+// when not nil, is the job as its submission's transaction stored it, a
+// moment ago: the run starts from it instead of reading it back.
+func (s *Service) process(ctx context.Context, args processArgs, inserted *job.Job) error {
+	j, err := inserted, error(nil)
+	if j == nil {
+		j, err = s.jobs.Load(ctx, args.JobID)
+	}
 	if errors.Is(err, job.ErrNotFound) {
 		return nil // deleted with its account: nothing to run
 	}

@@ -17,3 +17,7 @@ func (db *DB) MigrateTo(ctx context.Context, version int64) error {
 	}
 	return nil
 }
+
+// Waiting reports how many transactions wait for the Group's next shared
+// one.
+func (g *Group) Waiting() int { return g.b.Waiting() }

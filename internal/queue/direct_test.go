@@ -1,0 +1,110 @@
+package queue_test
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/queue"
+	st "github.com/notegen/notegen/internal/servertest"
+	"github.com/notegen/notegen/internal/store"
+)
+
+// directArgs is a job with options of its own, as the note job has.
+type directArgs struct{ N int }
+
+func (directArgs) Kind() string { return "direct_test" }
+
+func (directArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: queue.Notes, MaxAttempts: 6}
+}
+
+// riverJob is what River reads of a job row.
+type riverJob struct {
+	state, kind, queue, by string
+	attempt, maxAttempts   int
+	priority               int
+	args                   string
+	finalized              bool
+}
+
+func readRiverJob(t *testing.T, db *store.DB, kind string) riverJob {
+	t.Helper()
+	by := `json_extract(attempted_by, '$[0]')`
+	if db.Dialect() == store.Postgres {
+		by = `attempted_by[1]`
+	}
+	var j riverJob
+	require.NoError(t, db.QueryRow(context.Background(), `SELECT state, kind, queue, `+by+`, attempt, max_attempts, priority, CAST(args AS TEXT),
+		finalized_at IS NOT NULL FROM river_job WHERE kind = ?`, kind).Scan(&j.state, &j.kind, &j.queue, &j.by, &j.attempt, &j.maxAttempts,
+		&j.priority, &j.args, &j.finalized))
+	return j
+}
+
+// TestDirectRunIsARunningRiverJob checks the row a direct run leaves for
+// River, which is what lets another replica take over a dead replica's
+// job: while it runs, the job is River's running job of this replica,
+// first attempt, with the queue and attempts its args ask for; once the
+// run succeeds it is completed, and a run that fails leaves it available
+// to the workers with the error of its attempt.
+func TestDirectRunIsARunningRiverJob(t *testing.T) {
+	t.Parallel()
+	for _, backend := range []st.Backend{st.SQLite, st.Postgres} {
+		t.Run(string(backend), func(t *testing.T) {
+			t.Parallel()
+			if backend == st.Postgres && os.Getenv(st.PostgresURLEnv) == "" {
+				t.Skip(st.PostgresURLEnv + " is not set")
+			}
+			ctx := context.Background()
+			d := st.NewDatabase(t, backend)
+			db, err := store.Open(ctx, d.DatabaseURL, d.DataDir)
+			require.NoError(t, err)
+			t.Cleanup(func() { db.Close() })
+			require.NoError(t, db.Migrate(ctx, slog.New(slog.DiscardHandler)))
+			inserter, err := queue.NewInserter(db)
+			require.NoError(t, err)
+			inserter.EnableDirect(queue.DirectConfig{ID: "replica-test", Slots: 2, Backlog: 10, Timeout: time.Minute})
+
+			seen := make(chan riverJob, 1)
+			require.NoError(t, db.InTx(ctx, func(tx *store.Tx) error {
+				return inserter.InsertRunTx(ctx, tx, directArgs{N: 7}, nil, func(context.Context) error {
+					seen <- readRiverJob(t, db, "direct_test")
+					return nil
+				})
+			}))
+			running := <-seen
+			require.Equal(t, riverJob{state: "running", kind: "direct_test", queue: queue.Notes, by: "replica-test", attempt: 1,
+				maxAttempts: 6, priority: 1, args: running.args}, running)
+			require.JSONEq(t, `{"N":7}`, running.args)
+			require.Eventually(t, func() bool {
+				j := readRiverJob(t, db, "direct_test")
+				return j.state == "completed" && j.finalized
+			}, 10*time.Second, 10*time.Millisecond, "a succeeded run's job is completed")
+
+			require.NoError(t, db.InTx(ctx, func(tx *store.Tx) error {
+				return inserter.InsertRunTx(ctx, tx, failingArgs{}, nil, func(context.Context) error {
+					return errors.New("provider down")
+				})
+			}))
+			require.Eventually(t, func() bool {
+				j := readRiverJob(t, db, "direct_test_failing")
+				return j.state == "available" && !j.finalized
+			}, 10*time.Second, 10*time.Millisecond, "a failed run's job is left to the workers")
+			var errs string
+			q := `SELECT CAST(errors AS TEXT) FROM river_job WHERE kind = 'direct_test_failing'`
+			require.NoError(t, db.QueryRow(ctx, q).Scan(&errs))
+			require.Contains(t, errs, "provider down")
+		})
+	}
+}
+
+// failingArgs is a job whose direct run fails.
+type failingArgs struct{}
+
+func (failingArgs) Kind() string { return "direct_test_failing" }
