@@ -330,7 +330,7 @@ func (r *Reading) problemAfter(i, at int) string {
 			continue
 		}
 		for _, fm := range f.Mentions {
-			if fm.Unit == i && fm.First >= at && fm.First-at <= topicWindow {
+			if fm.Unit == i && fm.First >= at && fm.First-at <= topicWindow && r.opensClause(i, fm.End) {
 				return f.Name
 			}
 		}
@@ -351,6 +351,22 @@ func (r *Reading) diagnosedIn(i int) bool {
 		}
 	}
 	return false
+}
+
+// opensClause reports whether the sentence goes on after token end of
+// unit i, to what is said of the topic ("for your diabetes, I want ...",
+// "for your diabetes mellitus let's continue ..."). A problem that ends the
+// sentence ("... ondansetron for the nausea.") was a purpose, not a topic.
+func (r *Reading) opensClause(i, end int) bool {
+	toks := r.Units[i].Tokens
+	for k := end; k < len(toks) && k < end+2; k++ {
+		if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," {
+			return false
+		}
+	}
+	// a unit the boundary model cut from unpunctuated speech ends in no
+	// mark, and the topic's clause goes on in the next one
+	return end < len(toks) || len(toks) > 0 && toks[len(toks)-1].Kind != lexicon.Punct
 }
 
 // purposeReach is how many tokens after an item its purpose cue may start,

@@ -425,6 +425,8 @@ Doctor: You also have a kidney stone. I'll prescribe oxycodone five milligrams e
 
 	fr := read(t, "fr", `Médecin : Je demande une radiographie du pied pour éliminer une ostéomyélite.`)
 	require.Equal(t, "ostéomyélite", finding(t, fr, clinical.Imaging, "radiographie").Reason)
+	fr = read(t, "fr", `Médecin : On va vous donner de l'ondansétron pour les nausées. Je demande une analyse d'urine.`)
+	require.Empty(t, finding(t, fr, clinical.Lab, "ecbu").Reason, "a purpose that ends its sentence opens no topic")
 }
 
 // "Any medications? Any allergies?" "Just pantoprazole. No allergies.":
