@@ -215,6 +215,17 @@ func (r *Reading) Staff(i int) bool {
 	return u.Speaker == transcript.Other && transcript.IsStaff(r.Segments[u.Segment].Voice)
 }
 
+// givenByStaff reports whether m is a nurse's account of a dose given at
+// the visit: a word of giving near the drug. A nurse's handover of what
+// the patient took at home ("she had two paracetamol at home") is history.
+func (r *Reading) givenByStaff(m mention) bool {
+	if !r.Staff(m.Unit) || r.Units[m.Unit].Question {
+		return false
+	}
+	e, _ := r.nearest(r.Units[m.Unit].Tokens, m.First, m.End, r.Lexicon.List("given_cues"), actionWindow)
+	return e != nil
+}
+
 // taken reports whether a mention says the patient takes the drug: the
 // patient (or a companion) naming it ("the lisinopril works well"), a
 // question about it answered yes ("digoxin?" "yes"), or a word of taking
@@ -222,7 +233,7 @@ func (r *Reading) Staff(i int) bool {
 // question or proposal is not taken.
 func (r *Reading) taken(m mention) bool {
 	u := r.Units[m.Unit]
-	if m.Answered || (u.Speaker != transcript.Clinician && !u.Question && !r.Staff(m.Unit)) || u.Part == discourse.Medications && !u.Question {
+	if m.Answered || (u.Speaker != transcript.Clinician && !u.Question && !r.givenByStaff(m)) || u.Part == discourse.Medications && !u.Question {
 		// the patient's own words, or the list of what they take
 		// ("Medications: Trelegy one inhalation daily, ...")
 		return true
@@ -278,12 +289,10 @@ func (r *Reading) medAction(m mention) medEvidence {
 		ev.action, ev.today = ActionStop, true
 		return ev
 	}
-	if r.Staff(m.Unit) && !u.Question {
+	if r.givenByStaff(m) {
 		// "Dexamethasone 13 mg by mouth given": a nurse's account of a
 		// dose is the visit's treatment, not a drug the patient takes
-		if e, _ := r.nearest(u.Tokens, m.First, m.End, r.Lexicon.List("given_cues"), actionWindow); e != nil {
-			ev.action, ev.today = ActionStart, m.Context.Assertion != assertion.Absent
-		}
+		ev.action, ev.today = ActionStart, m.Context.Assertion != assertion.Absent
 		return ev
 	}
 	actions := r.Lexicon.List("med_actions")

@@ -381,8 +381,9 @@ Patient: It's on one side, usually the right, behind my eye. Throbbing.`)
 // takes at home.
 func TestANursesDoseIsTheVisitsTreatment(t *testing.T) {
 	t.Parallel()
-	r := read(t, "en", `RN: Dexamethasone thirteen milligrams by mouth given.
+	r := read(t, "en", `RN: Dexamethasone thirteen milligrams by mouth given. She had two paracetamol at home.
 Dad: I gave him ibuprofen at home this morning.`)
+	require.True(t, finding(t, r, clinical.Medication, "paracetamol").Taken, "a nurse's handover of a drug taken at home is history")
 	dex := finding(t, r, clinical.Medication, "dexamethasone")
 	require.Equal(t, clinical.ActionStart, dex.Action)
 	require.False(t, dex.Taken, "a dose given here is no current medication")
