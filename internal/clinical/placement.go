@@ -55,7 +55,7 @@ func (r *Reading) dropBareAnnouncements() {
 
 // onlyAHeading reports whether toks hold a heading (a term of headings)
 // and, besides it, only punctuation, function words, openers, fillers and
-// the words that also matches (nil: none), returning how many it spans.
+// the words that also matches (nil: none).
 func onlyAHeading(toks []lexicon.Token, headings, stop, openers, fillers *lexicon.List, also func([]lexicon.Token, int) int) bool {
 	heading := false
 	for k := 0; k < len(toks); k++ {
