@@ -51,3 +51,24 @@ func startsWithVowel(s string) bool {
 	r, _ := utf8.DecodeRuneInString(s)
 	return strings.ContainsRune("aeiouyàâéèêëîïôûùAEIOUYÀÂÉÈÊËÎÏÔÛÙ", r)
 }
+
+// elidedBefore is word and the pronoun after it written as one when the
+// language elides the word before that pronoun (French "si il" is "s'il"),
+// keeping word's capital.
+func (v *voice) elidedBefore(word, pronoun string) (string, bool) {
+	e := v.x.List("pronoun_elisions").Lookup(v.x.Norms(word))
+	if e == nil {
+		return "", false
+	}
+	first, _, _ := strings.Cut(pronoun, " ")
+	for _, p := range strings.Fields(e.Attr("before")) {
+		if strings.EqualFold(first, p) {
+			to := e.Attr("to")
+			if r, _ := utf8.DecodeRuneInString(word); r != utf8.RuneError && strings.ToUpper(string(r)) == string(r) {
+				to = strings.ToUpper(to[:1]) + to[1:]
+			}
+			return to + pronoun, true
+		}
+	}
+	return "", false
+}

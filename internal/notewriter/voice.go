@@ -272,7 +272,14 @@ func (v *voice) thirdPerson(ps []piece, toks []lexicon.Token, who transcript.Spe
 		if obj := e.Attr("object"); obj != "" && !v.subjectAt(ps, toks, i, n, out) {
 			form, object = obj, true
 		}
-		out = append(out, piece{first: ps[i].first, end: ps[i+n-1].end, text: fill(form, v.slots), replaced: true})
+		text, first := fill(form, v.slots), ps[i].first
+		if k := len(out) - 1; k >= 0 && !out[k].replaced {
+			// "si vous" turned "si il" is written "s'il"
+			if elided, ok := v.elidedBefore(toks[out[k].first].Text, text); ok {
+				text, first, out = elided, out[k].first, out[:k]
+			}
+		}
+		out = append(out, piece{first: first, end: ps[i+n-1].end, text: text, replaced: true})
 		i += n - 1
 		if e.Attr("agree") == "yes" && !object {
 			i = v.agree(ps, toks, i+1, &out) - 1

@@ -60,6 +60,8 @@ func TestVoiceWritesThePatientInTheThirdPerson(t *testing.T) {
 			"Because of her father's heart attack, let us check a lipid panel."},
 		{"a heading said before a colon is the note's own", "en", "male", transcript.Clinician, "Plan: start colchicine today.",
 			"Start colchicine today."},
+		{"french si before il is elided", "fr", "male", transcript.Clinician, "Si vous faites de la fièvre, si vous vomissez, revenez.",
+			"S'il fait de la fièvre, s'il vomit, revenez."},
 		{"french vous before an infinitive is its object", "fr", "male", transcript.Clinician, "On va vous donner du kétorolac.",
 			"On va lui donner du kétorolac."},
 		{"french reflexive before a vowel", "fr", "male", transcript.Patient, "Je me suis fait mal hier.", "Il s'est fait mal hier."},
