@@ -72,3 +72,18 @@ func (v *voice) elidedBefore(word, pronoun string) (string, bool) {
 	}
 	return "", false
 }
+
+// elideBefore elides the last word of the last piece of out when it is
+// the subject's pronoun written for the speaker's and next opens with a
+// vowel ("je me suis" is "il s'est", not "il se est").
+func (v *voice) elideBefore(out []piece, next string) {
+	if len(out) == 0 || !out[len(out)-1].replaced {
+		return
+	}
+	last := &out[len(out)-1]
+	head, word := "", last.text
+	if k := strings.LastIndexByte(word, ' '); k >= 0 {
+		head, word = word[:k+1], word[k+1:]
+	}
+	last.text = head + v.x.Elide(word, next)
+}

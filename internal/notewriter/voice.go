@@ -75,6 +75,7 @@ func (v *voice) rewrite(src []rune, toks []lexicon.Token, who transcript.Speaker
 		ps = append(ps, p)
 	}
 	ps = v.dropMatches(ps, toks, v.fillers)
+	ps = v.dropMatches(ps, toks, v.x.List("hedges"))
 	ps = dropRepeats(ps, toks, v.x.List("number_words"))
 	ps = v.trimOpeners(ps, toks)
 	ps = v.trimHeading(ps, toks)
@@ -366,7 +367,11 @@ func (v *voice) subjectAt(ps []piece, toks []lexicon.Token, i, n int, out []piec
 // appended.
 func (v *voice) agree(ps []piece, toks []lexicon.Token, i int, out *[]piece) int {
 	for i < len(ps) {
-		if e, n := matchPieces(ps, toks, i, v.adverbs); e != nil {
+		e, n := matchPieces(ps, toks, i, v.adverbs)
+		if e == nil {
+			e, n = matchPieces(ps, toks, i, v.x.List("verb_adverbs"))
+		}
+		if e != nil {
 			*out = append(*out, ps[i:i+n]...)
 			i += n
 			continue
@@ -391,21 +396,6 @@ func (v *voice) agree(ps []piece, toks []lexicon.Token, i int, out *[]piece) int
 		return i + 1
 	}
 	return i
-}
-
-// elideBefore elides the last word of the last piece of out when it is
-// the subject's pronoun written for the speaker's and next opens with a
-// vowel ("je me suis" is "il s'est", not "il se est").
-func (v *voice) elideBefore(out []piece, next string) {
-	if len(out) == 0 || !out[len(out)-1].replaced {
-		return
-	}
-	last := &out[len(out)-1]
-	head, word := "", last.text
-	if k := strings.LastIndexByte(word, ' '); k >= 0 {
-		head, word = word[:k+1], word[k+1:]
-	}
-	last.text = head + v.x.Elide(word, next)
 }
 
 // digits writes the numbers said in words in digits, with their units
