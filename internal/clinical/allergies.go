@@ -141,7 +141,7 @@ func (r *Reading) askedAboutMedicationsToo(i int) bool {
 		return false
 	}
 	words, cues := r.Lexicon.List("medication_words"), r.Lexicon.List("allergy_cues")
-	for k, u := range r.Units {
+	for _, u := range r.Units {
 		if u.Segment != r.Units[q].Segment || !u.Question {
 			continue
 		}
@@ -149,7 +149,7 @@ func (r *Reading) askedAboutMedicationsToo(i int) bool {
 		if at, _ := r.findCue(u.Tokens, cues); at >= 0 {
 			continue
 		}
-		if at, _ := find(r.Units[k].Tokens, words); at >= 0 {
+		if at, _ := find(u.Tokens, words); at >= 0 {
 			return true
 		}
 	}
@@ -159,12 +159,11 @@ func (r *Reading) askedAboutMedicationsToo(i int) bool {
 // turnDeniesAllergies reports whether the turn of unit i says there are
 // no allergies.
 func (r *Reading) turnDeniesAllergies(i int, cues *lexicon.List) bool {
-	for k, u := range r.Units {
+	for _, u := range r.Units {
 		if u.Segment != r.Units[i].Segment || u.Question {
 			continue
 		}
-		if at, n := r.findCue(r.Units[k].Tokens, cues); at >= 0 &&
-			assertion.Of(r.Lexicon, r.Units[k].Tokens, [2]int{at, at + n}).Assertion == assertion.Absent {
+		if at, n := r.findCue(u.Tokens, cues); at >= 0 && assertion.Of(r.Lexicon, u.Tokens, [2]int{at, at + n}).Assertion == assertion.Absent {
 			return true
 		}
 	}

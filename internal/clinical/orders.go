@@ -340,17 +340,9 @@ func (r *Reading) problemAfter(i, at int) string {
 
 // diagnosedIn reports whether the clinician diagnoses a problem in unit i.
 func (r *Reading) diagnosedIn(i int) bool {
-	for _, f := range r.Findings {
-		if !f.Diagnosis || f.Assertion != assertion.Present && f.Assertion != assertion.Possible {
-			continue
-		}
-		for _, fm := range f.Mentions {
-			if fm.Unit == i {
-				return true
-			}
-		}
-	}
-	return false
+	return r.findingIn(i, func(f *Finding) bool {
+		return f.Diagnosis && (f.Assertion == assertion.Present || f.Assertion == assertion.Possible)
+	})
 }
 
 // opensClause reports whether the sentence goes on after token end of

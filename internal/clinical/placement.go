@@ -180,24 +180,20 @@ func (r *Reading) dosed(i int) bool {
 // this visit (started, changed or stopped): a patient's sentence that
 // repeats the plan ("so I stop the lisinopril") stays in it.
 func (r *Reading) decidesAnything(i int) bool {
-	for _, f := range r.Findings {
-		if f.Kind != Medication || !f.New && f.Action != ActionStop {
-			continue
-		}
-		for _, m := range f.Mentions {
-			if m.Unit == i {
-				return true
-			}
-		}
-	}
-	return false
+	return r.findingIn(i, func(f *Finding) bool { return f.Kind == Medication && (f.New || f.Action == ActionStop) })
 }
 
 // ordersAnything reports whether unit i orders a test, referral,
 // procedure or follow-up.
 func (r *Reading) ordersAnything(i int) bool {
-	for _, f := range r.Findings {
-		if !f.Ordered {
+	return r.findingIn(i, func(f *Finding) bool { return f.Ordered })
+}
+
+// findingIn reports whether unit i mentions a finding that is.
+func (r *Reading) findingIn(i int, is func(*Finding) bool) bool {
+	for k := range r.Findings {
+		f := &r.Findings[k]
+		if !is(f) {
 			continue
 		}
 		for _, m := range f.Mentions {

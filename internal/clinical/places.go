@@ -56,13 +56,7 @@ func (r *Reading) place(m *mention) bool {
 		return r.placeByAnswer(m) || r.placeByQuestion(m) || r.placeByPrevious(m)
 	}
 	side, sideAt := r.sideBefore(toks, bestAt)
-	m.system = best.Attr("system")
-	m.name = r.compose(side, best.Name(), m.name)
-	// "belly" and "ache" are the symptom "abdominal pain" when the lexicon
-	// lists a name of the part with it ("belly pain")
-	if e := r.placedSymptom(best, m.entry); e != nil {
-		m.name, m.system = r.compose(side, "", e.Name()), e.Attr("system")
-	}
+	r.placeAt(m, best, side)
 	m.saidFirst, m.saidEnd = min(m.First, bestAt), max(m.End, bestAt+bestN)
 	if side != "" {
 		m.saidFirst = min(m.saidFirst, sideAt)
@@ -114,20 +108,7 @@ func (r *Reading) placeByPrevious(m *mention) bool {
 	if words > placeWords {
 		return false
 	}
-	for i := range toks {
-		e, _ := r.bodyPartAt(toks, i)
-		if e == nil {
-			continue
-		}
-		side, _ := r.sideBefore(toks, i)
-		m.system = e.Attr("system")
-		m.name = r.compose(side, e.Name(), m.name)
-		if s := r.placedSymptom(e, m.entry); s != nil {
-			m.name, m.system = r.compose(side, "", s.Name()), s.Attr("system")
-		}
-		return true
-	}
-	return false
+	return r.placeAtFirstPart(m, toks)
 }
 
 // placeByAnswer places a symptom asked about without a place at the body
@@ -138,24 +119,34 @@ func (r *Reading) placeByAnswer(m *mention) bool {
 	if !r.Units[m.Unit].Question || a < 0 {
 		return false
 	}
-	toks := r.Units[a].Tokens
+	return r.placeAtFirstPart(m, r.Units[a].Tokens)
+}
+
+// placeAtFirstPart places m at the first body part toks name before the
+// end of their first sentence, and reports whether there was one.
+func (r *Reading) placeAtFirstPart(m *mention, toks []lexicon.Token) bool {
 	for i := range toks {
 		if toks[i].Kind == lexicon.Punct && toks[i].Norm != "," {
-			break
+			return false
 		}
-		e, _ := r.bodyPartAt(toks, i)
-		if e == nil {
-			continue
+		if e, _ := r.bodyPartAt(toks, i); e != nil {
+			side, _ := r.sideBefore(toks, i)
+			r.placeAt(m, e, side)
+			return true
 		}
-		side, _ := r.sideBefore(toks, i)
-		m.system = e.Attr("system")
-		m.name = r.compose(side, e.Name(), m.name)
-		if s := r.placedSymptom(e, m.entry); s != nil {
-			m.name, m.system = r.compose(side, "", s.Name()), s.Attr("system")
-		}
-		return true
 	}
 	return false
+}
+
+// placeAt names m by the body part (and side) it is at: "ache" at the
+// "belly" is "abdominal pain" when the lexicon lists a name of the part
+// with it, else the part's name composed with the symptom's.
+func (r *Reading) placeAt(m *mention, part *lexicon.Entry, side string) {
+	m.system = part.Attr("system")
+	m.name = r.compose(side, part.Name(), m.name)
+	if s := r.placedSymptom(part, m.entry); s != nil {
+		m.name, m.system = r.compose(side, "", s.Name()), s.Attr("system")
+	}
 }
 
 // questionReach is how many units of a reply after its first the question
@@ -207,11 +198,7 @@ func (r *Reading) placeByQuestion(m *mention) bool {
 	if found == nil {
 		return false
 	}
-	m.system = found.Attr("system")
-	m.name = r.compose(side, found.Name(), m.name)
-	if s := r.placedSymptom(found, m.entry); s != nil {
-		m.name, m.system = r.compose(side, "", s.Name()), s.Attr("system")
-	}
+	r.placeAt(m, found, side)
 	return true
 }
 
