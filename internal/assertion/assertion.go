@@ -201,7 +201,7 @@ func (r *rules) spanningPseudo(toks []lexicon.Token, target [2]int) (match, bool
 	var best match
 	found := false
 	for s := max(target[0]-r.pseudoLen+1, 0); s < target[1]; s++ {
-		e, n := r.context.Match(toks, s)
+		e, n := r.trigger(toks, s)
 		if e == nil || r.byEntry[e].cat != pseudo || s+n < target[1] || s+n <= target[0] {
 			continue
 		}
@@ -259,7 +259,7 @@ func (r *rules) matchAt(toks []lexicon.Token, i int, target [2]int) (match, bool
 	if i < target[0] {
 		before = toks[:target[0]]
 	}
-	e, n := r.context.Match(before, i)
+	e, n := r.trigger(before, i)
 	if e != nil && (!found || n > best.end-i) {
 		return match{rule: r.byEntry[e], start: i, end: i + n}, true
 	}

@@ -93,6 +93,9 @@ func TestNegationScope(t *testing.T) {
 		{"fr", "Sans [fièvre] depuis deux jours.", absent, "", ""},
 		{"fr", "Elle ne [tousse] pas la nuit.", absent, "", ""},
 		{"fr", "pas de fièvre elle a [vomi] ce matin", present, "", ""},
+		// a comma and a new clause's subject end the negation
+		{"fr", "Pas besoin d'antibiotique, c'est un [virus].", present, "", ""},
+		{"en", "No need for antibiotics, it's a [virus].", present, "", ""},
 	})
 }
 
@@ -148,6 +151,11 @@ func TestHypotheticalAndConditional(t *testing.T) {
 		{"fr", "Surveillez l'apparition d'une [éruption].", hypothetical, "", ""},
 		{"fr", "Même si la [toux] persiste, ce n'est pas grave.", present, "", ""},
 		{"fr", "s'il a du [sang] dans les selles il faut consulter", hypothetical, "", ""},
+		// a request worded as a condition asks; it sets no condition
+		{"en", "And if you could drop a [urine sample] into the surgery, we'll send it off.", present, "", ""},
+		{"en", "If you don't mind, I'd like a [urine sample] today.", present, "", ""},
+		{"en", "If you can't keep fluids down, we'll need a [urine sample].", hypothetical, "", ""},
+		{"fr", "Si vous pouviez déposer un [ECBU] au laboratoire demain.", present, "", ""},
 	})
 }
 
@@ -164,6 +172,7 @@ func TestHistoricalAndResolved(t *testing.T) {
 		{"en", "Former [smoker], 20 pack years.", present, past, ""},
 		{"en", "Previous [DVT] in 2018.", present, past, ""},
 		{"en", "History of asthma, now presenting with [wheeze].", present, "", ""},
+		{"en", "A 67 year old with a history of hypertension who presents with [chest pressure].", present, "", ""},
 		{"en", "The [cough] started three months ago.", present, "", ""},
 		{"en", "Social history: [smokes] ten a day.", present, "", ""},
 		{"en", "A two day history of [vomiting].", present, "", ""},

@@ -13,6 +13,9 @@ import (
 const (
 	contextList = "context" // triggers, pseudo-triggers and terminators
 	answersList = "answers" // reply words: yes, no, unsure, past, fillers
+	// requestConditionsList holds requests worded as a condition ("if you
+	// could ..."): pseudo-triggers of the hypothetical.
+	requestConditionsList = "request_conditions"
 )
 
 // category is what a trigger says of the concepts in its scope (ConText's
@@ -142,10 +145,16 @@ type reply struct {
 type rules struct {
 	lex     *lexicon.Lexicon
 	context *lexicon.List
-	answers *lexicon.List
-	byEntry map[*lexicon.Entry]*rule
-	gapped  map[string][]gappedTerm // by the first norm of the opening part
-	replies map[*lexicon.Entry]reply
+	// triggers are the lists of trigger terms: context.txt, and the
+	// requests worded as conditions ("if you could drop a urine sample
+	// in"), pseudo-triggers kept in a list of their own because
+	// context.txt is also a feature list of the part model, and a term
+	// added there re-draws it.
+	triggers []*lexicon.List
+	answers  *lexicon.List
+	byEntry  map[*lexicon.Entry]*rule
+	gapped   map[string][]gappedTerm // by the first norm of the opening part
+	replies  map[*lexicon.Entry]reply
 	// pseudoLen is the longest pseudo-trigger's number of words.
 	pseudoLen int
 }
@@ -156,6 +165,19 @@ const (
 	yearNorm = "0000"
 	gapMark  = "..."
 )
+
+// trigger returns the longest trigger term of any trigger list at toks[i],
+// and its number of tokens.
+func (r *rules) trigger(toks []lexicon.Token, i int) (*lexicon.Entry, int) {
+	var best *lexicon.Entry
+	bestN := 0
+	for _, l := range r.triggers {
+		if e, n := l.Match(toks, i); e != nil && n > bestN {
+			best, bestN = e, n
+		}
+	}
+	return best, bestN
+}
 
 var compiled sync.Map // *lexicon.Lexicon -> *rules
 
@@ -177,6 +199,18 @@ func rulesFor(x *lexicon.Lexicon) *rules {
 func compile(x *lexicon.Lexicon) (*rules, error) {
 	r := &rules{lex: x, context: x.List(contextList), answers: x.List(answersList),
 		byEntry: map[*lexicon.Entry]*rule{}, gapped: map[string][]gappedTerm{}, replies: map[*lexicon.Entry]reply{}}
+	requests := x.List(requestConditionsList)
+	r.triggers = []*lexicon.List{r.context, requests}
+	for _, e := range requests.Entries() {
+		ru, err := compileRule(e)
+		if err != nil || ru.cat != pseudo {
+			return nil, fmt.Errorf("%s/%s.txt %q: want a pseudo-trigger (%v)", x.Lang, requestConditionsList, e.Name(), err)
+		}
+		r.byEntry[e] = ru
+		for _, term := range e.Terms {
+			r.pseudoLen = max(r.pseudoLen, len(strings.Fields(x.Norms(term))))
+		}
+	}
 	for _, e := range r.context.Entries() {
 		ru, err := compileRule(e)
 		if err != nil {

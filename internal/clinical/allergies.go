@@ -63,20 +63,16 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 			allergic[name] = true
 			m := Mention{Unit: ui, First: i, End: i + n, Context: c}
 			if at, ok := seen[name]; ok {
+				// said again ("so a trimethoprim allergy, a rash"): its
+				// reaction here is the allergy's too, no symptom of today
 				r.Findings[at].Mentions = append(r.Findings[at].Mentions, m)
+				r.addReaction(&r.Findings[at], ui, i, reactions)
 				i += n - 1
 				continue
 			}
 			f := Finding{Kind: Allergy, Name: name, Said: r.TextOf(ui, i, i+n), Assertion: assertion.Present, Time: assertion.Current,
 				Subject: assertion.Patient, Mentions: []Mention{m}}
-			if rui, at, rn := r.reactionNear(ui, i, reactions); rui >= 0 {
-				reaction := r.TextOf(rui, at, at+rn)
-				f.Reaction = &reaction
-				for k := at; k < at+rn; k++ {
-					r.reactions[[2]int{rui, k}] = true
-				}
-				f.Mentions = append(f.Mentions, Mention{Unit: rui, First: at, End: at + rn})
-			}
+			r.addReaction(&f, ui, i, reactions)
 			seen[name] = len(r.Findings)
 			r.Findings = append(r.Findings, f)
 			i += n - 1
@@ -284,6 +280,24 @@ func (r *Reading) inAllergyList(toks []lexicon.Token, from, to int) bool {
 		k += step
 	}
 	return true
+}
+
+// addReaction gives allergy f the reaction said near its mention at
+// token at of unit ui, when there is one (the first said stays its
+// reaction), and marks the reaction's words as the allergy's.
+func (r *Reading) addReaction(f *Finding, ui, at int, reactions *lexicon.List) {
+	rui, k, n := r.reactionNear(ui, at, reactions)
+	if rui < 0 {
+		return
+	}
+	if f.Reaction == nil {
+		reaction := r.TextOf(rui, k, k+n)
+		f.Reaction = &reaction
+	}
+	for j := k; j < k+n; j++ {
+		r.reactions[[2]int{rui, j}] = true
+	}
+	f.Mentions = append(f.Mentions, Mention{Unit: rui, First: k, End: k + n})
 }
 
 // reactionNear finds the reaction said with an allergy: in its unit,

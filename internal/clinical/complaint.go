@@ -58,7 +58,7 @@ func (r *Reading) complaint() {
 			if len(u.Probs) > complaintPart {
 				score += 2 * u.Probs[complaintPart]
 			}
-			if m.Unit == first {
+			if m.Unit == first || r.presented(m) {
 				score += 3
 			}
 			if u.Speaker != transcript.Clinician {
@@ -196,6 +196,28 @@ func (r *Reading) diagnosisAsComplaint() (int, int) {
 		}
 	}
 	return -1, -1
+}
+
+// presentedReach is how many words may stand between a cue of
+// presentation and the problem it presents ("presents with substernal
+// chest pressure").
+const presentedReach = 3
+
+// presented reports whether m is the problem a cue of presentation
+// introduces ("presents with", "complains of", "here today for"): what a
+// dictation or a referral says brought the patient, before any history.
+func (r *Reading) presented(m Mention) bool {
+	toks := r.Units[m.Unit].Tokens
+	cues := r.Lexicon.List("presentation_cues")
+	for k := m.First - 1; k >= 0 && k >= m.First-presentedReach-4; k-- {
+		if toks[k].Kind == lexicon.Punct {
+			return false
+		}
+		if e, n := cues.Match(toks, k); e != nil && k+n <= m.First && m.First-(k+n) <= presentedReach {
+			return true
+		}
+	}
+	return false
 }
 
 // visitReasonScore is how strong the best problem must be to be the chief

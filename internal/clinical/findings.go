@@ -55,15 +55,20 @@ func (r *Reading) read() {
 const effectWindow = 4
 
 // toldAsRisk reports whether m is named as what something may bring about:
-// a phrase of effect before it, in its sentence.
+// a phrase of effect before it, in its sentence, or a word of risk right
+// after it ("your stroke risk").
 func (r *Reading) toldAsRisk(m Mention) bool {
 	toks := r.Units[m.Unit].Tokens
 	phrases := r.Lexicon.List("effect_phrases")
+	if e, _ := phrases.Match(toks, m.End); e != nil && e.Attr("after") == "yes" {
+		// "the combined pill raises your stroke risk"
+		return true
+	}
 	for k := m.First - 1; k >= 0 && k >= m.First-effectWindow-4; k-- {
 		if toks[k].Kind == lexicon.Punct {
 			return false
 		}
-		if e, n := phrases.Match(toks, k); e != nil && k+n <= m.First && m.First-(k+n) <= effectWindow {
+		if e, n := phrases.Match(toks, k); e != nil && e.Attr("after") != "yes" && k+n <= m.First && m.First-(k+n) <= effectWindow {
 			return true
 		}
 	}

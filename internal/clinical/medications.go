@@ -183,6 +183,12 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 				// pronoun stands for ("metformin can lower it")
 				continue
 			}
+			if testNamedBetween(ms, last, ui, i) {
+				// the pronoun stands for the test named since ("That's fine
+				// with the sertraline. If you could drop a urine sample in,
+				// we'll send it off to the lab")
+				continue
+			}
 			c := assertion.Of(r.Lexicon, toks, [2]int{j, j + pn})
 			m := mention{Mention: Mention{Unit: ui, First: j, End: j + pn, Context: c}, name: last.name}
 			ev := medEvidence{m: m, action: e.Attr("action"), today: c.Assertion != assertion.Absent, referred: true, weak: e.Attr("weak") == "yes"}
@@ -191,6 +197,27 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 		}
 	}
 	return out
+}
+
+// testNamedBetween reports whether a test, procedure or referral is named
+// in a sentence after the drug mention last's and before token i of unit
+// ui: the talk has moved on to it. One named in the drug's own sentence
+// is what the drug does ("your bendroflumethiazide raises uric acid, so
+// I'd like to stop it").
+func testNamedBetween(ms []mention, last mention, ui, i int) bool {
+	for _, m := range ms {
+		switch m.kind {
+		case Lab, Imaging, Procedure, Referral:
+		default:
+			continue
+		}
+		after := m.Unit > last.Unit
+		before := m.Unit < ui || m.Unit == ui && m.End <= i
+		if after && before {
+			return true
+		}
+	}
+	return false
 }
 
 // lastDrugBefore is the last drug mention before token i of unit ui.

@@ -492,7 +492,7 @@ func (r *Reading) followUps() {
 
 // intervalReach is how many tokens after a follow-up phrase its interval
 // may start ("we'll recheck the t s h in six weeks").
-const intervalReach = 8
+const intervalReach = 12
 
 // interval reads a time interval said within a few tokens after i ("in
 // one week", "in 2 to 3 weeks", "next month") and returns it with its

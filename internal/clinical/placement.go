@@ -391,11 +391,29 @@ func (r *Reading) examAfterAnnouncement() {
 	r.examBetweenFindings()
 }
 
+// examSentenceWords is the longest statement, in tokens, that
+// examBetweenFindings reads as the exam after one of its findings.
+const examSentenceWords = 25
+
 // examBetweenFindings reads as the examination a clinician's statement
 // said between two of the exam's in one turn ("Il y a un ulcère ... Je ne
 // sens pas d'os au fond. Les pouls pédieux sont faibles."): the clinician
 // is still examining, whatever words the sentence has.
+//
+// A short statement the model sends to the results right after a finding
+// of the exam in the same turn, naming a body part, a sign or a condition
+// but no test, is the exam's too ("Le ventre est souple. Les muqueuses sont
+// humides, pas de signe de déshydratation."): a result is a test's. (A
+// long one is a turn the recogniser did not punctuate, which goes on to
+// the results themselves.)
 func (r *Reading) examBetweenFindings() {
+	for i := 1; i < len(r.Units); i++ {
+		u, before := &r.Units[i], r.Units[i-1]
+		if u.Speaker == transcript.Clinician && !u.Question && u.Part == discourse.Results && before.Part == discourse.Exam &&
+			before.Segment == u.Segment && len(u.Tokens) <= examSentenceWords && !r.namesTest(u.Tokens) && (r.namesBody(u.Tokens) || r.namesAny(u.Tokens, "conditions")) {
+			u.Part = discourse.Exam
+		}
+	}
 	for i := 1; i+1 < len(r.Units); i++ {
 		u, before, after := &r.Units[i], r.Units[i-1], r.Units[i+1]
 		if u.Speaker != transcript.Clinician || u.Question || before.Part != discourse.Exam || after.Part != discourse.Exam ||

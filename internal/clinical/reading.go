@@ -537,3 +537,17 @@ func (r *Reading) Foreign(i int) bool { return r.foreign != nil && r.foreign[i] 
 
 // Speaker is who said unit i.
 func (r *Reading) Speaker(i int) transcript.Speaker { return r.Units[i].Speaker }
+
+// Examined reports whether f is only a finding of the examination: every
+// mention of it is the clinician's, in the exam ("No lower extremity
+// edema."). What the clinician found, or did not, is no symptom the
+// patient reports or denies.
+func (r *Reading) Examined(f *Finding) bool {
+	for _, m := range f.Mentions {
+		if u := r.Units[m.Unit]; u.Part != discourse.Exam || u.Speaker != transcript.Clinician {
+			return false
+		}
+	}
+	return len(f.Mentions) > 0
+}
+

@@ -404,6 +404,8 @@ func TestARiskToldIsNoFinding(t *testing.T) {
 	require.Equal(t, assertion.Hypothetical, finding(t, r, clinical.Symptom, "seizure").Assertion)
 	fr := read(t, "fr", `Médecin : Ce médicament peut donner des nausées.`)
 	require.Equal(t, assertion.Hypothetical, finding(t, fr, clinical.Symptom, "naus").Assertion)
+	r = read(t, "en", `Doctor: Because you get an aura, the combined pill raises your stroke risk.`)
+	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Condition, "stroke").Assertion, "a word of risk after it")
 }
 
 // A reason said after an order with a word of purpose is its reason, as
@@ -462,4 +464,77 @@ func TestAConditionAVaccinePreventsIsNoFinding(t *testing.T) {
 	none(t, r, clinical.Condition, "influenza")
 	fr := read(t, "fr", `Médecin : On fera le vaccin contre le zona.`)
 	none(t, fr, clinical.Condition, "zona")
+}
+
+// "That's fine with the sertraline. If you could drop a urine sample in,
+// we'll send it off to the lab": "it" is the sample, and the sertraline
+// she takes goes on; "if you could" asks, it sets no condition, so the
+// sample is ordered.
+func TestAPronounStandsForTheTestNamedSince(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Do you take any regular medicines?
+Patient: Just the sertraline, fifty milligrams, once a day.
+Doctor: I'm going to prescribe nitrofurantoin, one hundred milligrams, twice a day for three days. That's fine with the sertraline.
+Doctor: And if you could drop a urine sample into the surgery, we'll send it off to the lab.`)
+	require.Equal(t, clinical.ActionContinue, finding(t, r, clinical.Medication, "sertraline").Action)
+	require.True(t, finding(t, r, clinical.Lab, "urin").Ordered)
+	r = read(t, "en", `Doctor: Your bendroflumethiazide is a water tablet that raises uric acid, so I'd like to stop it.`)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "bendroflumethiazide").Action,
+		"a test named in the drug's own sentence is what the drug does")
+}
+
+// An allergy said again with its reaction ("so a trimethoprim allergy, a
+// rash") keeps the reaction to itself: the rash is no symptom of today.
+func TestAnAllergySaidAgainKeepsItsReaction(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Patient: They gave me trimethoprim two years ago, but I came out in this awful rash, so I can't have that one.
+Doctor: Okay, so a trimethoprim allergy, a rash.`)
+	require.Equal(t, "rash", *finding(t, r, clinical.Allergy, "trimethoprim").Reaction)
+	none(t, r, clinical.Symptom, "rash")
+}
+
+// A short statement after an exam finding of the same turn that names no
+// test is the exam's, whatever the part model says.
+func TestAStatementAfterAnExamFindingIsTheExam(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Est-ce qu'il a de la fièvre ?
+Maman : Oui, cette nuit.
+Médecin : Il pèse quatorze kilos. Il n'a pas de fièvre aujourd'hui, trente-sept quatre. Le ventre est souple, pas douloureux à la palpation. Les muqueuses sont humides, il n'y a pas de signe de déshydratation.
+Médecin : C'est une gastro-entérite virale.`)
+	last := len(r.Units) - 2
+	require.Contains(t, r.UnitText(last), "muqueuses")
+	require.Equal(t, discourse.Exam, r.Units[last].Part)
+}
+
+// "Presents with" names the problem that brought the patient: the chief
+// complaint, even in a dictation whose next sentence the model takes for
+// the complaint, and the history before it ("a history of hypertension")
+// does not reach it.
+func TestAPresentedProblemIsTheComplaint(t *testing.T) {
+	t.Parallel()
+	segs := transcript.Split("This is a sixty-seven year old male with a history of hypertension who presents with substernal chest pressure that started two hours ago.\nThe pain is seven out of ten and is associated with shortness of breath and diaphoresis.", nil)
+	r := clinical.Read(segs, clinical.Options{Lang: "en", Dictation: true})
+	require.Equal(t, "chest pain", r.Findings[r.Complaint].Name)
+	require.Equal(t, assertion.Current, finding(t, r, clinical.Symptom, "chest pain").Time)
+}
+
+// "Pas de fièvre aujourd'hui, trente-sept quatre": the clinician measured
+// the temperature the patient does not have; a value reported for last
+// night gives way to it.
+func TestATemperatureSaidWithNoFeverIsMeasured(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Est-ce qu'il a de la fièvre ?
+Maman : Oui, trente-huit six cette nuit.
+Médecin : Il n'a pas de fièvre aujourd'hui, trente-sept quatre.`)
+	require.Equal(t, "37.4", finding(t, r, clinical.Vital, "temperature").Value)
+	r = read(t, "en", `Doctor: He has no fever today, thirty-seven point four.`)
+	require.Equal(t, "37.4", finding(t, r, clinical.Vital, "temperature").Value)
+}
+
+// A follow-up's interval may come after the one it is with ("follow up
+// with your primary care doctor in four to six weeks").
+func TestAFollowUpsIntervalAfterWhomItIsWith(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: This sounds like migraine. Follow up with your primary care doctor in four to six weeks.`)
+	require.Contains(t, finding(t, r, clinical.FollowUp, "").Name, "4 to 6 weeks")
 }

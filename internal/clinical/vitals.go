@@ -54,7 +54,7 @@ func (r *Reading) vitals(ms []mention) {
 		default:
 			continue
 		}
-		if m.Context.Assertion == assertion.Hypothetical || m.Context.Assertion == assertion.Absent && !m.Answered {
+		if m.Context.Assertion == assertion.Hypothetical || m.Context.Assertion == assertion.Absent && !m.Answered && !r.measuredAbsent(m) {
 			continue
 		}
 		kind := cue.Attr("kind")
@@ -95,6 +95,16 @@ func (r *Reading) vitals(ms []mention) {
 			break
 		}
 	}
+}
+
+// measuredAbsent reports whether m is a symptom a vital sign measures (or
+// the vital itself: "pas de fièvre" names the temperature in French),
+// found absent by the clinician with its value ("Il n'a pas de fièvre
+// aujourd'hui, trente-sept quatre", "afebrile at 36.8"): the value that
+// follows is the measurement.
+func (r *Reading) measuredAbsent(m mention) bool {
+	u := r.Units[m.Unit]
+	return (m.kind == Symptom || m.kind == Vital) && u.Speaker == transcript.Clinician && !u.Question
 }
 
 // vitalRank orders the mentions of vital signs by how they give a value:

@@ -23,7 +23,8 @@ func (rd *renderer) reviewOfSystems() []Sentence {
 		var spans []notegen.Span
 		for k := range r.Findings {
 			f := &r.Findings[k]
-			if f.Kind != clinical.Symptom || f.System != system || f.Subject != assertion.Patient {
+			if f.Kind != clinical.Symptom || f.System != system || f.Subject != assertion.Patient || r.Examined(f) {
+				// a sign the exam found, or did not, is no symptom
 				continue
 			}
 			switch f.Assertion {
@@ -66,7 +67,7 @@ func (rd *renderer) denials(key string) []Sentence {
 	for k := range r.Findings {
 		f := &r.Findings[k]
 		if (f.Kind != clinical.Symptom && f.Kind != clinical.Condition) || f.Assertion != assertion.Absent ||
-			f.Subject != assertion.Patient || f.RuledOut || rd.statedIn(f, key) || rd.answerWritten(f, key) {
+			f.Subject != assertion.Patient || f.RuledOut || r.Examined(f) || rd.statedIn(f, key) || rd.answerWritten(f, key) {
 			continue
 		}
 		names = append(names, f.Name)

@@ -1,0 +1,45 @@
+package notewriter_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/notewriter"
+)
+
+// sectionOf returns the text of the note's section titled title (upper
+// case, as the note writes it), up to the next title.
+func sectionOf(t *testing.T, note, title string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(note, title+"\n")
+	require.True(t, ok, "no section %s in\n%s", title, note)
+	var lines []string
+	for _, line := range strings.Split(strings.TrimSpace(rest), "\n") {
+		if line != "" && line == strings.ToUpper(line) && !strings.HasPrefix(line, "•") {
+			break
+		}
+		lines = append(lines, line)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// What the examination did not find ("No lower extremity edema.") is no
+// symptom the patient denies: the review of systems and the history's
+// denials leave it to the exam; what the patient denied stays.
+func TestAnExamFindingIsNoDeniedSymptom(t *testing.T) {
+	t.Parallel()
+	text := "This is a sixty-seven year old male who presents with chest pressure that started two hours ago.\n" +
+		"He denies nausea.\n" +
+		"On exam, heart regular rate and rhythm without murmurs. Lungs are clear bilaterally. No lower extremity edema.\n"
+	note, err := notewriter.New().Write(context.Background(), notewriter.Input{Transcript: text, Template: "primaryCare",
+		Lang: "en", RecordingType: "dictation"})
+	require.NoError(t, err)
+	ros := sectionOf(t, note.Text, "REVIEW OF SYSTEMS")
+	require.Contains(t, ros, "Denies nausea")
+	require.NotContains(t, ros, "swelling", "the exam's finding in the review of systems")
+	require.NotContains(t, sectionOf(t, note.Text, "HISTORY OF PRESENT ILLNESS"), "swelling")
+	require.Contains(t, sectionOf(t, note.Text, "PHYSICAL EXAMINATION"), "edema")
+}
