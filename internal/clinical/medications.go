@@ -139,7 +139,10 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 			r.dosingNext(&f, detail)
 		}
 		if f.New {
-			f.Reason = r.reasonFor(detail)
+			// a drug the patient took before this visit was prescribed
+			// for something: today's diagnosis is its reason only when
+			// said with it
+			f.Reason = r.reasonFor(detail, !(f.Action == ActionChange && taken))
 		}
 		r.Findings = append(r.Findings, f)
 	}
@@ -327,6 +330,16 @@ func (r *Reading) medAction(m mention) medEvidence {
 	if entry == nil && r.listed(u.Tokens, m.First) {
 		entry, at = r.nearest(u.Tokens, m.First, m.End, actions, len(u.Tokens))
 	}
+	if verb, prev := r.verbCutBefore(m, actions); entry == nil && verb != nil && verb.Attr("tense") != "past" {
+		// "stop the hydrochlorothiazide and increase | the lisinopril to
+		// forty milligrams": a recogniser's line cut between the verb and
+		// the drug it acts on
+		p := r.Units[prev]
+		ev.action, ev.weak = verb.Attr("action"), verb.Attr("weak") == "yes"
+		ev.today = p.Speaker == transcript.Clinician && !p.Question && m.Context.Assertion != assertion.Absent &&
+			m.Context.Time != assertion.Past
+		return ev
+	}
 	if entry == nil && u.Speaker == transcript.Clinician && !u.Question && u.Part == discourse.Plan && r.dosedHere(u.Tokens, m) && !r.takenAt(m) {
 		// a plan's list names what is prescribed with its dose and no verb
 		// ("Plan: azithromycin 500 mg daily for three days"); of a drug
@@ -362,6 +375,33 @@ func (r *Reading) medAction(m mention) medEvidence {
 	// amoxicillin") is still one
 	ev.today = u.Speaker == transcript.Clinician && !asks && !ev.past && m.Context.Assertion != assertion.Absent
 	return ev
+}
+
+// verbCutBefore returns the verb of acting on a drug that ends the unit
+// before m's, in the same turn, when m's unit opens with the drug (past a
+// determiner): the two units are one sentence the boundary model cut.
+func (r *Reading) verbCutBefore(m mention, actions *lexicon.List) (*lexicon.Entry, int) {
+	prev := m.Unit - 1
+	if prev < 0 || r.Units[prev].Segment != r.Units[m.Unit].Segment {
+		return nil, -1
+	}
+	toks := r.Units[m.Unit].Tokens
+	for k := 0; k < m.First; k++ {
+		if !r.Lexicon.List("determiners").Has(toks[k].Norm) {
+			return nil, -1
+		}
+	}
+	before := r.Units[prev].Tokens
+	end := len(before)
+	for end > 0 && before[end-1].Kind == lexicon.Punct {
+		end--
+	}
+	for k := max(end-3, 0); k < end; k++ {
+		if e, n := actions.Match(before, k); e != nil && k+n == end {
+			return e, prev
+		}
+	}
+	return nil, -1
 }
 
 // agentOf reports whether the drug that ends before token end is the

@@ -364,11 +364,19 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 
 // presumes reports whether a question takes the finding at token at as
 // there: it asks about it ("where", "how long") and names it with a
-// definite word ("the pain", "your cough").
+// definite word ("the pain", "your cough"), or asks how much of it ("how
+// much alcohol").
 func (r *Reading) presumes(toks []lexicon.Token, at int) bool {
 	list := r.Lexicon.List("content_questions")
 	if at == 0 {
 		return false
+	}
+	for k := max(at-3, 0); k < at; k++ {
+		// "how much alcohol do you drink?" asks the amount of what is
+		// taken as there
+		if e, n := list.Match(toks, k); e != nil && e.Attr("role") == "quantity" && k+n == at {
+			return true
+		}
 	}
 	if e := list.Lookup(toks[at-1].Norm); e == nil || e.Attr("role") != "definite" {
 		return false
@@ -376,7 +384,7 @@ func (r *Reading) presumes(toks []lexicon.Token, at int) bool {
 	// the asking words open the question, or, as French puts them, close
 	// it ("la fièvre montait jusqu'à combien ?")
 	for i := range toks {
-		if e, _ := list.Match(toks, i); e != nil && e.Attr("role") == "opener" {
+		if e, _ := list.Match(toks, i); e != nil && (e.Attr("role") == "opener" || e.Attr("role") == "quantity") {
 			return true
 		}
 	}

@@ -80,7 +80,7 @@ func (r *Reading) orders(ms []mention) {
 		end := r.placeAfter(u.Tokens, m.End)
 		f := Finding{Kind: kind, Name: m.name, Said: r.TextOf(m.Unit, m.First, end), Assertion: assertion.Present,
 			Time: assertion.Current, Subject: assertion.Patient, Ordered: true, Mentions: []Mention{m.Mention}}
-		f.Reason = r.reasonFor(m)
+		f.Reason = r.reasonFor(m, true)
 		seen[key] = len(r.Findings)
 		r.Findings = append(r.Findings, f)
 	}
@@ -192,7 +192,7 @@ func (r *Reading) referredBack(ms []mention, seen map[string]int) {
 		f := Finding{Kind: Referral, Name: last.name, Said: r.TextOf(last.Unit, last.First, last.End), Assertion: assertion.Present,
 			Time: assertion.Current, Subject: assertion.Patient, Ordered: true,
 			Mentions: []Mention{last.Mention, {Unit: ui, First: at, End: at + 1}}}
-		f.Reason = r.reasonFor(*last)
+		f.Reason = r.reasonFor(*last, true)
 		seen[key] = len(r.Findings)
 		r.Findings = append(r.Findings, f)
 	}
@@ -222,10 +222,11 @@ func (r *Reading) placeAfter(toks []lexicon.Token, end int) int {
 }
 
 // reasonFor is the problem a drug or an order addresses, as said: a
-// condition or symptom named with it in its unit, or else the problem the
+// condition or symptom named with it in its unit, its purpose, the topic
+// the plan was opened on, or else (when diagnosisBefore) the problem the
 // clinician named last in the assessment and plan just before it. It is
 // "" when none was said: a reason is never guessed.
-func (r *Reading) reasonFor(m mention) string {
+func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 	// the problem named nearest the item in its sentence; a relative's
 	// ("given your sister's breast cancer, a screening mammogram") is a
 	// family history
@@ -262,6 +263,9 @@ func (r *Reading) reasonFor(m mention) string {
 	}
 	if topic := r.topicBefore(m); topic != "" {
 		return topic
+	}
+	if !diagnosisBefore {
+		return ""
 	}
 	// else the diagnosis the clinician made just before, when it is the
 	// only one: of several ("COPD exacerbation ... atrial fibrillation,

@@ -434,3 +434,35 @@ func (r *Reading) examBetweenFindings() {
 func (r *Reading) namesBody(toks []lexicon.Token) bool {
 	return r.namesAny(toks, "body_parts", "exam_terms", "symptoms")
 }
+
+// habitAnswersInSocial writes in the social history the reply to a
+// clinician's question about a habit that says how much or since when
+// ("How much alcohol do you drink in a week?" "About twenty units, mostly
+// at the weekend."), where the part model dropped it or kept it in the
+// history: a bare "no" or "yes" is the habit's line, and says nothing more.
+func (r *Reading) habitAnswersInSocial() {
+	for _, f := range r.Findings {
+		if f.Kind != Habit || f.Subject != assertion.Patient {
+			continue
+		}
+		for _, m := range f.Mentions {
+			q := r.Units[m.Unit]
+			if q.Speaker != transcript.Clinician || !q.Question || r.Answer[m.Unit] < 0 {
+				continue
+			}
+			a := &r.Units[r.Answer[m.Unit]]
+			if a.Speaker == transcript.Clinician || len(a.Tokens) <= shortReply && !r.numbered(a.Tokens) {
+				continue
+			}
+			switch a.Part {
+			case discourse.Drop, discourse.History:
+				a.Part = discourse.Social
+			}
+		}
+	}
+}
+
+// numbered reports whether a sentence says a number.
+func (r *Reading) numbered(toks []lexicon.Token) bool {
+	return len(r.numbersIn(toks)) > 0
+}

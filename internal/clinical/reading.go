@@ -184,6 +184,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.decisionsInPlan()
 	r.takenOutOfPlan()
 	r.impressionsInAssessment()
+	r.habitAnswersInSocial()
 	return r
 }
 

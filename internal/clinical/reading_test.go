@@ -538,3 +538,33 @@ func TestAFollowUpsIntervalAfterWhomItIsWith(t *testing.T) {
 	r := read(t, "en", `Doctor: This sounds like migraine. Follow up with your primary care doctor in four to six weeks.`)
 	require.Contains(t, finding(t, r, clinical.FollowUp, "").Name, "4 to 6 weeks")
 }
+
+// A recogniser's line cut between a verb and its drug ("stop the
+// hydrochlorothiazide and increase | the lisinopril to forty milligrams")
+// still changes the drug, and its dose is the new one; today's diagnosis
+// is no reason for a drug she took before.
+func TestAVerbCutFromItsDrugStillActsOnIt(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `what medicines are you on
+lisinopril twenty and the water pill
+this looks like an acute gout flare
+the water pill can raise uric acid so i'm going to stop the hydrochlorothiazide and increase the lisinopril to forty milligrams once a day`)
+	lisinopril := finding(t, r, clinical.Medication, "lisinopril")
+	require.Equal(t, clinical.ActionChange, lisinopril.Action)
+	require.Equal(t, "40 mg", *lisinopril.Dose)
+	require.Empty(t, lisinopril.Reason)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "hydrochlorothiazide").Action)
+}
+
+// "How much alcohol do you drink in a week?" "About twenty units." The
+// question takes the drinking as there, and the reply that says how much
+// is the social history.
+func TestAHabitsAmountIsTheSocialHistory(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: How much alcohol do you drink in a week?
+Patient: About twenty units, mostly at the weekend.
+Doctor: And do you smoke?
+Patient: No.`)
+	require.Equal(t, assertion.Present, finding(t, r, clinical.Habit, "alcohol").Assertion)
+	require.Equal(t, discourse.Social, r.Units[1].Part)
+}

@@ -308,3 +308,21 @@ func TestExplain(t *testing.T) {
 	}
 	t.Fatal("no allergy unit")
 }
+
+// A recogniser's line that opens as only a clinician opens advice ("cut
+// back on beer", "come back in two weeks") is the clinician's, though the
+// line before it was the clinician's too.
+func TestAnInstructionIsTheClinicians(t *testing.T) {
+	t.Parallel()
+	segs := transcript.Split(`this looks like an acute gout flare
+for the flare i'm going to start colchicine zero point six milligrams twice a day until it settles
+we'll check a uric acid level and kidney function today
+cut back on beer and red meat
+if you get a fever or the redness spreads go to the emergency room
+come back in two weeks
+okay thank you doctor`, discourse.InferRoles("en"))
+	for _, i := range []int{3, 5} {
+		require.Equal(t, transcript.Clinician, segs[i].Speaker, segs[i].Text)
+	}
+	require.Equal(t, transcript.Patient, segs[6].Speaker)
+}

@@ -50,6 +50,14 @@ func (m *RoleModel) Infer(segs []transcript.Segment, x *lexicon.Lexicon, q Quest
 			}
 		}
 	}
+	for i := range segs {
+		if fixed[i] < 0 && !asks[i] && instructs(toks[i], x) {
+			// "cut back on beer and red meat", "come back in two weeks":
+			// only the clinician tells the patient what to do, whatever
+			// the turn before it
+			probs[i] = towards(probs[i], roleIndex(transcript.Clinician), instructionFloor)
+		}
+	}
 	trans := m.Transitions
 	if m.Adapt {
 		trans = adaptTransitions(trans, adaptPriors(probs, fixed, m.Prior), m.Prior)
@@ -105,6 +113,50 @@ func (m *RoleModel) Infer(segs []transcript.Segment, x *lexicon.Lexicon, q Quest
 			segs[i].Speaker = Roles[path[i]]
 		}
 	}
+}
+
+// instructionFloor is the least probability of the clinician's role a
+// segment that opens as the clinician's instruction is given.
+const instructionFloor = 0.95
+
+// instructs reports whether a segment opens, past spoken openers ("okay
+// so"), with words only a clinician opens advice with ("cut back on",
+// "make sure", "come back").
+func instructs(toks []lexicon.Token, x *lexicon.Lexicon) bool {
+	openers, advice := x.List("openers"), x.List("advice_openers")
+	k := 0
+	for k < len(toks) {
+		if toks[k].Kind == lexicon.Punct {
+			k++
+			continue
+		}
+		if e, n := openers.Match(toks, k); e != nil {
+			k += n
+			continue
+		}
+		break
+	}
+	e, _ := advice.Match(toks, k)
+	return e != nil && e.Attr("role") == "clinician"
+}
+
+// towards returns p with role k's probability raised to at least floor,
+// the others scaled down to keep the sum.
+func towards(p []float64, k int, floor float64) []float64 {
+	if p[k] >= floor {
+		return p
+	}
+	out := make([]float64, len(p))
+	rest := 1 - p[k]
+	for i, v := range p {
+		switch {
+		case i == k:
+			out[i] = floor
+		case rest > 0:
+			out[i] = v / rest * (1 - floor)
+		}
+	}
+	return out
 }
 
 // allOpen reports whether no segment's role is fixed by a label.
