@@ -551,4 +551,3 @@ func (r *Reading) Examined(f *Finding) bool {
 	}
 	return len(f.Mentions) > 0
 }
-
