@@ -216,7 +216,24 @@ func (r *Reading) nearestAnywhere(toks []lexicon.Token, m mention, list *lexicon
 	if at >= m.End && r.itemEndsBefore(toks, m.End, at) {
 		return nil, -1
 	}
+	if at < m.First && r.joinedBetween(toks, at, m.First) {
+		// "oxybutynin, five milligrams twice a day, and a baby aspirin":
+		// the frequency closes the item before the joiner
+		return nil, -1
+	}
 	return e, at
+}
+
+// joinedBetween reports whether a word that joins the items of a list
+// ("and", "et") stands between tokens from and to.
+func (r *Reading) joinedBetween(toks []lexicon.Token, from, to int) bool {
+	ands := r.Lexicon.List("list_joins")
+	for k := from; k < to; k++ {
+		if ands.Has(toks[k].Norm) {
+			return true
+		}
+	}
+	return false
 }
 
 // itemEndsBefore reports whether the drug's description, from token end,

@@ -56,7 +56,7 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 		var decided *medEvidence
 		taken, absent, stoppedBefore := false, 0, false
 		var detail mention
-		haveDetail, detailToday := false, false
+		haveDetail, detailToday, detailWeak := false, false, false
 		evidence := make([]medEvidence, 0, len(groups[name]))
 		for _, m := range groups[name] {
 			f.Mentions = append(f.Mentions, m.Mention)
@@ -88,8 +88,9 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 				taken = true
 			}
 			// the first mention the decision was made in names and doses it
-			if !ev.referred && (!haveDetail || ev.today && !detailToday) {
-				detail, haveDetail, detailToday = m, true, ev.today
+			// (a firm decision over a drug only listed in the plan)
+			if !ev.referred && (!haveDetail || ev.today && (!detailToday || detailWeak && !ev.weak)) {
+				detail, haveDetail, detailToday, detailWeak = m, true, ev.today, ev.weak
 			}
 		}
 		switch {

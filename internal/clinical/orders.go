@@ -85,6 +85,115 @@ func (r *Reading) orders(ms []mention) {
 		r.Findings = append(r.Findings, f)
 	}
 	r.referredBack(ms, seen)
+	r.unlistedReferrals(verbs)
+}
+
+// referralWords is the most words a referral the lexicon does not know is
+// named with ("home health", "the falls clinic").
+const referralWords = 4
+
+// unlistedReferrals finds the referrals to services the lexicon does not
+// know, named after a word of referring and a word that links it to them
+// ("I'll put in a referral for home health", "je vous adresse au centre
+// antidouleur"): what follows, up to the next clause, is the service.
+func (r *Reading) unlistedReferrals(verbs *lexicon.List) {
+	x := r.Lexicon
+	links, objects := x.List("referral_links"), x.List("object_pronouns")
+	known := []*lexicon.List{x.List("referrals"), x.List("labs"), x.List("imaging"), x.List("procedures")}
+	seen := map[string]bool{}
+	for _, f := range r.Findings {
+		if f.Kind == Referral {
+			seen[strings.ToLower(f.Name)] = true
+		}
+	}
+	for ui, u := range r.Units {
+		if u.Speaker != transcript.Clinician || u.Question && !r.proposes(u.Tokens) {
+			continue
+		}
+		toks := u.Tokens
+		for i := 0; i < len(toks); i++ {
+			e, n := verbs.Match(toks, i)
+			if e == nil || e.Attr("action") != "refer" || e.Attr("tense") == "past" {
+				continue
+			}
+			c := assertion.Of(x, toks, [2]int{i, i + n})
+			if c.Assertion != assertion.Present || c.Time == assertion.Past || c.Subject != assertion.Patient {
+				continue
+			}
+			k := i + n
+			if k < len(toks) {
+				if o, on := objects.Match(toks, k); o != nil {
+					k += on
+				}
+			}
+			if k >= len(toks) || !links.Has(toks[k].Norm) {
+				continue
+			}
+			first, end := r.serviceNamed(toks, k+1)
+			if !named(toks, first, end) || knownAt(toks, first, known) {
+				// "a referral to g- to gastroenterology", "to Dr. Flores"
+				continue
+			}
+			name := strings.ToLower(r.TextOf(ui, first, end))
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			m := Mention{Unit: ui, First: first, End: end, Context: c}
+			f := Finding{Kind: Referral, Name: name, Said: r.TextOf(ui, first, end), Assertion: assertion.Present,
+				Time: assertion.Current, Subject: assertion.Patient, Ordered: true, Mentions: []Mention{m}}
+			f.Reason = r.reasonFor(mention{Mention: m, kind: Referral, name: name}, true)
+			r.Findings = append(r.Findings, f)
+			i = end - 1
+		}
+	}
+}
+
+// serviceNamed returns the words that name a service from token from: past
+// determiners, up to referralWords words, ending before punctuation or a
+// word that opens something else (a preposition, a conjunction, "who").
+func (r *Reading) serviceNamed(toks []lexicon.Token, from int) (int, int) {
+	x := r.Lexicon
+	k := from
+	for k < len(toks) && (x.List("determiners").Has(toks[k].Norm) || x.List("own_possessives").Has(toks[k].Norm)) {
+		k++
+	}
+	first := k
+	for k < len(toks) && k-first < referralWords {
+		t := toks[k]
+		if t.Kind != lexicon.Word || x.List("prepositions").Has(t.Norm) || x.List("list_joins").Has(t.Norm) ||
+			x.List("subordinators").Has(t.Norm) || x.List("clause_subjects").Has(t.Norm) {
+			break
+		}
+		k++
+	}
+	if k < len(toks) && k-first == referralWords && toks[k].Kind == lexicon.Word && !x.List("prepositions").Has(toks[k].Norm) {
+		// a longer run of words is no service's name
+		return first, first
+	}
+	return first, k
+}
+
+// named reports whether tokens [first, end) hold a word of three letters
+// or more: a word cut short ("g-") or a title ("Dr.") names no service.
+func named(toks []lexicon.Token, first, end int) bool {
+	for k := first; k < end; k++ {
+		if len([]rune(toks[k].Norm)) >= 3 {
+			return true
+		}
+	}
+	return false
+}
+
+// knownAt reports whether a term of one of lists starts at token at: an
+// item the lexicon knows, found as a mention already.
+func knownAt(toks []lexicon.Token, at int, lists []*lexicon.List) bool {
+	for _, l := range lists {
+		if e, _ := l.Match(toks, at); e != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // readsResult reports whether a sentence reads a result out: it has a
@@ -455,8 +564,9 @@ func (r *Reading) followUps() {
 		if u.Speaker != transcript.Clinician || u.Question || r.foreign != nil && r.foreign[ui] {
 			continue
 		}
+		addressed := r.asAddressed(u.Tokens)
 		for i := 0; i < len(u.Tokens); i++ {
-			e, n := list.Match(u.Tokens, i)
+			e, n := list.Match(addressed, i)
 			if e == nil {
 				continue
 			}
@@ -494,6 +604,29 @@ func (r *Reading) followUps() {
 	}
 }
 
+// asAddressed returns toks with the patient named in the third person as
+// an object ("I'll see her back in one week") read as the one addressed
+// ("see you back"): the follow-up phrases are said to the patient. toks
+// itself when it names no one so.
+func (r *Reading) asAddressed(toks []lexicon.Token) []lexicon.Token {
+	objects := r.Lexicon.List("patient_objects")
+	var out []lexicon.Token
+	for i, t := range toks {
+		e := objects.Lookup(t.Norm)
+		if e == nil {
+			continue
+		}
+		if out == nil {
+			out = append([]lexicon.Token(nil), toks...)
+		}
+		out[i].Norm = e.Attr("as")
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}
+
 // intervalReach is how many tokens after a follow-up phrase its interval
 // may start ("we'll recheck the t s h in six weeks").
 const intervalReach = 12
@@ -512,6 +645,11 @@ func (r *Reading) interval(toks []lexicon.Token, i int) (string, int) {
 		e, n := units.Match(toks, k)
 		if e == nil {
 			continue
+		}
+		if r.ageOrPast(toks, nums, i, k, k+n, e) {
+			// "un patient de cinquante-huit ans", "two days ago": no
+			// visit to come
+			return "", -1
 		}
 		for j, num := range nums {
 			if num.first >= i && num.first < k && num.end >= k {
@@ -532,6 +670,29 @@ func (r *Reading) interval(toks []lexicon.Token, i int) (string, int) {
 		return joinTexts(toks, max(i, k-1), k+n), k + n
 	}
 	return "", -1
+}
+
+// maxIntervalYears is the longest interval, in years, a visit is planned
+// in: more is an age.
+const maxIntervalYears = 20
+
+// ageOrPast reports whether the time said by the unit of time at tokens
+// [k, end) (entry e) is an age or a time past, not an interval to a visit:
+// a number of years no follow-up waits ("de cinquante-huit ans"), or words
+// of age or of the past after it ("seven years old", "two days ago").
+func (r *Reading) ageOrPast(toks []lexicon.Token, nums []number, from, k, end int, e *lexicon.Entry) bool {
+	if e2, _ := r.Lexicon.List("interval_stops").Match(toks, end); e2 != nil {
+		return true
+	}
+	if e.Attr("unit") != "year" {
+		return false
+	}
+	for _, num := range nums {
+		if num.first >= from && num.first < k && num.end >= k && leadingNumber(num.key) > maxIntervalYears {
+			return true
+		}
+	}
+	return false
 }
 
 // joinTexts is the words of tokens [from, to) as written, space-joined

@@ -125,7 +125,9 @@ func (r *Reading) decisionsInPlan() {
 				continue
 			}
 			switch u.Part {
-			case discourse.History, discourse.Complaint, discourse.Review:
+			case discourse.History, discourse.Complaint, discourse.Review, discourse.Medications:
+				// (the list of what is taken is no place for today's
+				// change: "Majoration de l'amlodipine à dix milligrammes")
 			default:
 				continue
 			}

@@ -568,3 +568,67 @@ Patient: No.`)
 	require.Equal(t, assertion.Present, finding(t, r, clinical.Habit, "alcohol").Assertion)
 	require.Equal(t, discourse.Social, r.Units[1].Part)
 }
+
+// A referral to a service the lexicon does not know is named by what
+// follows the word of referring ("a referral for home health"); a word
+// cut short or a title names none.
+func TestAReferralToAnUnlistedService(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'll put in a referral for home health to check on her this week, and I'll see her back in one week.`)
+	require.True(t, finding(t, r, clinical.Referral, "home health").Ordered)
+	require.Contains(t, finding(t, r, clinical.FollowUp, "").Name, "1 week", "'see her back' is 'see you back'")
+	r = read(t, "en", `Doctor: I'm gonna order that referral to g- to gastroenterology.`)
+	none(t, r, clinical.Referral, "g-")
+	finding(t, r, clinical.Referral, "gastro")
+}
+
+// A frequency said before a joiner closes the item before it ("oxybutynin,
+// five milligrams twice a day, and a baby aspirin"): the aspirin has none.
+func TestAFrequencyBeforeAJoinerIsThePreviousItems(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: What medications is she on?
+Daughter: Amlodipine five milligrams, and oxybutynin for her bladder, five milligrams twice a day, and a baby aspirin.`)
+	require.Nil(t, finding(t, r, clinical.Medication, "aspirin").Frequency)
+	require.Equal(t, "twice daily", *finding(t, r, clinical.Medication, "oxybutynin").Frequency)
+}
+
+// An age ("un patient de cinquante-huit ans") or a time past is no
+// interval to a visit; the visit's own interval is.
+func TestAnAgeIsNoFollowUpInterval(t *testing.T) {
+	t.Parallel()
+	segs := transcript.Split("Consultation de suivi pour hypertension artérielle chez un patient de cinquante-huit ans.\nRevoir dans trois mois avec les résultats.", nil)
+	r := clinical.Read(segs, clinical.Options{Lang: "fr", Dictation: true})
+	for _, f := range r.Findings {
+		if f.Kind == clinical.FollowUp {
+			require.NotContains(t, f.Name, "58", "an age read as an interval")
+		}
+	}
+	require.Contains(t, finding(t, r, clinical.FollowUp, "mois").Name, "3 mois")
+}
+
+// A dictated change ("Majoration de l'amlodipine à dix milligrammes") is
+// the plan's, with the new dose, though the history ("traité par
+// amlodipine cinq milligrammes") was given the plan by the model.
+func TestADictatedChangeIsThePlansWithItsNewDose(t *testing.T) {
+	t.Parallel()
+	segs := transcript.Split("Il est traité par amlodipine cinq milligrammes par jour depuis un an.\nConclusion : hypertension artérielle insuffisamment contrôlée.\nMajoration de l'amlodipine à dix milligrammes par jour.", nil)
+	r := clinical.Read(segs, clinical.Options{Lang: "fr", Dictation: true})
+	amlodipine := finding(t, r, clinical.Medication, "amlodipine")
+	require.Equal(t, clinical.ActionChange, amlodipine.Action)
+	require.Equal(t, "10 mg", *amlodipine.Dose)
+	last := len(r.Units) - 1
+	require.Equal(t, discourse.Plan, r.Units[last].Part, r.UnitText(last))
+}
+
+// "Bring him straight back" sends the child back: return advice is the
+// plan's; "the back of his head" is the head.
+func TestBringingAChildBackIsASafetyNet(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: There's a small swelling on the back of his head, no cuts.
+Doctor: This is a minor head injury.
+Doctor: If he vomits more than once, becomes very drowsy, or has a fit, bring him straight back.`)
+	require.Equal(t, discourse.Plan, r.Units[len(r.Units)-1].Part)
+	none(t, r, clinical.Symptom, "back")
+	finding(t, r, clinical.Symptom, "head swelling")
+	finding(t, r, clinical.Condition, "head injury")
+}
