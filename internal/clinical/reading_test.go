@@ -632,3 +632,30 @@ Doctor: If he vomits more than once, becomes very drowsy, or has a fit, bring hi
 	finding(t, r, clinical.Symptom, "head swelling")
 	finding(t, r, clinical.Condition, "head injury")
 }
+
+// A recogniser writes no question mark: a short sentence that speaks to
+// the patient and gets a yes or a no is a question ("vous êtes enceinte"
+// "non" denies the pregnancy).
+func TestAnIntonationQuestionIsReadByItsReply(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `bonjour madame qu'est-ce qui vous amène
+j'ai des brûlures quand je fais pipi depuis hier
+vous êtes enceinte
+non
+je vous prescris de la fosfomycine trois grammes en une seule prise`)
+	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Condition, "grossesse").Assertion)
+	require.Equal(t, "3 g", *finding(t, r, clinical.Medication, "fosfomycine").Dose)
+}
+
+// A dose by weight keeps its "per kilo" ("quarante-cinq milligrammes par
+// kilo" is 45 mg/kg, not 45 mg), and a daily total its "per day".
+func TestADoseByWeightKeepsItsKilo(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : C'est une otite moyenne aiguë à droite.
+Médecin : Je vais lui prescrire de l'amoxicilline, quarante-cinq milligrammes par kilo deux fois par jour pendant dix jours.
+Médecin : Pour la fièvre, de l'acétaminophène, cent quatre-vingts milligrammes aux quatre heures au besoin.`)
+	require.Equal(t, "45 mg/kg", *finding(t, r, clinical.Medication, "amoxicilline").Dose)
+	require.Equal(t, "180 mg", *finding(t, r, clinical.Medication, "acétaminophène").Dose)
+	r = read(t, "en", `Doctor: This is an ear infection. I'm prescribing amoxicillin ninety milligrams per kilo per day divided twice a day.`)
+	require.Equal(t, "90 mg/kg/day", *finding(t, r, clinical.Medication, "amoxicillin").Dose)
+}

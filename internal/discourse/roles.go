@@ -50,12 +50,14 @@ func (m *RoleModel) Infer(segs []transcript.Segment, x *lexicon.Lexicon, q Quest
 			}
 		}
 	}
+	open := allOpen(fixed)
 	for i := range segs {
 		if fixed[i] < 0 && !asks[i] && instructs(toks[i], x) {
 			// "cut back on beer and red meat", "come back in two weeks":
 			// only the clinician tells the patient what to do, whatever
-			// the turn before it
-			probs[i] = towards(probs[i], roleIndex(transcript.Clinician), instructionFloor)
+			// the turn before it; the words say who speaks, as a label
+			// would
+			fixed[i] = roleIndex(transcript.Clinician)
 		}
 	}
 	trans := m.Transitions
@@ -91,7 +93,7 @@ func (m *RoleModel) Infer(segs []transcript.Segment, x *lexicon.Lexicon, q Quest
 		path = decodeTurns(probs, changes, trans, m.UtteranceStrength)
 	case timed && m.Change != nil:
 		path = decodeTurns(probs, m.Change.changes(toks, asks, x), trans, m.UtteranceStrength)
-	case allOpen(fixed):
+	case open:
 		// a pasted transcript without labels: its lines may be turns, or a
 		// recogniser's segments cut by pauses, several in a row from one
 		// speaker. The reading that explains the transcript best says
@@ -115,10 +117,6 @@ func (m *RoleModel) Infer(segs []transcript.Segment, x *lexicon.Lexicon, q Quest
 	}
 }
 
-// instructionFloor is the least probability of the clinician's role a
-// segment that opens as the clinician's instruction is given.
-const instructionFloor = 0.95
-
 // instructs reports whether a segment opens, past spoken openers ("okay
 // so"), with words only a clinician opens advice with ("cut back on",
 // "make sure", "come back").
@@ -138,25 +136,6 @@ func instructs(toks []lexicon.Token, x *lexicon.Lexicon) bool {
 	}
 	e, _ := advice.Match(toks, k)
 	return e != nil && e.Attr("role") == "clinician"
-}
-
-// towards returns p with role k's probability raised to at least floor,
-// the others scaled down to keep the sum.
-func towards(p []float64, k int, floor float64) []float64 {
-	if p[k] >= floor {
-		return p
-	}
-	out := make([]float64, len(p))
-	rest := 1 - p[k]
-	for i, v := range p {
-		switch {
-		case i == k:
-			out[i] = floor
-		case rest > 0:
-			out[i] = v / rest * (1 - floor)
-		}
-	}
-	return out
 }
 
 // allOpen reports whether no segment's role is fixed by a label.
