@@ -86,6 +86,50 @@ func (r *Reading) orders(ms []mention) {
 	}
 	r.referredBack(ms, seen)
 	r.unlistedReferrals(verbs)
+	r.panelsOfTheirItems()
+}
+
+// panelsOfTheirItems leaves out of the orders a panel whose tests are
+// named after it ("Bilan biologique : ionogramme, créatinine, bilan
+// lipidique", "bloods: a full blood count and a ferritin"): the tests are
+// the orders, and the panel only announces them.
+func (r *Reading) panelsOfTheirItems() {
+	labs := r.Lexicon.List("labs")
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		if f.Kind != Lab || !f.Ordered {
+			continue
+		}
+		if e := labs.Lookup(f.Name); e == nil || e.Attr("panel") != "yes" {
+			continue
+		}
+		announced := true
+		for _, m := range f.Mentions {
+			if !r.itemAfter(i, m) {
+				announced = false
+				break
+			}
+		}
+		if announced {
+			f.Ordered = false
+		}
+	}
+}
+
+// itemAfter reports whether another ordered test than finding skip is
+// named after mention m, in its sentence.
+func (r *Reading) itemAfter(skip int, m Mention) bool {
+	for j, g := range r.Findings {
+		if j == skip || !g.Ordered || g.Kind != Lab && g.Kind != Imaging {
+			continue
+		}
+		for _, gm := range g.Mentions {
+			if gm.Unit == m.Unit && gm.First >= m.End {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // referralWords is the most words a referral the lexicon does not know is

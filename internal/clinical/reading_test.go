@@ -659,3 +659,15 @@ Médecin : Pour la fièvre, de l'acétaminophène, cent quatre-vingts milligramm
 	r = read(t, "en", `Doctor: This is an ear infection. I'm prescribing amoxicillin ninety milligrams per kilo per day divided twice a day.`)
 	require.Equal(t, "90 mg/kg/day", *finding(t, r, clinical.Medication, "amoxicillin").Dose)
 }
+
+// A panel whose tests are named after it only announces them: the tests
+// are the orders ("Bilan biologique : ionogramme sanguin, créatinine").
+func TestAPanelAnnouncingItsTestsIsNoOrder(t *testing.T) {
+	t.Parallel()
+	segs := transcript.Split("Conclusion : hypertension artérielle insuffisamment contrôlée.\nBilan biologique : ionogramme sanguin, créatinine, bilan lipidique et glycémie à jeun.", nil)
+	r := clinical.Read(segs, clinical.Options{Lang: "fr", Dictation: true})
+	require.False(t, finding(t, r, clinical.Lab, "prise de sang").Ordered)
+	require.True(t, finding(t, r, clinical.Lab, "créatinine").Ordered)
+	r = read(t, "en", `Doctor: I'd like to do some blood tests to see why you're so tired.`)
+	require.True(t, finding(t, r, clinical.Lab, "blood work").Ordered, "a panel alone is the order")
+}
