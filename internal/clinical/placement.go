@@ -298,18 +298,22 @@ func (r *Reading) readOutResults() {
 	cues, orders, modals := r.Lexicon.List("result_cues"), r.Lexicon.List("order_verbs"), r.Lexicon.List("modals")
 	hypothetical := r.Lexicon.List("context")
 	for i, u := range r.Units {
-		if u.Speaker != transcript.Clinician || u.Question {
+		if u.Speaker != transcript.Clinician && !r.Staff(i) || u.Question {
 			continue
 		}
-		switch u.Part {
-		case discourse.History, discourse.Exam, discourse.Plan, discourse.Complaint:
+		switch {
+		case u.Part == discourse.History, u.Part == discourse.Exam, u.Part == discourse.Plan, u.Part == discourse.Complaint:
+		case u.Part == discourse.Assessment && r.Staff(i):
+			// a nurse reads results out, and assesses nothing
 		default:
 			continue
 		}
 		if !r.namesTest(u.Tokens) {
 			continue
 		}
-		if at, _ := find(u.Tokens, cues); at < 0 {
+		if at, _ := find(u.Tokens, cues); at < 0 && !(r.Staff(i) && r.numbered(u.Tokens)) {
+			// "Votre hémoglobine glyquée est à huit virgule deux": a
+			// nurse naming a test with a value reads its result
 			continue
 		}
 		if at, _ := find(u.Tokens, orders); at >= 0 {

@@ -671,3 +671,14 @@ func TestAPanelAnnouncingItsTestsIsNoOrder(t *testing.T) {
 	r = read(t, "en", `Doctor: I'd like to do some blood tests to see why you're so tired.`)
 	require.True(t, finding(t, r, clinical.Lab, "blood work").Ordered, "a panel alone is the order")
 }
+
+// A nurse reading a result out ("Votre hémoglobine glyquée est à huit
+// virgule deux pour cent") gives the results, whatever part the model
+// said; "votre diabète est moins bien contrôlé" plans no visit.
+func TestANurseReadsResultsOut(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Infirmière : Votre hémoglobine glyquée est à huit virgule deux pour cent, elle était à sept virgule quatre en juin.
+Médecin : Donc votre diabète est moins bien contrôlé.`)
+	require.Equal(t, discourse.Results, r.Units[0].Part)
+	none(t, r, clinical.FollowUp, "")
+}

@@ -164,7 +164,13 @@ func (rd *renderer) sentences(key string) []Sentence {
 func (rd *renderer) unitSentence(i int, key string) (Sentence, bool) {
 	r := rd.r
 	u := r.Units[i]
-	text := rd.voice.rewrite([]rune(r.Segments[u.Segment].Text), u.Tokens, u.Speaker)
+	speaker := u.Speaker
+	if r.Staff(i) {
+		// a nurse speaks to the patient as the clinician does ("Votre
+		// hémoglobine glyquée est à 8,2 %")
+		speaker = transcript.Clinician
+	}
+	text := rd.voice.rewrite([]rune(r.Segments[u.Segment].Text), u.Tokens, speaker)
 	if wordCount(text) < minWords || rd.secondPerson(text) {
 		return Sentence{}, false
 	}
