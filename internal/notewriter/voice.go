@@ -293,32 +293,6 @@ func (v *voice) thirdPerson(ps []piece, toks []lexicon.Token, who transcript.Spe
 	return out
 }
 
-// feminine reports whether a noun takes a feminine possessive: it is
-// feminine (a noun of the list or of one of its endings, not one of its
-// masculine exceptions) and opens on a consonant ("son épaule" keeps
-// "son" before a vowel).
-func (v *voice) feminine(t lexicon.Token) bool {
-	list := v.x.List("feminine_nouns")
-	word := t.Norm
-	if word == "" || strings.ContainsRune("aeiouyhéèêàâîôû", []rune(word)[0]) {
-		return false
-	}
-	if e := list.Lookup(word); e != nil {
-		return e.Attr("masculine") != "yes" && e.Attr("ending") != "yes"
-	}
-	for _, e := range list.Entries() {
-		if e.Attr("ending") != "yes" {
-			continue
-		}
-		for _, end := range e.Terms {
-			if strings.HasSuffix(word, v.x.Norms(end)) && len(word) > len(v.x.Norms(end))+1 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // standardise writes the spoken and regional forms of the register list
 // as the written language has them ("à matin" is "ce matin", "dunno" is
 // "do not know"). A form that is also a standard word ("blonde") is

@@ -1,0 +1,168 @@
+package clinical
+
+import (
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// followUps finds the follow-up visits the clinician plans ("see you back
+// in one week"): a follow-up phrase in a clinician's statement, with the
+// interval said after it when there is one. Each interval is one visit
+// ("recheck him in two hours" in the department, "follow up with his
+// pediatrician in two days"); a bare "come back" after one adds nothing.
+func (r *Reading) followUps() {
+	x := r.Lexicon
+	list := x.List("follow_up")
+	seen := map[string]int{} // a follow-up's name -> its finding
+	for ui, u := range r.Units {
+		if u.Speaker != transcript.Clinician || u.Question || r.foreign != nil && r.foreign[ui] {
+			continue
+		}
+		addressed := r.asAddressed(u.Tokens)
+		for i := 0; i < len(u.Tokens); i++ {
+			e, n := list.Match(addressed, i)
+			if e == nil {
+				continue
+			}
+			c := assertion.Of(x, u.Tokens, [2]int{i, i + n})
+			if c.Assertion != assertion.Present || c.Time == assertion.Past {
+				break
+			}
+			// a follow-up said with its interval is one whatever part the
+			// model gave the sentence ("let's see you back in six weeks"
+			// closes a visit, and reads as a goodbye)
+			interval, end := r.interval(u.Tokens, i+n)
+			if interval == "" && u.Part != discourse.Plan {
+				break
+			}
+			name := x.Phrase("follow_up.name")
+			if interval != "" {
+				name = fill(x.Phrase("follow_up.in"), map[string]string{"interval": interval})
+			}
+			mention := Mention{Unit: ui, First: i, End: max(end, i+n)}
+			if at, ok := seen[name]; ok {
+				r.Findings[at].Mentions = append(r.Findings[at].Mentions, mention)
+				break
+			}
+			if interval == "" && len(seen) > 0 {
+				// a bare "come back" after a follow-up with its interval
+				// is that one
+				break
+			}
+			seen[name] = len(r.Findings)
+			r.Findings = append(r.Findings, Finding{Kind: FollowUp, Name: name, Said: r.TextOf(ui, i, max(end, i+n)),
+				Assertion: assertion.Present, Time: assertion.Current, Subject: assertion.Patient, Ordered: true,
+				Mentions: []Mention{mention}})
+			break
+		}
+	}
+}
+
+// asAddressed returns toks with the patient named in the third person as
+// an object ("I'll see her back in one week") read as the one addressed
+// ("see you back"): the follow-up phrases are said to the patient. toks
+// itself when it names no one so.
+func (r *Reading) asAddressed(toks []lexicon.Token) []lexicon.Token {
+	objects := r.Lexicon.List("patient_objects")
+	var out []lexicon.Token
+	for i, t := range toks {
+		e := objects.Lookup(t.Norm)
+		if e == nil {
+			continue
+		}
+		if out == nil {
+			out = append([]lexicon.Token(nil), toks...)
+		}
+		out[i].Norm = e.Attr("as")
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}
+
+// intervalReach is how many tokens after a follow-up phrase its interval
+// may start ("we'll recheck the t s h in six weeks").
+const intervalReach = 12
+
+// interval reads a time interval said within a few tokens after i ("in
+// one week", "in 2 to 3 weeks", "next month") and returns it with its
+// number in digits and its unit as said, and the token after it. A lone
+// number word before the unit of time is a count here ("in one week").
+func (r *Reading) interval(toks []lexicon.Token, i int) (string, int) {
+	units, words := r.Lexicon.List("time_units"), r.Lexicon.List("numbers")
+	nums := r.numbersIn(toks)
+	for k := i; k < len(toks) && k < i+intervalReach; k++ {
+		if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," {
+			break
+		}
+		e, n := units.Match(toks, k)
+		if e == nil {
+			continue
+		}
+		if r.ageOrPast(toks, nums, i, k, k+n, e) {
+			// "un patient de cinquante-huit ans", "two days ago": no
+			// visit to come
+			return "", -1
+		}
+		for j, num := range nums {
+			if num.first >= i && num.first < k && num.end >= k {
+				text := num.text
+				if j > 0 && nums[j-1].first >= i && nums[j-1].end+1 == num.first &&
+					r.Lexicon.List("range_words").Has(toks[num.first-1].Norm) {
+					// "in two to three weeks" is no "3 weeks"
+					text = nums[j-1].text + " " + toks[num.first-1].Text + " " + num.text
+				}
+				return text + " " + joinTexts(toks, k, k+n), k + n
+			}
+		}
+		if k > i {
+			if w, _ := words.Match(toks, k-1); w != nil && w.Attr("kind") == "unit" {
+				return w.Attr("value") + " " + joinTexts(toks, k, k+n), k + n
+			}
+		}
+		return joinTexts(toks, max(i, k-1), k+n), k + n
+	}
+	return "", -1
+}
+
+// maxIntervalYears is the longest interval, in years, a visit is planned
+// in: more is an age.
+const maxIntervalYears = 20
+
+// ageOrPast reports whether the time said by the unit of time at tokens
+// [k, end) (entry e) is an age or a time past, not an interval to a visit:
+// a number of years no follow-up waits ("de cinquante-huit ans"), or words
+// of age or of the past after it ("seven years old", "two days ago").
+func (r *Reading) ageOrPast(toks []lexicon.Token, nums []number, from, k, end int, e *lexicon.Entry) bool {
+	if e2, _ := r.Lexicon.List("interval_stops").Match(toks, end); e2 != nil {
+		return true
+	}
+	if e.Attr("unit") != "year" {
+		return false
+	}
+	for _, num := range nums {
+		if num.first >= from && num.first < k && num.end >= k && leadingNumber(num.key) > maxIntervalYears {
+			return true
+		}
+	}
+	return false
+}
+
+// joinTexts is the words of tokens [from, to) as written, space-joined
+// (a contraction's two tokens are written once).
+func joinTexts(toks []lexicon.Token, from, to int) string {
+	s := ""
+	for k := from; k < to; k++ {
+		if k > from && toks[k].Start == toks[k-1].Start {
+			continue
+		}
+		if s != "" {
+			s += " "
+		}
+		s += toks[k].Text
+	}
+	return s
+}
