@@ -12,7 +12,8 @@ import (
 // name ("lisinopril 20 mg") or before it ("500 of metformin").
 func (r *Reading) dosing(f *Finding, m mention) {
 	u := r.Units[m.Unit]
-	for _, n := range r.numbersIn(u.Tokens) {
+	nums := r.numbersIn(u.Tokens)
+	for j, n := range nums {
 		if f.Dose != nil {
 			break
 		}
@@ -20,6 +21,11 @@ func (r *Reading) dosing(f *Finding, m mention) {
 			continue
 		}
 		if (n.first >= m.End && n.first-m.End <= doseWindow && !r.drugBetween(u.Tokens, m.End, n.first)) || r.doseBefore(u.Tokens, n, m) {
+			if f.Action == ActionChange && j+1 < len(nums) && r.changedTo(u.Tokens, n, nums[j+1]) {
+				// "increase the sertraline from fifty milligrams to one
+				// hundred milligrams": the new dose is the one after "to"
+				n = nums[j+1]
+			}
 			d := n.text + " " + n.unit
 			f.Dose = &d
 			break
@@ -29,10 +35,41 @@ func (r *Reading) dosing(f *Finding, m mention) {
 		route := e.Name()
 		f.Route = &route
 	}
-	if e, at := r.nearestAnywhere(u.Tokens, m, r.Lexicon.List("frequencies")); e != nil && f.Frequency == nil && !r.countEnd(u.Tokens, at) {
+	if e, at := r.nearestAnywhere(u.Tokens, m, r.Lexicon.List("frequencies")); e != nil && f.Frequency == nil && !r.countEnd(u.Tokens, at) &&
+		!r.stepBefore(u.Tokens, m.End, at) {
 		freq := e.Name()
 		f.Frequency = &freq
 	}
+}
+
+// changedTo reports whether dose next is what dose n is changed to: a
+// word of range alone stands between them ("from fifty milligrams to one
+// hundred milligrams", "de 50 à 100 mg").
+func (r *Reading) changedTo(toks []lexicon.Token, n, next number) bool {
+	if !doseKinds[next.kind] && next.unit == "" || next.first-n.end != 1 {
+		return false
+	}
+	e := r.Lexicon.List("range_words").Lookup(toks[n.end].Norm)
+	return e != nil && e.Attr("change") == "yes"
+}
+
+// stepBefore reports whether a later step of a regimen is said between
+// the drug's name and the frequency at token at: a word of sequence, then
+// a dose ("doxycycline two hundred milligrams on the first day, then one
+// hundred milligrams once a day"). The frequency is the later step's, and
+// charting it with the first dose would chart another regimen.
+func (r *Reading) stepBefore(toks []lexicon.Token, end, at int) bool {
+	steps := r.Lexicon.List("step_words")
+	for k := end; k < at; k++ {
+		if e, n := steps.Match(toks, k); e != nil {
+			for _, num := range r.numbersIn(toks) {
+				if doseKinds[num.kind] && num.first >= k+n && num.end <= at {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // countEnd reports whether the frequency term at token at ends a count the

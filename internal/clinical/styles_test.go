@@ -231,3 +231,21 @@ Médecin : Donc votre diabète est moins bien contrôlé.`)
 	require.Equal(t, discourse.Results, r.Units[0].Part)
 	none(t, r, clinical.FollowUp, "")
 }
+
+// A dose changed "from fifty milligrams to one hundred milligrams" is the
+// new one; a regimen's later step ("two hundred milligrams on the first
+// day, then one hundred milligrams once a day") keeps its frequency to
+// itself.
+func TestAChangedDoseIsTheNewOneAndAStepKeepsItsFrequency(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Psychiatrist: How are you getting on with the sertraline?
+Patient: A little better.
+Psychiatrist: I'd like to increase the sertraline from fifty milligrams to one hundred milligrams once a day.`)
+	sertraline := finding(t, r, clinical.Medication, "sertraline")
+	require.Equal(t, clinical.ActionChange, sertraline.Action)
+	require.Equal(t, "100 mg", *sertraline.Dose)
+	r = read(t, "en", `GP: This sounds like a flare-up of his COPD. I'm going to start doxycycline two hundred milligrams on the first day, then one hundred milligrams once a day for four more days.`)
+	doxycycline := finding(t, r, clinical.Medication, "doxycycline")
+	require.Equal(t, "200 mg", *doxycycline.Dose)
+	require.Nil(t, doxycycline.Frequency, "the once a day is the later step's")
+}

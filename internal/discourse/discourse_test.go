@@ -326,3 +326,25 @@ okay thank you doctor`, discourse.InferRoles("en"))
 	}
 	require.Equal(t, transcript.Patient, segs[6].Speaker)
 }
+
+// A recogniser's unpunctuated lines come several in a row from one
+// speaker: a line that says what only a clinician says ("i'll inject
+// forty milligrams", "refer you to physical therapy") is the clinician's,
+// after three of the clinician's lines.
+func TestAClinicianOnlyStatementIsTheClinicians(t *testing.T) {
+	t.Parallel()
+	segs := transcript.Split(`good afternoon how's the right knee doing
+not great it's been aching for months and it swells up by the end of the day
+any locking or giving way
+no it doesn't lock or give way
+let me take a look there's a small effusion and tenderness along the medial joint line
+your x-rays from last week show moderate medial joint space narrowing
+so this is osteoarthritis of the right knee
+i'd recommend a steroid injection today i'll inject forty milligrams of triamcinolone
+okay let's do it
+i'm also going to refer you to physical therapy for quad strengthening
+thank you`, discourse.InferRoles("en"))
+	for _, i := range []int{4, 5, 7, 9} {
+		require.Equal(t, transcript.Clinician, segs[i].Speaker, segs[i].Text)
+	}
+}

@@ -82,6 +82,7 @@ func (m *RoleModel) Infer(segs []transcript.Segment, x *lexicon.Lexicon, q Quest
 		// end in no mark at all. Its changes are weighed against a steady
 		// rate of change estimated from the transcript itself, and the
 		// reading that explains the transcript best is kept.
+		fixStatements(probs, fixed, toks, asks, x)
 		changes := steadyChanges(len(segs), changeRate(probs, trans, m.UtteranceStrength))
 		if m.Change != nil {
 			learned := m.Change.changes(toks, asks, x)
@@ -92,6 +93,7 @@ func (m *RoleModel) Infer(segs []transcript.Segment, x *lexicon.Lexicon, q Quest
 		}
 		path = decodeTurns(probs, changes, trans, m.UtteranceStrength)
 	case timed && m.Change != nil:
+		fixStatements(probs, fixed, toks, asks, x)
 		path = decodeTurns(probs, m.Change.changes(toks, asks, x), trans, m.UtteranceStrength)
 	case open:
 		// a pasted transcript without labels: its lines may be turns, or a
@@ -99,10 +101,17 @@ func (m *RoleModel) Infer(segs []transcript.Segment, x *lexicon.Lexicon, q Quest
 		// speaker. The reading that explains the transcript best says
 		// which: the turn-taking of lines that are turns, or changes of
 		// speaker where the change model expects them.
-		var turns float64
-		path, turns = learn.ViterbiScored(probs, trans, m.Strength)
+		// What only a clinician says fixes its line where lines are
+		// utterances; it weighs in the choice, and turn-taking, if it
+		// wins, reads the lines as the model gave them (a line fixed among
+		// turns pushes its neighbours to the other role).
+		path = learn.Viterbi(probs, trans, m.Strength)
 		if m.Change != nil {
-			learned, score := decodeTurnsScored(probs, m.Change.changes(toks, asks, x), trans, m.Strength)
+			stated := make([][]float64, len(probs))
+			copy(stated, probs)
+			fixStatements(stated, fixed, toks, asks, x)
+			_, turns := learn.ViterbiScored(stated, trans, m.Strength)
+			learned, score := decodeTurnsScored(stated, m.Change.changes(toks, asks, x), trans, m.Strength)
 			if score > turns {
 				path = learned
 			}
@@ -136,6 +145,35 @@ func instructs(toks []lexicon.Token, x *lexicon.Lexicon) bool {
 	}
 	e, _ := advice.Match(toks, k)
 	return e != nil && e.Attr("role") == "clinician"
+}
+
+// statesAsClinician reports whether a segment says, anywhere, words only a
+// clinician says ("I'm also going to refer you to physical therapy", "your
+// x-rays from last week show").
+func statesAsClinician(toks []lexicon.Token, x *lexicon.Lexicon) bool {
+	statements := x.List("clinician_statements")
+	for i := range toks {
+		if e, _ := statements.Match(toks, i); e != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// fixStatements gives the clinician's role to the open segments that say
+// what only a clinician says, in probs, and reports whether it gave any.
+// It is read where segments are utterances, several in a row from one
+// speaker: where lines are turns, turn-taking already knows, and a line
+// so fixed would push its neighbours to the other role.
+func fixStatements(probs [][]float64, fixed []int, toks [][]lexicon.Token, asks []bool, x *lexicon.Lexicon) bool {
+	any := false
+	for i := range toks {
+		if fixed[i] < 0 && !asks[i] && statesAsClinician(toks[i], x) {
+			probs[i] = oneHot(roleIndex(transcript.Clinician), len(Roles))
+			any = true
+		}
+	}
+	return any
 }
 
 // allOpen reports whether no segment's role is fixed by a label.

@@ -66,6 +66,8 @@ func TestSplitLabels(t *testing.T) {
 		{"a courtesy title names a voice, not a role", "Dr Moreau : Bonjour.\nMme Lefèvre : Bonjour docteur.\nMrs Patel: Hello.\nMonsieur Dupont : Oui.",
 			turns(said(clinician, "Bonjour."), voiced("Mme Lefèvre", "Bonjour docteur."), voiced("Mrs Patel", "Hello."), voiced("Monsieur Dupont", "Oui."))},
 		{"label alone on its line", "[doctor]\nhow is the knee ?", turns(said(clinician, "how is the knee ?"))},
+		{"a specialist's label", "Psychiatrist: How are you?\nCardiologue : Bonjour.\nPharmacist: Any allergies?",
+			turns(said(clinician, "How are you?"), said(clinician, "Bonjour."), said(clinician, "Any allergies?"))},
 		{"a Québec doctor's title", "Dre : Qu'est-ce qui vous amène?\nDre Tremblay : Bonjour.",
 			turns(said(clinician, "Qu'est-ce qui vous amène?"), said(clinician, "Bonjour."))},
 		{"empty", "  \n\n", nil},
