@@ -128,9 +128,13 @@ func (r *Reading) askedAboutAllergies(i int, cues *lexicon.List) bool {
 	return at >= 0
 }
 
+// allergyObjectReach is how many words after an allergy word the drugs
+// it is about may be named ("allergies to any medicines").
+const allergyObjectReach = 2
+
 // askedAboutMedicationsToo reports whether the turn that asks the question
-// unit i answers also asks, in a question of its own, what the patient
-// takes.
+// unit i answers also asks what the patient takes, in a question of its
+// own or in the same one ("any regular medicines, allergies?").
 func (r *Reading) askedAboutMedicationsToo(i int) bool {
 	q := r.questionBefore(i)
 	if q < 0 {
@@ -141,12 +145,13 @@ func (r *Reading) askedAboutMedicationsToo(i int) bool {
 		if u.Segment != r.Units[q].Segment || !u.Question {
 			continue
 		}
-		// "any allergies to medicines?" asks about allergies only
-		if at, _ := r.findCue(u.Tokens, cues); at >= 0 {
-			continue
-		}
-		if at, _ := find(u.Tokens, words); at >= 0 {
-			return true
+		// "any allergies to medicines?" asks about allergies only; "any
+		// regular medicines, allergies?" asks about both
+		cueAt, cueN := r.findCue(u.Tokens, cues)
+		for k := range u.Tokens {
+			if e, _ := words.Match(u.Tokens, k); e != nil && (cueAt < 0 || k < cueAt || k > cueAt+cueN+allergyObjectReach) {
+				return true
+			}
 		}
 	}
 	return false
@@ -310,6 +315,12 @@ func (r *Reading) reactionNear(ui, at int, reactions *lexicon.List) (int, int, i
 	}
 	seg := r.Units[ui].Segment
 	for next := ui + 1; next < len(r.Units) && next <= ui+2 && r.Units[next].Segment == seg; next++ {
+		if at, _ := r.findCue(r.Units[next].Tokens, r.Lexicon.List("allergy_cues")); at >= 0 {
+			// "Allergic to penicillin, it gives me a rash.": a new
+			// allergy's reaction ("Sulfa. I got hives from Bactrim once."
+			// is still the sulfa's)
+			break
+		}
 		if k, n := find(r.Units[next].Tokens, reactions); k >= 0 {
 			return next, k, n
 		}

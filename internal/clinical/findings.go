@@ -109,7 +109,20 @@ func (r *Reading) diagnoses(m mention) bool {
 	}
 	return r.impressionOf(u.Tokens, m) ||
 		r.afterCue(u.Tokens, m.First, r.Lexicon.List("concern_cues"), concernWindow) ||
-		m.kind == Condition && r.judged(u.Tokens, m.End)
+		m.kind == Condition && (r.judged(u.Tokens, m.End) || r.judgedWithin(u.Tokens, m.First, m.End))
+}
+
+// judgedWithin reports whether a condition read from a measure and its
+// level holds a judgement of where it stands ("your blood pressure is
+// still above goal" is hypertension, judged).
+func (r *Reading) judgedWithin(toks []lexicon.Token, first, end int) bool {
+	list := r.Lexicon.List("status_words")
+	for k := first; k < end; k++ {
+		if e, _ := list.Match(toks, k); e != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // statusReach is how many tokens after a condition the clinician's

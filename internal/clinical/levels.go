@@ -31,11 +31,12 @@ func (r *Reading) levelMentions(ui int, found []mention) []mention {
 	var measure *lexicon.Entry
 	measureAt, measureEnd, negatedSince := -1, -1, false
 	for i := 0; i < len(toks); i++ {
-		if e, _ := context.Match(toks, i); e != nil && e.Attr("category") == "negated" && measure != nil {
-			negatedSince = true
-		}
 		e, n := levels.Match(toks, i)
 		if e == nil {
+			// (a level may hold its own negation: "not at target")
+			if c, _ := context.Match(toks, i); c != nil && c.Attr("category") == "negated" && measure != nil {
+				negatedSince = true
+			}
 			continue
 		}
 		level := e.Attr("level")

@@ -341,6 +341,12 @@ func (r *Reading) medAction(m mention) medEvidence {
 			m.Context.Time != assertion.Past
 		return ev
 	}
+	if entry == nil && u.Speaker == transcript.Clinician && !u.Question && r.toNewDose(u.Tokens, m) {
+		// "we'll bump the atorvastatin to forty milligrams at night":
+		// whatever the verb, a drug taken "to" a dose is changed to it
+		ev.action, ev.today = ActionChange, m.Context.Assertion == assertion.Present && m.Context.Time != assertion.Past
+		return ev
+	}
 	if entry == nil && u.Speaker == transcript.Clinician && !u.Question && u.Part == discourse.Plan && r.dosedHere(u.Tokens, m) && !r.takenAt(m) {
 		// a plan's list names what is prescribed with its dose and no verb
 		// ("Plan: azithromycin 500 mg daily for three days"); of a drug
@@ -376,6 +382,25 @@ func (r *Reading) medAction(m mention) medEvidence {
 	// amoxicillin") is still one
 	ev.today = u.Speaker == transcript.Clinician && !asks && !ev.past && m.Context.Assertion != assertion.Absent
 	return ev
+}
+
+// toNewDose reports whether a word that says what a dose is changed to
+// and a dose follow the drug's name ("the atorvastatin to forty
+// milligrams").
+func (r *Reading) toNewDose(toks []lexicon.Token, m mention) bool {
+	if m.End >= len(toks) {
+		return false
+	}
+	e := r.Lexicon.List("range_words").Lookup(toks[m.End].Norm)
+	if e == nil || e.Attr("change") != "yes" {
+		return false
+	}
+	for _, n := range r.numbersIn(toks) {
+		if n.first == m.End+1 {
+			return doseKinds[n.kind]
+		}
+	}
+	return false
 }
 
 // verbCutBefore returns the verb of acting on a drug that ends the unit

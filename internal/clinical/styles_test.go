@@ -249,3 +249,32 @@ Psychiatrist: I'd like to increase the sertraline from fifty milligrams to one h
 	require.Equal(t, "200 mg", *doxycycline.Dose)
 	require.Nil(t, doxycycline.Frequency, "the once a day is the later step's")
 }
+
+// "Your blood pressure is still above goal, and your cholesterol isn't at
+// target" judges two conditions: the clinician's assessment; "we'll bump
+// the atorvastatin to forty milligrams" changes the statin to 40 mg.
+func TestAJudgedLevelIsTheAssessmentAndADrugToADoseIsChanged(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: How about the atorvastatin?
+Patient: I take it at night, the twenty milligram one.
+Doctor: So your blood pressure is still above goal, and your cholesterol isn't at target either.
+Doctor: We'll bump the atorvastatin to forty milligrams at night.`)
+	require.True(t, finding(t, r, clinical.Condition, "hypertension").Diagnosis)
+	require.True(t, finding(t, r, clinical.Condition, "hyperlipidemia").Diagnosis)
+	require.Equal(t, discourse.Assessment, r.Units[2].Part)
+	atorvastatin := finding(t, r, clinical.Medication, "atorvastatin")
+	require.Equal(t, clinical.ActionChange, atorvastatin.Action)
+	require.Equal(t, "40 mg", *atorvastatin.Dose)
+}
+
+// "Any medical problems, regular medicines, allergies?" asks for both: the
+// inhaler in the reply is taken, and the next sentence's rash is the
+// penicillin's, named with its own allergy word.
+func TestAQuestionForMedicinesAndAllergiesTogether(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any medical problems, regular medicines, allergies?
+Patient: Asthma, I use the blue inhaler now and then. Allergic to penicillin, it gives me a rash.`)
+	none(t, r, clinical.Allergy, "inhaler")
+	require.True(t, finding(t, r, clinical.Medication, "inhaler").Taken)
+	require.Equal(t, "rash", *finding(t, r, clinical.Allergy, "penicillin").Reaction)
+}
