@@ -151,6 +151,8 @@ func TestHypotheticalAndConditional(t *testing.T) {
 		{"fr", "Surveillez l'apparition d'une [éruption].", hypothetical, "", ""},
 		{"fr", "Même si la [toux] persiste, ce n'est pas grave.", present, "", ""},
 		{"fr", "s'il a du [sang] dans les selles il faut consulter", hypothetical, "", ""},
+		// a negated verb inside the condition does not end it
+		{"en", "If you still can't walk on it in a week, come back and we'll get an [x-ray].", hypothetical, "", ""},
 		// a request worded as a condition asks; it sets no condition
 		{"en", "And if you could drop a [urine sample] into the surgery, we'll send it off.", present, "", ""},
 		{"en", "If you don't mind, I'd like a [urine sample] today.", present, "", ""},

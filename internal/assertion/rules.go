@@ -13,10 +13,14 @@ import (
 const (
 	contextList = "context" // triggers, pseudo-triggers and terminators
 	answersList = "answers" // reply words: yes, no, unsure, past, fillers
-	// requestConditionsList holds requests worded as a condition ("if you
-	// could ..."): pseudo-triggers of the hypothetical.
-	requestConditionsList = "request_conditions"
 )
+
+// pseudoLists hold pseudo-triggers kept apart from context.txt, which is
+// also a feature list of the part model (a term added there re-draws it):
+// requests worded as a condition ("if you could drop a urine sample in").
+// (Double negations, "don't stop the lisinopril", are no pseudo-triggers:
+// the negation is what keeps the verb of stopping from deciding.)
+var pseudoLists = []string{"request_conditions"}
 
 // category is what a trigger says of the concepts in its scope (ConText's
 // trigger types), or pseudo / terminate for the two kinds of term that
@@ -199,16 +203,19 @@ func rulesFor(x *lexicon.Lexicon) *rules {
 func compile(x *lexicon.Lexicon) (*rules, error) {
 	r := &rules{lex: x, context: x.List(contextList), answers: x.List(answersList),
 		byEntry: map[*lexicon.Entry]*rule{}, gapped: map[string][]gappedTerm{}, replies: map[*lexicon.Entry]reply{}}
-	requests := x.List(requestConditionsList)
-	r.triggers = []*lexicon.List{r.context, requests}
-	for _, e := range requests.Entries() {
-		ru, err := compileRule(e)
-		if err != nil || ru.cat != pseudo {
-			return nil, fmt.Errorf("%s/%s.txt %q: want a pseudo-trigger (%v)", x.Lang, requestConditionsList, e.Name(), err)
-		}
-		r.byEntry[e] = ru
-		for _, term := range e.Terms {
-			r.pseudoLen = max(r.pseudoLen, len(strings.Fields(x.Norms(term))))
+	r.triggers = []*lexicon.List{r.context}
+	for _, name := range pseudoLists {
+		l := x.List(name)
+		r.triggers = append(r.triggers, l)
+		for _, e := range l.Entries() {
+			ru, err := compileRule(e)
+			if err != nil || ru.cat != pseudo {
+				return nil, fmt.Errorf("%s/%s.txt %q: want a pseudo-trigger (%v)", x.Lang, name, e.Name(), err)
+			}
+			r.byEntry[e] = ru
+			for _, term := range e.Terms {
+				r.pseudoLen = max(r.pseudoLen, len(strings.Fields(x.Norms(term))))
+			}
 		}
 	}
 	for _, e := range r.context.Entries() {

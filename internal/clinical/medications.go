@@ -94,6 +94,9 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 			}
 		}
 		switch {
+		case decided != nil && decided.action == actionCancel:
+			// taken back: not prescribed, and not taken either
+			f.Assertion = assertion.Absent
 		case decided != nil:
 			f.Action = decided.action
 			if decided.weak && taken {
@@ -326,6 +329,13 @@ func (r *Reading) medAction(m mention) medEvidence {
 		ev.action, ev.today = ActionStart, m.Context.Assertion != assertion.Absent
 		return ev
 	}
+	if u.Speaker == transcript.Clinician && !u.Question && m.Context.Assertion == assertion.Present && r.cancelled(u.Tokens, m) {
+		// ("don't skip the metformin" takes nothing back)
+		// "Wait, with the aspirin wheeze, skip the naproxen": the
+		// clinician takes back what was just prescribed
+		ev.action, ev.today = actionCancel, true
+		return ev
+	}
 	actions := r.Lexicon.List("med_actions")
 	entry, at := r.nearest(u.Tokens, m.First, m.End, actions, actionWindow)
 	if entry == nil && r.listed(u.Tokens, m.First) {
@@ -382,6 +392,26 @@ func (r *Reading) medAction(m mention) medEvidence {
 	// amoxicillin") is still one
 	ev.today = u.Speaker == transcript.Clinician && !asks && !ev.past && m.Context.Assertion != assertion.Absent
 	return ev
+}
+
+// actionCancel is the clinician taking back a drug just decided on ("skip
+// the naproxen"): no action of the wire's, the drug is left out.
+const actionCancel = "cancel"
+
+// cancelled reports whether a word of taking back comes right before the
+// drug ("skip the naproxen", "oubliez l'ibuprofène").
+func (r *Reading) cancelled(toks []lexicon.Token, m mention) bool {
+	cancels, determiners := r.Lexicon.List("cancel_words"), r.Lexicon.List("determiners")
+	k := m.First - 1
+	for k >= 0 && determiners.Has(toks[k].Norm) {
+		k--
+	}
+	for start := max(k-2, 0); start <= k; start++ {
+		if e, n := cancels.Match(toks, start); e != nil && start+n == k+1 {
+			return true
+		}
+	}
+	return false
 }
 
 // toNewDose reports whether a word that says what a dose is changed to

@@ -323,7 +323,7 @@ func (r *Reading) readOutResults() {
 		if at, _ := find(u.Tokens, orders); at >= 0 {
 			continue
 		}
-		if at, _ := find(u.Tokens, modals); at >= 0 {
+		if r.futureModal(u.Tokens, modals) {
 			continue
 		}
 		if r.saysHypothetical(u, hypothetical) {
@@ -331,6 +331,24 @@ func (r *Reading) readOutResults() {
 		}
 		r.Units[i].Part = discourse.Results
 	}
+}
+
+// futureModal reports whether a sentence has a modal that puts what it
+// says ahead ("we will check", "you may need"); a past auxiliary ("the ECG
+// we did today is normal") reads what was done.
+func (r *Reading) futureModal(toks []lexicon.Token, modals *lexicon.List) bool {
+	past := r.Lexicon.List("past_auxiliaries")
+	for k := 0; k < len(toks); k++ {
+		e, n := modals.Match(toks, k)
+		if e == nil {
+			continue
+		}
+		if p, pn := past.Match(toks, k); p == nil || pn < n {
+			return true
+		}
+		k += n - 1
+	}
+	return false
 }
 
 // saysHypothetical reports whether a unit holds a trigger of the

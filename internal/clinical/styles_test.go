@@ -278,3 +278,24 @@ Patient: Asthma, I use the blue inhaler now and then. Allergic to penicillin, it
 	require.True(t, finding(t, r, clinical.Medication, "inhaler").Taken)
 	require.Equal(t, "rash", *finding(t, r, clinical.Allergy, "penicillin").Reaction)
 }
+
+// "Skip the naproxen" takes back the naproxen just prescribed; "we'll get
+// an x-ray" under "if you still can't walk on it" orders none; "the ECG we
+// did today is normal" reads a result.
+func TestATakenBackDrugAConditionalTestAndAResultDone(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: There's swelling over the outside of the left ankle. The ECG we did today is normal, sinus rhythm.
+Doctor: Take Tylenol six fifty milligrams every six hours as needed, and you can add naproxen two twenty twice a day with food.
+Doctor: Wait, with the aspirin wheeze, skip the naproxen. Just the Tylenol.
+Doctor: If you still can't walk on it in a week, come back and we'll get an x-ray.`)
+	naproxen := finding(t, r, clinical.Medication, "naproxen")
+	require.False(t, naproxen.New)
+	require.Equal(t, assertion.Absent, naproxen.Assertion)
+	require.True(t, finding(t, r, clinical.Medication, "tylenol").New)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Imaging && f.Ordered, "%s ordered", f.Name)
+	}
+	require.Equal(t, discourse.Results, r.Units[1].Part, r.UnitText(1))
+	r = read(t, "en", `Doctor: Don't skip the metformin, take it every morning.`)
+	require.NotEqual(t, "cancel", finding(t, r, clinical.Medication, "metformin").Action)
+}
