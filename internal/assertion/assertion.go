@@ -452,7 +452,7 @@ func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int
 		return implicit
 	}
 	if m.rule.dir&backward != 0 && target[1] <= m.start && !implicit {
-		words := 0
+		words, joined := 0, false
 		for k := m.start - 1; k >= 0; k-- {
 			if k == target[1]-1 {
 				return words < limit
@@ -467,6 +467,16 @@ func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int
 					return false
 				}
 				if t.Norm == "," {
+					if words >= ownPhraseWords && !joined && (m.rule.cat == negated || m.rule.cat == possible) {
+						// "douleur thoracique pariétale, syndrome
+						// coronarien aigu écarté": the words between the
+						// comma and the trigger are the phrase it denies;
+						// a list goes on ("fever, chills and night sweats
+						// were denied"), and a past told after a comma
+						// still dates what came before ("de l'asthme
+						// enfant, mais ça a disparu")
+						return false
+					}
 					words = 0
 				}
 				continue
@@ -475,7 +485,7 @@ func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int
 				return false
 			}
 			if joins(k) {
-				words = 0
+				words, joined = 0, true
 				continue
 			}
 			if leans(toks[k]) {
@@ -488,6 +498,10 @@ func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int
 	}
 	return false
 }
+
+// ownPhraseWords is how many words between a comma and a backward trigger
+// make a phrase of its own, which the trigger is about.
+const ownPhraseWords = 3
 
 // newClause reports whether a clause with its own subject opens at token
 // k, after a comma: a word that joins clauses, then a determiner or a

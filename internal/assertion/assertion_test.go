@@ -93,6 +93,9 @@ func TestNegationScope(t *testing.T) {
 		{"fr", "Sans [fièvre] depuis deux jours.", absent, "", ""},
 		{"fr", "Elle ne [tousse] pas la nuit.", absent, "", ""},
 		{"fr", "pas de fièvre elle a [vomi] ce matin", present, "", ""},
+		// a backward trigger is about the phrase between it and a comma
+		{"fr", "Conclusion : [douleur thoracique] pariétale, syndrome coronarien aigu écarté.", present, "", ""},
+		{"fr", "Conclusion : douleur thoracique pariétale, [syndrome coronarien aigu] écarté.", absent, "", ""},
 		// a comma and a new clause's subject end the negation
 		{"fr", "Pas besoin d'antibiotique, c'est un [virus].", present, "", ""},
 		{"en", "No need for antibiotics, it's a [virus].", present, "", ""},
