@@ -41,7 +41,7 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 	order := []string{}
 	groups := map[string][]mention{}
 	for _, m := range ms {
-		if m.kind != Medication || allergic[m.name] || m.Context.Subject == assertion.Family || m.Context.Subject == assertion.Other {
+		if m.kind != Medication || m.Context.Subject == assertion.Family || m.Context.Subject == assertion.Other {
 			continue
 		}
 		if _, ok := groups[m.name]; !ok {
@@ -141,6 +141,12 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 		}
 		if f.Dose == nil && f.Frequency == nil {
 			r.dosingNext(&f, detail)
+		}
+		if allergic[name] && f.Action != ActionStop {
+			// a drug the patient reacts to is the allergy, unless the
+			// reaction was found on it and it is stopped today ("we'll
+			// stop the amoxicillin, and I'll put it down as an allergy")
+			continue
 		}
 		if f.New {
 			// a drug the patient took before this visit was prescribed

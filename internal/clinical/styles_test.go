@@ -299,3 +299,19 @@ Doctor: If you still can't walk on it in a week, come back and we'll get an x-ra
 	r = read(t, "en", `Doctor: Don't skip the metformin, take it every morning.`)
 	require.NotEqual(t, "cancel", finding(t, r, clinical.Medication, "metformin").Action)
 }
+
+// A reaction found on a drug the patient takes makes it an allergy and the
+// drug is stopped today: both are charted, the stop and the allergy.
+func TestADrugStoppedForTheReactionItCaused(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: So Ava started the amoxicillin three days ago for her ear infection, and now she has a rash?
+Mom: Yes, raised red welts since last night.
+Doctor: This looks like hives from the amoxicillin, an allergic reaction.
+Doctor: We'll stop the amoxicillin, and I'll put amoxicillin down as an allergy in her chart.`)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "amoxicillin").Action)
+	finding(t, r, clinical.Allergy, "amoxicillin")
+	r = read(t, "en", `Doctor: Any allergies?
+Patient: Penicillin gives me a rash.
+Doctor: As you're allergic to penicillin, I'll prescribe clarithromycin.`)
+	none(t, r, clinical.Medication, "penicillin")
+}
