@@ -29,6 +29,11 @@ func (rd *renderer) reviewOfSystems() []Sentence {
 			}
 			switch f.Assertion {
 			case assertion.Present:
+				if f.Time == assertion.Past && f.Resolved {
+					// "some nausea the first week, but that's gone": no
+					// symptom of today's review
+					continue
+				}
 				pos = append(pos, f.Name)
 			case assertion.Absent:
 				neg = append(neg, f.Name)

@@ -43,3 +43,14 @@ func TestAnExamFindingIsNoDeniedSymptom(t *testing.T) {
 	require.NotContains(t, sectionOf(t, note.Text, "HISTORY OF PRESENT ILLNESS"), "swelling")
 	require.Contains(t, sectionOf(t, note.Text, "PHYSICAL EXAMINATION"), "edema")
 }
+
+// A symptom said to be over ("some nausea the first week, but that's
+// gone") is no symptom the review of systems endorses today.
+func TestAResolvedSymptomIsNotEndorsed(t *testing.T) {
+	t.Parallel()
+	text := "Psychiatrist: Any side effects from the sertraline?\nPatient: Some nausea the first week, but that's gone. I still worry about everything, I feel anxious most days.\n"
+	note, err := notewriter.New().Write(context.Background(), notewriter.Input{Transcript: text, Template: "primaryCare",
+		Lang: "en", RecordingType: "conversation"})
+	require.NoError(t, err)
+	require.NotContains(t, sectionOf(t, note.Text, "REVIEW OF SYSTEMS"), "nausea")
+}
