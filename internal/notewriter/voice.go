@@ -84,9 +84,43 @@ func (v *voice) rewrite(src []rune, toks []lexicon.Token, who transcript.Speaker
 	}
 	ps = v.trimTag(ps, toks)
 	ps = v.standardise(ps, toks)
+	if who == transcript.Clinician {
+		ps = v.infinitives(ps, toks)
+	}
 	ps = v.thirdPerson(ps, toks, who)
 	ps = v.digits(ps, toks)
 	return finish(v.capitals(v.x.Acronyms(tidy(join(src, toks, ps)))))
+}
+
+// infinitives writes an instruction to the patient as a note does, in the
+// infinitive where the language says so: French "Buvez beaucoup d'eau" is
+// "Boire beaucoup d'eau", "..., revenez me voir" "..., revenir me voir".
+// Only the verbs of the imperatives list, opening the sentence or a clause
+// after a comma or a conjunction; English instructions are written as
+// said.
+func (v *voice) infinitives(ps []piece, toks []lexicon.Token) []piece {
+	list, joins := v.x.List("imperatives"), v.x.List("conjunctions")
+	for i := 0; i < len(ps); i++ {
+		if ps[i].replaced {
+			continue
+		}
+		if i > 0 {
+			// after a comma or a conjunction ("revenez nous voir ou allez
+			// à l'urgence")
+			prev := ps[i-1]
+			comma := prev.replaced && prev.text == "," || !prev.replaced && toks[prev.first].Norm == ","
+			if !comma && (prev.replaced || !joins.Has(toks[prev.first].Norm)) {
+				continue
+			}
+		}
+		e, n := matchPieces(ps, toks, i, list)
+		if e == nil {
+			continue
+		}
+		rest := append([]piece{{first: ps[i].first, end: ps[i+n-1].end, text: e.Attr("to"), replaced: true}}, ps[i+n:]...)
+		ps = append(ps[:i], rest...)
+	}
+	return ps
 }
 
 // trimHeading drops a heading said before a colon at the start ("Plan:
