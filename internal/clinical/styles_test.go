@@ -315,3 +315,14 @@ Patient: Penicillin gives me a rash.
 Doctor: As you're allergic to penicillin, I'll prescribe clarithromycin.`)
 	none(t, r, clinical.Medication, "penicillin")
 }
+
+// A reaction named right after its allergy's substance ("with the aspirin
+// wheeze, skip the naproxen") is the allergy's, no symptom of today.
+func TestAReactionNamedWithItsSubstanceIsNoSymptom(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any allergies?
+Patient: Aspirin makes me wheeze.
+Doctor: Take Tylenol as needed. Wait, with the aspirin wheeze, skip the naproxen.`)
+	none(t, r, clinical.Symptom, "wheez")
+	finding(t, r, clinical.Allergy, "aspirin")
+}
