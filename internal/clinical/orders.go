@@ -56,7 +56,11 @@ func (r *Reading) orders(ms []mention) {
 			verb = r.orderVerbBefore(u.Tokens, m.First)
 		}
 		requested := u.Question && r.proposes(u.Tokens)
-		if verb == nil && !requested && (u.Part != discourse.Plan || r.readsResult(u.Tokens)) {
+		if verb == nil && !requested && (u.Part != discourse.Plan || r.readsResult(u.Tokens) || r.valueAfter(u.Tokens, m.End) ||
+			r.opensTopic(u.Tokens, m)) {
+			// (in the plan, a test said with its value reads it out,
+			// "l'hémoglobine glyquée est à 6,9 %", and one that opens a
+			// topic names it, "pour le cholestérol, on va essayer ...")
 			// in the plan, a test needs no verb to be ordered ("and a
 			// chest x-ray"), but one read out is none ("I got your blood
 			// work back")
@@ -130,6 +134,45 @@ func (r *Reading) itemAfter(skip int, m Mention) bool {
 		}
 	}
 	return false
+}
+
+// valueReach is how many tokens after a test its value may be said ("is
+// at 6.9").
+const valueReach = 4
+
+// valueAfter reports whether a test's value is said right after it, past
+// words that link a value ("your last A1c was 5.5", "l'hémoglobine
+// glyquée est à 6,9"): a number within valueReach tokens, only value
+// links between, and no unit of time after it ("an echocardiogram in
+// about six months" is when, not what).
+func (r *Reading) valueAfter(toks []lexicon.Token, end int) bool {
+	links, times := r.Lexicon.List("value_links"), r.Lexicon.List("time_units")
+	for _, n := range r.numbersIn(toks) {
+		if n.first < end || n.first-end > valueReach {
+			continue
+		}
+		for k := end; k < n.first; k++ {
+			if !links.Has(toks[k].Norm) {
+				return false
+			}
+		}
+		if e, _ := times.Match(toks, n.end); e != nil {
+			return false
+		}
+		return n.first > end
+	}
+	return false
+}
+
+// opensTopic reports whether the test at m opens the sentence as its topic
+// ("Pour le cholestérol, on va essayer la rosuvastatine", "for your
+// cholesterol, ..."): a topic word first, the test, then a comma.
+func (r *Reading) opensTopic(toks []lexicon.Token, m mention) bool {
+	e, n := r.Lexicon.List("topic_openers").Match(toks, 0)
+	if e == nil || n > m.First || m.First-n > topicWindow {
+		return false
+	}
+	return m.End < len(toks) && toks[m.End].Norm == ","
 }
 
 // readsResult reports whether a sentence reads a result out: it has a

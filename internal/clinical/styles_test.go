@@ -1,6 +1,7 @@
 package clinical_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -325,4 +326,24 @@ Patient: Aspirin makes me wheeze.
 Doctor: Take Tylenol as needed. Wait, with the aspirin wheeze, skip the naproxen.`)
 	none(t, r, clinical.Symptom, "wheez")
 	finding(t, r, clinical.Allergy, "aspirin")
+}
+
+// A test said with its value reads it out and one that opens the
+// sentence's topic names it: neither is ordered; "on refait une prise de
+// sang" orders the blood test.
+func TestATestReadOrNamedAsATopicIsNoOrder(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Docteur : Votre diabète est bien équilibré, le cholestérol est un peu élevé.
+Docteur : Pour le cholestérol, on va essayer la rosuvastatine cinq milligrammes le soir.
+Docteur : On refait une prise de sang avec le bilan lipidique dans trois mois.`)
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Lab && strings.Contains(f.Name, "cholest") {
+			require.False(t, f.Ordered, "the topic is no order")
+		}
+	}
+	require.True(t, finding(t, r, clinical.Lab, "lipid").Ordered)
+	r = read(t, "en", `Doctor: Your diabetes is well controlled. Your last a1c was 5.5 in March. We'll get an echocardiogram in about six months.`)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Lab && f.Ordered, "%s read out, not ordered", f.Name)
+	}
 }

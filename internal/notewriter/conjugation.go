@@ -94,19 +94,21 @@ func (v *voice) elideBefore(out []piece, next string) {
 // "son" before a vowel).
 func (v *voice) feminine(t lexicon.Token) bool {
 	list := v.x.List("feminine_nouns")
-	word := t.Norm
-	if word == "" || strings.ContainsRune("aeiouyhéèêàâîôû", []rune(word)[0]) {
+	if t.Norm == "" || strings.ContainsRune("aeiouyhéèêàâîôû", []rune(strings.ToLower(t.Text))[0]) {
 		return false
 	}
-	if e := list.Lookup(word); e != nil {
+	if e := list.Lookup(t.Norm); e != nil {
 		return e.Attr("masculine") != "yes" && e.Attr("ending") != "yes"
 	}
+	// endings are compared as written, accents kept: "santé" ends in
+	// "té", "diabète" does not
+	word := []rune(strings.ToLower(t.Text))
 	for _, e := range list.Entries() {
 		if e.Attr("ending") != "yes" {
 			continue
 		}
 		for _, end := range e.Terms {
-			if strings.HasSuffix(word, v.x.Norms(end)) && len(word) > len(v.x.Norms(end))+1 {
+			if end := []rune(end); len(word) > len(end)+1 && string(word[len(word)-len(end):]) == string(end) {
 				return true
 			}
 		}

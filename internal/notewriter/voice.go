@@ -85,7 +85,7 @@ func (v *voice) rewrite(src []rune, toks []lexicon.Token, who transcript.Speaker
 	ps = v.trimTag(ps, toks)
 	ps = v.standardise(ps, toks)
 	if who == transcript.Clinician {
-		ps = v.infinitives(ps, toks)
+		ps = v.infinitives(src, ps, toks)
 	}
 	ps = v.thirdPerson(ps, toks, who)
 	ps = v.digits(ps, toks)
@@ -98,7 +98,7 @@ func (v *voice) rewrite(src []rune, toks []lexicon.Token, who transcript.Speaker
 // Only the verbs of the imperatives list, opening the sentence or a clause
 // after a comma or a conjunction; English instructions are written as
 // said.
-func (v *voice) infinitives(ps []piece, toks []lexicon.Token) []piece {
+func (v *voice) infinitives(src []rune, ps []piece, toks []lexicon.Token) []piece {
 	list, joins := v.x.List("imperatives"), v.x.List("conjunctions")
 	for i := 0; i < len(ps); i++ {
 		if ps[i].replaced {
@@ -108,19 +108,33 @@ func (v *voice) infinitives(ps []piece, toks []lexicon.Token) []piece {
 			// after a comma or a conjunction ("revenez nous voir ou allez
 			// à l'urgence")
 			prev := ps[i-1]
-			comma := prev.replaced && prev.text == "," || !prev.replaced && toks[prev.first].Norm == ","
-			if !comma && (prev.replaced || !joins.Has(toks[prev.first].Norm)) {
+			mark := prev.text
+			if !prev.replaced {
+				mark = toks[prev.first].Norm
+			}
+			if (mark == "" || !strings.Contains(",.;:!?", mark)) && (prev.replaced || !joins.Has(toks[prev.first].Norm)) {
 				continue
 			}
 		}
 		e, n := matchPieces(ps, toks, i, list)
-		if e == nil {
+		if e == nil || i+n < len(ps) && hyphened(src, toks[ps[i+n-1].first]) {
+			// a pronoun joined to the verb ("arrêtez-la") stays as said
 			continue
 		}
-		rest := append([]piece{{first: ps[i].first, end: ps[i+n-1].end, text: e.Attr("to"), replaced: true}}, ps[i+n:]...)
+		to := e.Attr("to")
+		if i > 0 && !ps[i-1].replaced && toks[ps[i-1].first].Norm != "" && strings.Contains(".!?", toks[ps[i-1].first].Norm) {
+			to = capitalise(to)
+		}
+		rest := append([]piece{{first: ps[i].first, end: ps[i+n-1].end, text: to, replaced: true}}, ps[i+n:]...)
 		ps = append(ps[:i], rest...)
 	}
 	return ps
+}
+
+// hyphened reports whether a hyphen follows token t in src: a pronoun
+// joined to a verb ("arrêtez-la").
+func hyphened(src []rune, t lexicon.Token) bool {
+	return t.End < len(src) && src[t.End] == '-'
 }
 
 // trimHeading drops a heading said before a colon at the start ("Plan:
@@ -408,6 +422,11 @@ func (v *voice) agree(ps []piece, toks []lexicon.Token, i int, out *[]piece) int
 		e, n := matchPieces(ps, toks, i, v.adverbs)
 		if e == nil {
 			e, n = matchPieces(ps, toks, i, v.x.List("verb_adverbs"))
+		}
+		if e == nil && !ps[i].replaced {
+			// French puts an object pronoun before the verb: "je l'ai
+			// arrêtée" is "il l'a arrêtée"
+			e, n = matchPieces(ps, toks, i, v.x.List("preverbal_objects"))
 		}
 		if e != nil {
 			*out = append(*out, ps[i:i+n]...)
