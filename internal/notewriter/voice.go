@@ -165,7 +165,7 @@ func (v *voice) capitals(s string) string {
 func (v *voice) dropMatches(ps []piece, toks []lexicon.Token, list *lexicon.List) []piece {
 	out := ps[:0]
 	for i := 0; i < len(ps); i++ {
-		if e, n := matchPieces(ps, toks, i, list); e != nil {
+		if e, n := matchPieces(ps, toks, i, list); e != nil && !(n == 1 && v.nounHere(ps, toks, i)) {
 			i += n - 1
 			// "the pain is, you know, worse": the commas around it go too
 			if len(out) > 0 && isComma(out[len(out)-1], toks) && i+1 < len(ps) && isComma(ps[i+1], toks) {
@@ -177,6 +177,20 @@ func (v *voice) dropMatches(ps []piece, toks []lexicon.Token, list *lexicon.List
 		out = append(out, ps[i])
 	}
 	return out
+}
+
+// nounHere reports whether the one word at piece i is a noun, not the
+// filler it spells: written in capitals ("ER"), or after a determiner and
+// ending its clause ("take him to the er.").
+func (v *voice) nounHere(ps []piece, toks []lexicon.Token, i int) bool {
+	t := toks[ps[i].first]
+	if len([]rune(t.Text)) > 1 && strings.ToUpper(t.Text) == t.Text && strings.ToLower(t.Text) != t.Text {
+		return true
+	}
+	// a determiner before it and the clause's end after it: "the er."
+	// ("the um medication" keeps its filler out)
+	ends := i+1 >= len(ps) || !ps[i+1].replaced && toks[ps[i+1].first].Kind == lexicon.Punct
+	return ends && i > 0 && !ps[i-1].replaced && v.x.List("determiners").Has(toks[ps[i-1].first].Norm)
 }
 
 func isComma(p piece, toks []lexicon.Token) bool {

@@ -55,6 +55,9 @@ func Split(text string, infer RoleInferrer) []Segment {
 		}
 		segs = append(segs, Segment{ID: len(segs), Speaker: Unknown, Text: line})
 	}
+	if labelled {
+		staffLead(segs)
+	}
 	if !labelled && infer != nil {
 		segs = cutAfterQuestions(segs)
 	}
@@ -62,6 +65,22 @@ func Split(text string, infer RoleInferrer) []Segment {
 		infer(segs)
 	}
 	return segs
+}
+
+// staffLead makes the staff the clinician of a conversation no clinician
+// speaks in: on a nurse triage line ("Nurse:"/"Parent:") the nurse asks,
+// assesses and advises, and her advice is the plan.
+func staffLead(segs []Segment) {
+	for _, s := range segs {
+		if s.Speaker == Clinician {
+			return
+		}
+	}
+	for i := range segs {
+		if segs[i].Speaker == Other && IsStaff(segs[i].Voice) {
+			segs[i].Speaker = Clinician
+		}
+	}
 }
 
 // cutAfterQuestions cuts every segment after each question mark that more

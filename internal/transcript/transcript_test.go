@@ -28,6 +28,11 @@ func voiced(voice, text string) transcript.Segment {
 	return transcript.Segment{Speaker: unknown, Voice: voice, Text: text}
 }
 
+// voicedAs is a turn of a labelled voice given a role.
+func voicedAs(who transcript.Speaker, voice, text string) transcript.Segment {
+	return transcript.Segment{Speaker: who, Voice: voice, Text: text}
+}
+
 // companion is a turn of someone with the patient, named by their label.
 func companion(label, text string) transcript.Segment {
 	return transcript.Segment{Speaker: other, Voice: label, Text: text}
@@ -68,6 +73,8 @@ func TestSplitLabels(t *testing.T) {
 		{"label alone on its line", "[doctor]\nhow is the knee ?", turns(said(clinician, "how is the knee ?"))},
 		{"a specialist's label", "Psychiatrist: How are you?\nCardiologue : Bonjour.\nPharmacist: Any allergies?",
 			turns(said(clinician, "How are you?"), said(clinician, "Bonjour."), said(clinician, "Any allergies?"))},
+		{"the nurse leads where no clinician speaks", "Nurse: Pediatric nurse line.\nParent: He has a fever.",
+			turns(voicedAs(clinician, "Nurse", "Pediatric nurse line."), companion("Parent", "He has a fever."))},
 		{"a Québec doctor's title", "Dre : Qu'est-ce qui vous amène?\nDre Tremblay : Bonjour.",
 			turns(said(clinician, "Qu'est-ce qui vous amène?"), said(clinician, "Bonjour."))},
 		{"empty", "  \n\n", nil},
