@@ -381,7 +381,8 @@ Patient: It's on one side, usually the right, behind my eye. Throbbing.`)
 // takes at home.
 func TestANursesDoseIsTheVisitsTreatment(t *testing.T) {
 	t.Parallel()
-	r := read(t, "en", `RN: Dexamethasone thirteen milligrams by mouth given. She had two paracetamol at home.
+	r := read(t, "en", `Doctor: Tell me what's been going on.
+RN: Dexamethasone thirteen milligrams by mouth given. She had two paracetamol at home.
 Dad: I gave him ibuprofen at home this morning.`)
 	require.True(t, finding(t, r, clinical.Medication, "paracetamol").Taken, "a nurse's handover of a drug taken at home is history")
 	dex := finding(t, r, clinical.Medication, "dexamethasone")
