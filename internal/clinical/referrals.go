@@ -42,14 +42,27 @@ func (r *Reading) unlistedReferrals(verbs *lexicon.List) {
 			}
 			k := i + n
 			if k < len(toks) {
+				// the one referred: "refer you", "refer her", "refer it"
 				if o, on := objects.Match(toks, k); o != nil {
 					k += on
+				} else if x.List("second_person").Has(toks[k].Norm) || x.List("patient_objects").Has(toks[k].Norm) {
+					k++
 				}
 			}
 			if k >= len(toks) || !links.Has(toks[k].Norm) {
 				continue
 			}
+			if k+1 < len(toks) && (x.List("own_possessives").Has(toks[k+1].Norm) || x.List("second_person").Has(toks[k+1].Norm)) {
+				// "refer you for your problem of glomerulonephritis": the
+				// reason, not a service
+				continue
+			}
 			first, end := r.serviceNamed(toks, k+1)
+			if sc := assertion.Of(x, toks, [2]int{first, end}); end > first && sc.Assertion == assertion.Absent {
+				// "I don't think we need to refer you for any further
+				// steroid injections"
+				continue
+			}
 			if !named(toks, first, end) || knownAt(toks, first, known) {
 				// "a referral to g- to gastroenterology", "to Dr. Flores"
 				continue
@@ -75,14 +88,16 @@ func (r *Reading) unlistedReferrals(verbs *lexicon.List) {
 func (r *Reading) serviceNamed(toks []lexicon.Token, from int) (int, int) {
 	x := r.Lexicon
 	k := from
-	for k < len(toks) && (x.List("determiners").Has(toks[k].Norm) || x.List("own_possessives").Has(toks[k].Norm)) {
+	for k < len(toks) && (x.List("determiners").Has(toks[k].Norm) || x.List("own_possessives").Has(toks[k].Norm) ||
+		x.List("fillers").Has(toks[k].Norm)) {
 		k++
 	}
 	first := k
 	for k < len(toks) && k-first < referralWords {
 		t := toks[k]
 		if t.Kind != lexicon.Word || x.List("prepositions").Has(t.Norm) || x.List("list_joins").Has(t.Norm) ||
-			x.List("subordinators").Has(t.Norm) || x.List("clause_subjects").Has(t.Norm) {
+			x.List("subordinators").Has(t.Norm) || x.List("clause_subjects").Has(t.Norm) || x.List("conjunctions").Has(t.Norm) ||
+			x.List("openers").Has(t.Norm) || x.List("fillers").Has(t.Norm) || r.negationWord(toks, k) {
 			break
 		}
 		k++
@@ -114,4 +129,11 @@ func knownAt(toks []lexicon.Token, at int, lists []*lexicon.List) bool {
 		}
 	}
 	return false
+}
+
+// negationWord reports whether a negation trigger opens at token k ("to
+// psychiatry not for ...").
+func (r *Reading) negationWord(toks []lexicon.Token, k int) bool {
+	e, _ := r.Lexicon.List("context").Match(toks, k)
+	return e != nil && e.Attr("category") == "negated"
 }
