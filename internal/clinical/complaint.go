@@ -207,17 +207,7 @@ const presentedReach = 3
 // introduces ("presents with", "complains of", "here today for"): what a
 // dictation or a referral says brought the patient, before any history.
 func (r *Reading) presented(m Mention) bool {
-	toks := r.Units[m.Unit].Tokens
-	cues := r.Lexicon.List("presentation_cues")
-	for k := m.First - 1; k >= 0 && k >= m.First-presentedReach-4; k-- {
-		if toks[k].Kind == lexicon.Punct {
-			return false
-		}
-		if e, n := cues.Match(toks, k); e != nil && k+n <= m.First && m.First-(k+n) <= presentedReach {
-			return true
-		}
-	}
-	return false
+	return cueInClause(r.Units[m.Unit].Tokens, m.First, r.Lexicon.List("presentation_cues"), presentedReach, nil)
 }
 
 // visitReasonScore is how strong the best problem must be to be the chief

@@ -49,7 +49,12 @@ func (r *Reading) changedTo(toks []lexicon.Token, n, next number) bool {
 	if !doseKinds[next.kind] && next.unit == "" || next.first-n.end != 1 {
 		return false
 	}
-	e := r.Lexicon.List("range_words").Lookup(toks[n.end].Norm)
+	return r.changesTo(toks[n.end])
+}
+
+// changesTo reports whether t says what a dose is changed to ("to", "à").
+func (r *Reading) changesTo(t lexicon.Token) bool {
+	e := r.Lexicon.List("range_words").Lookup(t.Norm)
 	return e != nil && e.Attr("change") == "yes"
 }
 
@@ -264,13 +269,8 @@ func (r *Reading) nearestAnywhere(toks []lexicon.Token, m mention, list *lexicon
 // joinedBetween reports whether a word that joins the items of a list
 // ("and", "et") stands between tokens from and to.
 func (r *Reading) joinedBetween(toks []lexicon.Token, from, to int) bool {
-	ands := r.Lexicon.List("list_joins")
-	for k := from; k < to; k++ {
-		if ands.Has(toks[k].Norm) {
-			return true
-		}
-	}
-	return false
+	at, _ := find(toks[from:to], r.Lexicon.List("list_joins"))
+	return at >= 0
 }
 
 // itemEndsBefore reports whether the drug's description, from token end,

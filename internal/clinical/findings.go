@@ -64,11 +64,18 @@ func (r *Reading) toldAsRisk(m Mention) bool {
 		// "the combined pill raises your stroke risk"
 		return true
 	}
-	for k := m.First - 1; k >= 0 && k >= m.First-effectWindow-4; k-- {
+	return cueInClause(toks, m.First, phrases, effectWindow, func(e *lexicon.Entry) bool { return e.Attr("after") != "yes" })
+}
+
+// cueInClause reports whether a term of list that ok accepts (any, when
+// ok is nil) ends within win tokens before token i, with no mark between:
+// the cue and what it introduces are one phrase.
+func cueInClause(toks []lexicon.Token, i int, list *lexicon.List, win int, ok func(*lexicon.Entry) bool) bool {
+	for k := i - 1; k >= 0 && k >= i-win-4; k-- {
 		if toks[k].Kind == lexicon.Punct {
 			return false
 		}
-		if e, n := phrases.Match(toks, k); e != nil && e.Attr("after") != "yes" && k+n <= m.First && m.First-(k+n) <= effectWindow {
+		if e, n := list.Match(toks, k); e != nil && (ok == nil || ok(e)) && k+n <= i && i-(k+n) <= win {
 			return true
 		}
 	}
@@ -109,20 +116,21 @@ func (r *Reading) diagnoses(m mention) bool {
 	}
 	return r.impressionOf(u.Tokens, m) ||
 		r.afterCue(u.Tokens, m.First, r.Lexicon.List("concern_cues"), concernWindow) ||
-		m.kind == Condition && (r.judged(u.Tokens, m.End) || r.judgedWithin(u.Tokens, m.First, m.End))
+		m.kind == Condition && r.judgedAt(u.Tokens, m.Mention)
 }
 
 // judgedWithin reports whether a condition read from a measure and its
 // level holds a judgement of where it stands ("your blood pressure is
 // still above goal" is hypertension, judged).
 func (r *Reading) judgedWithin(toks []lexicon.Token, first, end int) bool {
-	list := r.Lexicon.List("status_words")
-	for k := first; k < end; k++ {
-		if e, _ := list.Match(toks, k); e != nil {
-			return true
-		}
-	}
-	return false
+	at, _ := find(toks[first:end], r.Lexicon.List("status_words"))
+	return at >= 0
+}
+
+// judgedAt reports whether the condition at m is judged, in the words
+// after it or within its own ("still above goal").
+func (r *Reading) judgedAt(toks []lexicon.Token, m Mention) bool {
+	return r.judged(toks, m.End) || r.judgedWithin(toks, m.First, m.End)
 }
 
 // statusReach is how many tokens after a condition the clinician's

@@ -424,11 +424,7 @@ func (r *Reading) cancelled(toks []lexicon.Token, m mention) bool {
 // and a dose follow the drug's name ("the atorvastatin to forty
 // milligrams").
 func (r *Reading) toNewDose(toks []lexicon.Token, m mention) bool {
-	if m.End >= len(toks) {
-		return false
-	}
-	e := r.Lexicon.List("range_words").Lookup(toks[m.End].Norm)
-	if e == nil || e.Attr("change") != "yes" {
+	if m.End >= len(toks) || !r.changesTo(toks[m.End]) {
 		return false
 	}
 	for _, n := range r.numbersIn(toks) {

@@ -262,17 +262,17 @@ func (r *Reading) impressionsInAssessment() {
 				continue
 			}
 			impression := r.afterCue(u.Tokens, m.First, cues, impressionWindow)
-			judged := (r.judged(u.Tokens, m.End) || r.judgedWithin(u.Tokens, m.First, m.End)) && !r.decidesAnything(m.Unit) && !r.ordersAnything(m.Unit)
+			// a judgement of where a condition stands that decides nothing
+			// ("your diabetes isn't well controlled", "your blood pressure
+			// is still above goal") is the assessment the plan follows from
+			settles := !r.decidesAnything(m.Unit) && !r.ordersAnything(m.Unit)
+			judged := r.judgedAt(u.Tokens, m) && settles
 			switch u.Part {
 			case discourse.Results, discourse.History, discourse.Complaint:
-				// "So your blood pressure is still above goal": the
-				// clinician's judgement is the assessment
 				impression = impression || judged
 			case discourse.Plan:
-				// a judgement of where a condition stands ("your diabetes
-				// isn't well controlled") that decides nothing is the
-				// assessment the plan follows from
-				impression = (impression || r.judged(u.Tokens, m.End) || r.judgedWithin(u.Tokens, m.First, m.End)) && !r.decidesAnything(m.Unit) && !r.ordersAnything(m.Unit)
+				// (in the plan, an impression cue too must decide nothing)
+				impression = impression && settles || judged
 			default:
 				continue
 			}

@@ -105,16 +105,19 @@ func (m *RoleModel) Infer(segs []transcript.Segment, x *lexicon.Lexicon, q Quest
 		// utterances; it weighs in the choice, and turn-taking, if it
 		// wins, reads the lines as the model gave them (a line fixed among
 		// turns pushes its neighbours to the other role).
-		path = learn.Viterbi(probs, trans, m.Strength)
-		if m.Change != nil {
-			stated := make([][]float64, len(probs))
-			copy(stated, probs)
-			fixStatements(stated, fixed, toks, asks, x)
-			_, turns := learn.ViterbiScored(stated, trans, m.Strength)
-			learned, score := decodeTurnsScored(stated, m.Change.changes(toks, asks, x), trans, m.Strength)
-			if score > turns {
-				path = learned
-			}
+		if m.Change == nil {
+			path = learn.Viterbi(probs, trans, m.Strength)
+			break
+		}
+		stated := make([][]float64, len(probs))
+		copy(stated, probs)
+		anyStated := fixStatements(stated, fixed, toks, asks, x)
+		var turns float64
+		path, turns = learn.ViterbiScored(stated, trans, m.Strength)
+		if learned, score := decodeTurnsScored(stated, m.Change.changes(toks, asks, x), trans, m.Strength); score > turns {
+			path = learned
+		} else if anyStated {
+			path = learn.Viterbi(probs, trans, m.Strength)
 		}
 	default:
 		path = learn.Viterbi(probs, trans, m.Strength)

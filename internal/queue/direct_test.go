@@ -3,7 +3,6 @@ package queue_test
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"os"
 	"testing"
 	"time"
@@ -62,11 +61,7 @@ func TestDirectRunIsARunningRiverJob(t *testing.T) {
 				t.Skip(st.PostgresURLEnv + " is not set")
 			}
 			ctx := context.Background()
-			d := st.NewDatabase(t, backend)
-			db, err := store.Open(ctx, d.DatabaseURL, d.DataDir)
-			require.NoError(t, err)
-			t.Cleanup(func() { db.Close() })
-			require.NoError(t, db.Migrate(ctx, slog.New(slog.DiscardHandler)))
+			db := st.OpenStore(t, backend)
 			inserter, err := queue.NewInserter(db)
 			require.NoError(t, err)
 			inserter.EnableDirect(queue.DirectConfig{ID: "replica-test", Slots: 2, Backlog: 10, Timeout: time.Minute})

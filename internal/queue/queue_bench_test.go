@@ -65,11 +65,7 @@ func BenchmarkChainedJobs(b *testing.B) {
 
 func benchmarkChain(b *testing.B, backend st.Backend, chain bool) {
 	ctx := context.Background()
-	d := st.NewDatabase(b, backend)
-	db, err := store.Open(ctx, d.DatabaseURL, d.DataDir)
-	require.NoError(b, err)
-	b.Cleanup(func() { db.Close() })
-	require.NoError(b, db.Migrate(ctx, slog.New(slog.DiscardHandler)))
+	db := st.OpenStore(b, backend)
 	inserter, err := queue.NewInserter(db)
 	require.NoError(b, err)
 

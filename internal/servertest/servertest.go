@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -24,6 +25,7 @@ import (
 
 	"github.com/notegen/notegen/internal/cli"
 	"github.com/notegen/notegen/internal/masterkey"
+	"github.com/notegen/notegen/internal/store"
 	"github.com/notegen/notegen/internal/storetest"
 )
 
@@ -116,6 +118,20 @@ func NewDatabase(t testing.TB, b Backend) *Database {
 		})
 		db.DatabaseURL = url
 	}
+	return db
+}
+
+// OpenStore opens a fresh database of backend b, migrated, for tests of
+// the store and the queue that need no server; it is closed when the test
+// ends. PostgreSQL must be configured (see Each, which skips it when not).
+func OpenStore(t testing.TB, b Backend) *store.DB {
+	t.Helper()
+	ctx := context.Background()
+	d := NewDatabase(t, b)
+	db, err := store.Open(ctx, d.DatabaseURL, d.DataDir)
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	require.NoError(t, db.Migrate(ctx, slog.New(slog.DiscardHandler)))
 	return db
 }
 

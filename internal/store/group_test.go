@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -35,13 +34,8 @@ func groupDB(t *testing.T, b st.Backend) *store.DB {
 	if b == st.Postgres && os.Getenv(st.PostgresURLEnv) == "" {
 		t.Skip(st.PostgresURLEnv + " is not set")
 	}
-	ctx := context.Background()
-	d := st.NewDatabase(t, b)
-	db, err := store.Open(ctx, d.DatabaseURL, d.DataDir)
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
-	require.NoError(t, db.Migrate(ctx, slog.New(slog.DiscardHandler)))
-	_, err = db.Exec(ctx, `CREATE TABLE group_rows (name TEXT PRIMARY KEY, value TEXT NOT NULL)`)
+	db := st.OpenStore(t, b)
+	_, err := db.Exec(context.Background(), `CREATE TABLE group_rows (name TEXT PRIMARY KEY, value TEXT NOT NULL)`)
 	require.NoError(t, err)
 	return db
 }
