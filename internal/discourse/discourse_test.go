@@ -348,3 +348,33 @@ thank you`, discourse.InferRoles("en"))
 		require.Equal(t, transcript.Clinician, segs[i].Speaker, segs[i].Text)
 	}
 }
+
+// A recogniser's punctuated lines without labels are utterances, several
+// in a row from one speaker: where a line says what only a clinician says
+// ("your x-ray shows", "I'm going to prescribe") among other lines of the
+// clinician's, the speaker is read to change at a steady rate fitted to
+// the transcript, not at every line, and the clinician's run stays hers.
+func TestPunctuatedUtterancesKeepTheCliniciansRun(t *testing.T) {
+	t.Parallel()
+	segs := transcript.Split(`Hello, Mr. Adeyemi. What can I do for you today?
+My left shoulder has been stiff and sore for about six weeks. I can't reach up to the shelf.
+Did you hurt it?
+No, it just came on. It's worse at night.
+Do you take anything for it?
+Paracetamol, two tablets when it's bad.
+Any other health problems?
+Diabetes. I take metformin.
+Let me examine the shoulder. Movement is restricted in every direction, especially turning outwards.
+Your x-ray shows no arthritis and no fracture.
+So this is a frozen shoulder.
+I'd recommend a steroid injection into the joint. I'll inject it today.
+Okay, let's do it.
+I'm also going to refer you to physiotherapy for a stretching programme.
+Keep taking the paracetamol, and take it regularly.
+Use a warm pack at night. Come back in six weeks if it isn't easing.
+Thank you.`, discourse.InferRoles("en"))
+	for _, i := range []int{8, 9, 11, 13} {
+		require.Equal(t, transcript.Clinician, segs[i].Speaker, segs[i].Text)
+	}
+	require.Equal(t, transcript.Patient, segs[12].Speaker, segs[12].Text)
+}

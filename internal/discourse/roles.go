@@ -104,7 +104,11 @@ func (m *RoleModel) Infer(segs []transcript.Segment, x *lexicon.Lexicon, q Quest
 		// What only a clinician says fixes its line where lines are
 		// utterances; it weighs in the choice, and turn-taking, if it
 		// wins, reads the lines as the model gave them (a line fixed among
-		// turns pushes its neighbours to the other role).
+		// turns pushes its neighbours to the other role). Where such lines
+		// were fixed, a steady rate of change fitted to the transcript is
+		// a third reading: punctuated utterances that mostly alternate but
+		// give the clinician a run of lines (the exam, the result, the
+		// diagnosis) fit it better than either.
 		if m.Change == nil {
 			path = learn.Viterbi(probs, trans, m.Strength)
 			break
@@ -114,9 +118,17 @@ func (m *RoleModel) Infer(segs []transcript.Segment, x *lexicon.Lexicon, q Quest
 		anyStated := fixStatements(stated, fixed, toks, asks, x)
 		var turns float64
 		path, turns = learn.ViterbiScored(stated, trans, m.Strength)
-		if learned, score := decodeTurnsScored(stated, m.Change.changes(toks, asks, x), trans, m.Strength); score > turns {
-			path = learned
-		} else if anyStated {
+		best, won := turns, false
+		if learned, score := decodeTurnsScored(stated, m.Change.changes(toks, asks, x), trans, m.Strength); score > best {
+			path, best, won = learned, score, true
+		}
+		if anyStated {
+			steady := steadyChanges(len(segs), changeRate(stated, trans, m.Strength))
+			if runs, score := decodeTurnsScored(stated, steady, trans, m.Strength); score > best {
+				path, won = runs, true
+			}
+		}
+		if !won && anyStated {
 			path = learn.Viterbi(probs, trans, m.Strength)
 		}
 	default:
