@@ -181,8 +181,11 @@ func (r *Reading) namesAPlace(toks []lexicon.Token, i int, e *lexicon.Entry) boo
 
 // unlistedDrugs finds drugs the lexicon does not list by how they are
 // prescribed: a word right before a dose ("phenazopyridine, two hundred
-// milligrams"), said with a verb that acts on a drug. A word already read
-// as something else, or any word the lexicon knows, is none.
+// milligrams"), said with a verb that acts on a drug, or right before a
+// count of doses said with how often ("the Trimbow, two puffs twice a
+// day": a regimen names a drug whatever the verb, where a bare amount
+// might be anything's). A word already read as something else, or any
+// word the lexicon knows, is none.
 func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
 	x := r.Lexicon
 	toks := r.Units[ui].Tokens
@@ -194,7 +197,9 @@ func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
 			}
 		}
 	}
-	if at, _ := find(toks, x.List("med_actions")); at < 0 {
+	acted, _ := find(toks, x.List("med_actions"))
+	often, _ := find(toks, x.List("frequencies"))
+	if acted < 0 && often < 0 {
 		return nil
 	}
 	stop, words := x.List("stopwords"), x.List("numbers")
@@ -206,7 +211,10 @@ func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
 	}
 	var out []mention
 	for _, n := range r.numbersIn(toks) {
-		if n.kind != "mass" && n.kind != "volume" {
+		switch {
+		case (n.kind == "mass" || n.kind == "volume") && acted >= 0:
+		case n.kind == "form" && often > n.first:
+		default:
 			continue
 		}
 		k := n.first - 1

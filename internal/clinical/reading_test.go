@@ -466,3 +466,13 @@ func TestAConditionAVaccinePreventsIsNoFinding(t *testing.T) {
 	fr := read(t, "fr", `Médecin : On fera le vaccin contre le zona.`)
 	none(t, fr, clinical.Condition, "zona")
 }
+
+// A drug the lexicon does not list is also read from a regimen said
+// without a verb of prescribing: a count of doses and how often.
+func TestADrugTheLexiconDoesNotListIsReadFromItsRegimen(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", "Patient: I'm on the Spiolto, two puffs every morning, and that's it.")
+	f := finding(t, r, clinical.Medication, "spiolto")
+	require.Equal(t, "2 puffs", *f.Dose)
+	require.Equal(t, "every morning", *f.Frequency)
+}
