@@ -413,6 +413,13 @@ func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int
 			from = m.closeEnd
 		}
 		words := 0
+		complement := -1 // the subject of the clause a verb of opinion introduces
+		if m.rule.raises {
+			complement = from
+			if complement < len(toks) && toks[complement].Norm == "that" {
+				complement++
+			}
+		}
 		for k := from; k < len(toks); k++ {
 			if k == target[0] {
 				return words < limit
@@ -430,6 +437,11 @@ func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int
 					}
 					words = 0
 				}
+				continue
+			}
+			if k == complement {
+				// the clause's subject is the opinion's, not a word of
+				// the scope's window
 				continue
 			}
 			if stops(k) {

@@ -99,6 +99,11 @@ func TestNegationScope(t *testing.T) {
 		// a comma and a new clause's subject end the negation
 		{"fr", "Pas besoin d'antibiotique, c'est un [virus].", present, "", ""},
 		{"en", "No need for antibiotics, it's a [virus].", present, "", ""},
+		// a verb of opinion carries its negation into the clause it
+		// introduces, whose own subject does not end it
+		{"en", "I don't think we need a chest [x-ray] today.", absent, "", ""},
+		{"en", "I don't think that we need to check your [thyroid].", absent, "", ""},
+		{"en", "I don't think so, and we'll get a chest [x-ray] anyway.", present, "", ""},
 	})
 }
 

@@ -108,6 +108,10 @@ type rule struct {
 	// it instead of restarting the window ("instead of soap, and a
 	// steroid ointment" negates the soap only).
 	phrase bool
+	// raises marks a verb of opinion that carries its negation into the
+	// clause it introduces ("I don't think we need an x-ray" says no
+	// x-ray is needed): that clause's own subject does not end the scope.
+	raises bool
 }
 
 // gappedTerm is a trigger written in two parts with a gap, "ne ... pas":
@@ -298,5 +302,6 @@ func compileRule(e *lexicon.Entry) (*rule, error) {
 		ru.scope = n
 	}
 	ru.phrase = e.Attr("phrase") == "yes"
+	ru.raises = e.Attr("raises") == "yes"
 	return ru, nil
 }

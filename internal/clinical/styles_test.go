@@ -353,3 +353,19 @@ Docteur : On refait une prise de sang avec le bilan lipidique dans trois mois.`)
 		require.False(t, f.Kind == clinical.Lab && f.Ordered, "%s read out, not ordered", f.Name)
 	}
 }
+
+// "I don't think we need to ..." carries its negation into the clause it
+// introduces: the referral and the x-ray it says are not needed are no
+// orders, where the blood test said after it is one.
+func TestAnOpinionNegatesTheClauseItIntroduces(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Your heart sounds normal and the ECG is fine. I don't think we need to send you to cardiology.
+Patient: Okay, that's a relief.
+Doctor: I don't think that we need a chest x-ray either. We'll check a full blood count today.`)
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Referral || f.Kind == clinical.Imaging {
+			require.False(t, f.Ordered, "%s is said not to be needed", f.Name)
+		}
+	}
+	require.True(t, finding(t, r, clinical.Lab, "blood count").Ordered)
+}
