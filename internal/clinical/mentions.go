@@ -133,6 +133,9 @@ func (r *Reading) appositives(ms []mention) []mention {
 				break
 			}
 		}
+		if !drop[i] && r.namedAfter(ms, i) {
+			drop[i] = true
+		}
 	}
 	if len(drop) == 0 {
 		return ms
@@ -144,6 +147,46 @@ func (r *Reading) appositives(ms []mention) []mention {
 		}
 	}
 	return out
+}
+
+// namedAfterReach is how many units after a kind of drug the clinician
+// may name the drug it is ("some pain medicine. We'll do Lortab, 5 mg").
+const namedAfterReach = 2
+
+// namedAfter reports whether the kind of drug ms[g] said by the clinician
+// is named in what she goes on to say in the same turn: the first drug
+// after it, not a kind itself, that was not named before it ("I'm going
+// to prescribe some steroids, also some prednisone"; "a little bit of pain
+// medicine ... so, tramadol, 50 milligrams"). A drug named before (the
+// patient's own, "keep taking the lisinopril") is another.
+func (r *Reading) namedAfter(ms []mention, g int) bool {
+	gm := ms[g]
+	gu := r.Units[gm.Unit]
+	if gu.Speaker != transcript.Clinician {
+		return false
+	}
+	general := func(m mention) bool { return m.entry != nil && m.entry.Attr("general") == "yes" }
+	before := func(a, b Mention) bool { return a.Unit < b.Unit || a.Unit == b.Unit && a.First < b.First }
+	var next *mention
+	for j := range ms {
+		d := &ms[j]
+		if d.kind != Medication || !before(gm.Mention, d.Mention) || d.Unit > gm.Unit+namedAfterReach ||
+			r.Units[d.Unit].Segment != gu.Segment {
+			continue
+		}
+		if next == nil || before(d.Mention, next.Mention) {
+			next = d
+		}
+	}
+	if next == nil || general(*next) {
+		return false
+	}
+	for _, m := range ms {
+		if m.kind == Medication && m.name == next.name && before(m.Mention, gm.Mention) {
+			return false
+		}
+	}
+	return true
 }
 
 // onlyNaming reports whether the tokens [from, to) of a unit only join two

@@ -369,3 +369,19 @@ Doctor: I don't think that we need a chest x-ray either. We'll check a full bloo
 	}
 	require.True(t, finding(t, r, clinical.Lab, "blood count").Ordered)
 }
+
+// A kind of drug the clinician prescribes and then names ("some
+// antibiotics ... so, clarithromycin") is that drug, not a second one; a
+// drug named before it (the patient's own) is not what the kind names.
+func TestAKindOfDrugNamedNextIsThatDrug(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Patient: I take amlodipine for my blood pressure.
+Doctor: So this is a chest infection. I'm going to give you some antibiotics to clear it. Okay, so clarithromycin, five hundred milligrams twice a day for a week.`)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Medication && strings.Contains(f.Name, "antibiotic"), "the antibiotics are the clarithromycin: %s", f.Name)
+	}
+	require.Equal(t, "500 mg", *finding(t, r, clinical.Medication, "clarithromycin").Dose)
+	r = read(t, "en", `Patient: I take amlodipine for my blood pressure.
+Doctor: I'll give you some painkillers for the back. Keep taking the amlodipine as before.`)
+	finding(t, r, clinical.Medication, "painkiller")
+}
