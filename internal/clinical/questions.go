@@ -14,6 +14,7 @@ func (r *Reading) linkAnswers() {
 	for i := range r.Answer {
 		r.Answer[i] = -1
 	}
+	r.statedWithTag()
 	r.askedByReply()
 	for i := 0; i < len(r.Units); {
 		seg := r.Units[i].Segment
@@ -28,6 +29,41 @@ func (r *Reading) linkAnswers() {
 			}
 		}
 		i = j
+	}
+}
+
+// statedWithTag reads as a statement the clinician's sentence that asks
+// only by a request for agreement said without its comma ("I'm gonna go
+// ahead and order a hemoglobin a1c for the future okay?"): its words
+// before the tag open with no word of asking. With the comma, the units
+// already read the sentence before the tag.
+func (r *Reading) statedWithTag() {
+	x := r.Lexicon
+	openers, asking := x.List("openers"), x.List("question_openers")
+	for i := range r.Units {
+		u := &r.Units[i]
+		if !u.Question || u.Speaker != transcript.Clinician || len(u.Tokens) == 0 || u.Tokens[len(u.Tokens)-1].Norm != "?" {
+			continue
+		}
+		at := x.BareTagAt(u.Tokens)
+		if at < 0 {
+			continue
+		}
+		k := 0
+		for k < at {
+			if e, n := openers.Match(u.Tokens, k); e != nil {
+				k += n
+				continue
+			}
+			if u.Tokens[k].Kind == lexicon.Punct {
+				k++
+				continue
+			}
+			break
+		}
+		if e, _ := asking.Match(u.Tokens, k); e == nil && !x.List("auxiliaries").Has(u.Tokens[k].Norm) {
+			u.Question = false
+		}
 	}
 }
 

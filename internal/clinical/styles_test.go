@@ -385,3 +385,12 @@ Doctor: So this is a chest infection. I'm going to give you some antibiotics to 
 Doctor: I'll give you some painkillers for the back. Keep taking the amlodipine as before.`)
 	finding(t, r, clinical.Medication, "painkiller")
 }
+
+// An order said with "okay?" and no comma before it is an order: the tag
+// asks for agreement, the sentence does not ask.
+func TestAnOrderClosedByABareTagIsAnOrder(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'm gonna go ahead and order a urine culture for you today okay?
+Patient: Sure.`)
+	require.True(t, finding(t, r, clinical.Lab, "urine culture").Ordered)
+}

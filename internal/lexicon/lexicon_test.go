@@ -106,3 +106,33 @@ func TestAmpersandJoinsATermsLetters(t *testing.T) {
 	e, _ = en.List("care_services").Match(en.Tokenize("a & now"), 0)
 	require.Nil(t, e)
 }
+
+// A request for agreement closes a sentence after a comma (TagAt), or,
+// as speech is transcribed, without one after a sentence of a few words
+// (BareTagAt); "okay" that says how something is ("have been okay?") is
+// none.
+func TestTagAt(t *testing.T) {
+	t.Parallel()
+	x := lexicon.For("en")
+	for _, tc := range []struct {
+		text      string
+		tag, bare string // the tags' first tokens, "" for none
+	}{
+		{"We'll check your thyroid, okay?", ",", ""},
+		{"We'll check your thyroid levels next week okay?", "", "okay"},
+		{"Is that okay?", "", ""},
+		{"Your blood pressures have been okay?", "", ""},
+		{"Does the knee still feel okay?", "", ""},
+		{"We'll check your thyroid levels next week.", "", ""},
+	} {
+		toks := x.Tokenize(tc.text)
+		at := func(k int) string {
+			if k < 0 {
+				return ""
+			}
+			return toks[k].Norm
+		}
+		require.Equal(t, tc.tag, at(x.TagAt(toks)), tc.text)
+		require.Equal(t, tc.bare, at(x.BareTagAt(toks)), tc.text)
+	}
+}

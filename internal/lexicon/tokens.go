@@ -303,10 +303,7 @@ func (x *Lexicon) Requests(toks []Token) bool {
 // "..., okay?", "..., right?", "..., d'accord ?"), or -1 when the sentence
 // ends with none.
 func (x *Lexicon) TagAt(toks []Token) int {
-	end := len(toks)
-	for end > 0 && toks[end-1].Kind == Punct && toks[end-1].Norm != "," {
-		end--
-	}
+	end := tagEnd(toks)
 	tags := x.List("tags")
 	for start := max(1, end-5); start < end; start++ {
 		if e, n := tags.Match(toks, start); e != nil && start+n == end && toks[start-1].Norm == "," {
@@ -314,4 +311,47 @@ func (x *Lexicon) TagAt(toks []Token) int {
 		}
 	}
 	return -1
+}
+
+// BareTagAt returns where a request for agreement said without its comma
+// starts ("order the a1c for the future okay?", as speech is transcribed),
+// or -1: a tag the lexicon marks bare, after a sentence of a few words,
+// and not after a word that it complements ("have been okay?" asks how
+// they have been).
+func (x *Lexicon) BareTagAt(toks []Token) int {
+	end := tagEnd(toks)
+	tags := x.List("tags")
+	for start := max(1, end-5); start < end; start++ {
+		e, n := tags.Match(toks, start)
+		if e != nil && start+n == end && e.Attr("bare") == "yes" && toks[start-1].Kind == Word &&
+			wordsIn(toks[:start]) >= bareTagAfter && !x.List("tag_predicates").Has(toks[start-1].Norm) {
+			return start
+		}
+	}
+	return -1
+}
+
+// tagEnd is where a sentence's words end, before its closing marks.
+func tagEnd(toks []Token) int {
+	end := len(toks)
+	for end > 0 && toks[end-1].Kind == Punct && toks[end-1].Norm != "," {
+		end--
+	}
+	return end
+}
+
+// bareTagAfter is how many words a sentence needs before a tag said
+// without a comma for the tag to be one ("is that okay?" asks); after a
+// word that "okay" can complement ("have been okay?") it is none.
+const bareTagAfter = 4
+
+// wordsIn counts the word tokens of toks.
+func wordsIn(toks []Token) int {
+	n := 0
+	for _, t := range toks {
+		if t.Kind == Word {
+			n++
+		}
+	}
+	return n
 }

@@ -300,16 +300,23 @@ func (v *voice) trimFrame(ps *[]piece, toks []lexicon.Token, who transcript.Spea
 }
 
 // trimTag drops a closing request for agreement (", okay?") and the
-// comma before it.
+// comma before it, or one said without its comma where the lexicon reads
+// it as a tag ("order the a1c for the future okay?").
 func (v *voice) trimTag(ps []piece, toks []lexicon.Token) []piece {
 	end := len(ps)
 	for end > 0 && toks[ps[end-1].first].Kind == lexicon.Punct {
 		end--
 	}
 	for start := max(0, end-5); start < end; start++ {
-		if e, n := matchPieces(ps, toks, start, v.tags); e != nil && start+n == end && start > 0 &&
-			toks[ps[start-1].first].Norm == "," {
+		e, n := matchPieces(ps, toks, start, v.tags)
+		if e == nil || start+n != end || start == 0 {
+			continue
+		}
+		if toks[ps[start-1].first].Norm == "," {
 			return append(ps[:start-1:start-1], ps[end:]...)
+		}
+		if e.Attr("bare") == "yes" && toks[len(toks)-1].Norm == "?" && v.x.BareTagAt(toks) == ps[start].first {
+			return append(ps[:start:start], ps[end:]...)
 		}
 	}
 	return ps

@@ -108,6 +108,7 @@ func TestVoiceLeavesSpeechHabitsOut(t *testing.T) {
 		{"a restart", "It's it's been going on for, for a while.", "It is been going on for a while."},
 		{"a number said twice is two numbers", "Vision is twenty twenty in both eyes.", "Vision is twenty twenty in both eyes."},
 		{"a closing request for agreement", "We will start metformin, okay?", "We will start metformin."},
+		{"a closing request for agreement said without its comma", "We will check your thyroid levels next week okay?", "We will check his thyroid levels next week."},
 		{"a split contraction is written out", "she does n't smoke , and it wo n't hurt .", "She does not smoke, and it will not hurt."},
 		{"a name called before an order", "Alex, order a chest x-ray.", "Order a chest x-ray."},
 		// "no" opens a sentence only as an answer: dropping it from "no
