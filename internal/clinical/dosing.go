@@ -37,9 +37,50 @@ func (r *Reading) dosing(f *Finding, m mention) {
 	}
 	if e, at := r.nearestAnywhere(u.Tokens, m, r.Lexicon.List("frequencies")); e != nil && f.Frequency == nil && !r.countEnd(u.Tokens, at) &&
 		!r.stepBefore(u.Tokens, m.End, at) {
-		freq := e.Name()
+		freq := r.withNeed(u.Tokens, e, at)
 		f.Frequency = &freq
 	}
+}
+
+// withNeed is the frequency e said at token at, with "as needed" when the
+// two are said together ("every six hours as needed", "as needed, up to
+// twice a day"): a regimen taken when needed is another than one taken at
+// set times, and charting either part alone would chart the wrong one.
+func (r *Reading) withNeed(toks []lexicon.Token, e *lexicon.Entry, at int) string {
+	freqs := r.Lexicon.List("frequencies")
+	_, n := freqs.Match(toks, at)
+	other, _ := r.frequencyNextTo(toks, at, at+n)
+	if other == nil || (e.Attr("prn") == "yes") == (other.Attr("prn") == "yes") {
+		return e.Name()
+	}
+	if e.Attr("prn") == "yes" {
+		e, other = other, e
+	}
+	return e.Name() + " " + other.Name()
+}
+
+// frequencyNextTo is a frequency said right before token first or right
+// after token end, past commas and a joiner ("every 6 hours, as needed").
+func (r *Reading) frequencyNextTo(toks []lexicon.Token, first, end int) (*lexicon.Entry, int) {
+	freqs := r.Lexicon.List("frequencies")
+	skip := func(t lexicon.Token) bool { return t.Norm == "," || r.Lexicon.List("list_joins").Has(t.Norm) }
+	k := end
+	for k < len(toks) && skip(toks[k]) {
+		k++
+	}
+	if e, _ := freqs.Match(toks, k); e != nil {
+		return e, k
+	}
+	k = first - 1
+	for k >= 0 && skip(toks[k]) {
+		k--
+	}
+	for b := max(0, k-4); b <= k; b++ {
+		if e, n := freqs.Match(toks, b); e != nil && b+n == k+1 {
+			return e, b
+		}
+	}
+	return nil, -1
 }
 
 // changedTo reports whether dose next is what dose n is changed to: a

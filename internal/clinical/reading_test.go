@@ -476,3 +476,13 @@ func TestADrugTheLexiconDoesNotListIsReadFromItsRegimen(t *testing.T) {
 	require.Equal(t, "2 puffs", *f.Dose)
 	require.Equal(t, "every morning", *f.Frequency)
 }
+
+// A drug taken when needed at most so often keeps both: "every six hours
+// as needed" is another regimen than every six hours.
+func TestAFrequencySaidWithAsNeededKeepsBoth(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", "Doctor: For the pain I'll prescribe oxycodone, five milligrams, every four hours as needed.")
+	require.Equal(t, "every 4 hours as needed", *finding(t, r, clinical.Medication, "oxycodone").Frequency)
+	r = read(t, "fr", "Médecin : Pour la douleur, du paracétamol, un gramme, si besoin, trois fois par jour.")
+	require.Equal(t, "three times daily as needed", *finding(t, r, clinical.Medication, "paracétamol").Frequency)
+}

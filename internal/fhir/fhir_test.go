@@ -223,3 +223,22 @@ func TestOddFactValuesStayValid(t *testing.T) {
 	}
 	require.Zero(t, kinds["Observation"], "vitals that cannot be coded are left out, not written wrong")
 }
+
+// A drug taken when needed, alone or at most so often ("every 6 hours as
+// needed"), is dosed as needed.
+func TestADrugTakenWhenNeededIsDosedAsNeeded(t *testing.T) {
+	t.Parallel()
+	n := sampleNote()
+	n.Facts.Medications = []facts.Medication{{Name: "tramadol", Dose: str("50 mg"), Frequency: str("every 6 hours as needed"),
+		Action: facts.ActionStart, Spans: []facts.Span{{Segment: 0, Start: 0, End: 4}}}}
+	for _, r := range resources(decode(t, n)) {
+		if r["resourceType"] != "MedicationRequest" {
+			continue
+		}
+		dosage := r["dosageInstruction"].([]any)[0].(map[string]any)
+		require.Equal(t, true, dosage["asNeededBoolean"])
+		require.Equal(t, "50 mg every 6 hours as needed", dosage["text"])
+		return
+	}
+	t.Fatal("no MedicationRequest for the tramadol")
+}

@@ -150,7 +150,8 @@ func dosage(m facts.Medication) []Dosage {
 	if m.Frequency != nil && clean(*m.Frequency) != "" {
 		text = append(text, clean(*m.Frequency))
 		d.Timing = &Timing{Code: &CodeableConcept{Text: clean(*m.Frequency)}}
-		if *m.Frequency == "as needed" {
+		if *m.Frequency == "as needed" || strings.HasSuffix(*m.Frequency, " as needed") {
+			// "every 6 hours as needed": taken when needed, at most so often
 			yes := true
 			d.AsNeeded = &yes
 		}
