@@ -68,6 +68,12 @@ func (r *Reading) scan() []mention {
 				i += n - 1
 				continue
 			}
+			if kind == Lab && i+n < len(toks) && x.List("lab_modified_heads").Has(toks[i+n].Norm) {
+				// "a low sodium diet", "your salt intake": the test's word
+				// qualifies another thing, and names no test
+				i += n - 1
+				continue
+			}
 			if kind == Condition && r.vaccinatedAgainst(toks, i, i+n) {
 				// "the shingles vaccine": what is prevented, not had
 				i += n - 1

@@ -39,6 +39,11 @@ func (r *Reading) orders(ms []mention) {
 		if m.Context.Assertion != assertion.Present && m.Context.Assertion != assertion.Possible || m.Context.Time == assertion.Past {
 			continue
 		}
+		if r.doneBefore(u.Tokens, m) {
+			// "I wanted to check your last diabetic labs that we did":
+			// a test done before the visit is recalled, not ordered
+			continue
+		}
 		verb, _ := r.nearest(u.Tokens, m.First, m.End, verbs, actionWindow)
 		if u.Part == discourse.Results && (verb == nil || r.readsResult(u.Tokens)) {
 			// a result read out ("your x-ray showed") is no order; "I'm
@@ -92,6 +97,47 @@ func (r *Reading) orders(ms []mention) {
 	r.unlistedReferrals(verbs)
 	r.panelsOfTheirItems()
 }
+
+// doneBefore reports whether test m is said as done before this visit: a
+// word of the past right before it, past determiners and possessives
+// ("your last A1c", "the previous x-ray"), or a clause of its doing right
+// after it ("the labs that we did", "the x-ray from last week").
+func (r *Reading) doneBefore(toks []lexicon.Token, m mention) bool {
+	if m.kind != Lab && m.kind != Imaging {
+		return false
+	}
+	x := r.Lexicon
+	done := x.List("done_tests")
+	for k := m.First - 1; k >= 0 && toks[k].Kind != lexicon.Punct; k-- {
+		if e, _ := done.Match(toks, k); e != nil && e.Attr("again") == "yes" {
+			// "repeat the x-ray that we did": done, and ordered again
+			return false
+		}
+	}
+	for k := m.First - 1; k >= 0 && k >= m.First-doneReach; k-- {
+		if e, n := done.Match(toks, k); e != nil && e.Attr("before") == "yes" && k+n <= m.First {
+			return true
+		}
+		if t := toks[k]; t.Kind == lexicon.Punct || !x.List("determiners").Has(t.Norm) && !x.List("own_possessives").Has(t.Norm) &&
+			!x.List("qualifiers").Has(t.Norm) && !x.List("fillers").Has(t.Norm) {
+			break
+		}
+	}
+	end := r.placeAfter(toks, m.End)
+	for k := end; k < len(toks) && k <= end+1; k++ {
+		if e, _ := done.Match(toks, k); e != nil && e.Attr("before") != "yes" && e.Attr("again") != "yes" {
+			return true
+		}
+		if toks[k].Kind == lexicon.Punct {
+			break
+		}
+	}
+	return false
+}
+
+// doneReach is how many words before a test a word of the past may stand
+// ("your last, uh, diabetic labs").
+const doneReach = 4
 
 // panelsOfTheirItems leaves out of the orders a panel whose tests are
 // named after it ("Bilan biologique : ionogramme, créatinine, bilan

@@ -394,3 +394,24 @@ func TestAnOrderClosedByABareTagIsAnOrder(t *testing.T) {
 Patient: Sure.`)
 	require.True(t, finding(t, r, clinical.Lab, "urine culture").Ordered)
 }
+
+// A test's word that qualifies another thing ("a low salt diet") names no
+// test, and a test said as done before the visit ("your previous
+// cholesterol panel", "the ultrasound we did") is recalled, not ordered;
+// one done before and repeated is ordered.
+func TestATestDoneBeforeOrQualifyingIsNoOrder(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: We'll check how you're getting on with the low potassium diet next time.
+Patient: Okay.
+Doctor: I also wanted to check your last lipid panel with you, it's fine.
+Doctor: I'll order a potassium level and a repeat ultrasound of the kidneys.`)
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Lab && strings.Contains(f.Name, "lipid") {
+			require.False(t, f.Ordered, "the previous panel is recalled")
+		}
+	}
+	k := finding(t, r, clinical.Lab, "potassium")
+	require.True(t, k.Ordered)
+	require.Len(t, k.Mentions, 1, "the diet names no test")
+	require.True(t, finding(t, r, clinical.Imaging, "ultrasound").Ordered, "a repeat is ordered")
+}
