@@ -173,7 +173,7 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 	out := map[string][]medEvidence{}
 	actions, pronouns, meds := r.Lexicon.List("med_actions"), r.Lexicon.List("object_pronouns"), r.Lexicon.List("medications")
 	for ui, u := range r.Units {
-		if u.Speaker != transcript.Clinician || u.Question || u.Part == discourse.Drop {
+		if u.Speaker != transcript.Clinician || r.asks(ui) || u.Part == discourse.Drop {
 			continue
 		}
 		toks := u.Tokens
@@ -353,17 +353,17 @@ func (r *Reading) medAction(m mention) medEvidence {
 		// the drug it acts on
 		p := r.Units[prev]
 		ev.action, ev.weak = verb.Attr("action"), verb.Attr("weak") == "yes"
-		ev.today = p.Speaker == transcript.Clinician && !p.Question && m.Context.Assertion != assertion.Absent &&
+		ev.today = p.Speaker == transcript.Clinician && !r.asks(prev) && m.Context.Assertion != assertion.Absent &&
 			m.Context.Time != assertion.Past
 		return ev
 	}
-	if entry == nil && u.Speaker == transcript.Clinician && !u.Question && r.toNewDose(u.Tokens, m) {
+	if entry == nil && u.Speaker == transcript.Clinician && !r.asks(m.Unit) && r.toNewDose(u.Tokens, m) {
 		// "we'll bump the atorvastatin to forty milligrams at night":
 		// whatever the verb, a drug taken "to" a dose is changed to it
 		ev.action, ev.today = ActionChange, m.Context.Assertion == assertion.Present && m.Context.Time != assertion.Past
 		return ev
 	}
-	if entry == nil && u.Speaker == transcript.Clinician && !u.Question && u.Part == discourse.Plan && r.dosedHere(u.Tokens, m) && !r.takenAt(m) {
+	if entry == nil && u.Speaker == transcript.Clinician && !r.asks(m.Unit) && u.Part == discourse.Plan && r.dosedHere(u.Tokens, m) && !r.takenAt(m) {
 		// a plan's list names what is prescribed with its dose and no verb
 		// ("Plan: azithromycin 500 mg daily for three days"); of a drug
 		// taken already, it goes on
@@ -392,7 +392,7 @@ func (r *Reading) medAction(m mention) medEvidence {
 	}
 	ev.weak = entry.Attr("weak") == "yes"
 	ev.past = entry.Attr("tense") == "past" || m.Context.Time == assertion.Past && !r.onlyActions(m.Context)
-	asks := u.Question && !r.proposes(u.Tokens)
+	asks := r.asks(m.Unit) && !r.proposes(u.Tokens)
 	// the words decide, whatever part the model gave the sentence: a
 	// prescription cut short by a pause ("I'm going to give you
 	// amoxicillin") is still one

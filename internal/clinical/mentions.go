@@ -386,7 +386,7 @@ func (r *Reading) qualify(m *mention) {
 func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 	u := r.Units[m.Unit]
 	x := r.Lexicon
-	if !u.Question || u.Speaker == transcript.Clinician && r.proposes(u.Tokens) {
+	if !r.asks(m.Unit) || u.Speaker == transcript.Clinician && r.proposes(u.Tokens) {
 		// a statement, or a clinician's request read as one ("could you
 		// drop a urine sample in tomorrow?")
 		c := assertion.Of(x, u.Tokens, [2]int{m.First, m.End})

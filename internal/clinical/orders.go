@@ -31,7 +31,7 @@ func (r *Reading) orders(ms []mention) {
 			continue
 		}
 		u := r.Units[m.Unit]
-		if u.Speaker != transcript.Clinician || u.Question && !r.proposes(u.Tokens) {
+		if u.Speaker != transcript.Clinician || r.asks(m.Unit) && !r.proposes(u.Tokens) {
 			// a request is an order ("could you drop a urine sample in
 			// tomorrow?"); another question asks
 			continue

@@ -34,37 +34,67 @@ func (r *Reading) linkAnswers() {
 
 // statedWithTag reads as a statement the clinician's sentence that asks
 // only by a request for agreement said without its comma ("I'm gonna go
-// ahead and order a hemoglobin a1c for the future okay?"): its words
-// before the tag open with no word of asking. With the comma, the units
-// already read the sentence before the tag.
+// ahead and order a hemoglobin a1c for the future okay?"), and marks as a
+// plan (planTagged) one that the units read as a question for a tag after
+// its comma ("so, I want to increase the norvasc ..., and order a lipid
+// panel, okay?": the question model, trained on turns without
+// punctuation, reads a long plan said before a tag as a question): in
+// either, the words before the tag open with no word of asking.
 func (r *Reading) statedWithTag() {
 	x := r.Lexicon
-	openers, asking := x.List("openers"), x.List("question_openers")
+	r.planTagged = make([]bool, len(r.Units))
 	for i := range r.Units {
 		u := &r.Units[i]
 		if !u.Question || u.Speaker != transcript.Clinician || len(u.Tokens) == 0 || u.Tokens[len(u.Tokens)-1].Norm != "?" {
 			continue
 		}
-		at := x.BareTagAt(u.Tokens)
-		if at < 0 {
+		if at := x.BareTagAt(u.Tokens); at > 0 && r.states(u.Tokens, at) {
+			u.Question = false
 			continue
 		}
-		k := 0
-		for k < at {
-			if e, n := openers.Match(u.Tokens, k); e != nil {
-				k += n
-				continue
-			}
-			if u.Tokens[k].Kind == lexicon.Punct {
-				k++
-				continue
-			}
-			break
-		}
-		if e, _ := asking.Match(u.Tokens, k); e == nil && !x.List("auxiliaries").Has(u.Tokens[k].Norm) {
-			u.Question = false
+		if at := x.TagAt(u.Tokens); at > 0 && r.states(u.Tokens, at) && r.plans(u.Tokens[:at]) {
+			r.planTagged[i] = true
 		}
 	}
+}
+
+// plans reports whether a sentence says a decision of the plan: a verb of
+// ordering, or of starting, changing or stopping a drug.
+func (r *Reading) plans(toks []lexicon.Token) bool {
+	if at, _ := find(toks, r.Lexicon.List("order_verbs")); at >= 0 {
+		return true
+	}
+	actions := r.Lexicon.List("med_actions")
+	for k := range toks {
+		if e, _ := actions.Match(toks, k); e != nil && e.Attr("weak") != "yes" && e.Attr("action") != "continue" {
+			return true
+		}
+	}
+	return false
+}
+
+// states reports whether the words of a sentence before token at open,
+// past spoken openers, with no word of asking.
+func (r *Reading) states(toks []lexicon.Token, at int) bool {
+	x := r.Lexicon
+	openers := x.List("openers")
+	k := 0
+	for k < at {
+		if e, n := openers.Match(toks, k); e != nil {
+			k += n
+			continue
+		}
+		if toks[k].Kind == lexicon.Punct {
+			k++
+			continue
+		}
+		break
+	}
+	if k >= at {
+		return false
+	}
+	e, _ := x.List("question_openers").Match(toks, k)
+	return e == nil && !x.List("auxiliaries").Has(toks[k].Norm)
 }
 
 // askedByReply reads as a question the clinician's unpunctuated sentence

@@ -139,6 +139,17 @@ type Reading struct {
 	// dictation is set for a clinician's dictation, whose headings are
 	// sentences of their own.
 	dictation bool
+	// planTagged marks the clinician's units that the units read as
+	// questions for a request for agreement closing a plan ("..., and
+	// order a lipid panel, okay?"): the orders and drugs in them are
+	// decided, though the note leaves the sentence to its questions.
+	planTagged []bool
+}
+
+// asks reports whether unit i asks, for the decisions of the plan: a
+// plan said before a request for agreement does not.
+func (r *Reading) asks(i int) bool {
+	return r.Units[i].Question && !(r.planTagged != nil && r.planTagged[i])
 }
 
 // Options describe the encounter beyond its transcript.

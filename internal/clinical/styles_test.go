@@ -415,3 +415,15 @@ Doctor: I'll order a potassium level and a repeat ultrasound of the kidneys.`)
 	require.Len(t, k.Mentions, 1, "the diet names no test")
 	require.True(t, finding(t, r, clinical.Imaging, "ultrasound").Ordered, "a repeat is ordered")
 }
+
+// A plan said before a request for agreement after its comma is decided,
+// though the question model reads the long sentence as a question.
+func TestAPlanClosedByATagIsDecided(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: so , for your blood pressure , i wan na go ahead and , you know , increase the lisinopril up to 20 mg a day , and i wan na go ahead and order a basic metabolic panel , okay ?
+Patient: okay .`)
+	lis := finding(t, r, clinical.Medication, "lisinopril")
+	require.Equal(t, clinical.ActionChange, lis.Action)
+	require.Equal(t, "20 mg", *lis.Dose)
+	require.True(t, finding(t, r, clinical.Lab, "metabolic panel").Ordered)
+}
