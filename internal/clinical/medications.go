@@ -370,6 +370,14 @@ func (r *Reading) medAction(m mention) medEvidence {
 		ev.action, ev.weak, ev.today = ActionStart, true, m.Context.Assertion != assertion.Absent
 		return ev
 	}
+	if entry == nil && u.Speaker == transcript.Clinician && !r.asks(m.Unit) && r.prescribedBefore(m.Unit) && r.dosedHere(u.Tokens, m) &&
+		!r.takenAt(m) {
+		// "I'm going to prescribe you some pain medicine. We'll do
+		// Lortab, 5 milligrams": the drug dosed in the next sentence is
+		// the one prescribed
+		ev.action, ev.today = ActionStart, m.Context.Assertion == assertion.Present && m.Context.Time != assertion.Past
+		return ev
+	}
 	if entry == nil {
 		return ev
 	}

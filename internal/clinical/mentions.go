@@ -247,6 +247,12 @@ func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
 		}
 	}
 	acted, _ := find(toks, x.List("med_actions"))
+	if acted < 0 && r.prescribedBefore(ui) {
+		// "I'm going to prescribe you some pain medicine. We'll do
+		// Lortab, 5 milligrams": the prescription goes on in the next
+		// sentence
+		acted = 0
+	}
 	often, _ := find(toks, x.List("frequencies"))
 	if acted < 0 && often < 0 {
 		return nil
@@ -293,6 +299,23 @@ func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
 			name: x.Norms(joinTexts(toks, first, k+1)), saidFirst: first, saidEnd: k + 1})
 	}
 	return out
+}
+
+// prescribedBefore reports whether the clinician's sentence before unit
+// ui, in the same turn, starts a drug (a verb of starting that is not
+// weak, today).
+func (r *Reading) prescribedBefore(ui int) bool {
+	if ui == 0 || r.Units[ui].Speaker != transcript.Clinician || r.Units[ui-1].Segment != r.Units[ui].Segment {
+		return false
+	}
+	actions := r.Lexicon.List("med_actions")
+	toks := r.Units[ui-1].Tokens
+	for k := range toks {
+		if e, _ := actions.Match(toks, k); e != nil && e.Attr("action") == ActionStart && e.Attr("weak") != "yes" && e.Attr("tense") != "past" {
+			return true
+		}
+	}
+	return false
 }
 
 // medicationAt reports whether a drug found in unit ui covers token k.

@@ -427,3 +427,15 @@ Patient: okay .`)
 	require.Equal(t, "20 mg", *lis.Dose)
 	require.True(t, finding(t, r, clinical.Lab, "metabolic panel").Ordered)
 }
+
+// A prescription said over two sentences names its drug, one the lexicon
+// does not list, in the second ("I'll prescribe you something for the
+// pain. We'll do Norco, 5 milligrams"): started, with its dose.
+func TestAPrescriptionGoesOnInTheNextSentence(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'm going to prescribe you some pain medicine. We'll do Zorvolex, thirty five milligrams, three times a day.
+Patient: Okay.`)
+	f := finding(t, r, clinical.Medication, "zorvolex")
+	require.Equal(t, clinical.ActionStart, f.Action)
+	require.Equal(t, "35 mg", *f.Dose)
+}
