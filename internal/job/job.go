@@ -146,6 +146,7 @@ type columns struct {
 // announces (a note, a transcript, an error), one statement fewer per step
 // than storing it first. It reports whether the job changed.
 func (s *Service) setStatusWith(ctx context.Context, tx *store.Tx, j *Job, to Status, message string, now time.Time, also columns) (bool, error) {
+	eventType := eventOf(to)
 	args := append([]any{to, message, progressOf[to], now}, also.args...)
 	args = append(args, j.ID)
 	where := ` WHERE id = ?`
@@ -153,37 +154,62 @@ func (s *Service) setStatusWith(ctx context.Context, tx *store.Tx, j *Job, to St
 		where += ` AND status NOT IN (?, ?)`
 		args = append(args, Completed, Failed)
 	}
-	res, err := tx.Exec(ctx, `UPDATE jobs SET status = ?, message = ?, progress = ?, updated_at = ?`+also.set+where, args...)
-	if err == nil && also.unlessEnded {
-		if n, rerr := res.RowsAffected(); rerr != nil || n == 0 {
-			return false, rerr
+	query := `UPDATE jobs SET status = ?, message = ?, progress = ?, updated_at = ?` + also.set
+	// A status that announces an event numbers it in this update: the
+	// row's lock orders the job's events, and no read of the outbox's
+	// highest number is needed.
+	var sequence int64
+	if eventType != "" {
+		err := tx.ScanRow(ctx, query+`, event_sequence = event_sequence + 1`+where+` RETURNING event_sequence`, args, &sequence)
+		if errors.Is(err, sql.ErrNoRows) && also.unlessEnded {
+			return false, nil
 		}
-	}
-	if err != nil {
-		return false, fmt.Errorf("update job status: %w", err)
+		if err != nil {
+			return false, fmt.Errorf("update job status: %w", err)
+		}
+	} else {
+		res, err := tx.Exec(ctx, query+where, args...)
+		if err == nil && also.unlessEnded {
+			if n, rerr := res.RowsAffected(); rerr != nil || n == 0 {
+				return false, rerr
+			}
+		}
+		if err != nil {
+			return false, fmt.Errorf("update job status: %w", err)
+		}
 	}
 	j.Status, j.Message = to, message
 	if err := s.events.PublishTx(ctx, tx, statusTopic(j.ID)); err != nil {
 		return false, err
 	}
+	if eventType == "" {
+		return true, nil
+	}
 	fields := map[string]any{
 		"job_id": j.ID, "status": string(to), "note_url": s.noteURL(j.ID), "custom_metadata": jsonValue(j.Spec.CustomMetadata),
 	}
-	var eventType string
 	switch to {
 	case Transcribed:
-		eventType = outbox.JobTranscribed
 		fields["transcript_url"] = s.transcriptURL(j.ID)
-	case Completed:
-		eventType = outbox.JobCompleted
 	case Failed:
-		eventType = outbox.JobError
 		if j.ErrorCode != errCodeBilling {
 			fields["error"] = map[string]string{"code": j.ErrorCode, "message": j.ErrorMessage}
 		}
-	default:
-		return true, nil
 	}
-	_, err = outbox.Add(ctx, tx, outbox.Event{UserID: j.UserID, Type: eventType, Fields: fields, JobID: j.ID, Env: j.env()}, now)
+	_, err := outbox.Add(ctx, tx, outbox.Event{UserID: j.UserID, Type: eventType, Fields: fields, JobID: j.ID, Env: j.env(),
+		Sequence: sequence}, now)
 	return true, err
+}
+
+// eventOf is the event a change to status to announces, "" for none.
+func eventOf(to Status) string {
+	switch to {
+	case Transcribed:
+		return outbox.JobTranscribed
+	case Completed:
+		return outbox.JobCompleted
+	case Failed:
+		return outbox.JobError
+	}
+	return ""
 }

@@ -2,6 +2,7 @@ package job_test
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 	"sync"
 	"testing"
@@ -514,5 +515,52 @@ func TestAnUploadQueuesTheJobWhenComplete(t *testing.T) {
 		_, _, err = f.jobs.RecordUpload(ctx, plan, 10)
 		requireCode(t, apperr.Conflict, err)
 		require.Equal(t, 1, f.queue.times(id), "queued once")
+	})
+}
+
+// A job's events are numbered by the job's own row, in the update that
+// makes the change they announce: attempts that race to end one job leave
+// one event, numbered 1, whose body carries the same number, and the row's
+// count says how many events the job has.
+func TestRacingAttemptsNumberAJobsEventsWithoutGaps(t *testing.T) {
+	storetest.EachDB(t, func(t *testing.T, db *store.DB) {
+		f, ctx := newFixture(t, db), context.Background()
+		c := f.caller(t, apikey.Sandbox)
+		ids := make([]string, 6)
+		for i := range ids {
+			ids[i] = f.submitText(t, c)
+		}
+		var wg sync.WaitGroup
+		for _, id := range ids {
+			for k := range 4 {
+				wg.Go(func() {
+					if k%2 == 0 {
+						_ = f.complete(t, id, "Chest pain.")
+						return
+					}
+					_, _ = f.jobs.Fail(ctx, id, "internal_error", "racing")
+				})
+			}
+		}
+		wg.Wait()
+		for _, id := range ids {
+			type event struct {
+				sequence int64
+				body     string
+			}
+			events, err := store.Collect(ctx, db, "events", func(row func(...any) error) (event, error) {
+				var e event
+				return e, row(&e.sequence, &e.body)
+			}, `SELECT sequence, payload FROM outbox_events WHERE job_id = ? ORDER BY sequence`, id)
+			require.NoError(t, err)
+			require.Len(t, events, 1, "one attempt ended the job")
+			require.EqualValues(t, 1, events[0].sequence)
+			var body map[string]any
+			require.NoError(t, json.Unmarshal([]byte(events[0].body), &body))
+			require.EqualValues(t, 1, body["sequence"])
+			var counted int64
+			require.NoError(t, db.QueryRow(ctx, `SELECT event_sequence FROM jobs WHERE id = ?`, id).Scan(&counted))
+			require.EqualValues(t, 1, counted)
+		}
 	})
 }

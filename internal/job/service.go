@@ -196,7 +196,9 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build
 				return err
 			}
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO jobs (id, user_id, api_key_id, is_sandbox, source, status, message, progress, template, visit_type,
+		// Deferred: it goes to the database with the River job's insert
+		// (or the idempotency record's), one round trip for both.
+		err := tx.Defer(ctx, "insert job", `INSERT INTO jobs (id, user_id, api_key_id, is_sandbox, source, status, message, progress, template, visit_type,
 			recording_type, lang, output_language, documentation_style, custom_sealed, custom_metadata, webhook_env, patient_consent,
 			file_extension, upload_bytes, upload_total, upload_expires_at, transcript_sealed, transcription_tokens, audio_seconds,
 			source_job_id, stream_sample_rate, created_at, updated_at, segments_sealed)
@@ -207,7 +209,7 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build
 			n.spec.FileExtension, n.uploadBytes, total, expires, sealedTranscript, transcriptionTokens, n.audioSeconds,
 			sourceJobID, streamRate, now, now, segments)
 		if err != nil {
-			return fmt.Errorf("insert job: %w", err)
+			return err
 		}
 		if err := remember(ctx, tx, n.caller.KeyID, idem, n.id, now); err != nil {
 			return err

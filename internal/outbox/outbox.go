@@ -43,14 +43,21 @@ type Event struct {
 	// default routing.
 	JobID string
 	Env   string
+	// Sequence is a job event's number among its job's events, when the
+	// caller keeps the count (job does, on the job's row, in the update
+	// that the event announces); 0 takes the next number after the
+	// outbox's highest for the job.
+	Sequence int64
 }
 
 // Topic is the store wake-up topic raised when events are committed.
 const Topic = "outbox"
 
 // Add writes an event to the outbox inside tx and returns its id. Job events
-// get the next per-job sequence number so receivers can order them. The
-// dispatcher on this replica is woken when tx commits.
+// carry their per-job sequence number (e.Sequence, or the next after the
+// job's highest) so receivers can order them; the outbox's unique index
+// refuses a number given twice. The dispatcher on this replica is woken
+// when tx commits.
 func Add(ctx context.Context, tx *store.Tx, e Event, now time.Time) (string, error) {
 	tx.Wake(Topic)
 	id := uuid.Must(uuid.NewV7()).String()
@@ -62,12 +69,14 @@ func Add(ctx context.Context, tx *store.Tx, e Event, now time.Time) (string, err
 	body["timestamp"] = now.UTC().Format(time.RFC3339)
 	var sequence any
 	if e.JobID != "" {
-		var n int64
-		if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(sequence), 0) FROM outbox_events WHERE job_id = ?`, e.JobID).Scan(&n); err != nil {
-			return "", fmt.Errorf("next event sequence: %w", err)
+		n := e.Sequence
+		if n == 0 {
+			if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(sequence), 0) + 1 FROM outbox_events WHERE job_id = ?`, e.JobID).Scan(&n); err != nil {
+				return "", fmt.Errorf("next event sequence: %w", err)
+			}
 		}
-		sequence = n + 1
-		body["sequence"] = n + 1
+		sequence = n
+		body["sequence"] = n
 	}
 	payload, err := json.Marshal(body)
 	if err != nil {
@@ -80,10 +89,12 @@ func Add(ctx context.Context, tx *store.Tx, e Event, now time.Time) (string, err
 	if e.Env != "" {
 		env = e.Env
 	}
-	_, err = tx.Exec(ctx, `INSERT INTO outbox_events (id, user_id, type, payload, job_id, sequence, env, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, e.UserID, e.Type, string(payload), jobID, sequence, env, now)
-	if err != nil {
-		return "", fmt.Errorf("write %s event: %w", e.Type, err)
+	// Deferred: on PostgreSQL the event goes to the database with the
+	// transaction's next statement or its commit, not in a round trip of
+	// its own.
+	if err := tx.Defer(ctx, "write "+e.Type+" event", `INSERT INTO outbox_events (id, user_id, type, payload, job_id, sequence, env, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, e.UserID, e.Type, string(payload), jobID, sequence, env, now); err != nil {
+		return "", err
 	}
 	return id, nil
 }

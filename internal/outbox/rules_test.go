@@ -77,3 +77,22 @@ func TestDispatchedEventsAreNotClaimedAgain(t *testing.T) {
 		require.False(t, any)
 	})
 }
+
+// The database refuses a job event whose number its job has already given
+// out: receivers order a job's events by it, so two events must never
+// share one, whoever numbers them.
+func TestAJobEventNumberIsNeverGivenTwice(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, tx *store.Tx) {
+		ctx, now := context.Background(), store.Now()
+		user := storetest.NewUser(t, tx)
+		_, err := outbox.Add(ctx, tx, outbox.Event{UserID: user, Type: outbox.JobTranscribed, JobID: "job-twice", Sequence: 1}, now)
+		require.NoError(t, err)
+		_, err = outbox.Add(ctx, tx, outbox.Event{UserID: user, Type: outbox.JobCompleted, JobID: "job-twice", Sequence: 1}, now)
+		if err == nil {
+			// Deferred on PostgreSQL: the next statement reports it.
+			err = outbox.MarkDispatched(ctx, tx, []string{"none"}, now)
+		}
+		require.Error(t, err)
+		require.True(t, store.IsUniqueViolation(err), err.Error())
+	})
+}

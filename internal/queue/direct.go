@@ -174,7 +174,7 @@ func insertRunning(ctx context.Context, tx *store.Tx, p plain, client string) (i
 			VALUES (?::jsonb, ?, ?, ?, ?, 'running', 1, now(), ARRAY[?::text], now(), now(), '{}', '{}') RETURNING id`
 	}
 	var id int64
-	if err := tx.QueryRow(ctx, query, p.args, p.kind, p.queue, p.priority, p.maxAttempts, client).Scan(&id); err != nil {
+	if err := tx.ScanRow(ctx, query, []any{p.args, p.kind, p.queue, p.priority, p.maxAttempts, client}, &id); err != nil {
 		return 0, fmt.Errorf("insert running job: %w", err)
 	}
 	return id, nil

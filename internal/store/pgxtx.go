@@ -18,6 +18,10 @@ func (tx *Tx) PgxTx(fn func(pgx.Tx) error) error {
 	if tx.dialect != Postgres {
 		return errors.New("PgxTx needs PostgreSQL")
 	}
+	// What is still to be sent goes first, so that fn's statements see it.
+	if err := tx.flush(context.Background()); err != nil {
+		return err
+	}
 	return tx.conn.Raw(func(driverConn any) error {
 		c, ok := driverConn.(*stdlib.Conn)
 		if !ok {

@@ -273,7 +273,12 @@ func (db *DB) ForUpdate() string { return "" }
 
 // Tx is a write transaction.
 type Tx struct {
-	tx          *sql.Tx
+	// tx is the database/sql transaction on SQLite, nil on PostgreSQL,
+	// whose transactions store opens and commits itself (pgtx.go) on
+	// conn.
+	tx *sql.Tx
+	// pg is the state of a PostgreSQL transaction, nil on SQLite.
+	pg          *pgTx
 	conn        *sql.Conn
 	dialect     Dialect
 	afterCommit []func()
@@ -304,8 +309,13 @@ func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
 	return tx.tx.StmtContext(ctx, s)
 }
 
-// Exec runs a statement in the transaction.
+// Exec runs a statement in the transaction. On PostgreSQL it goes in one
+// round trip with the transaction's BEGIN and deferred statements when they
+// are still to be sent.
 func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if tx.pg != nil {
+		return tx.pgExec(ctx, query, args)
+	}
 	if s := tx.stmt(ctx, query); s != nil {
 		return s.ExecContext(ctx, args...)
 	}
@@ -314,14 +324,29 @@ func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, 
 
 // Query runs a query in the transaction.
 func (tx *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if tx.pg != nil {
+		if err := tx.flush(ctx); err != nil {
+			return nil, err
+		}
+		return tx.conn.QueryContext(ctx, tx.rebound.of(tx.dialect, query), args...)
+	}
 	if s := tx.stmt(ctx, query); s != nil {
 		return s.QueryContext(ctx, args...)
 	}
 	return tx.tx.QueryContext(ctx, tx.rebound.of(tx.dialect, query), args...)
 }
 
-// QueryRow runs a one-row query in the transaction.
+// QueryRow runs a one-row query in the transaction. On PostgreSQL an error
+// of what had to be sent first (BEGIN, deferred statements) is the row's;
+// ScanRow sends the query with them instead.
 func (tx *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	if tx.pg != nil {
+		// A failed flush leaves the transaction aborted, so the query
+		// fails too; the flush's own error is kept for the transaction's
+		// end, since a row carries no error of store's making.
+		_ = tx.flush(ctx)
+		return tx.conn.QueryRowContext(ctx, tx.rebound.of(tx.dialect, query), args...)
+	}
 	if s := tx.stmt(ctx, query); s != nil {
 		return s.QueryRowContext(ctx, args...)
 	}
@@ -341,7 +366,8 @@ func (tx *Tx) ForUpdate() string {
 func (tx *Tx) Dialect() Dialect { return tx.dialect }
 
 // SQLTx exposes the database/sql transaction for libraries that join it
-// (the job queue inserts its jobs in the caller's transaction).
+// (the job queue inserts its jobs in the caller's transaction) on SQLite;
+// nil on PostgreSQL, where they join with PgxTx.
 func (tx *Tx) SQLTx() *sql.Tx { return tx.tx }
 
 // Lock takes a transaction-scoped lock named name. It serialises code paths
@@ -351,7 +377,7 @@ func (tx *Tx) Lock(ctx context.Context, name string) error {
 	if tx.dialect != Postgres {
 		return nil
 	}
-	if _, err := tx.tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(hashtext($1))", name); err != nil {
+	if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtext($1))", name); err != nil {
 		return fmt.Errorf("lock %s: %w", name, err)
 	}
 	return nil
@@ -370,7 +396,7 @@ func (tx *Tx) LockAll(ctx context.Context, names []string) error {
 	sorted = slices.Compact(sorted)
 	// A function scan reads the array in order and the aggregate takes
 	// each row's lock as it comes, so the locks are taken in sorted order.
-	if _, err := tx.tx.ExecContext(ctx, "SELECT COUNT(pg_advisory_xact_lock(hashtext(name))) FROM unnest($1::text[]) AS t(name)", sorted); err != nil {
+	if _, err := tx.Exec(ctx, "SELECT COUNT(pg_advisory_xact_lock(hashtext(name))) FROM unnest($1::text[]) AS t(name)", sorted); err != nil {
 		return fmt.Errorf("lock %d names: %w", len(sorted), err)
 	}
 	return nil
@@ -386,6 +412,9 @@ func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 		return fmt.Errorf("begin transaction: %w", err)
 	}
 	defer conn.Close()
+	if db.dialect == Postgres {
+		return db.inPgTx(ctx, conn, fn)
+	}
 	sqlTx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
@@ -411,6 +440,40 @@ func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	ended = true
 	if err := sqlTx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
+	}
+	for _, fn := range tx.afterCommit {
+		fn()
+	}
+	return nil
+}
+
+// inPgTx is InTx on PostgreSQL: BEGIN goes with the first statement and
+// COMMIT with the deferred ones (pgtx.go).
+func (db *DB) inPgTx(ctx context.Context, conn *sql.Conn, fn func(tx *Tx) error) error {
+	tx := &Tx{pg: &pgTx{}, conn: conn, dialect: db.dialect, wake: db.wake, rebound: db.rebound}
+	// A panic in fn, or a test's FailNow inside it, rolls back too.
+	ended := false
+	defer func() {
+		if !ended {
+			tx.pgRollback()
+		}
+	}()
+	if err := fn(tx); err != nil {
+		ended = true
+		tx.pgRollback()
+		if tx.pg.err != nil {
+			return errors.Join(err, tx.pg.err)
+		}
+		return err
+	}
+	ended = true
+	if tx.pg.err != nil {
+		tx.pgRollback()
+		return tx.pg.err
+	}
+	if err := tx.pgCommit(ctx); err != nil {
+		tx.pgRollback()
+		return err
 	}
 	for _, fn := range tx.afterCommit {
 		fn()
