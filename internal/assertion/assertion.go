@@ -429,10 +429,12 @@ func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int
 					return false
 				}
 				if t.Norm == "," {
-					if m.rule.phrase || (m.rule.cat == negated || m.rule.cat == possible || m.rule.cat == experiencer) && newClause(toks, k+1) {
+					if m.rule.phrase || (m.rule.cat == negated || m.rule.cat == possible || m.rule.cat == experiencer || m.rule.cat == historical) && newClause(toks, k+1) {
 						// "not in remission, and the sertraline is causing
 						// weight gain": a clause with its own subject
-						// is out of the negation's reach
+						// is out of the negation's reach, and out of a
+						// history's ("given your smoking history, I'd
+						// like a chest x-ray")
 						return false
 					}
 					words = 0

@@ -173,6 +173,10 @@ func TestHistoricalAndResolved(t *testing.T) {
 	t.Parallel()
 	runOf(t, []ofCase{
 		{"en", "History of [asthma] as a child.", present, past, ""},
+		// a clause with its own subject after a comma is out of a
+		// history's reach
+		{"en", "Given your smoking history, I would like a [chest x-ray].", present, "", ""},
+		{"en", "History of asthma, [wheezing] and eczema.", present, past, ""},
 		{"en", "He had a [stroke] in 2019.", present, past, ""},
 		{"en", "In 2015 she had a [miscarriage].", present, past, ""},
 		{"en", "I used to [smoke].", present, past, ""},

@@ -152,7 +152,10 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 			// a drug the patient took before this visit was prescribed
 			// for something: today's diagnosis is its reason only when
 			// said with it
-			f.Reason = r.reasonFor(detail, !(f.Action == ActionChange && taken))
+			// a drug switched to stands in for the one switched from
+			// ("stop the lisinopril and switch you to losartan"), whose
+			// reason the diagnosis just made need not be
+			f.Reason = r.reasonFor(detail, !(f.Action == ActionChange && taken) && !r.switchedInto(detail))
 		}
 		r.Findings = append(r.Findings, f)
 	}
@@ -517,6 +520,20 @@ func (r *Reading) switchedTo(toks []lexicon.Token, at, first int) bool {
 	for k := at; k < first; k++ {
 		if e, _ := targets.Match(toks, k); e != nil {
 			return true
+		}
+	}
+	return false
+}
+
+// switchedInto reports whether drug m is what another is switched to: a
+// verb of switching before it, in its sentence, with a word of its
+// target between ("switch you to losartan").
+func (r *Reading) switchedInto(m mention) bool {
+	toks := r.Units[m.Unit].Tokens
+	actions := r.Lexicon.List("med_actions")
+	for k := m.First - 1; k >= 0; k-- {
+		if e, _ := actions.Match(toks, k); e != nil && e.Attr("switch") == "yes" {
+			return r.switchedTo(toks, k, m.First)
 		}
 	}
 	return false

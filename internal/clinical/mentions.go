@@ -1,6 +1,8 @@
 package clinical
 
 import (
+	"strings"
+
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/transcript"
@@ -318,6 +320,80 @@ func (r *Reading) prescribedBefore(ui int) bool {
 	return false
 }
 
+// answerNamesOther reports whether the answer (unit a) to the question
+// holding mention m names another finding the question asked about, and
+// nothing of m's: a yes then goes to what it names ("Any chest pain, or
+// ankle swelling?" "Yes, my ankles have been swelling." says nothing of
+// chest pain). A finding is named by any of its words.
+func (r *Reading) answerNamesOther(m Mention, a int) bool {
+	q := r.Units[m.Unit].Tokens
+	said := map[string]bool{}
+	for _, t := range r.Units[a].Tokens {
+		if t.Kind == lexicon.Word {
+			said[singular(t.Norm)] = true
+		}
+	}
+	stop := r.Lexicon.List("stopwords")
+	names := func(first, end int) bool {
+		for k := first; k < end; k++ {
+			if q[k].Kind == lexicon.Word && !stop.Has(q[k].Norm) && said[singular(q[k].Norm)] {
+				return true
+			}
+		}
+		return false
+	}
+	if names(m.First, m.End) {
+		return false
+	}
+	for at, end := range r.termsIn(q) {
+		if (end <= m.First || at >= m.End) && names(at, end) {
+			return true
+		}
+	}
+	return false
+}
+
+// singular is a word without a plural's "s" ("ankles" names an ankle).
+func singular(w string) string {
+	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// termsIn returns the symptoms and conditions toks name: each term's
+// first token and its end.
+func (r *Reading) termsIn(toks []lexicon.Token) map[int]int {
+	out := map[int]int{}
+	for _, name := range []string{"symptoms", "conditions"} {
+		list := r.Lexicon.List(name)
+		for i := 0; i < len(toks); i++ {
+			if e, n := list.Match(toks, i); e != nil {
+				out[i] = i + n
+				i += n - 1
+			}
+		}
+	}
+	return out
+}
+
+// hasSequence reports whether toks hold the words of seq in a row.
+func hasSequence(toks, seq []lexicon.Token) bool {
+	for i := 0; i+len(seq) <= len(toks); i++ {
+		same := len(seq) > 0
+		for k := range seq {
+			if toks[i+k].Norm != seq[k].Norm {
+				same = false
+				break
+			}
+		}
+		if same {
+			return true
+		}
+	}
+	return false
+}
+
 // medicationAt reports whether a drug found in unit ui covers token k.
 func medicationAt(found []mention, ui, k int) bool {
 	for _, m := range found {
@@ -430,6 +506,12 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 	}
 	a := r.Answer[m.Unit]
 	c, ok := assertion.Answered(x, u.Tokens, [2]int{m.First, m.End}, r.Units[a].Tokens)
+	if ok && c.Assertion == assertion.Present && r.answerNamesOther(m, a) {
+		// "Any heartburn, or a runny nose?" "Yes, a lot of heartburn
+		// lately.": the yes is the heartburn's; of the runny nose the
+		// answer says nothing
+		return assertion.Context{}, false, false
+	}
 	if r.presumes(u.Tokens, m.First) && (!ok || c.Assertion != assertion.Absent) {
 		// "Where exactly is the pain?" "Across the low back.": the reply
 		// tells of the finding the question took as there

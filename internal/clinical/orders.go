@@ -45,6 +45,11 @@ func (r *Reading) orders(ms []mention) {
 			continue
 		}
 		verb, _ := r.nearest(u.Tokens, m.First, m.End, verbs, actionWindow)
+		if verb == nil {
+			// "I'd also like a chest x-ray": a wish said right before
+			// the test orders it
+			verb = r.wishBefore(u.Tokens, m.First)
+		}
 		if u.Part == discourse.Results && (verb == nil || r.readsResult(u.Tokens)) {
 			// a result read out ("your x-ray showed") is no order; "I'm
 			// going to get a chest x-ray" is one, whatever part the model
@@ -96,6 +101,34 @@ func (r *Reading) orders(ms []mention) {
 	r.referredBack(ms, seen)
 	r.unlistedReferrals(verbs)
 	r.panelsOfTheirItems()
+}
+
+// wishBefore is the clinician's wish that ends right before token first,
+// past qualifiers, sides and body parts ("I'd like a chest x-ray", "a
+// repeat ultrasound"), or
+// nil.
+func (r *Reading) wishBefore(toks []lexicon.Token, first int) *lexicon.Entry {
+	wishes, quals := r.Lexicon.List("order_wishes"), r.Lexicon.List("qualifiers")
+	for k := first - 1; k >= 0 && k >= first-actionWindow; k-- {
+		if e, n := wishes.Match(toks, k); e != nil && k+n <= first {
+			for j := k + n; j < first; {
+				if quals.Has(toks[j].Norm) || r.Lexicon.List("sides").Has(toks[j].Norm) {
+					j++
+					continue
+				}
+				if _, bn := r.bodyPartAt(toks, j); bn > 0 {
+					j += bn
+					continue
+				}
+				return nil
+			}
+			return e
+		}
+		if toks[k].Kind == lexicon.Punct {
+			return nil
+		}
+	}
+	return nil
 }
 
 // doneBefore reports whether test m is said as done before this visit: a
@@ -371,7 +404,9 @@ func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 			continue
 		}
 		for _, fm := range f.Mentions {
-			if fm.Unit != m.Unit || fm.Answered {
+			if fm.Unit != m.Unit || fm.Answered || r.toldAsRisk(fm) {
+				// "losartan, which doesn't cause the cough": what a drug
+				// may or may not bring about is no reason for it
 				continue
 			}
 			dist, lo, hi := m.First-fm.End, fm.End, m.First
@@ -393,6 +428,9 @@ func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 		return best
 	}
 	if said := r.purposeOf(m); said != "" {
+		return said
+	}
+	if said := r.reasonOpening(m); said != "" {
 		return said
 	}
 	if topic := r.topicBefore(m); topic != "" {
@@ -425,6 +463,42 @@ func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 		}
 	}
 	return reason
+}
+
+// reasonOpening is the reason the sentence of item m opens on, before the
+// item and a comma ("Given your smoking history, I'd also like a chest
+// x-ray": "smoking history"), or "".
+func (r *Reading) reasonOpening(m mention) string {
+	x := r.Lexicon
+	toks := r.Units[m.Unit].Tokens
+	k := 0
+	for k < len(toks) {
+		if e, n := x.List("openers").Match(toks, k); e != nil {
+			k += n
+			continue
+		}
+		if toks[k].Kind == lexicon.Punct {
+			k++
+			continue
+		}
+		break
+	}
+	e, n := x.List("reason_openers").Match(toks, k)
+	if e == nil {
+		return ""
+	}
+	start := k + n
+	for start < len(toks) && (x.List("determiners").Has(toks[start].Norm) || x.List("own_possessives").Has(toks[start].Norm)) {
+		start++
+	}
+	end := start
+	for end < len(toks) && end < m.First && toks[end].Kind == lexicon.Word && end-start < purposeWords {
+		end++
+	}
+	if end == start || end >= len(toks) || toks[end].Norm != "," || end >= m.First {
+		return ""
+	}
+	return strings.ToLower(r.TextOf(m.Unit, start, end))
 }
 
 // topicBefore is the problem the clinician's plan was last opened on

@@ -439,3 +439,54 @@ Patient: Okay.`)
 	require.Equal(t, clinical.ActionStart, f.Action)
 	require.Equal(t, "35 mg", *f.Dose)
 }
+
+// Labelled by names, a yes that names one of the symptoms asked about is
+// that symptom's, and says nothing of the others; "I'd also like a chest
+// x-ray" orders it, for the reason the sentence opens on; a drug switched
+// to takes no reason from the diagnosis, nor from what it does not cause.
+func TestNamedVoicesAYesThatNamesOneAWishAndAReasonOpening(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Dr. Novak: Any chest pain, or ankle swelling, or palpitations?
+Aisha: Yes, my ankles have been swelling by the evening.
+Dr. Novak: What do you take?
+Aisha: Amlodipine ten milligrams a day.
+Dr. Novak: I think the ankle swelling is from the amlodipine.
+Dr. Novak: Let's stop the amlodipine and switch you to ramipril, five milligrams once a day, which doesn't cause swelling.
+Dr. Novak: Given your family history of heart disease, I'd also like a lipid panel.
+Aisha: Okay.`)
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Symptom && (strings.Contains(f.Name, "chest pain") || strings.Contains(f.Name, "palpitation")) {
+			require.NotEqual(t, assertion.Present, f.Assertion, "%s was not affirmed", f.Name)
+		}
+	}
+	require.Equal(t, assertion.Present, finding(t, r, clinical.Symptom, "swelling").Assertion)
+	ram := finding(t, r, clinical.Medication, "ramipril")
+	require.Equal(t, clinical.ActionStart, ram.Action)
+	require.Empty(t, ram.Reason, "a drug switched to takes no reason from the diagnosis or what it does not cause")
+	lipid := finding(t, r, clinical.Lab, "lipid panel")
+	require.True(t, lipid.Ordered)
+	require.Contains(t, lipid.Reason, "family history")
+}
+
+// The reason a sentence opens on is its order's, when it names no
+// problem the lexicon knows ("Given your smoking history").
+func TestAnOrdersReasonMayOpenItsSentence(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: For the heartburn, let's start omeprazole twenty milligrams every morning.
+Doctor: Given your smoking history, I'd also like a chest x-ray.`)
+	x := finding(t, r, clinical.Imaging, "chest x-ray")
+	require.True(t, x.Ordered)
+	require.Equal(t, "smoking history", x.Reason)
+}
+
+// A drug switched to stands in for the one switched from: the diagnosis
+// just made is not its reason; nor is what a drug does not cause.
+func TestASwitchedDrugTakesNoReasonFromTheDiagnosis(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I think this is reflux.
+Doctor: Let's stop the lisinopril and switch you to losartan, twenty five milligrams once a day.`)
+	require.Empty(t, finding(t, r, clinical.Medication, "losartan").Reason)
+	r = read(t, "en", `Patient: I've had this dry cough for weeks.
+Doctor: Your blood pressure is high today. I'll start you on candesartan, eight milligrams daily, which doesn't cause a cough.`)
+	require.NotContains(t, finding(t, r, clinical.Medication, "candesartan").Reason, "cough")
+}

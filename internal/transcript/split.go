@@ -34,7 +34,14 @@ var labelPattern = regexp.MustCompile(`^(?:\[\s*([\p{L}\d_ .'-]{1,40}?)\s*\]|([\
 func Split(text string, infer RoleInferrer) []Segment {
 	var segs []Segment
 	labelled := false
-	for _, line := range strings.Split(text, "\n") {
+	lines := strings.Split(text, "\n")
+	var names map[string]bool
+	if infer != nil {
+		// a voice named by a person's name needs inference to get a
+		// role; training reads its corpora's labels as they are
+		names = nameLabels(lines)
+	}
+	for _, line := range lines {
 		line = strings.TrimSpace(line)
 		if line == "" {
 			continue
@@ -42,6 +49,13 @@ func Split(text string, infer RoleInferrer) []Segment {
 		if role, voice, rest, ok := ParseLabel(line); ok {
 			labelled = true
 			segs = append(segs, Segment{ID: len(segs), Speaker: role, Voice: voice, Text: rest})
+			continue
+		}
+		if name, rest, ok := nameLabel(line); ok && names[name] {
+			// "Maria: I've had this cough": a voice named by a person's
+			// name; inference gives the voice its role
+			labelled = true
+			segs = append(segs, Segment{ID: len(segs), Speaker: Unknown, Voice: name, Text: rest})
 			continue
 		}
 		if labelled {
@@ -120,6 +134,58 @@ func questionEnd(text string) int {
 		}
 	}
 	return -1
+}
+
+// nameLabelLines is how many lines a person's name must open for it to be
+// read as a speaker label: a heading ("Plan:", "Impression:") opens one.
+const nameLabelLines = 2
+
+// nameLabels returns the labels of lines that name a person the package
+// does not know as a label ("Maria:", "John Smith:") and that open at
+// least nameLabelLines lines: a transcript whose software labels turns
+// by the speakers' names.
+func nameLabels(lines []string) map[string]bool {
+	count := map[string]int{}
+	for _, line := range lines {
+		line = strings.TrimSpace(line)
+		if _, _, _, ok := ParseLabel(line); ok {
+			continue
+		}
+		if name, _, ok := nameLabel(line); ok {
+			count[name]++
+		}
+	}
+	out := map[string]bool{}
+	for name, n := range count {
+		if n >= nameLabelLines {
+			out[name] = true
+		}
+	}
+	return out
+}
+
+// nameLabel reports whether line opens with what may be a person's name as
+// a label: one to three capitalised words, none a word of any language's
+// data (a heading, a term), then a colon.
+func nameLabel(line string) (name, rest string, ok bool) {
+	m := labelPattern.FindStringSubmatchIndex(line)
+	if m == nil || m[4] < 0 {
+		return "", "", false
+	}
+	label := line[m[4]:m[5]]
+	for _, w := range strings.Fields(label) {
+		r := []rune(w)
+		if !unicode.IsUpper(r[0]) || len(r) < 2 {
+			return "", "", false
+		}
+		for _, lang := range lexicon.Languages {
+			x := lexicon.For(lang)
+			if x.Knows(x.Norms(w)) {
+				return "", "", false
+			}
+		}
+	}
+	return label, strings.TrimSpace(line[m[1]:]), true
 }
 
 func hasUnknown(segs []Segment) bool {

@@ -192,3 +192,24 @@ func TestFromTimed(t *testing.T) {
 	require.Equal(t, transcript.Unknown, diarised[0].Speaker)
 	require.Equal(t, transcript.Clinician, diarised[1].Speaker)
 }
+
+// Turns labelled by the speakers' names ("Maria:", "John Smith:") are the
+// voices of those names, Unknown until inference gives each voice its
+// role; a heading that opens one line ("Plan:") is no label, nor is a
+// word of the lexicon ("Assessment:").
+func TestSplitNameLabelsAreVoices(t *testing.T) {
+	t.Parallel()
+	segs := transcript.Split(`Dr. Lee: Good morning, what brings you in?
+John Smith: My back has been hurting since Saturday.
+Dr. Lee: Any numbness in your legs?
+John Smith: No.
+Plan: ibuprofen and rest.`, func([]transcript.Segment) {})
+	require.Len(t, segs, 4)
+	require.Equal(t, transcript.Clinician, segs[0].Speaker)
+	require.Equal(t, transcript.Unknown, segs[1].Speaker)
+	require.Equal(t, "John Smith", segs[1].Voice)
+	require.Equal(t, "My back has been hurting since Saturday.", segs[1].Text)
+	require.Equal(t, "No.\nPlan: ibuprofen and rest.", segs[3].Text, "a heading said once is the turn's text")
+	one := transcript.Split("Maria: I have a cough.\nDoctor: Since when?", func([]transcript.Segment) {})
+	require.Equal(t, "Maria: I have a cough.", one[0].Text, "a name that opens one line is no label")
+}
