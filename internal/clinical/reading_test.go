@@ -486,3 +486,19 @@ func TestAFrequencySaidWithAsNeededKeepsBoth(t *testing.T) {
 	r = read(t, "fr", "Médecin : Pour la douleur, du paracétamol, un gramme, si besoin, trois fois par jour.")
 	require.Equal(t, "three times daily as needed", *finding(t, r, clinical.Medication, "paracétamol").Frequency)
 }
+
+// A temperature is never a dose: "denies fever" followed by "furosemide
+// 40 mg" measured nothing, and the temperature taken is the one named.
+func TestATemperatureIsNeverADose(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: He denies chest pain, fever or leg swelling.
+Doctor: He takes furosemide 40 mg daily.
+Doctor: On exam, temperature 37.8, heart rate 104.`)
+	var temps []string
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Vital && f.VitalKind == "temperature" {
+			temps = append(temps, f.Value)
+		}
+	}
+	require.Equal(t, []string{"37.8"}, temps)
+}

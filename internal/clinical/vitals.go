@@ -33,8 +33,13 @@ func (r *Reading) vitals(ms []mention) {
 	// vital sign
 	rank := make(map[[2]int]int, len(ms))
 	for _, m := range ms {
-		if m.kind == Vital || m.kind == Symptom && m.entry.Attr("vital") != "" {
-			rank[[2]int{m.Unit, m.First}] = m.vitalRank(r)
+		switch {
+		case m.kind == Vital:
+			rank[[2]int{m.Unit, m.First}] = 2 * m.vitalRank(r)
+		case m.kind == Symptom && m.entry.Attr("vital") != "":
+			// of two said alike, the vital named ("temperature 37.8")
+			// before the symptom it measures ("denies fever")
+			rank[[2]int{m.Unit, m.First}] = 2*m.vitalRank(r) + 1
 		}
 	}
 	sort.SliceStable(ms, func(i, j int) bool {
@@ -62,7 +67,14 @@ func (r *Reading) vitals(ms []mention) {
 			continue
 		}
 		lo, hi := bound(cue.Attr("min"), 0), bound(cue.Attr("max"), 1e9)
-		for _, place := range r.vitalPlaces(m) {
+		places := r.vitalPlaces(m)
+		if m.kind == Symptom && m.Context.Assertion == assertion.Absent && !m.Answered && len(places) > 1 {
+			// "pas de fièvre aujourd'hui, trente-sept quatre": the value
+			// of a symptom found absent is said with it, not in the next
+			// sentence ("Denies fever. Furosemide 40 mg daily.")
+			places = places[:1]
+		}
+		for _, place := range places {
 			n, end, ok := r.vitalValue(place, kind, lo, hi, units)
 			if !ok {
 				continue
@@ -182,8 +194,9 @@ func (r *Reading) vitalValue(place vitalPlace, kind string, lo, hi float64, unit
 		if v := leadingNumber(n.key); !ratio && (v < lo || v > hi) {
 			continue
 		}
-		if notVitalUnit[n.kind] {
-			// "forty-eight hours" measures time, whatever a fever near it
+		if notVitalUnit[n.kind] || n.kind == "mass" && kind != "weight" {
+			// "forty-eight hours" measures time, "furosemide 40 mg" a
+			// dose, whatever a fever near it
 			continue
 		}
 		end := vitalEnd{end: n.end}
