@@ -502,3 +502,17 @@ Doctor: On exam, temperature 37.8, heart rate 104.`)
 	}
 	require.Equal(t, []string{"37.8"}, temps)
 }
+
+// A spoken number is never cut in two by a sentence boundary in text
+// without punctuation: "heart rate was fifty eight" is 58, not 50.
+func TestASpokenNumberIsNeverCutInTwo(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", "Doctor: i reviewed your vitals and everything looks good blood pressure was one eighteen over seventy two heart rate was fifty eight respiratory rate was fourteen you are afebrile")
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Vital && f.VitalKind == "heart_rate" {
+			require.Equal(t, "58", f.Value)
+			return
+		}
+	}
+	t.Fatal("no heart rate")
+}

@@ -31,7 +31,7 @@ func (m *BoundaryModel) Cuts(toks []lexicon.Token, x *lexicon.Lexicon) []int {
 	var buckets []uint32
 	last := -1 // the token the last sentence ended at
 	boundaryFeatures(toks, x, m.Features, func(at int, f *builder) bool {
-		if !sentencePiece(toks[last+1:at+1], x) || !sentencePiece(toks[at+1:], x) || unitFollows(toks, at, x) {
+		if !sentencePiece(toks[last+1:at+1], x) || !sentencePiece(toks[at+1:], x) || unitFollows(toks, at, x) || m.WholeNumbers && numberGoesOn(toks, at, x) {
 			return false
 		}
 		buckets = f.buckets(m.Model.Bits, buckets[:0])
@@ -56,6 +56,17 @@ func unitFollows(toks []lexicon.Token, at int, x *lexicon.Lexicon) bool {
 		return e != nil
 	}
 	return false
+}
+
+// numberGoesOn reports whether tokens at and at+1 are both words of a
+// number: "heart rate was fifty | eight" cut a number in two, and the
+// sentence before the cut said fifty.
+func numberGoesOn(toks []lexicon.Token, at int, x *lexicon.Lexicon) bool {
+	if at+1 >= len(toks) {
+		return false
+	}
+	isNumber := func(t lexicon.Token) bool { return t.Kind == lexicon.Number || x.List("number_words").Has(t.Norm) }
+	return isNumber(toks[at]) && isNumber(toks[at+1])
 }
 
 // sentencePiece reports whether toks may stand as a sentence of their

@@ -67,6 +67,11 @@ type QuestionModel struct {
 type BoundaryModel struct {
 	Model *learn.Model
 	Decoding
+	// WholeNumbers keeps a spoken number in one sentence ("heart rate was
+	// fifty | eight" said fifty): set for the embedded model the service
+	// reads with. Training cuts its corpora as the models were trained,
+	// without it, so that the models stay what training makes.
+	WholeNumbers bool
 }
 
 // ModelFile is the file name of a task's model for a language ("part",
@@ -174,7 +179,7 @@ func BoundaryModelFor(lang string) *BoundaryModel {
 	models, dec := embedded()
 	name := ModelFile("boundary", lang)
 	if m, ok := models[name]; ok {
-		return &BoundaryModel{Model: m, Decoding: dec[name]}
+		return &BoundaryModel{Model: m, Decoding: dec[name], WholeNumbers: true}
 	}
 	return nil
 }
