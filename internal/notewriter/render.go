@@ -60,11 +60,29 @@ func (rd *renderer) render(sections []nt.Section) []Section {
 	rd.route(present)
 	out := make([]Section, 0, len(sections))
 	for _, s := range sections {
-		body := rd.body(s.Key)
+		body := once(rd.body(s.Key))
 		if len(body) == 0 {
 			body = []Sentence{{Text: rd.out.Phrase("placeholder")}}
 		}
 		out = append(out, Section{Key: s.Key, Heading: s.Heading, Sentences: body})
+	}
+	return out
+}
+
+// once drops a sentence a section already holds, word for word, whatever
+// its case and closing mark ("Assessment: acute exacerbation of COPD."
+// after the diagnosis it names): the first keeps the evidence of both.
+func once(ss []Sentence) []Sentence {
+	out := ss[:0]
+	at := make(map[string]int, len(ss))
+	for _, s := range ss {
+		key := strings.ToLower(strings.TrimRight(strings.TrimSpace(s.Text), ".!?"))
+		if k, ok := at[key]; ok && key != "" {
+			out[k].Spans = append(out[k].Spans, s.Spans...)
+			continue
+		}
+		at[key] = len(out)
+		out = append(out, s)
 	}
 	return out
 }

@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/notegen/notegen"
+
 	"github.com/notegen/notegen/internal/clinical"
 	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/transcript"
@@ -181,4 +183,19 @@ func TestFillElidesDeBeforeAVowel(t *testing.T) {
 	require.Equal(t, "Antécédent d'asthme.", fill(x.Phrase("history.of"), map[string]string{"condition": "asthme"}))
 	require.Equal(t, "Antécédent de diabète.", fill(x.Phrase("history.of"), map[string]string{"condition": "diabète"}))
 	require.Equal(t, "History of asthma.", fill(lexicon.For("en").Phrase("history.of"), map[string]string{"condition": "asthma"}))
+}
+
+// A section never says a sentence twice: "Assessment: acute exacerbation
+// of COPD." after the diagnosis it names is one sentence, with the
+// evidence of both.
+func TestASectionSaysASentenceOnce(t *testing.T) {
+	t.Parallel()
+	got := once([]Sentence{
+		{Text: "Acute exacerbation of COPD.", Spans: []notegen.Span{{Segment: 8}}},
+		{Text: "Prednisone 40 mg daily."},
+		{Text: "acute exacerbation of COPD", Spans: []notegen.Span{{Segment: 9}}},
+	})
+	require.Len(t, got, 2)
+	require.Equal(t, "Acute exacerbation of COPD.", got[0].Text)
+	require.Len(t, got[0].Spans, 2)
 }
