@@ -525,6 +525,28 @@ func (r *Reading) Foreign(i int) bool { return r.foreign != nil && r.foreign[i] 
 // Speaker is who said unit i.
 func (r *Reading) Speaker(i int) transcript.Speaker { return r.Units[i].Speaker }
 
+// Reported is what the history says of f, apart from the examination:
+// absent when every mention of it outside the exam denies it ("denies
+// chest pain, fever or leg swelling" with "trace bilateral ankle edema"
+// on exam: the patient denies the swelling the clinician found), else f's
+// assertion.
+func (r *Reading) Reported(f *Finding) assertion.Assertion {
+	denied := false
+	for _, m := range f.Mentions {
+		if u := r.Units[m.Unit]; u.Part == discourse.Exam && u.Speaker == transcript.Clinician {
+			continue
+		}
+		if m.Context.Assertion != assertion.Absent {
+			return f.Assertion
+		}
+		denied = true
+	}
+	if denied {
+		return assertion.Absent
+	}
+	return f.Assertion
+}
+
 // Examined reports whether f is only a finding of the examination: every
 // mention of it is the clinician's, in the exam ("No lower extremity
 // edema."). What the clinician found, or did not, is no symptom the

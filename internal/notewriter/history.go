@@ -27,7 +27,7 @@ func (rd *renderer) reviewOfSystems() []Sentence {
 				// a sign the exam found, or did not, is no symptom
 				continue
 			}
-			switch f.Assertion {
+			switch r.Reported(f) {
 			case assertion.Present:
 				if f.Time == assertion.Past && f.Resolved {
 					// "some nausea the first week, but that's gone": no
@@ -71,7 +71,7 @@ func (rd *renderer) denials(key string) []Sentence {
 	var spans []notegen.Span
 	for k := range r.Findings {
 		f := &r.Findings[k]
-		if (f.Kind != clinical.Symptom && f.Kind != clinical.Condition) || f.Assertion != assertion.Absent ||
+		if (f.Kind != clinical.Symptom && f.Kind != clinical.Condition) || r.Reported(f) != assertion.Absent ||
 			f.Subject != assertion.Patient || f.RuledOut || r.Examined(f) || rd.statedIn(f, key) || rd.answerWritten(f, key) {
 			continue
 		}

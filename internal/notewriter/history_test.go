@@ -54,3 +54,21 @@ func TestAResolvedSymptomIsNotEndorsed(t *testing.T) {
 	require.NoError(t, err)
 	require.NotContains(t, sectionOf(t, note.Text, "REVIEW OF SYSTEMS"), "nausea")
 }
+
+// A symptom the patient denies and the exam finds ("denies leg
+// swelling", "trace bilateral ankle edema") is denied in the review of
+// systems and the history, and found in the exam: the review never
+// endorses what the patient denied.
+func TestADeniedSymptomTheExamFindsStaysDenied(t *testing.T) {
+	t.Parallel()
+	text := "This is a seventy year old woman with heart failure who presents with a cough for a week.\n" +
+		"She denies chest pain, fever or leg swelling.\n" +
+		"On exam, lungs with scattered crackles. Trace bilateral ankle edema.\n"
+	note, err := notewriter.New().Write(context.Background(), notewriter.Input{Transcript: text, Template: "primaryCare",
+		Lang: "en", RecordingType: "dictation"})
+	require.NoError(t, err)
+	ros := sectionOf(t, note.Text, "REVIEW OF SYSTEMS")
+	require.NotContains(t, ros, "Endorses leg swelling")
+	require.Contains(t, ros, "leg swelling")
+	require.Contains(t, sectionOf(t, note.Text, "PHYSICAL EXAMINATION"), "edema")
+}
