@@ -173,13 +173,20 @@ func (r *Reading) namedAfter(ms []mention, g int) bool {
 	if gu.Speaker != transcript.Clinician {
 		return false
 	}
+	// the clinician's question names the kind ("Vous prenez des
+	// anti-inflammatoires ?") and the answer the drug ("Oui, de
+	// l'ibuprofène"): its turn is the answer's
+	answer := -1
+	if gu.Question && r.Answer != nil && r.Answer[gm.Unit] >= 0 {
+		answer = r.Units[r.Answer[gm.Unit]].Segment
+	}
 	general := func(m mention) bool { return m.entry != nil && m.entry.Attr("general") == "yes" }
 	before := func(a, b Mention) bool { return a.Unit < b.Unit || a.Unit == b.Unit && a.First < b.First }
 	var next *mention
 	for j := range ms {
 		d := &ms[j]
 		if d.kind != Medication || !before(gm.Mention, d.Mention) || d.Unit > gm.Unit+namedAfterReach ||
-			r.Units[d.Unit].Segment != gu.Segment {
+			r.Units[d.Unit].Segment != gu.Segment && r.Units[d.Unit].Segment != answer {
 			continue
 		}
 		if next == nil || before(d.Mention, next.Mention) {

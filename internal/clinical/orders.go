@@ -433,7 +433,11 @@ func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 	if said := r.reasonOpening(m); said != "" {
 		return said
 	}
-	if topic := r.topicBefore(m); topic != "" {
+	topic, here := r.topicBefore(m)
+	if topic != "" || here {
+		// "Pour le dos, vous pouvez prendre du paracétamol": the item's
+		// own sentence opens on what it is for, a problem the lexicon
+		// does not know; the diagnosis before is another topic's
 		return topic
 	}
 	if !diagnosisBefore {
@@ -506,8 +510,9 @@ func (r *Reading) reasonOpening(m mention) string {
 // an echocardiogram"): the last topic opener before it, with the problem
 // right after the opener, in the clinician's sentences within reasonReach
 // units; "" when the last topic opened names no problem the lexicon knows,
-// or a diagnosis was said since.
-func (r *Reading) topicBefore(m mention) string {
+// or a diagnosis was said since. here reports whether a topic was opened
+// in the item's own sentence, before it.
+func (r *Reading) topicBefore(m mention) (topic string, here bool) {
 	openers := r.Lexicon.List("topic_openers")
 	for back := m.Unit; back >= 0 && back >= m.Unit-reasonReach; back-- {
 		u := r.Units[back]
@@ -523,15 +528,15 @@ func (r *Reading) topicBefore(m mention) string {
 			if e == nil || k+n > limit {
 				continue
 			}
-			return r.problemAfter(back, k+n)
+			return r.problemAfter(back, k+n), back == m.Unit
 		}
 		if back < m.Unit && r.diagnosedIn(back) {
 			// a diagnosis said since ("you do have a kidney stone") is
 			// what the plan goes on about now
-			return ""
+			return "", false
 		}
 	}
-	return ""
+	return "", false
 }
 
 // problemAfter is the name of the patient's problem named right after

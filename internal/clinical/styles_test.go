@@ -490,3 +490,20 @@ Doctor: Let's stop the lisinopril and switch you to losartan, twenty five millig
 Doctor: Your blood pressure is high today. I'll start you on candesartan, eight milligrams daily, which doesn't cause a cough.`)
 	require.NotContains(t, finding(t, r, clinical.Medication, "candesartan").Reason, "cough")
 }
+
+// A kind of drug asked about is the drug named in the answer ("Vous
+// prenez des anti-inflammatoires ?" "Oui, de l'ibuprofène"); a drug whose
+// sentence opens on another topic ("Pour le dos, ...") takes no reason
+// from the diagnosis just made.
+func TestAKindAskedIsTheDrugAnsweredAndAnOwnTopicKeepsTheDiagnosisOut(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Vous prenez des anti-inflammatoires ?
+Patiente : Oui, du kétoprofène pour mon genou.
+Médecin : Je pense que c'est une gastrite.
+Médecin : Pour le genou, vous pouvez prendre du paracétamol, un gramme trois fois par jour.`)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Medication && strings.Contains(f.Name, "anti-inflammatoire"), "the kind is the kétoprofène")
+	}
+	finding(t, r, clinical.Medication, "kétoprofène")
+	require.NotContains(t, finding(t, r, clinical.Medication, "paracétamol").Reason, "gastrite")
+}
