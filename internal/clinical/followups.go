@@ -57,6 +57,54 @@ func (r *Reading) followUps() {
 				Mentions: []Mention{mention}})
 			break
 		}
+		r.callBack(ui, seen)
+	}
+}
+
+// callBack reads the clinician's promise to call the patient on a day
+// ("I'll give you a ring on Friday to see how he's doing") as a follow-up
+// by phone: a call said with its day, in a statement.
+func (r *Reading) callBack(ui int, seen map[string]int) {
+	x := r.Lexicon
+	toks := r.Units[ui].Tokens
+	calls := x.List("call_backs")
+	for i := 0; i < len(toks); i++ {
+		e, n := calls.Match(toks, i)
+		if e == nil || e.Attr("day") == "yes" {
+			continue
+		}
+		if c := assertion.Of(x, toks, [2]int{i, i + n}); c.Assertion != assertion.Present || c.Time == assertion.Past {
+			return
+		}
+		for k := i + n; k < len(toks) && k <= i+n+intervalReach; k++ {
+			if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," {
+				return
+			}
+			d, dn := calls.Match(toks, k)
+			if d == nil || d.Attr("day") != "yes" {
+				continue
+			}
+			name := fill(x.Phrase("follow_up.call"), map[string]string{"day": joinTexts(toks, i+n, k+dn)})
+			if _, ok := seen[name]; ok {
+				return
+			}
+			for at := range r.Findings {
+				f := &r.Findings[at]
+				if f.Kind == FollowUp && f.Name == x.Phrase("follow_up.name") && f.Mentions[0].Unit == ui {
+					// "je vous rappelle vendredi": the bare follow-up its
+					// verb read is this call
+					delete(seen, f.Name)
+					f.Name, f.Said = name, r.TextOf(ui, i, k+dn)
+					seen[name] = at
+					return
+				}
+			}
+			seen[name] = len(r.Findings)
+			r.Findings = append(r.Findings, Finding{Kind: FollowUp, Name: name, Said: r.TextOf(ui, i, k+dn),
+				Assertion: assertion.Present, Time: assertion.Current, Subject: assertion.Patient, Ordered: true,
+				Mentions: []Mention{{Unit: ui, First: i, End: k + dn}}})
+			return
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ package clinical
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/discourse"
@@ -221,6 +222,12 @@ func (r *Reading) dropIntroductions() {
 	dets := r.Lexicon.List("determiners")
 	for i := 0; i < len(r.Units) && i < introductionReach; i++ {
 		u := &r.Units[i]
+		if u.Speaker == transcript.Other && !u.Question && r.companionIntroduces(u.Tokens) {
+			// "I'm Joan, I look after Mr Hughes.": who speaks, not what
+			// the patient has
+			u.Part = discourse.Drop
+			continue
+		}
 		if u.Speaker != transcript.Clinician || u.Question {
 			continue
 		}
@@ -239,6 +246,42 @@ func (r *Reading) dropIntroductions() {
 			}
 		}
 	}
+}
+
+// companionIntroduces reports whether a companion's sentence opens by
+// introducing them: a word of introduction, then a name (a capitalised
+// word the lexicon does not know) or who they are to the patient ("I'm
+// his daughter").
+func (r *Reading) companionIntroduces(toks []lexicon.Token) bool {
+	x := r.Lexicon
+	k := 0
+	for k < len(toks) {
+		if e, n := x.List("openers").Match(toks, k); e != nil {
+			k += n
+			continue
+		}
+		if toks[k].Kind == lexicon.Punct {
+			k++
+			continue
+		}
+		break
+	}
+	e, n := x.List("introductions").Match(toks, k)
+	if e == nil || k+n >= len(toks) {
+		return false
+	}
+	j := k + n
+	for j < len(toks) && (x.List("determiners").Has(toks[j].Norm) || x.List("own_possessives").Has(toks[j].Norm)) {
+		j++
+	}
+	if j >= len(toks) {
+		return false
+	}
+	if f, _ := x.List("family_members").Match(toks, j); f != nil {
+		return true
+	}
+	name := []rune(toks[j].Text)
+	return toks[j].Kind == lexicon.Word && len(name) > 1 && unicode.IsUpper(name[0]) && !x.Knows(toks[j].Norm)
 }
 
 // impressionsInAssessment reads as the assessment the clinician's own

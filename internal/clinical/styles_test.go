@@ -507,3 +507,17 @@ Médecin : Pour le genou, vous pouvez prendre du paracétamol, un gramme trois f
 	finding(t, r, clinical.Medication, "kétoprofène")
 	require.NotContains(t, finding(t, r, clinical.Medication, "paracétamol").Reason, "gastrite")
 }
+
+// A companion introducing herself ("I'm Joan, I look after him") says
+// who speaks, not what the patient has; a clinician's promise to call on
+// a day ("I'll give you a ring on Friday") is a follow-up by phone.
+func TestACompanionsIntroductionAndACallBack(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Hello, who have I got with me today?
+Daughter: I'm Priya, his daughter. He's had a cough for a week.
+Doctor: It sounds like a chest infection. I'll give you a ring on Monday to see how he's getting on.`)
+	require.Equal(t, discourse.Drop, r.Units[1].Part, r.TextOf(1, 0, len(r.Units[1].Tokens)))
+	f := finding(t, r, clinical.FollowUp, "call")
+	require.Contains(t, f.Name, "Monday")
+	require.True(t, f.Ordered)
+}

@@ -84,6 +84,7 @@ func (v *voice) rewrite(src []rune, toks []lexicon.Token, who transcript.Speaker
 	}
 	ps = v.trimTag(ps, toks)
 	ps = v.standardise(ps, toks)
+	v.hasNotIs(ps, toks)
 	if who == transcript.Clinician {
 		ps = v.infinitives(src, ps, toks)
 	}
@@ -320,6 +321,23 @@ func (v *voice) trimTag(ps []piece, toks []lexicon.Token) []piece {
 		}
 	}
 	return ps
+}
+
+// hasNotIs writes a contraction's "'s" as "has" before a past participle
+// ("he's been more confused" is "he has been"); the tokeniser writes it
+// out as "is".
+func (v *voice) hasNotIs(ps []piece, toks []lexicon.Token) {
+	participles := v.x.List("has_participles")
+	for i := 0; i+1 < len(ps); i++ {
+		t := toks[ps[i].first]
+		said := strings.ToLower(t.Text)
+		if ps[i].replaced || t.Norm != "is" || !(strings.HasSuffix(said, "'s") || strings.HasSuffix(said, "’s")) {
+			continue
+		}
+		if participles.Has(toks[ps[i+1].first].Norm) {
+			ps[i].text, ps[i].replaced = "has", true
+		}
+	}
 }
 
 // thirdPerson turns the speaker's first or second person into the

@@ -107,7 +107,8 @@ func TestVoiceLeavesSpeechHabitsOut(t *testing.T) {
 	t.Parallel()
 	cases := []struct{ name, said, want string }{
 		{"fillers and openers", "Okay, so, um, the pain is, you know, worse at night.", "The pain is worse at night."},
-		{"a restart", "It's it's been going on for, for a while.", "It is been going on for a while."},
+		{"a restart", "It's it's been going on for, for a while.", "It has been going on for a while."},
+		{"a contraction before a participle is has", "She's been more confused, and he's got a cough.", "She has been more confused, and he has got a cough."},
 		{"a number said twice is two numbers", "Vision is twenty twenty in both eyes.", "Vision is twenty twenty in both eyes."},
 		{"a closing request for agreement", "We will start metformin, okay?", "We will start metformin."},
 		{"a closing request for agreement said without its comma", "We will check your thyroid levels next week okay?", "We will check his thyroid levels next week."},
