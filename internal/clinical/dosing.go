@@ -49,14 +49,30 @@ func (r *Reading) dosing(f *Finding, m mention) {
 func (r *Reading) withNeed(toks []lexicon.Token, e *lexicon.Entry, at int) string {
 	freqs := r.Lexicon.List("frequencies")
 	_, n := freqs.Match(toks, at)
+	name := r.rangeBefore(toks, at) + e.Name()
 	other, _ := r.frequencyNextTo(toks, at, at+n)
 	if other == nil || (e.Attr("prn") == "yes") == (other.Attr("prn") == "yes") {
-		return e.Name()
+		return name
 	}
 	if e.Attr("prn") == "yes" {
-		e, other = other, e
+		return other.Name() + " " + e.Name()
 	}
-	return e.Name() + " " + other.Name()
+	return name + " " + other.Name()
+}
+
+// rangeBefore is the low end of a range said right before the frequency
+// at token at, with its word of range ("two or " of "two or three times
+// a day"), or "": charting the high end alone would chart what was not
+// said.
+func (r *Reading) rangeBefore(toks []lexicon.Token, at int) string {
+	if at < 2 || !r.Lexicon.List("range_words").Has(toks[at-1].Norm) {
+		return ""
+	}
+	low := toks[at-2]
+	if low.Kind != lexicon.Number && !r.Lexicon.List("number_words").Has(low.Norm) {
+		return ""
+	}
+	return low.Norm + " " + toks[at-1].Norm + " "
 }
 
 // frequencyNextTo is a frequency said right before token first or right

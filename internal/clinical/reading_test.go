@@ -516,3 +516,11 @@ func TestASpokenNumberIsNeverCutInTwo(t *testing.T) {
 	}
 	t.Fatal("no heart rate")
 }
+
+// A frequency said as a range keeps its low end: "two or three times a
+// day" is not "three times daily".
+func TestAFrequencyRangeKeepsItsLowEnd(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", "Doctor: What do you take for it?\nPatient: Just naproxen, maybe two or three times a day.")
+	require.Equal(t, "two or three times daily", *finding(t, r, clinical.Medication, "naproxen").Frequency)
+}

@@ -378,3 +378,22 @@ Thank you.`, discourse.InferRoles("en"))
 	}
 	require.Equal(t, transcript.Patient, segs[12].Speaker, segs[12].Text)
 }
+
+// Unlabelled lines that open as only a clinician opens advice ("keep a
+// headache diary", "let's follow up in four weeks") are the clinician's,
+// after a run of the clinician's lines.
+func TestAdviceAndAFollowUpAreTheCliniciansLines(t *testing.T) {
+	t.Parallel()
+	segs := transcript.Split(`what brings you in today
+my back has been hurting for a week
+any numbness in your legs
+no
+this sounds like a muscle strain
+i'm going to start naproxen five hundred milligrams twice a day with food
+keep a pain diary for the next two weeks
+let's follow up in two weeks
+okay thanks`, discourse.InferRoles("en"))
+	for _, i := range []int{6, 7} {
+		require.Equal(t, transcript.Clinician, segs[i].Speaker, segs[i].Text)
+	}
+}
