@@ -584,7 +584,7 @@ func (r *Reading) onlyActions(c assertion.Context) bool {
 
 // listWindow is how far before a drug the word joining it to a list may
 // be ("..., and omeprazole").
-const listWindow = 3
+const listWindow = 4
 
 // listed reports whether a list joiner ("and", a comma) stands just
 // before token i.

@@ -521,3 +521,18 @@ Doctor: It sounds like a chest infection. I'll give you a ring on Monday to see 
 	require.Contains(t, f.Name, "Monday")
 	require.True(t, f.Ordered)
 }
+
+// A paramedic's "called us for chest pain" names the complaint; a drug
+// listed after another, past "another dose of", shares its verb.
+func TestAHandoffNamesTheComplaintAndAListedDrugSharesItsVerb(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Paramedic: This is Rose, sixty, called us for abdominal pain that started this morning.
+Doctor: Can you describe it?
+Patient: It's like a cramping across my belly, it goes into my back.
+Doctor: Any sweating?
+Patient: I was sweating a lot at first.
+Doctor: I'm giving you morphine through the IV and another dose of ondansetron.`)
+	require.GreaterOrEqual(t, r.Complaint, 0)
+	require.Equal(t, "abdominal pain", r.Findings[r.Complaint].Name)
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "ondansetron").Action)
+}
