@@ -36,10 +36,23 @@ func (r *Reading) dosing(f *Finding, m mention) {
 		f.Route = &route
 	}
 	if e, at := r.nearestAnywhere(u.Tokens, m, r.Lexicon.List("frequencies")); e != nil && f.Frequency == nil && !r.countEnd(u.Tokens, at) &&
-		!r.stepBefore(u.Tokens, m.End, at) {
+		!r.stepBefore(u.Tokens, m.End, at) && !r.shortOf(u.Tokens, at) {
 		freq := r.withNeed(u.Tokens, e, at)
 		f.Frequency = &freq
 	}
+}
+
+// shortOf reports whether the frequency at token at is said as not
+// reached ("presque tous les jours", "almost every day"): charted, it
+// would say more than was said.
+func (r *Reading) shortOf(toks []lexicon.Token, at int) bool {
+	list := r.Lexicon.List("short_of")
+	for k := max(0, at-3); k < at; k++ {
+		if e, n := list.Match(toks, k); e != nil && k+n == at {
+			return true
+		}
+	}
+	return false
 }
 
 // withNeed is the frequency e said at token at, with "as needed" when the

@@ -524,3 +524,11 @@ func TestAFrequencyRangeKeepsItsLowEnd(t *testing.T) {
 	r := read(t, "en", "Doctor: What do you take for it?\nPatient: Just naproxen, maybe two or three times a day.")
 	require.Equal(t, "two or three times daily", *finding(t, r, clinical.Medication, "naproxen").Frequency)
 }
+
+// A frequency said as not reached ("almost every day", "presque tous les
+// jours") is left out: charted, it would say more than was said.
+func TestAFrequencyNotReachedIsLeftOut(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", "Doctor: How often do you need the inhaler?\nPatient: I use the salbutamol almost every day now.")
+	require.Nil(t, finding(t, r, clinical.Medication, "salbutamol").Frequency)
+}

@@ -69,6 +69,8 @@ func TestVoiceWritesThePatientInTheThirdPerson(t *testing.T) {
 		{"french an ending compared with its accents", "fr", "male", transcript.Clinician, "Votre diabète est bien équilibré, votre santé aussi.",
 			"Son diabète est bien équilibré, sa santé aussi."},
 		{"french dative", "fr", "female", transcript.Patient, "La pharmacienne m'a dit qu'il y avait des nitrites.", "La pharmacienne lui a dit qu'il y avait des nitrites."},
+		{"french tu to a child or teenager", "fr", "female", transcript.Clinician, "Tu continues le salbutamol au besoin. Si tu as de la misère à parler, tu vas à l'urgence.",
+			"Elle continue le salbutamol au besoin. Si elle a de la difficulté à parler, elle va à l'urgence."},
 		{"french reflexive", "fr", "female", transcript.Patient, "Je ne me sens pas bien.", "Elle ne se sent pas bien."},
 		{"french regular verb after vous", "fr", "female", transcript.Clinician, "Si ça persiste, vous reconsultez rapidement.",
 			"Si ça persiste, elle reconsulte rapidement."},
