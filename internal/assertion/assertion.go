@@ -189,10 +189,31 @@ func (r *rules) matches(toks []lexicon.Token, target [2]int, skipHead bool) []ma
 			i++
 			continue
 		}
+		if m.rule.cat == historical && r.durationBefore(toks, m.start) {
+			// "a six month history of pain": how long it has lasted, not
+			// a past condition (ConText reads "history" after a duration
+			// as current)
+			i = m.end
+			continue
+		}
 		out = append(out, m)
 		i = m.end
 	}
 	return out
+}
+
+// durationBefore reports whether a unit of time stands right before token
+// at ("six month history", "two-week history").
+func (r *rules) durationBefore(toks []lexicon.Token, at int) bool {
+	k := at - 1
+	for k >= 0 && toks[k].Norm == "-" {
+		k--
+	}
+	if k < 0 {
+		return false
+	}
+	e, n := r.lex.List("time_units").Match(toks, k)
+	return e != nil && k+n == at
 }
 
 // spanningPseudo returns the longest pseudo-trigger that overlaps the

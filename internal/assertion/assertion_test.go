@@ -173,6 +173,9 @@ func TestHistoricalAndResolved(t *testing.T) {
 	t.Parallel()
 	runOf(t, []ofCase{
 		{"en", "History of [asthma] as a child.", present, past, ""},
+		// a duration before "history" says how long it has lasted
+		{"en", "A six month history of [pain] in both hands.", present, "", ""},
+		{"en", "A two-week history of [cough].", present, "", ""},
 		// a clause with its own subject after a comma is out of a
 		// history's reach
 		{"en", "Given your smoking history, I would like a [chest x-ray].", present, "", ""},

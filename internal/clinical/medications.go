@@ -262,11 +262,17 @@ func (r *Reading) Staff(i int) bool {
 // the visit: a word of giving near the drug. A nurse's handover of what
 // the patient took at home ("she had two paracetamol at home") is history.
 func (r *Reading) givenByStaff(m mention) bool {
-	if !r.Staff(m.Unit) || r.Units[m.Unit].Question {
+	u := r.Units[m.Unit]
+	if u.Question {
 		return false
 	}
-	e, _ := r.nearest(r.Units[m.Unit].Tokens, m.First, m.End, r.Lexicon.List("given_cues"), actionWindow)
-	return e != nil
+	e, at := r.nearest(u.Tokens, m.First, m.End, r.Lexicon.List("given_cues"), actionWindow)
+	if e == nil {
+		return false
+	}
+	// a nurse's "dexamethasone given", or the clinician's own "I have
+	// given her a depot injection of methylprednisolone today"
+	return r.Staff(m.Unit) || r.donePerfect(u, at, m)
 }
 
 // taken reports whether a mention says the patient takes the drug: the
@@ -402,7 +408,7 @@ func (r *Reading) medAction(m mention) medEvidence {
 		ev.action = ActionStart
 	}
 	ev.weak = entry.Attr("weak") == "yes"
-	ev.past = entry.Attr("tense") == "past" || m.Context.Time == assertion.Past && !r.onlyActions(m.Context)
+	ev.past = entry.Attr("tense") == "past" && !r.donePerfect(u, at, m) || m.Context.Time == assertion.Past && !r.onlyActions(m.Context)
 	asks := r.asks(m.Unit) && !r.proposes(u.Tokens)
 	// the words decide, whatever part the model gave the sentence: a
 	// prescription cut short by a pause ("I'm going to give you
@@ -582,6 +588,17 @@ func (r *Reading) onlyActions(c assertion.Context) bool {
 	return true
 }
 
+// donePerfect reports whether the clinician says the past verb at token
+// at in the present perfect ("I have started methotrexate", "I've given
+// her a depot injection"), and nothing puts the drug in the past: what
+// was done at this visit.
+func (r *Reading) donePerfect(u discourse.Unit, at int, m mention) bool {
+	if u.Speaker != transcript.Clinician || at <= 0 || m.Context.Time == assertion.Past {
+		return false
+	}
+	return r.Lexicon.List("perfect_auxiliaries").Has(u.Tokens[at-1].Norm)
+}
+
 // listWindow is how far before a drug the word joining it to a list may
 // be ("..., and omeprazole").
 const listWindow = 4
@@ -589,9 +606,13 @@ const listWindow = 4
 // listed reports whether a list joiner ("and", a comma) stands just
 // before token i.
 func (r *Reading) listed(toks []lexicon.Token, i int) bool {
-	joiners := r.Lexicon.List("conjunctions")
+	joiners, drugJoins := r.Lexicon.List("conjunctions"), r.Lexicon.List("drug_joins")
 	for k := i - 1; k >= 0 && k >= i-listWindow; k-- {
 		if toks[k].Norm == "," || joiners.Has(toks[k].Norm) {
+			return true
+		}
+		if e, n := drugJoins.Match(toks, k); e != nil && k+n <= i {
+			// "naproxen twice a day with omeprazole"
 			return true
 		}
 	}

@@ -536,3 +536,18 @@ Doctor: I'm giving you morphine through the IV and another dose of ondansetron.`
 	require.Equal(t, "abdominal pain", r.Findings[r.Complaint].Name)
 	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "ondansetron").Action)
 }
+
+// A clinic letter tells what was done at the visit in the present perfect
+// ("I have started", "I have given her ... today"): started, not taken;
+// a drug joined by "with" to one taken is taken too.
+func TestALettersPresentPerfectIsThisVisit(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: She takes ibuprofen four hundred milligrams three times a day with lansoprazole fifteen milligrams once a day.
+Doctor: I have started hydroxychloroquine two hundred milligrams twice a day.
+Doctor: I have given her an injection of triamcinolone forty milligrams today.
+Doctor: We started her on prednisolone last year.`)
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "hydroxychloroquine").Action)
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "triamcinolone").Action)
+	require.True(t, finding(t, r, clinical.Medication, "lansoprazole").Taken)
+	require.NotEqual(t, clinical.ActionStart, finding(t, r, clinical.Medication, "prednisolone").Action, "last year's is history")
+}

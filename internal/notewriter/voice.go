@@ -83,6 +83,7 @@ func (v *voice) rewrite(src []rune, toks []lexicon.Token, who transcript.Speaker
 		ps = v.trimOpeners(ps, toks)
 	}
 	ps = v.trimTag(ps, toks)
+	ps = v.trimLetterOpening(ps, toks)
 	ps = v.standardise(ps, toks)
 	v.hasNotIs(ps, toks)
 	if who == transcript.Clinician {
@@ -321,6 +322,36 @@ func (v *voice) trimTag(ps []piece, toks []lexicon.Token) []piece {
 		}
 	}
 	return ps
+}
+
+// letterSalutationWords is how many words a letter's salutation may hold
+// before its comma ("Dear Dr Patel,").
+const letterSalutationWords = 5
+
+// trimLetterOpening drops a dictated letter's salutation and thanks
+// ("Dear Doctor Patel, thank you for referring this 45 year old lady ..."
+// is "This 45 year old lady ..."): the letter's "you" is the colleague.
+func (v *voice) trimLetterOpening(ps []piece, toks []lexicon.Token) []piece {
+	openings := v.x.List("letter_openings")
+	e, _ := matchPieces(ps, toks, 0, openings)
+	if e == nil || e.Attr("salutation") != "yes" {
+		return ps
+	}
+	comma := -1
+	for i := 1; i < len(ps) && i <= letterSalutationWords; i++ {
+		if toks[ps[i].first].Norm == "," {
+			comma = i
+			break
+		}
+	}
+	if comma < 0 || comma+1 >= len(ps) {
+		return ps
+	}
+	rest := ps[comma+1:]
+	if t, n := matchPieces(rest, toks, 0, openings); t != nil && t.Attr("salutation") != "yes" && n < len(rest) {
+		rest = rest[n:]
+	}
+	return rest
 }
 
 // hasNotIs writes a contraction's "'s" as "has" before a past participle

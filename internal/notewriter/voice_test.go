@@ -202,3 +202,11 @@ func TestASectionSaysASentenceOnce(t *testing.T) {
 	require.Equal(t, "Acute exacerbation of COPD.", got[0].Text)
 	require.Len(t, got[0].Spans, 2)
 }
+
+// A dictated letter's salutation and thanks are left out: its "you" is
+// the colleague it is written to.
+func TestALettersOpeningIsLeftOut(t *testing.T) {
+	t.Parallel()
+	got := write("en", "female", transcript.Clinician, "Dear Dr Okoro, thank you for referring this 52 year old lady with knee pain.")
+	require.Equal(t, "This 52 year old lady with knee pain.", got)
+}
