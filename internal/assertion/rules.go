@@ -17,10 +17,11 @@ const (
 
 // pseudoLists hold pseudo-triggers kept apart from context.txt, which is
 // also a feature list of the part model (a term added there re-draws it):
-// requests worded as a condition ("if you could drop a urine sample in").
+// requests worded as a condition ("if you could drop a urine sample in"),
+// a test's technique worded with a negation ("without contrast").
 // (Double negations, "don't stop the lisinopril", are no pseudo-triggers:
 // the negation is what keeps the verb of stopping from deciding.)
-var pseudoLists = []string{"request_conditions"}
+var pseudoLists = []string{"request_conditions", "technique_words"}
 
 // category is what a trigger says of the concepts in its scope (ConText's
 // trigger types), or pseudo / terminate for the two kinds of term that

@@ -111,12 +111,21 @@ func (r *Reading) diagnoses(m mention) bool {
 	switch {
 	case u.Part == discourse.Assessment:
 		return true
-	case u.Part == discourse.Plan && r.afterCue(u.Tokens, m.First, r.Lexicon.List("topic_openers"), topicWindow):
+	case u.Part == discourse.Plan && r.afterCue(u.Tokens, m.First, r.Lexicon.List("topic_openers"), topicWindow) &&
+		!r.drugNamedBefore(u.Tokens, m.First):
+		// "for your nausea, ..." opens a topic; "ondansetron 4 mg for
+		// the nausea" says what a drug is for
 		return true
 	}
 	return r.impressionOf(u.Tokens, m) ||
 		r.afterCue(u.Tokens, m.First, r.Lexicon.List("concern_cues"), concernWindow) ||
 		m.kind == Condition && r.judgedAt(u.Tokens, m.Mention)
+}
+
+// drugNamedBefore reports whether a drug is named in toks before token i.
+func (r *Reading) drugNamedBefore(toks []lexicon.Token, i int) bool {
+	at, _ := find(toks[:i], r.Lexicon.List("medications"))
+	return at >= 0
 }
 
 // judgedWithin reports whether a condition read from a measure and its

@@ -551,3 +551,16 @@ Doctor: We started her on prednisolone last year.`)
 	require.True(t, finding(t, r, clinical.Medication, "lansoprazole").Taken)
 	require.NotEqual(t, clinical.ActionStart, finding(t, r, clinical.Medication, "prednisolone").Action, "last year's is history")
 }
+
+// A test's technique worded with a negation ("without contrast", "sans
+// contraste") denies nothing after it; a drug given "for the nausea"
+// does not make the nausea a diagnosis; French "on vous donne" gives.
+func TestATechniqueDeniesNothingAndAPurposeDiagnosesNothing(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", "Doctor: We'll get a CT scan without contrast of the abdomen and a urinalysis, and I'm giving you ondansetron four milligrams for the nausea.")
+	require.True(t, finding(t, r, clinical.Lab, "urinalysis").Ordered)
+	require.False(t, finding(t, r, clinical.Symptom, "nausea").Diagnosis)
+	r = read(t, "fr", "Médecin : On va faire un scanner sans injection et une créatinine. On vous donne du kétoprofène cent milligrammes.")
+	require.True(t, finding(t, r, clinical.Lab, "créatinine").Ordered)
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "kétoprofène").Action)
+}

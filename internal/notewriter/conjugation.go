@@ -29,7 +29,27 @@ func (v *voice) regular(t lexicon.Token) (string, bool) {
 	if cut == 0 {
 		return "", false
 	}
-	return string(word[:len(word)-cut]) + best, true
+	stem := word[:len(word)-cut]
+	if best == "e" {
+		stem = openLastE(stem)
+	}
+	return string(stem) + best, true
+}
+
+// openLastE writes the é of a stem's last syllable as è before a mute
+// ending ("vous espérez", "il espère"; "vous préférez", "elle préfère"):
+// French opens it there.
+func openLastE(stem []rune) []rune {
+	k := len(stem) - 1
+	for k >= 0 && !strings.ContainsRune("aeiouyéèêàâîïôûù", stem[k]) {
+		k--
+	}
+	if k < 0 || k == len(stem)-1 || stem[k] != 'é' {
+		return stem
+	}
+	out := append([]rune(nil), stem...)
+	out[k] = 'è'
+	return out
 }
 
 // infinitive reports whether t ends as the language's infinitives do

@@ -40,6 +40,11 @@ func (r *Reader) Rewrite(toks []lexicon.Token) []Replacement {
 	var out []Replacement
 	for k := 0; k < len(reads); k++ {
 		rd := reads[k]
+		if rep, ok := r.twoPartTemperature(toks, reads, k); ok {
+			out = append(out, rep)
+			k++
+			continue
+		}
 		switch {
 		case k+1 < len(reads) && reads[k+1].stopBefore:
 			if b := reads[k+1]; rd.Spoken || b.Spoken {
@@ -152,4 +157,46 @@ func Apply(text string, toks []lexicon.Token, reps []Replacement) string {
 func (r *Reader) InDigits(text string) string {
 	toks := r.lex.Tokenize(text)
 	return Apply(text, toks, r.Rewrite(toks))
+}
+
+// temperatureReach is how many tokens before a temperature its name may
+// end ("température à trente-huit six", "fever of thirty eight two").
+const temperatureReach = 3
+
+// twoPartTemperature joins a temperature said in two parts after its name
+// ("température trente-sept deux", "fièvre à trente-huit six"): a whole
+// number a temperature can be, then one digit, which the grammar leaves
+// as a run of two numbers. Every digit was said; the clinical reading
+// joins them the same way for the vital sign.
+func (r *Reader) twoPartTemperature(toks []lexicon.Token, reads []reading, k int) (Replacement, bool) {
+	if k+1 >= len(reads) {
+		return Replacement{}, false
+	}
+	a, b := reads[k], reads[k+1]
+	if !a.Run || !b.Run || a.unit != nil || b.unit != nil || b.First != a.End || b.End-b.First != 1 ||
+		a.Value < 34 || a.Value > 43 || a.Value != float64(int(a.Value)) || b.Value < 0 || b.Value > 9 || b.Value != float64(int(b.Value)) {
+		return Replacement{}, false
+	}
+	if !r.temperatureBefore(toks, a.First) {
+		return Replacement{}, false
+	}
+	return Replacement{First: a.First, End: b.End, Text: a.Text + r.decimal.mark + b.Text}, true
+}
+
+// temperatureBefore reports whether a word naming a temperature ends
+// within temperatureReach tokens before token at.
+func (r *Reader) temperatureBefore(toks []lexicon.Token, at int) bool {
+	for _, name := range []string{"vitals", "symptoms"} {
+		list := r.lex.List(name)
+		for k := max(0, at-temperatureReach-3); k < at; k++ {
+			e, n := list.Match(toks, k)
+			if e == nil || k+n > at || at-(k+n) > temperatureReach {
+				continue
+			}
+			if e.Attr("kind") == "temperature" || e.Attr("vital") == "temperature" {
+				return true
+			}
+		}
+	}
+	return false
 }
