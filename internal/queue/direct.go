@@ -29,9 +29,10 @@ import (
 // runs the job leaves it as a dead replica's running job, which another
 // takes over (the replica package's rescue, or River's stuck-job rescue
 // after the job timeout), and every other replica's workers leave it
-// alone. A run that succeeds marks the job completed (in batches); one
-// that fails makes it available again, and River's workers retry it with
-// the worker's own policy.
+// alone. A run that succeeds marks the job completed: in the transaction
+// that stores the run's result when the run asks for it (FinishTx), else
+// afterwards, in batches; one that fails makes it available again, and
+// River's workers retry it with the worker's own policy.
 
 // maxFinishBatch bounds the jobs one completion statement marks.
 const maxFinishBatch = 64
@@ -190,15 +191,54 @@ func (i *Inserter) run(id int64, queueName, kind string, run func(context.Contex
 	if d.cfg.Timeout > 0 {
 		ctx, cancel = context.WithTimeout(ctx, d.cfg.Timeout)
 	}
-	err := runRecovered(ctx, run)
+	r := &directRun{id: id}
+	err := runRecovered(context.WithValue(ctx, directRunKey{}, r), run)
 	cancel()
 	<-d.slots
 	if err == nil {
-		_ = d.finisher.Do(context.Background(), id) // no deadline: it never ends early
+		if !r.finished.Load() {
+			_ = d.finisher.Do(context.Background(), id) // no deadline: it never ends early
+		}
 		return
 	}
 	d.cfg.Log.Warn("job attempt failed; its workers retry it", "kind", kind, "job", id, "error", err.Error())
 	i.release(id, queueName, err)
+}
+
+// directRun is a direct run in progress, carried by its context so that
+// the transaction that stores its result can finish its River job too.
+type directRun struct {
+	id int64
+	// finished is set once a transaction that marked the job completed
+	// has committed.
+	finished atomic.Bool
+}
+
+// directRunKey is the context key of a direct run's *directRun.
+type directRunKey struct{}
+
+// FinishTx marks the River job of the direct run that ctx is part of
+// completed, as part of tx, when ctx is a direct run's (InsertRunTx) and
+// nothing otherwise (a worker's attempt, which River's completer
+// finishes). A run calls it in the transaction that stores its result, so
+// that the job and its River job end in one commit: the completion was a
+// transaction of its own (on PostgreSQL, a third of a WAL flush per job
+// under load, and a round trip). Should the run still fail after tx
+// commits, the job stays completed, as its result is stored.
+func FinishTx(ctx context.Context, tx *store.Tx) error {
+	r, ok := ctx.Value(directRunKey{}).(*directRun)
+	if !ok {
+		return nil
+	}
+	query := `UPDATE river_job SET state = 'completed', finalized_at = datetime('now', 'subsec') WHERE id = ? AND state = 'running'`
+	if tx.Dialect() == store.Postgres {
+		query = `UPDATE river_job SET state = 'completed', finalized_at = now() WHERE id = ? AND state = 'running'`
+	}
+	if err := tx.Defer(ctx, "mark direct job completed", query, r.id); err != nil {
+		return err
+	}
+	tx.AfterCommit(func() { r.finished.Store(true) })
+	return nil
 }
 
 // runRecovered is run with a panic turned into its error, as River's

@@ -103,3 +103,47 @@ func TestDirectRunIsARunningRiverJob(t *testing.T) {
 type failingArgs struct{}
 
 func (failingArgs) Kind() string { return "direct_test_failing" }
+
+// TestDirectRunFinishesInItsOwnTransaction checks FinishTx: a direct run
+// that stores its result in a transaction with FinishTx has its River job
+// completed by that commit, before the run returns, and a transaction that
+// rolls back leaves the job running; outside a direct run FinishTx does
+// nothing.
+func TestDirectRunFinishesInItsOwnTransaction(t *testing.T) {
+	t.Parallel()
+	for _, backend := range []st.Backend{st.SQLite, st.Postgres} {
+		t.Run(string(backend), func(t *testing.T) {
+			t.Parallel()
+			if backend == st.Postgres && os.Getenv(st.PostgresURLEnv) == "" {
+				t.Skip(st.PostgresURLEnv + " is not set")
+			}
+			ctx := context.Background()
+			db := st.OpenStore(t, backend)
+			inserter, err := queue.NewInserter(db)
+			require.NoError(t, err)
+			inserter.EnableDirect(queue.DirectConfig{ID: "replica-test", Slots: 2, Backlog: 10, Timeout: time.Minute})
+			require.NoError(t, db.InTx(ctx, func(tx *store.Tx) error { return queue.FinishTx(ctx, tx) }), "no direct run: nothing to do")
+
+			seen := make(chan [2]riverJob, 1)
+			require.NoError(t, db.InTx(ctx, func(tx *store.Tx) error {
+				return inserter.InsertRunTx(ctx, tx, directArgs{N: 8}, nil, func(ctx context.Context) error {
+					rollback := errors.New("rolled back")
+					require.ErrorIs(t, db.InTx(ctx, func(tx *store.Tx) error {
+						require.NoError(t, queue.FinishTx(ctx, tx))
+						return rollback
+					}), rollback)
+					afterRollback := readRiverJob(t, db, "direct_test")
+					if err := db.InTx(ctx, func(tx *store.Tx) error { return queue.FinishTx(ctx, tx) }); err != nil {
+						return err
+					}
+					seen <- [2]riverJob{afterRollback, readRiverJob(t, db, "direct_test")}
+					return nil
+				})
+			}))
+			got := <-seen
+			require.Equal(t, "running", got[0].state, "a rolled back transaction leaves the job running")
+			require.Equal(t, "completed", got[1].state, "the run's commit completes its job")
+			require.True(t, got[1].finalized)
+		})
+	}
+}
