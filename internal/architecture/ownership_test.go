@@ -94,9 +94,10 @@ func isCatalog(table string) bool {
 }
 
 // tableFunctions are the engines' functions that a query reads rows from
-// (a batch of values bound as one array parameter): no table is named.
+// (a batch of values bound as one array parameter, or a series of numbers):
+// no table is named.
 var tableFunctions = map[string]bool{
-	"unnest": true, "json_each": true, "json_to_recordset": true, "json_array_elements_text": true,
+	"unnest": true, "json_each": true, "json_to_recordset": true, "json_array_elements_text": true, "generate_series": true,
 }
 
 // tablesNamed returns the tables named in the string literals of a Go file.

@@ -111,6 +111,14 @@ type Note struct {
 // meanwhile (another attempt completed it, or it failed) is left as it is
 // and nothing is announced or billed: a finished job never changes again.
 func (s *Service) Complete(ctx context.Context, j *Job, note Note) error {
+	return s.CompleteWith(ctx, j, note, nil)
+}
+
+// CompleteWith is Complete with also run in the transaction that stores
+// the note (nil for nothing), whether or not the note is stored: the
+// pipeline finishes the queue's job of the run in it, so that both end in
+// one commit.
+func (s *Service) CompleteWith(ctx context.Context, j *Job, note Note, also func(tx *store.Tx) error) error {
 	detail, err := json.Marshal(note.Detail)
 	if err != nil {
 		return fmt.Errorf("encode note detail: %w", err)
@@ -127,6 +135,9 @@ func (s *Service) Complete(ctx context.Context, j *Job, note Note) error {
 				note.Title, note.Tokens, now, now.Add(s.cfg.Retention)},
 			unlessEnded: true,
 		})
+		if err == nil && also != nil {
+			err = also(tx)
+		}
 		if err != nil || !changed || j.Sandbox {
 			return err
 		}

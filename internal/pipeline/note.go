@@ -12,6 +12,8 @@ import (
 	"github.com/notegen/notegen/internal/job"
 	nt "github.com/notegen/notegen/internal/notetemplate"
 	"github.com/notegen/notegen/internal/provider"
+	"github.com/notegen/notegen/internal/queue"
+	"github.com/notegen/notegen/internal/store"
 	"github.com/notegen/notegen/internal/transcript"
 )
 
@@ -118,7 +120,10 @@ func (s *Service) writeNote(ctx context.Context, j *job.Job) error {
 	if err != nil {
 		return err
 	}
-	return s.jobs.Complete(ctx, j, job.Note{Title: note.Title, Text: note.Text, Tokens: note.Tokens, Detail: detail})
+	// The run's queue job ends with the note's commit, not in one of its
+	// own.
+	return s.jobs.CompleteWith(ctx, j, job.Note{Title: note.Title, Text: note.Text, Tokens: note.Tokens, Detail: detail},
+		func(tx *store.Tx) error { return queue.FinishTx(ctx, tx) })
 }
 
 // noteDetail computes a written note's sections, evidence and facts, once,

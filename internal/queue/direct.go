@@ -29,9 +29,18 @@ import (
 // runs the job leaves it as a dead replica's running job, which another
 // takes over (the replica package's rescue, or River's stuck-job rescue
 // after the job timeout), and every other replica's workers leave it
-// alone. A run that succeeds marks the job completed (in batches); one
-// that fails makes it available again, and River's workers retry it with
-// the worker's own policy.
+// alone. A run that succeeds deletes the job: in the transaction that
+// stores the run's result when the run asks for it (FinishTx), else
+// afterwards, in batches; one that fails makes it available again, and
+// River's workers retry it with the worker's own policy.
+//
+// A succeeded run's job is deleted rather than marked completed, as
+// River's cleaner deletes completed jobs after a day: the row was only
+// the run's claim, kept for a rescue, and nothing reads it once the run's
+// result is stored. Marking it completed changed its indexed columns, so
+// PostgreSQL wrote a new entry in each of river_job's seven indexes (two
+// of them GIN, whose pending list every writer locks in turn): under load
+// the costliest statement of a job, where a delete writes the heap alone.
 
 // maxFinishBatch bounds the jobs one completion statement marks.
 const maxFinishBatch = 64
@@ -60,6 +69,8 @@ type directRuns struct {
 	runs    sync.WaitGroup
 	// finisher marks succeeded runs' jobs completed, in batches.
 	finisher *batch.Batcher[int64]
+	// ids are River job ids reserved for direct runs (PostgreSQL).
+	ids idReserve
 }
 
 // EnableDirect makes InsertRunTx run jobs on this replica. It is called
@@ -102,7 +113,7 @@ func (i *Inserter) InsertRunTx(ctx context.Context, tx *store.Tx, args river.Job
 	if !ok {
 		return i.InsertTx(ctx, tx, args, opts)
 	}
-	id, err := insertRunning(ctx, tx, p, d.cfg.ID)
+	id, err := i.insertRunning(ctx, tx, p, d.cfg.ID)
 	if err != nil {
 		return fmt.Errorf("enqueue %s: %w", args.Kind(), err)
 	}
@@ -162,17 +173,24 @@ func plainJob(args river.JobArgs, opts *river.InsertOpts) (plain, bool) {
 // running were two; River's insert path (its parameters, uniqueness, the
 // row it returns) was about a tenth of the server's CPU per text job, and
 // on PostgreSQL the most expensive statement of a submission after the
-// commit.
-func insertRunning(ctx context.Context, tx *store.Tx, p plain, client string) (int64, error) {
+// commit. On PostgreSQL the id is one reserved beforehand (ids.go) and the
+// insert is deferred to the transaction's next round trip.
+func (i *Inserter) insertRunning(ctx context.Context, tx *store.Tx, p plain, client string) (int64, error) {
+	if tx.Dialect() == store.Postgres {
+		id, err := i.direct.ids.take(ctx, i.db)
+		if err != nil {
+			return 0, err
+		}
+		err = tx.Defer(ctx, "insert running job", `INSERT INTO river_job (id, args, kind, queue, priority, max_attempts, state, attempt,
+			attempted_at, attempted_by, created_at, scheduled_at, metadata, tags)
+			VALUES (?, ?::jsonb, ?, ?, ?, ?, 'running', 1, now(), ARRAY[?::text], now(), now(), '{}', '{}')`,
+			id, p.args, p.kind, p.queue, p.priority, p.maxAttempts, client)
+		return id, err
+	}
 	query := `INSERT INTO river_job (args, kind, queue, priority, max_attempts, state, attempt, attempted_at, attempted_by,
 		created_at, scheduled_at, metadata, tags)
 		VALUES (?, ?, ?, ?, ?, 'running', 1, datetime('now', 'subsec'), json_array(?), datetime('now', 'subsec'),
 			datetime('now', 'subsec'), json('{}'), json('[]')) RETURNING id`
-	if tx.Dialect() == store.Postgres {
-		query = `INSERT INTO river_job (args, kind, queue, priority, max_attempts, state, attempt, attempted_at, attempted_by,
-			created_at, scheduled_at, metadata, tags)
-			VALUES (?::jsonb, ?, ?, ?, ?, 'running', 1, now(), ARRAY[?::text], now(), now(), '{}', '{}') RETURNING id`
-	}
 	var id int64
 	if err := tx.ScanRow(ctx, query, []any{p.args, p.kind, p.queue, p.priority, p.maxAttempts, client}, &id); err != nil {
 		return 0, fmt.Errorf("insert running job: %w", err)
@@ -190,15 +208,50 @@ func (i *Inserter) run(id int64, queueName, kind string, run func(context.Contex
 	if d.cfg.Timeout > 0 {
 		ctx, cancel = context.WithTimeout(ctx, d.cfg.Timeout)
 	}
-	err := runRecovered(ctx, run)
+	r := &directRun{id: id}
+	err := runRecovered(context.WithValue(ctx, directRunKey{}, r), run)
 	cancel()
 	<-d.slots
 	if err == nil {
-		_ = d.finisher.Do(context.Background(), id) // no deadline: it never ends early
+		if !r.finished.Load() {
+			_ = d.finisher.Do(context.Background(), id) // no deadline: it never ends early
+		}
 		return
 	}
 	d.cfg.Log.Warn("job attempt failed; its workers retry it", "kind", kind, "job", id, "error", err.Error())
 	i.release(id, queueName, err)
+}
+
+// directRun is a direct run in progress, carried by its context so that
+// the transaction that stores its result can finish its River job too.
+type directRun struct {
+	id int64
+	// finished is set once a transaction that marked the job completed
+	// has committed.
+	finished atomic.Bool
+}
+
+// directRunKey is the context key of a direct run's *directRun.
+type directRunKey struct{}
+
+// FinishTx ends the River job of the direct run that ctx is part of (it
+// deletes it, see above), as part of tx, when ctx is a direct run's (InsertRunTx) and
+// nothing otherwise (a worker's attempt, which River's completer
+// finishes). A run calls it in the transaction that stores its result, so
+// that the job and its River job end in one commit: the completion was a
+// transaction of its own (on PostgreSQL, a third of a WAL flush per job
+// under load, and a round trip). Should the run still fail after tx
+// commits, the job stays completed, as its result is stored.
+func FinishTx(ctx context.Context, tx *store.Tx) error {
+	r, ok := ctx.Value(directRunKey{}).(*directRun)
+	if !ok {
+		return nil
+	}
+	if err := tx.Defer(ctx, "end direct job", `DELETE FROM river_job WHERE id = ? AND state = 'running'`, r.id); err != nil {
+		return err
+	}
+	tx.AfterCommit(func() { r.finished.Store(true) })
+	return nil
 }
 
 // runRecovered is run with a panic turned into its error, as River's
@@ -212,21 +265,19 @@ func runRecovered(ctx context.Context, run func(context.Context) error) (err err
 	return run(ctx)
 }
 
-// finish marks the jobs of succeeded runs completed. A job whose mark is
-// lost (the database failed) stays running until a rescue, and its next
-// attempt finds its work done.
+// finish deletes the jobs of succeeded runs that FinishTx did not end. A
+// job whose delete is lost (the database failed) stays running until a
+// rescue, and its next attempt finds its work done.
 func (i *Inserter) finish(ids []int64) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	list, _ := json.Marshal(ids) // a []int64 always encodes
-	query := `UPDATE river_job SET state = 'completed', finalized_at = datetime('now', 'subsec')
-		WHERE state = 'running' AND id IN (SELECT value FROM json_each(?))`
+	query := `DELETE FROM river_job WHERE state = 'running' AND id IN (SELECT value FROM json_each(?))`
 	if i.db.Dialect() == store.Postgres {
-		query = `UPDATE river_job SET state = 'completed', finalized_at = now()
-			WHERE state = 'running' AND id = ANY(ARRAY(SELECT json_array_elements_text(?::json)::bigint))`
+		query = `DELETE FROM river_job WHERE state = 'running' AND id = ANY(ARRAY(SELECT json_array_elements_text(?::json)::bigint))`
 	}
 	if _, err := i.db.Exec(ctx, query, string(list)); err != nil && i.direct != nil {
-		i.direct.cfg.Log.Error("mark direct jobs completed", "jobs", len(ids), "error", err.Error())
+		i.direct.cfg.Log.Error("end direct jobs", "jobs", len(ids), "error", err.Error())
 	}
 }
 

@@ -50,7 +50,8 @@ func readRiverJob(t *testing.T, db *store.DB, kind string) riverJob {
 // River, which is what lets another replica take over a dead replica's
 // job: while it runs, the job is River's running job of this replica,
 // first attempt, with the queue and attempts its args ask for; once the
-// run succeeds it is completed, and a run that fails leaves it available
+// run succeeds it is deleted (as River's cleaner deletes completed jobs),
+// and a run that fails leaves it available
 // to the workers with the error of its attempt.
 func TestDirectRunIsARunningRiverJob(t *testing.T) {
 	t.Parallel()
@@ -78,9 +79,8 @@ func TestDirectRunIsARunningRiverJob(t *testing.T) {
 				maxAttempts: 6, priority: 1, args: running.args}, running)
 			require.JSONEq(t, `{"N":7}`, running.args)
 			require.Eventually(t, func() bool {
-				j := readRiverJob(t, db, "direct_test")
-				return j.state == "completed" && j.finalized
-			}, 10*time.Second, 10*time.Millisecond, "a succeeded run's job is completed")
+				return countRiverJobs(t, db, "direct_test") == 0
+			}, 10*time.Second, 10*time.Millisecond, "a succeeded run's job is ended")
 
 			require.NoError(t, db.InTx(ctx, func(tx *store.Tx) error {
 				return inserter.InsertRunTx(ctx, tx, failingArgs{}, nil, func(context.Context) error {
@@ -99,7 +99,107 @@ func TestDirectRunIsARunningRiverJob(t *testing.T) {
 	}
 }
 
+// countRiverJobs counts the River jobs of kind.
+func countRiverJobs(t *testing.T, db *store.DB, kind string) int {
+	t.Helper()
+	var n int
+	require.NoError(t, db.QueryRow(context.Background(), `SELECT COUNT(*) FROM river_job WHERE kind = ?`, kind).Scan(&n))
+	return n
+}
+
 // failingArgs is a job whose direct run fails.
 type failingArgs struct{}
 
 func (failingArgs) Kind() string { return "direct_test_failing" }
+
+// TestDirectRunFinishesInItsOwnTransaction checks FinishTx: a direct run
+// that stores its result in a transaction with FinishTx has its River job
+// ended by that commit, before the run returns, and a transaction that
+// rolls back leaves the job running; outside a direct run FinishTx does
+// nothing.
+func TestDirectRunFinishesInItsOwnTransaction(t *testing.T) {
+	t.Parallel()
+	for _, backend := range []st.Backend{st.SQLite, st.Postgres} {
+		t.Run(string(backend), func(t *testing.T) {
+			t.Parallel()
+			if backend == st.Postgres && os.Getenv(st.PostgresURLEnv) == "" {
+				t.Skip(st.PostgresURLEnv + " is not set")
+			}
+			ctx := context.Background()
+			db := st.OpenStore(t, backend)
+			inserter, err := queue.NewInserter(db)
+			require.NoError(t, err)
+			inserter.EnableDirect(queue.DirectConfig{ID: "replica-test", Slots: 2, Backlog: 10, Timeout: time.Minute})
+			require.NoError(t, db.InTx(ctx, func(tx *store.Tx) error { return queue.FinishTx(ctx, tx) }), "no direct run: nothing to do")
+
+			seen := make(chan [2]int, 1)
+			require.NoError(t, db.InTx(ctx, func(tx *store.Tx) error {
+				return inserter.InsertRunTx(ctx, tx, directArgs{N: 8}, nil, func(ctx context.Context) error {
+					rollback := errors.New("rolled back")
+					require.ErrorIs(t, db.InTx(ctx, func(tx *store.Tx) error {
+						require.NoError(t, queue.FinishTx(ctx, tx))
+						return rollback
+					}), rollback)
+					afterRollback := countRiverJobs(t, db, "direct_test")
+					if err := db.InTx(ctx, func(tx *store.Tx) error { return queue.FinishTx(ctx, tx) }); err != nil {
+						return err
+					}
+					seen <- [2]int{afterRollback, countRiverJobs(t, db, "direct_test")}
+					return nil
+				})
+			}))
+			got := <-seen
+			require.Equal(t, 1, got[0], "a rolled back transaction leaves the job running")
+			require.Equal(t, 0, got[1], "the run's commit ends its job")
+		})
+	}
+}
+
+// TestDirectRunIdsNeverCollide checks the ids of direct runs' jobs, which
+// on PostgreSQL come from blocks reserved in advance: direct inserts and
+// River's own inserts, interleaved and in more than one block, all commit,
+// each job with an id of its own.
+func TestDirectRunIdsNeverCollide(t *testing.T) {
+	t.Parallel()
+	for _, backend := range []st.Backend{st.SQLite, st.Postgres} {
+		t.Run(string(backend), func(t *testing.T) {
+			t.Parallel()
+			if backend == st.Postgres && os.Getenv(st.PostgresURLEnv) == "" {
+				t.Skip(st.PostgresURLEnv + " is not set")
+			}
+			ctx := context.Background()
+			db := st.OpenStore(t, backend)
+			inserter, err := queue.NewInserter(db)
+			require.NoError(t, err)
+			inserter.EnableDirect(queue.DirectConfig{ID: "replica-test", Slots: 4, Backlog: 1000, Timeout: time.Minute})
+			const n = 150 // more than two blocks
+			// The runs wait until the rows are counted: a succeeded run
+			// deletes its job.
+			release := make(chan struct{})
+			defer close(release)
+			for k := range n {
+				require.NoError(t, db.InTx(ctx, func(tx *store.Tx) error {
+					if k%10 == 0 {
+						if err := inserter.InsertTx(ctx, tx, riverOnlyArgs{}, nil); err != nil {
+							return err
+						}
+					}
+					return inserter.InsertRunTx(ctx, tx, directArgs{N: k}, nil, func(context.Context) error {
+						<-release
+						return nil
+					})
+				}))
+			}
+			var rows, ids int
+			require.NoError(t, db.QueryRow(ctx, `SELECT COUNT(*), COUNT(DISTINCT id) FROM river_job WHERE kind IN ('direct_test', 'river_only_test')`).
+				Scan(&rows, &ids))
+			require.Equal(t, n+n/10, rows)
+			require.Equal(t, rows, ids)
+		})
+	}
+}
+
+// riverOnlyArgs is a job inserted through River's own insert.
+type riverOnlyArgs struct{}
+
+func (riverOnlyArgs) Kind() string { return "river_only_test" }
