@@ -1,6 +1,7 @@
 package clinical
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/notegen/notegen/internal/assertion"
@@ -249,7 +250,10 @@ func (r *Reading) problems(ms []mention) {
 		f.Said = r.TextOf(main.Unit, main.saidFirst, main.saidEnd)
 		f.Resolved = f.Time == assertion.Past && (r.resolvedBy(main.Context) || r.resolvedAfter(main))
 		if f.Subject == assertion.Family {
-			f.Relation = r.relation(main.Unit)
+			f.Relatives = r.relatives(main.Unit)
+			if len(f.Relatives) > 0 {
+				f.Relation = f.Relatives[0]
+			}
 		}
 		r.Findings = append(r.Findings, f)
 	}
@@ -437,15 +441,42 @@ func (r *Reading) excluded(f *Finding, statements []mention) (mention, bool) {
 	return mention{}, false
 }
 
-// relation names the relative a family history statement is about: the
-// first relative said in its unit.
-func (r *Reading) relation(unit int) string {
+// relatives names the relatives a family history statement is about: the
+// first relative the unit names, and those joined to it.
+func (r *Reading) relatives(unit int) []string {
 	toks := r.Units[unit].Tokens
-	fam := r.Lexicon.List("family_members")
-	for i := range toks {
-		if e, _ := fam.Match(toks, i); e != nil {
-			return e.Attr("relation")
+	x := r.Lexicon
+	fam := x.List("family_members")
+	var out []string
+	for i := 0; i < len(toks); i++ {
+		e, n := fam.Match(toks, i)
+		if e == nil {
+			continue
 		}
+		out = append(out, e.Attr("relation"))
+		// "sa mère et son frère", "her mother and brother": relatives
+		// joined to the first share what is said of them
+		j := i + n
+		for j < len(toks) && j <= i+n+relativeGap {
+			t := toks[j]
+			if t.Norm == "," || x.List("conjunctions").Has(t.Norm) || x.List("determiners").Has(t.Norm) || x.List("own_possessives").Has(t.Norm) {
+				j++
+				continue
+			}
+			next, m := fam.Match(toks, j)
+			if next == nil {
+				break
+			}
+			if rel := next.Attr("relation"); !slices.Contains(out, rel) {
+				out = append(out, rel)
+			}
+			i, n, j = j, m, j+m
+		}
+		return out
 	}
-	return ""
+	return out
 }
+
+// relativeGap is how many joining words may stand between two relatives
+// named together ("her mother and her brother").
+const relativeGap = 3

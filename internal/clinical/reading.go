@@ -105,8 +105,11 @@ type Finding struct {
 	// VitalKind, Value and Unit are a vital sign's kind (contract names),
 	// value as said in digits and UCUM unit.
 	VitalKind, Value, Unit string
-	// Relation is the relative a family history finding is about.
-	Relation string
+	// Relation is the relative a family history finding is about, and
+	// Relatives every relative named with it ("her mother and her
+	// brother have diabetes"), Relation first.
+	Relation  string
+	Relatives []string
 	// HabitKind is tobacco, alcohol, drugs or exercise.
 	HabitKind string
 }

@@ -532,3 +532,13 @@ func TestAFrequencyNotReachedIsLeftOut(t *testing.T) {
 	r := read(t, "en", "Doctor: How often do you need the inhaler?\nPatient: I use the salbutamol almost every day now.")
 	require.Nil(t, finding(t, r, clinical.Medication, "salbutamol").Frequency)
 }
+
+// Relatives named together share what is said of them ("her mother and
+// her brother have diabetes").
+func TestRelativesNamedTogether(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", "Doctor: Any illnesses in the family?\nPatient: My mother and my sister both have hypothyroidism.")
+	f := finding(t, r, clinical.Condition, "hypothyroidism")
+	require.Equal(t, assertion.Family, f.Subject)
+	require.Equal(t, []string{"mother", "sister"}, f.Relatives)
+}

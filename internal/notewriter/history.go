@@ -199,7 +199,18 @@ func (rd *renderer) family(key string) []Sentence {
 		}
 		text := fill(rd.x.Phrase("family.unknown"), map[string]string{"condition": f.Name})
 		if f.Relation != "" {
-			text = fill(rd.x.Phrase("family.line"), map[string]string{"relation": rd.x.Phrase("relation." + f.Relation), "condition": f.Name})
+			var who []string
+			for i, rel := range f.Relatives {
+				name := rd.x.Phrase("relation." + rel)
+				if i > 0 {
+					name = lowerFirst(name)
+				}
+				who = append(who, name)
+			}
+			if len(who) == 0 {
+				who = []string{rd.x.Phrase("relation." + f.Relation)}
+			}
+			text = fill(rd.x.Phrase("family.line"), map[string]string{"relation": rd.x.JoinList(who), "condition": f.Name})
 		}
 		out = append(out, Sentence{Text: capitalise(text), Spans: r.Spans(f), Why: "family history: " + f.Name})
 	}

@@ -81,6 +81,7 @@ func (v *voice) rewrite(src []rune, toks []lexicon.Token, who transcript.Speaker
 	ps = v.trimHeading(ps, toks)
 	if v.trimFrame(&ps, toks, who) {
 		ps = v.trimOpeners(ps, toks)
+		ps = v.dropReportedJoins(ps, toks)
 	}
 	ps = v.trimTag(ps, toks)
 	ps = v.trimLetterOpening(ps, toks)
@@ -299,6 +300,27 @@ func (v *voice) trimFrame(ps *[]piece, toks []lexicon.Token, who transcript.Spea
 	}
 	*ps = (*ps)[n:]
 	return true
+}
+
+// dropReportedJoins drops the "que" of the clauses a trimmed frame went on
+// reporting ("Elle dit qu'elle a très soif, qu'elle urine beaucoup et
+// qu'elle a perdu quatre kilos" is "Elle a très soif, elle urine beaucoup
+// et elle a perdu quatre kilos"): after a comma or a conjunction, before a
+// clause's subject.
+func (v *voice) dropReportedJoins(ps []piece, toks []lexicon.Token) []piece {
+	joins, subjects := v.x.List("reported_joins"), v.x.List("clause_subjects")
+	out := ps[:0]
+	for i, p := range ps {
+		t := toks[p.first]
+		if i > 0 && i+1 < len(ps) && !p.replaced && joins.Has(t.Norm) {
+			prev := toks[ps[i-1].first].Norm
+			if (prev == "," || v.conjunctions.Has(prev)) && subjects.Has(toks[ps[i+1].first].Norm) {
+				continue
+			}
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // trimTag drops a closing request for agreement (", okay?") and the
@@ -701,6 +723,15 @@ func capitalise(s string) string {
 		return s
 	}
 	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// lowerFirst lower-cases the first letter ("Frère" second in a list).
+func lowerFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || unicode.IsLower(r) {
+		return s
+	}
+	return string(unicode.ToLower(r)) + s[n:]
 }
 
 // fill puts values into a phrase's {slots}.
