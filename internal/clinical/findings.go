@@ -119,8 +119,23 @@ func (r *Reading) diagnoses(m mention) bool {
 		return true
 	}
 	return r.impressionOf(u.Tokens, m) ||
+		m.kind == Condition && r.afterCue(u.Tokens, m.First, r.Lexicon.List("diagnosis_statements"), impressionWindow) && !r.namedBefore(m) ||
 		r.afterCue(u.Tokens, m.First, r.Lexicon.List("concern_cues"), concernWindow) ||
 		m.kind == Condition && r.judgedAt(u.Tokens, m.Mention)
+}
+
+// namedBefore reports whether m's words were said in an earlier unit: "so
+// you have atrial fibrillation" after the history named it recaps a
+// known condition, where "so you have a three centimeter laceration"
+// names what the exam found.
+func (r *Reading) namedBefore(m mention) bool {
+	words := r.Units[m.Unit].Tokens[m.First:m.End]
+	for k := 0; k < m.Unit; k++ {
+		if hasSequence(r.Units[k].Tokens, words) {
+			return true
+		}
+	}
+	return false
 }
 
 // drugNamedBefore reports whether a drug is named in toks before token i.

@@ -66,6 +66,12 @@ func (r *Reading) scan() []mention {
 			}
 			m := mention{Mention: Mention{Unit: ui, First: i, End: i + n}, kind: kind, entry: best, name: best.Name(),
 				saidFirst: i, saidEnd: i + n, system: best.Attr("system")}
+			if kind == Symptom && r.usedAsVerb(toks, i, i+n) {
+				// "I'm going to numb it with lidocaine": what is done to
+				// the patient, not what they feel
+				i += n - 1
+				continue
+			}
 			if kind == Symptom && !r.place(&m) || r.namesAPlace(toks, i, best) {
 				i += n - 1
 				continue
@@ -91,6 +97,18 @@ func (r *Reading) scan() []mention {
 		out = append(out, r.levelMentions(ui, out)...)
 	}
 	return r.appositives(out)
+}
+
+// usedAsVerb reports whether the symptom's word at [first, end) is a verb
+// done to someone: after "to" or a modal, before an object ("to numb it",
+// "will numb the area").
+func (r *Reading) usedAsVerb(toks []lexicon.Token, first, end int) bool {
+	if end-first != 1 || first == 0 || end >= len(toks) {
+		return false
+	}
+	x := r.Lexicon
+	prev, next := toks[first-1].Norm, toks[end].Norm
+	return (prev == "to" || x.List("modals").Has(prev)) && (x.List("object_pronouns").Has(next) || x.List("determiners").Has(next))
 }
 
 // vaccinatedAgainst reports whether the condition at tokens [first, end)
@@ -512,7 +530,14 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 		return assertion.Context{}, false, false
 	}
 	a := r.Answer[m.Unit]
-	c, ok := assertion.Answered(x, u.Tokens, [2]int{m.First, m.End}, r.Units[a].Tokens)
+	reply := r.Units[a].Tokens
+	if whole := r.answerTokens(m.Unit); len(whole) > len(reply) && hasSequence(whole, u.Tokens[m.First:m.End]) {
+		// "Can you move your fingers? Any numbness?" "Yes, I can move
+		// them. No numbness.": the reply says it of the finding where it
+		// names it again, in any of its sentences, not with its first word
+		reply = whole
+	}
+	c, ok := assertion.Answered(x, u.Tokens, [2]int{m.First, m.End}, reply)
 	if ok && c.Assertion == assertion.Present && r.answerNamesOther(m, a) {
 		// "Any heartburn, or a runny nose?" "Yes, a lot of heartburn
 		// lately.": the yes is the heartburn's; of the runny nose the

@@ -564,3 +564,16 @@ func TestATechniqueDeniesNothingAndAPurposeDiagnosesNothing(t *testing.T) {
 	require.True(t, finding(t, r, clinical.Lab, "créatinine").Ordered)
 	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "kétoprofène").Action)
 }
+
+// A symptom's word done to the patient ("I'm going to numb it") is no
+// symptom; a reply's later sentence that names what was asked answers it
+// ("Yes, I can move them. No numbness."); "so you have" a condition not
+// named before is the clinician's diagnosis.
+func TestAReplyNamesWhatItAnswersAndAVerbIsNoSymptom(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Can you bend your knee? Any numbness in the foot?
+Patient: Yes, I can bend it. No numbness at all.
+Doctor: So you have a deep laceration over the left knee. I'm going to numb it and clean it out.`)
+	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "numbness").Assertion)
+	require.True(t, finding(t, r, clinical.Condition, "laceration").Diagnosis)
+}
