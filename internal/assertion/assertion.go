@@ -189,6 +189,18 @@ func (r *rules) matches(toks []lexicon.Token, target [2]int, skipHead bool) []ma
 			i++
 			continue
 		}
+		if m.rule.limit && m.start > 0 && toks[m.start-1].Norm == "," && (m.end >= len(toks) || isBoundary(toks[m.end].Norm)) {
+			// "two or three beers at the weekend, no more": a limit
+			i = m.end
+			continue
+		}
+		if m.rule.cat == possible && m.end < len(toks) && (toks[m.end].Kind == lexicon.Number ||
+			r.lex.List("number_words").Has(toks[m.end].Norm) && !r.lex.List("determiners").Has(toks[m.end].Norm)) {
+			// "maybe two or three beers", "about ten a day": an amount
+			// given roughly, not a finding in doubt
+			i = m.end
+			continue
+		}
 		if m.rule.cat == historical && r.durationBefore(toks, m.start) {
 			// "a six month history of pain": how long it has lasted, not
 			// a past condition (ConText reads "history" after a duration

@@ -173,6 +173,10 @@ func TestHistoricalAndResolved(t *testing.T) {
 	t.Parallel()
 	runOf(t, []ofCase{
 		{"en", "History of [asthma] as a child.", present, past, ""},
+		// "no more" closing a sentence after a comma limits an amount,
+		// and "maybe" before one gives it roughly
+		{"en", "I have maybe two or three [beers] at the weekend, no more.", present, "", ""},
+		{"en", "I drink no more [beer] since the accident.", present, past, ""},
 		// a duration before "history" says how long it has lasted
 		{"en", "A six month history of [pain] in both hands.", present, "", ""},
 		{"en", "A two-week history of [cough].", present, "", ""},

@@ -113,6 +113,9 @@ type rule struct {
 	// clause it introduces ("I don't think we need an x-ray" says no
 	// x-ray is needed): that clause's own subject does not end the scope.
 	raises bool
+	// limit marks a term that, closing a sentence after a comma, limits
+	// an amount ("two or three beers at the weekend, no more") instead.
+	limit bool
 }
 
 // gappedTerm is a trigger written in two parts with a gap, "ne ... pas":
@@ -304,5 +307,6 @@ func compileRule(e *lexicon.Entry) (*rule, error) {
 	}
 	ru.phrase = e.Attr("phrase") == "yes"
 	ru.raises = e.Attr("raises") == "yes"
+	ru.limit = e.Attr("limit") == "yes"
 	return ru, nil
 }

@@ -195,6 +195,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.dropRemarksOnDiagnosis()
 	r.Patient = r.person(opts.Context)
 	r.read()
+	r.unlistedDiagnoses()
 	r.decisionsInPlan()
 	r.takenOutOfPlan()
 	r.impressionsInAssessment()

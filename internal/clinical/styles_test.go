@@ -577,3 +577,21 @@ Doctor: So you have a deep laceration over the left knee. I'm going to numb it a
 	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "numbness").Assertion)
 	require.True(t, finding(t, r, clinical.Condition, "laceration").Diagnosis)
 }
+
+// A diagnosis in words the lexicon does not know as a condition, after a
+// word that opens one and ending in a word of diagnosis, is the
+// clinician's diagnosis and the assessment; a known one, an image read
+// out, or one that goes on with "of" is left to the rest of the reading.
+func TestADiagnosisTheLexiconDoesNotKnow(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I think you're going through an adjustment disorder, with all the stress at work.`)
+	f := finding(t, r, clinical.Condition, "adjustment disorder")
+	require.True(t, f.Diagnosis)
+	require.Equal(t, discourse.Assessment, r.Units[f.Mentions[0].Unit].Part)
+	r = read(t, "fr", `Médecin : Je pense que vous faites une tendinite du supra-épineux.`)
+	require.True(t, finding(t, r, clinical.Condition, "tendinite").Diagnosis)
+	r = read(t, "en", `Doctor: Your MRI shows fluid consistent with tenosynovitis.`)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Condition && f.Diagnosis && strings.Contains(f.Name, "tenosynovitis"), "an image read out")
+	}
+}

@@ -1,0 +1,116 @@
+package clinical
+
+import (
+	"strings"
+
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// diagnosisWords is the most words a diagnosis the lexicon does not know
+// may hold ("a moderate depressive episode").
+const diagnosisWords = 5
+
+// unlistedDiagnoses reads the diagnoses the clinician states in words the
+// lexicon does not know as a condition ("I think you're going through a
+// depressive episode", "je pense que vous faites une tendinite du
+// supra-épineux"): after a word that opens a diagnosis (diagnosis_leads),
+// a noun phrase that holds a word of diagnosis (diagnostic_heads: a head
+// such as "episode", "sprain", or an ending such as "-itis"). The sentence
+// is the assessment, and the phrase a condition diagnosed, as one the
+// lexicon knows would be. A phrase that names a known finding is left to
+// the reading of it.
+func (r *Reading) unlistedDiagnoses() {
+	x := r.Lexicon
+	leads := x.List("diagnosis_leads")
+	for i := range r.Units {
+		u := &r.Units[i]
+		if u.Speaker != transcript.Clinician || r.asks(i) || r.Foreign(i) {
+			continue
+		}
+		at, n := find(u.Tokens, leads)
+		if at < 0 {
+			continue
+		}
+		first, end, ok := r.diagnosisPhrase(u.Tokens, at+n)
+		if !ok || r.findingWithin(i, first, end) || r.namesTest(u.Tokens) || r.readsResult(u.Tokens) {
+			// (an image read out, "fluid consistent with tenosynovitis",
+			// is a result, not the clinician's diagnosis)
+			continue
+		}
+		if end < len(u.Tokens) && r.Lexicon.List("prepositions").Has(u.Tokens[end].Norm) {
+			// "an exacerbation of COPD": the diagnosis goes on, and is
+			// read with the condition it names
+			continue
+		}
+		c := assertion.Of(x, u.Tokens, [2]int{first, end})
+		if c.Assertion != assertion.Present && c.Assertion != assertion.Possible || c.Time == assertion.Past || c.Subject != assertion.Patient {
+			continue
+		}
+		said := r.TextOf(i, first, end)
+		r.Findings = append(r.Findings, Finding{Kind: Condition, Name: strings.ToLower(said), Said: said,
+			Assertion: c.Assertion, Time: assertion.Current, Subject: assertion.Patient, Diagnosis: true,
+			Mentions: []Mention{{Unit: i, First: first, End: end, Context: c}}})
+		if u.Part != discourse.Assessment && !r.decidesAnything(i) && !r.ordersAnything(i) {
+			u.Part = discourse.Assessment
+		}
+	}
+}
+
+// diagnosisPhrase is the noun phrase from token at: past determiners, up
+// to diagnosisWords words before a mark, a conjunction or a preposition,
+// ending with its last word of diagnosis; ok is false when it holds none.
+func (r *Reading) diagnosisPhrase(toks []lexicon.Token, at int) (first, end int, ok bool) {
+	x := r.Lexicon
+	for at < len(toks) && x.List("determiners").Has(toks[at].Norm) {
+		at++
+	}
+	first, end = at, at
+	for k := at; k < len(toks) && k < at+diagnosisWords; k++ {
+		t := toks[k]
+		if t.Kind != lexicon.Word || x.List("conjunctions").Has(t.Norm) || x.List("prepositions").Has(t.Norm) ||
+			x.List("determiners").Has(t.Norm) {
+			break
+		}
+		if r.diagnosticWord(t.Norm) {
+			end, ok = k+1, true
+		}
+	}
+	return first, end, ok
+}
+
+// diagnosticWord reports whether a word is a head or an ending of a
+// diagnosis's name.
+func (r *Reading) diagnosticWord(w string) bool {
+	for _, e := range r.Lexicon.List("diagnostic_heads").Entries() {
+		if e.Attr("suffix") == "yes" {
+			for _, suffix := range e.Terms {
+				if len([]rune(w)) > len([]rune(suffix))+2 && strings.HasSuffix(w, suffix) {
+					return true
+				}
+			}
+			continue
+		}
+		for _, term := range e.Terms {
+			if w == term {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// findingWithin reports whether a finding is mentioned in tokens [first,
+// end) of unit i.
+func (r *Reading) findingWithin(i, first, end int) bool {
+	for _, f := range r.Findings {
+		for _, m := range f.Mentions {
+			if m.Unit == i && m.First < end && m.End > first {
+				return true
+			}
+		}
+	}
+	return false
+}
