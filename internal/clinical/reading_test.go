@@ -542,3 +542,15 @@ func TestRelativesNamedTogether(t *testing.T) {
 	require.Equal(t, assertion.Family, f.Subject)
 	require.Equal(t, []string{"mother", "sister"}, f.Relatives)
 }
+
+// Another's measure is no vital sign of the patient's: the baby's heart
+// rate, the fundal height, "le cœur du bébé".
+func TestAnothersMeasureIsNoVitalSign(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", "Midwife: Your blood pressure is one twenty over seventy. Baby's heart rate is one forty five, and your fundal height is thirty centimeters.")
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Vital {
+			require.Equal(t, "blood_pressure", f.VitalKind, "%s %s is not the mother's", f.VitalKind, f.Value)
+		}
+	}
+}

@@ -62,6 +62,11 @@ func (r *Reading) vitals(ms []mention) {
 		if m.Context.Assertion == assertion.Hypothetical || m.Context.Assertion == assertion.Absent && !m.Answered && !r.measuredAbsent(m) {
 			continue
 		}
+		if r.anothersVital(m) {
+			// "the baby's heart rate is 140", "fundal height is 28 cm":
+			// no vital sign of the patient's
+			continue
+		}
 		kind := cue.Attr("kind")
 		if seen[kind] {
 			continue
@@ -107,6 +112,32 @@ func (r *Reading) vitals(ms []mention) {
 			break
 		}
 	}
+}
+
+// anothersVital reports whether the vital named at m is another's or
+// another measure: a word of vital_others right before its name (past a
+// possessive "'s"), or right after it ("fréquence cardiaque du bébé").
+func (r *Reading) anothersVital(m mention) bool {
+	toks := r.Units[m.Unit].Tokens
+	others := r.Lexicon.List("vital_others")
+	for k := m.First - 1; k >= 0 && k >= m.First-3; k-- {
+		if t := toks[k]; t.Norm == "'s" || t.Norm == "’s" || t.Norm == "s" {
+			continue
+		}
+		if others.Has(toks[k].Norm) {
+			return true
+		}
+		break
+	}
+	for k := m.End; k < len(toks) && k <= m.End+2; k++ {
+		if others.Has(toks[k].Norm) {
+			return true
+		}
+		if toks[k].Kind == lexicon.Punct {
+			break
+		}
+	}
+	return false
 }
 
 // measuredAbsent reports whether m is a symptom a vital sign measures (or

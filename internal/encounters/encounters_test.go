@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -189,6 +190,14 @@ func check(x encounters.Expectation, res result) (bool, error) {
 			found = true
 		}
 		return found == (x.Form != "fhir no"), nil
+	}
+	if kind, ok := strings.CutPrefix(x.Form, "no-vital "); ok {
+		for _, v := range f.Vitals {
+			if v.Kind == kind && slices.Contains(texts, v.Value) {
+				return false, nil
+			}
+		}
+		return true, nil
 	}
 	if kind, ok := strings.CutPrefix(x.Form, "vital "); ok {
 		for _, v := range f.Vitals {

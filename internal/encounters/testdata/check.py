@@ -35,9 +35,31 @@ VITALS = {"blood_pressure", "heart_rate", "respiratory_rate", "temperature",
 FHIR_TYPES = {"Condition", "MedicationRequest", "MedicationStatement", "ServiceRequest",
               "AllergyIntolerance", "Observation"}
 FHIR_STATUSES = {"active", "stopped", "resolved", "completed", "refuted"}
-FREQUENCIES = {"once", "daily", "twice daily", "three times daily", "four times daily",
-               "at bedtime", "as needed", "every 4 hours", "every 6 hours", "every 8 hours",
-               "weekly", "every morning"}
+def _canonical_frequencies():
+    """The canonical frequencies, as the lexicon names them (the first term
+    of each line of its English frequencies list)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lexicon", "data", "en", "frequencies.txt")
+    names = set()
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            line = line.split("#", 1)[0].strip()
+            if line:
+                names.add(line.split(";", 1)[0].split("|", 1)[0].strip())
+    return names
+
+
+FREQUENCIES = _canonical_frequencies()
+
+
+def normalised_frequency(value):
+    """A frequency a fact reports, or a part of one: a canonical one, with
+    "as needed" after it, or the low end of a range before it ("two or
+    three times daily")."""
+    value = re.sub(r"^\S+ (?:or|to) ", "", value)
+    value = re.sub(r" as needed$", "", value) if value != "as needed" else value
+    # an expectation holds when the fact contains its text ("daily" of
+    # "once daily")
+    return any(value in name for name in FREQUENCIES)
 
 # One pattern per form; groups: (kind, qualifier, left text, right text).
 FORMS = [
@@ -52,6 +74,7 @@ FORMS = [
     ("order", re.compile(r"^order ([a-z_]+): (.+)$")),
     ("order-reason", re.compile(r"^order-reason (.+?): (.+)$")),
     ("vital", re.compile(r"^vital ([a-z_]+): (.+)$")),
+    ("no-vital", re.compile(r"^no-vital ([a-z_]+): (.+)$")),
     ("fhir-no", re.compile(r"^fhir no ([A-Za-z]+): (.+)$")),
     ("fhir", re.compile(r"^fhir ([A-Za-z]+)(?: ([a-z_]+))?: (.+)$")),
     ("number", re.compile(r"^number: (.+)$")),
@@ -174,7 +197,7 @@ def check(stem):
             attr, name, val = g
             if not any(fold(a) in named for a in alts(name)):
                 f.err(n, f"medication-{attr} for {name!r} without a medication action line")
-            if attr == "frequency" and not any(fold(a) in FREQUENCIES for a in alts(val)):
+            if attr == "frequency" and not any(normalised_frequency(fold(a)) for a in alts(val)):
                 f.err(n, f"frequency {val!r} is not a normalised English frequency")
         elif kind == "allergy":
             allergies.append((n, alts(g[0])))
@@ -187,7 +210,7 @@ def check(stem):
         elif kind == "order":
             if g[0] not in ORDER_KINDS:
                 f.err(n, f"order kind {g[0]!r} unknown")
-        elif kind == "vital":
+        elif kind in ("vital", "no-vital"):
             if g[0] not in VITALS:
                 f.err(n, f"vital kind {g[0]!r} unknown")
             for v in alts(g[1]):
@@ -235,7 +258,7 @@ def main():
                     if n.endswith((".txt", ".expect"))})
     errors, kinds, styles = [], collections.Counter(), collections.Counter()
     for stem in stems:
-        if not re.fullmatch(r"\d\d-[a-z0-9-]+", stem):
+        if not re.fullmatch(r"\d{2,3}-[a-z0-9-]+", stem):
             errors.append(f"{stem}: name is not NN-short-name")
         for ext in (".txt", ".expect"):
             if not os.path.exists(os.path.join(HERE, stem + ext)):
