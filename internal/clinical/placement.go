@@ -254,18 +254,7 @@ func (r *Reading) dropIntroductions() {
 // his daughter").
 func (r *Reading) companionIntroduces(toks []lexicon.Token) bool {
 	x := r.Lexicon
-	k := 0
-	for k < len(toks) {
-		if e, n := x.List("openers").Match(toks, k); e != nil {
-			k += n
-			continue
-		}
-		if toks[k].Kind == lexicon.Punct {
-			k++
-			continue
-		}
-		break
-	}
+	k := r.pastOpeners(toks, len(toks))
 	e, n := x.List("introductions").Match(toks, k)
 	if e == nil || k+n >= len(toks) {
 		return false

@@ -1,6 +1,8 @@
 package clinical
 
 import (
+	"strings"
+
 	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/transcript"
 )
@@ -77,19 +79,7 @@ func (r *Reading) plans(toks []lexicon.Token) bool {
 // past spoken openers, with no word of asking.
 func (r *Reading) states(toks []lexicon.Token, at int) bool {
 	x := r.Lexicon
-	openers := x.List("openers")
-	k := 0
-	for k < at {
-		if e, n := openers.Match(toks, k); e != nil {
-			k += n
-			continue
-		}
-		if toks[k].Kind == lexicon.Punct {
-			k++
-			continue
-		}
-		break
-	}
+	k := r.pastOpeners(toks, at)
 	if k >= at {
 		return false
 	}
@@ -153,4 +143,97 @@ func hasMark(toks []lexicon.Token) bool {
 		}
 	}
 	return false
+}
+
+// answerNamesOther reports whether the answer (unit a) to the question
+// holding mention m names another finding the question asked about, and
+// nothing of m's: a yes then goes to what it names ("Any chest pain, or
+// ankle swelling?" "Yes, my ankles have been swelling." says nothing of
+// chest pain). A finding is named by any of its words.
+func (r *Reading) answerNamesOther(m Mention, a int) bool {
+	q := r.Units[m.Unit].Tokens
+	said := map[string]bool{}
+	for _, t := range r.Units[a].Tokens {
+		if t.Kind == lexicon.Word {
+			said[singular(t.Norm)] = true
+		}
+	}
+	stop := r.Lexicon.List("stopwords")
+	names := func(first, end int) bool {
+		for k := first; k < end; k++ {
+			if q[k].Kind == lexicon.Word && !stop.Has(q[k].Norm) && said[singular(q[k].Norm)] {
+				return true
+			}
+		}
+		return false
+	}
+	if names(m.First, m.End) {
+		return false
+	}
+	for at, end := range r.termsIn(q) {
+		if (end <= m.First || at >= m.End) && names(at, end) {
+			return true
+		}
+	}
+	return false
+}
+
+// singular is a word without a plural's "s" ("ankles" names an ankle).
+func singular(w string) string {
+	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// termsIn returns the symptoms and conditions toks name: each term's
+// first token and its end.
+func (r *Reading) termsIn(toks []lexicon.Token) map[int]int {
+	out := map[int]int{}
+	for _, name := range []string{"symptoms", "conditions"} {
+		list := r.Lexicon.List(name)
+		for i := 0; i < len(toks); i++ {
+			if e, n := list.Match(toks, i); e != nil {
+				out[i] = i + n
+				i += n - 1
+			}
+		}
+	}
+	return out
+}
+
+// hasSequence reports whether toks hold the words of seq in a row.
+func hasSequence(toks, seq []lexicon.Token) bool {
+	for i := 0; i+len(seq) <= len(toks); i++ {
+		same := len(seq) > 0
+		for k := range seq {
+			if toks[i+k].Norm != seq[k].Norm {
+				same = false
+				break
+			}
+		}
+		if same {
+			return true
+		}
+	}
+	return false
+}
+
+// pastOpeners is the first token of toks, before limit, past the spoken
+// openers ("okay so") and marks a sentence opens with.
+func (r *Reading) pastOpeners(toks []lexicon.Token, limit int) int {
+	openers := r.Lexicon.List("openers")
+	k := 0
+	for k < limit {
+		if e, n := openers.Match(toks, k); e != nil {
+			k += n
+			continue
+		}
+		if toks[k].Kind == lexicon.Punct {
+			k++
+			continue
+		}
+		break
+	}
+	return k
 }

@@ -1,0 +1,186 @@
+package clinical
+
+// The words around a drug that say what is done with it: who acts on it,
+// what it is switched to, whether it is taken, given or cancelled.
+
+import (
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// actionCancel is the clinician taking back a drug just decided on ("skip
+// the naproxen"): no action of the wire's, the drug is left out.
+const actionCancel = "cancel"
+
+// cancelled reports whether a word of taking back comes right before the
+// drug ("skip the naproxen", "oubliez l'ibuprofène").
+func (r *Reading) cancelled(toks []lexicon.Token, m mention) bool {
+	cancels, determiners := r.Lexicon.List("cancel_words"), r.Lexicon.List("determiners")
+	k := m.First - 1
+	for k >= 0 && determiners.Has(toks[k].Norm) {
+		k--
+	}
+	for start := max(k-2, 0); start <= k; start++ {
+		if e, n := cancels.Match(toks, start); e != nil && start+n == k+1 {
+			return true
+		}
+	}
+	return false
+}
+
+// toNewDose reports whether a word that says what a dose is changed to
+// and a dose follow the drug's name ("the atorvastatin to forty
+// milligrams").
+func (r *Reading) toNewDose(toks []lexicon.Token, m mention) bool {
+	if m.End >= len(toks) || !r.changesTo(toks[m.End]) {
+		return false
+	}
+	for _, n := range r.numbersIn(toks) {
+		if n.first == m.End+1 {
+			return doseKinds[n.kind]
+		}
+	}
+	return false
+}
+
+// verbCutBefore returns the verb of acting on a drug that ends the unit
+// before m's, in the same turn, when m's unit opens with the drug (past a
+// determiner): the two units are one sentence the boundary model cut.
+func (r *Reading) verbCutBefore(m mention, actions *lexicon.List) (*lexicon.Entry, int) {
+	prev := m.Unit - 1
+	if prev < 0 || r.Units[prev].Segment != r.Units[m.Unit].Segment {
+		return nil, -1
+	}
+	toks := r.Units[m.Unit].Tokens
+	for k := 0; k < m.First; k++ {
+		if !r.Lexicon.List("determiners").Has(toks[k].Norm) {
+			return nil, -1
+		}
+	}
+	before := r.Units[prev].Tokens
+	end := len(before)
+	for end > 0 && before[end-1].Kind == lexicon.Punct {
+		end--
+	}
+	for k := max(end-3, 0); k < end; k++ {
+		if e, n := actions.Match(before, k); e != nil && k+n == end {
+			return e, prev
+		}
+	}
+	return nil, -1
+}
+
+// agentOf reports whether the drug that ends before token end is the
+// subject of the verb of acting at token at: the verb follows it with only
+// modals between ("metformin can lower it", "the steroid may raise your
+// sugar").
+func (r *Reading) agentOf(toks []lexicon.Token, end, at int) bool {
+	if at <= end {
+		return false
+	}
+	modals := r.Lexicon.List("modals")
+	for k := end; k < at; {
+		e, n := modals.Match(toks, k)
+		if e == nil {
+			return false
+		}
+		k += n
+	}
+	return true
+}
+
+// replaced reports whether the drug at token first is introduced as the
+// one another replaces: a word of replaced_cues right before it, a
+// determiner or possessive between at most ("instead of the Clenil").
+func (r *Reading) replaced(toks []lexicon.Token, first int) bool {
+	cues, dets := r.Lexicon.List("replaced_cues"), r.Lexicon.List("determiners")
+	k := first - 1
+	for k >= 0 && dets.Has(toks[k].Norm) {
+		k--
+	}
+	for start := k; start >= 0 && start >= k-3; start-- {
+		if e, n := cues.Match(toks, start); e != nil && start+n == k+1 {
+			return true
+		}
+	}
+	return false
+}
+
+// switchedTo reports whether the drug at token first is what a verb of
+// switching at token at switches to: it comes after the verb, with a word
+// that introduces the new drug ("to", "onto") between them.
+func (r *Reading) switchedTo(toks []lexicon.Token, at, first int) bool {
+	if at < 0 || at >= first {
+		return false
+	}
+	targets := r.Lexicon.List("switch_targets")
+	for k := at; k < first; k++ {
+		if e, _ := targets.Match(toks, k); e != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// switchedInto reports whether drug m is what another is switched to: a
+// verb of switching before it, in its sentence, with a word of its
+// target between ("switch you to losartan").
+func (r *Reading) switchedInto(m mention) bool {
+	toks := r.Units[m.Unit].Tokens
+	actions := r.Lexicon.List("med_actions")
+	for k := m.First - 1; k >= 0; k-- {
+		if e, _ := actions.Match(toks, k); e != nil && e.Attr("switch") == "yes" {
+			return r.switchedTo(toks, k, m.First)
+		}
+	}
+	return false
+}
+
+// reportsTaking reports whether the word of taking at token at reports
+// what someone takes rather than tells them to: after an auxiliary ("has
+// been using", "is taking") or a third person ("she takes").
+func (r *Reading) reportsTaking(toks []lexicon.Token, at int) bool {
+	if at < 0 {
+		return false
+	}
+	x := r.Lexicon
+	for k := at - 1; k >= 0 && k >= at-2; k-- {
+		if x.List("auxiliaries").Has(toks[k].Norm) || x.List("third_pronouns").Has(toks[k].Norm) {
+			return true
+		}
+	}
+	return false
+}
+
+// donePerfect reports whether the clinician says the past verb at token
+// at in the present perfect ("I have started methotrexate", "I've given
+// her a depot injection"), and nothing puts the drug in the past: what
+// was done at this visit.
+func (r *Reading) donePerfect(u discourse.Unit, at int, m mention) bool {
+	if u.Speaker != transcript.Clinician || at <= 0 || m.Context.Time == assertion.Past {
+		return false
+	}
+	return r.Lexicon.List("perfect_auxiliaries").Has(u.Tokens[at-1].Norm)
+}
+
+// listWindow is how far before a drug the word joining it to a list may
+// be ("..., and omeprazole").
+const listWindow = 4
+
+// listed reports whether a list joiner ("and", a comma) stands just
+// before token i.
+func (r *Reading) listed(toks []lexicon.Token, i int) bool {
+	joiners, drugJoins := r.Lexicon.List("conjunctions"), r.Lexicon.List("drug_joins")
+	for k := i - 1; k >= 0 && k >= i-listWindow; k-- {
+		if toks[k].Norm == "," || joiners.Has(toks[k].Norm) {
+			return true
+		}
+		if e, n := drugJoins.Match(toks, k); e != nil && k+n <= i {
+			// "naproxen twice a day with omeprazole"
+			return true
+		}
+	}
+	return false
+}

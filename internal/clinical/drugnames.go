@@ -1,0 +1,240 @@
+package clinical
+
+// How a drug is named: the lexicon's names, and those read from how a
+// drug is prescribed (a dose, a regimen) or from the kind of drug said
+// before it.
+
+import (
+	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// unlistedDrugs finds drugs the lexicon does not list by how they are
+// prescribed: a word right before a dose ("phenazopyridine, two hundred
+// milligrams"), said with a verb that acts on a drug, or right before a
+// count of doses said with how often ("the Trimbow, two puffs twice a
+// day": a regimen names a drug whatever the verb, where a bare amount
+// might be anything's). A word already read as something else, or any
+// word the lexicon knows, is none.
+func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
+	x := r.Lexicon
+	toks := r.Units[ui].Tokens
+	covered := map[int]bool{}
+	for _, m := range found {
+		if m.Unit == ui {
+			for k := m.First; k < m.End; k++ {
+				covered[k] = true
+			}
+		}
+	}
+	acted, _ := find(toks, x.List("med_actions"))
+	if acted < 0 && r.prescribedBefore(ui) {
+		// "I'm going to prescribe you some pain medicine. We'll do
+		// Lortab, 5 milligrams": the prescription goes on in the next
+		// sentence
+		acted = 0
+	}
+	often, _ := find(toks, x.List("frequencies"))
+	if acted < 0 && often < 0 {
+		return nil
+	}
+	stop, words := x.List("stopwords"), x.List("numbers")
+	// unknownName is a word that may name a drug the lexicon does not
+	// list: none it knows ("by mouth, eight milligrams" is no drug
+	// "mouth"), no function word or number, long enough to be a name
+	unknownName := func(t lexicon.Token) bool {
+		return t.Kind == lexicon.Word && len([]rune(t.Norm)) >= minDrugName && !stop.Has(t.Norm) && !words.Has(t.Norm) && !x.Knows(t.Norm)
+	}
+	var out []mention
+	for _, n := range r.numbersIn(toks) {
+		switch {
+		case (n.kind == "mass" || n.kind == "volume") && acted >= 0:
+		case n.kind == "form" && often > n.first:
+		default:
+			continue
+		}
+		k := n.first - 1
+		for k >= 0 && (toks[k].Norm == "," || x.List("attachments").Has(toks[k].Norm)) {
+			k--
+		}
+		if k < 0 {
+			continue
+		}
+		first := k
+		switch {
+		case covered[k]:
+			continue
+		case x.List("drug_suffixes").Has(toks[k].Norm):
+			// "ferrous fumarate 210 mg", "tranexamic acid 1 g": a salt or
+			// an acid names the drug with the word before it, one the
+			// lexicon does not know or knows as a drug; alone it is none
+			if k == 0 || !unknownName(toks[k-1]) && !(toks[k-1].Kind == lexicon.Word && medicationAt(found, ui, k-1)) {
+				continue
+			}
+			first = k - 1
+		case !unknownName(toks[k]):
+			continue
+		}
+		covered[k] = true
+		out = append(out, mention{Mention: Mention{Unit: ui, First: first, End: k + 1}, kind: Medication,
+			name: x.Norms(joinTexts(toks, first, k+1)), saidFirst: first, saidEnd: k + 1})
+	}
+	return out
+}
+
+// medicationAt reports whether a drug found in unit ui covers token k.
+func medicationAt(found []mention, ui, k int) bool {
+	for _, m := range found {
+		if m.Unit == ui && m.kind == Medication && m.First <= k && k < m.End {
+			return true
+		}
+	}
+	return false
+}
+
+// withUnlistedDrugs is found with the unit's drugs the lexicon does not
+// list; a listed drug they hold ("ferrous" of "ferrous fumarate") is theirs
+// and no drug of its own.
+func (r *Reading) withUnlistedDrugs(ui int, found []mention) []mention {
+	added := r.unlistedDrugs(ui, found)
+	if len(added) == 0 {
+		return found
+	}
+	out := found[:0]
+	for _, m := range found {
+		inside := false
+		for _, a := range added {
+			inside = inside || m.Unit == ui && m.kind == Medication && m.First >= a.First && m.End <= a.End
+		}
+		if !inside {
+			out = append(out, m)
+		}
+	}
+	return append(out, added...)
+}
+
+// prescribedBefore reports whether the clinician's sentence before unit
+// ui, in the same turn, starts a drug (a verb of starting that is not
+// weak, today).
+func (r *Reading) prescribedBefore(ui int) bool {
+	if ui == 0 || r.Units[ui].Speaker != transcript.Clinician || r.Units[ui-1].Segment != r.Units[ui].Segment {
+		return false
+	}
+	actions := r.Lexicon.List("med_actions")
+	toks := r.Units[ui-1].Tokens
+	for k := range toks {
+		if e, _ := actions.Match(toks, k); e != nil && e.Attr("action") == ActionStart && e.Attr("weak") != "yes" && e.Attr("tense") != "past" {
+			return true
+		}
+	}
+	return false
+}
+
+// minDrugName is the fewest letters of a drug's name read from how it is
+// prescribed: shorter words are the sentence's, not a drug's.
+const minDrugName = 5
+
+// appositives drops a kind of drug said right beside a drug's name: "a
+// steroid ointment, mometasone" and "mometasone, a steroid" are one drug,
+// mometasone, and the dose and frequency said after them are its.
+func (r *Reading) appositives(ms []mention) []mention {
+	drop := map[int]bool{}
+	for i := range ms {
+		g := &ms[i]
+		if g.kind != Medication || g.entry == nil || g.entry.Attr("general") != "yes" {
+			continue
+		}
+		for j := range ms {
+			d := &ms[j]
+			if j == i || d.kind != Medication || d.Unit != g.Unit || (d.entry != nil && d.entry.Attr("general") == "yes") {
+				continue
+			}
+			gap := d.First - g.End
+			if d.First < g.First {
+				gap = g.First - d.End
+			}
+			if gap >= 0 && gap <= appositionGap && r.onlyNaming(g.Unit, min(g.End, d.End), max(g.First, d.First)) {
+				drop[i] = true
+				break
+			}
+		}
+		if !drop[i] && r.namedAfter(ms, i) {
+			drop[i] = true
+		}
+	}
+	if len(drop) == 0 {
+		return ms
+	}
+	out := ms[:0]
+	for i, m := range ms {
+		if !drop[i] {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// namedAfterReach is how many units after a kind of drug the clinician
+// may name the drug it is ("some pain medicine. We'll do Lortab, 5 mg").
+const namedAfterReach = 2
+
+// namedAfter reports whether the kind of drug ms[g] said by the clinician
+// is named in what she goes on to say in the same turn: the first drug
+// after it, not a kind itself, that was not named before it ("I'm going
+// to prescribe some steroids, also some prednisone"; "a little bit of pain
+// medicine ... so, tramadol, 50 milligrams"). A drug named before (the
+// patient's own, "keep taking the lisinopril") is another.
+func (r *Reading) namedAfter(ms []mention, g int) bool {
+	gm := ms[g]
+	gu := r.Units[gm.Unit]
+	if gu.Speaker != transcript.Clinician {
+		return false
+	}
+	// the clinician's question names the kind ("Vous prenez des
+	// anti-inflammatoires ?") and the answer the drug ("Oui, de
+	// l'ibuprofène"): its turn is the answer's
+	answer := -1
+	if gu.Question && r.Answer != nil && r.Answer[gm.Unit] >= 0 {
+		answer = r.Units[r.Answer[gm.Unit]].Segment
+	}
+	general := func(m mention) bool { return m.entry != nil && m.entry.Attr("general") == "yes" }
+	before := func(a, b Mention) bool { return a.Unit < b.Unit || a.Unit == b.Unit && a.First < b.First }
+	var next *mention
+	for j := range ms {
+		d := &ms[j]
+		if d.kind != Medication || !before(gm.Mention, d.Mention) || d.Unit > gm.Unit+namedAfterReach ||
+			r.Units[d.Unit].Segment != gu.Segment && r.Units[d.Unit].Segment != answer {
+			continue
+		}
+		if next == nil || before(d.Mention, next.Mention) {
+			next = d
+		}
+	}
+	if next == nil || general(*next) {
+		return false
+	}
+	for _, m := range ms {
+		if m.kind == Medication && m.name == next.name && before(m.Mention, gm.Mention) {
+			return false
+		}
+	}
+	return true
+}
+
+// onlyNaming reports whether the tokens [from, to) of a unit only join two
+// names of one thing: commas, determiners and the drug's form ("a steroid
+// ointment, mometasone"), not a conjunction or a verb between two drugs.
+func (r *Reading) onlyNaming(unit, from, to int) bool {
+	x := r.Lexicon
+	toks := r.Units[unit].Tokens
+	for k := from; k < to; k++ {
+		t := toks[k]
+		switch {
+		case t.Kind == lexicon.Punct && (t.Norm == "," || t.Norm == "(" || t.Norm == ")"):
+		case x.List("determiners").Has(t.Norm), x.List("routes").Has(t.Norm), x.List("medication_words").Has(t.Norm), x.List("apposition_words").Has(t.Norm):
+		default:
+			return false
+		}
+	}
+	return true
+}

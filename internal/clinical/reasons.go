@@ -1,0 +1,272 @@
+package clinical
+
+// The reason of a drug or an order: the problem it addresses, as said.
+
+import (
+	"strings"
+
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// reasonReach is how many units back the problem a plan item addresses
+// may have been named ("for your pneumonia ... I'll start amoxicillin ...
+// and get a chest x-ray").
+const reasonReach = 6
+
+// reasonFor is the problem a drug or an order addresses, as said: a
+// condition or symptom named with it in its unit, its purpose, the topic
+// the plan was opened on, or else (when diagnosisBefore) the problem the
+// clinician named last in the assessment and plan just before it. It is
+// "" when none was said: a reason is never guessed.
+func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
+	// the problem named nearest the item in its sentence; a relative's
+	// ("given your sister's breast cancer, a screening mammogram") is a
+	// family history
+	best, bestDist := "", -1
+	for _, f := range r.Findings {
+		if (f.Kind != Condition && f.Kind != Symptom) || f.Assertion == assertion.Absent ||
+			f.Subject != assertion.Patient && f.Subject != assertion.Family {
+			continue
+		}
+		for _, fm := range f.Mentions {
+			if fm.Unit != m.Unit || fm.Answered || r.toldAsRisk(fm) {
+				// "losartan, which doesn't cause the cough": what a drug
+				// may or may not bring about is no reason for it
+				continue
+			}
+			dist, lo, hi := m.First-fm.End, fm.End, m.First
+			if fm.First >= m.End {
+				dist, lo, hi = fm.First-m.End, m.End, fm.First
+			}
+			if dist < 0 || bestDist >= 0 && dist >= bestDist || r.itemBetween(m.Unit, lo, hi) {
+				// "morphine for the pain and ondansetron for the nausea":
+				// the nausea is the ondansetron's
+				continue
+			}
+			best, bestDist = f.Name, dist
+			if f.Subject == assertion.Family {
+				best = fill(r.Lexicon.Phrase("reason.family"), map[string]string{"condition": f.Name})
+			}
+		}
+	}
+	if best != "" {
+		return best
+	}
+	if said := r.purposeOf(m); said != "" {
+		return said
+	}
+	if said := r.reasonOpening(m); said != "" {
+		return said
+	}
+	topic, here := r.topicBefore(m)
+	if topic != "" || here {
+		// "Pour le dos, vous pouvez prendre du paracétamol": the item's
+		// own sentence opens on what it is for, a problem the lexicon
+		// does not know; the diagnosis before is another topic's
+		return topic
+	}
+	if !diagnosisBefore {
+		return ""
+	}
+	// else the diagnosis the clinician made just before, when it is the
+	// only one: of several ("COPD exacerbation ... atrial fibrillation,
+	// rate controlled"), which one a drug treats is not said
+	reason := ""
+	for back := m.Unit - 1; back >= 0 && back >= m.Unit-reasonReach; back-- {
+		u := r.Units[back]
+		if u.Speaker != transcript.Clinician {
+			continue
+		}
+		for _, f := range r.Findings {
+			if !f.Diagnosis || f.Assertion != assertion.Present && f.Assertion != assertion.Possible {
+				continue
+			}
+			for _, fm := range f.Mentions {
+				if fm.Unit == back && f.Name != reason {
+					if reason != "" {
+						return ""
+					}
+					reason = f.Name
+				}
+			}
+		}
+	}
+	return reason
+}
+
+// reasonOpening is the reason the sentence of item m opens on, before the
+// item and a comma ("Given your smoking history, I'd also like a chest
+// x-ray": "smoking history"), or "".
+func (r *Reading) reasonOpening(m mention) string {
+	x := r.Lexicon
+	toks := r.Units[m.Unit].Tokens
+	k := r.pastOpeners(toks, len(toks))
+	e, n := x.List("reason_openers").Match(toks, k)
+	if e == nil {
+		return ""
+	}
+	start := k + n
+	for start < len(toks) && (x.List("determiners").Has(toks[start].Norm) || x.List("own_possessives").Has(toks[start].Norm)) {
+		start++
+	}
+	end := start
+	for end < len(toks) && end < m.First && toks[end].Kind == lexicon.Word && end-start < purposeWords {
+		end++
+	}
+	if end == start || end >= len(toks) || toks[end].Norm != "," || end >= m.First {
+		return ""
+	}
+	return strings.ToLower(r.TextOf(m.Unit, start, end))
+}
+
+// topicBefore is the problem the clinician's plan was last opened on
+// before item m ("for your congestive heart failure, ... I want to order
+// an echocardiogram"): the last topic opener before it, with the problem
+// right after the opener, in the clinician's sentences within reasonReach
+// units; "" when the last topic opened names no problem the lexicon knows,
+// or a diagnosis was said since. here reports whether a topic was opened
+// in the item's own sentence, before it.
+func (r *Reading) topicBefore(m mention) (topic string, here bool) {
+	openers := r.Lexicon.List("topic_openers")
+	for back := m.Unit; back >= 0 && back >= m.Unit-reasonReach; back-- {
+		u := r.Units[back]
+		if u.Speaker != transcript.Clinician || u.Question {
+			continue
+		}
+		limit := len(u.Tokens)
+		if back == m.Unit {
+			limit = m.First
+		}
+		for k := limit - 1; k >= 0; k-- {
+			e, n := openers.Match(u.Tokens, k)
+			if e == nil || k+n > limit {
+				continue
+			}
+			return r.problemAfter(back, k+n), back == m.Unit
+		}
+		if back < m.Unit && r.diagnosedIn(back) {
+			// a diagnosis said since ("you do have a kidney stone") is
+			// what the plan goes on about now
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// problemAfter is the name of the patient's problem named right after
+// token at of unit i, or "".
+func (r *Reading) problemAfter(i, at int) string {
+	for _, f := range r.Findings {
+		if (f.Kind != Condition && f.Kind != Symptom) || f.Assertion == assertion.Absent || f.Subject != assertion.Patient {
+			continue
+		}
+		for _, fm := range f.Mentions {
+			if fm.Unit == i && fm.First >= at && fm.First-at <= topicWindow && r.opensClause(i, fm.End) {
+				return f.Name
+			}
+		}
+	}
+	return ""
+}
+
+// diagnosedIn reports whether the clinician diagnoses a problem in unit i.
+func (r *Reading) diagnosedIn(i int) bool {
+	return r.findingIn(i, func(f *Finding) bool {
+		return f.Diagnosis && (f.Assertion == assertion.Present || f.Assertion == assertion.Possible)
+	})
+}
+
+// opensClause reports whether the sentence goes on after token end of
+// unit i, to what is said of the topic ("for your diabetes, I want ...",
+// "for your diabetes mellitus let's continue ..."). A problem that ends the
+// sentence ("... ondansetron for the nausea.") was a purpose, not a topic.
+func (r *Reading) opensClause(i, end int) bool {
+	toks := r.Units[i].Tokens
+	for k := end; k < len(toks) && k < end+2; k++ {
+		if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," {
+			return false
+		}
+	}
+	// a unit the boundary model cut from unpunctuated speech ends in no
+	// mark, and the topic's clause goes on in the next one
+	return end < len(toks) || len(toks) > 0 && toks[len(toks)-1].Kind != lexicon.Punct
+}
+
+// purposeOf is the reason said after an item with a cue of purpose, as
+// said, when the lexicon names no problem there ("an MRI of the knee to
+// look for a meniscal tear" is for "meniscal tear"; "for your blood
+// pressure"), or "". A loose cue ("for") counts only before a clinical
+// word: "for two weeks" says how long.
+func (r *Reading) purposeOf(m mention) string {
+	x := r.Lexicon
+	toks := r.Units[m.Unit].Tokens
+	cues, dets, owns := x.List("purpose_cues"), x.List("determiners"), x.List("own_possessives")
+	for k := m.End; k < len(toks) && k <= m.End+purposeReach; k++ {
+		if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," || r.itemBetween(m.Unit, k, k+1) {
+			return ""
+		}
+		e, n := cues.Match(toks, k)
+		if e == nil {
+			continue
+		}
+		start := k + n
+		for start < len(toks) && (dets.Has(toks[start].Norm) || owns.Has(toks[start].Norm) || x.List("second_person").Has(toks[start].Norm)) {
+			start++
+		}
+		end := start
+		for end < len(toks) && end-start < purposeWords && toks[end].Kind == lexicon.Word && !x.List("conjunctions").Has(toks[end].Norm) &&
+			!x.List("prepositions").Has(toks[end].Norm) {
+			end++
+		}
+		if e.Attr("loose") == "yes" {
+			// "for the pain right now" is for the pain: the reason ends
+			// with its last clinical word
+			end = start + r.clinicalEnd(toks[start:end])
+		}
+		if end == start {
+			return ""
+		}
+		return strings.ToLower(r.TextOf(m.Unit, start, end))
+	}
+	return ""
+}
+
+// clinicalEnd is how many of toks, from the first, run to the end of the
+// last term of a problem, a vital sign or a body part among them; 0 when
+// none is.
+func (r *Reading) clinicalEnd(toks []lexicon.Token) int {
+	end := 0
+	for _, list := range []string{"conditions", "symptoms", "vitals", "body_parts"} {
+		l := r.Lexicon.List(list)
+		for k := range toks {
+			if e, n := l.Match(toks, k); e != nil {
+				end = max(end, min(k+n, len(toks)))
+			}
+		}
+	}
+	return end
+}
+
+// itemBetween reports whether a drug or a test is named between tokens lo
+// and hi of a unit.
+func (r *Reading) itemBetween(unit, lo, hi int) bool {
+	toks := r.Units[unit].Tokens
+	for _, list := range []string{"medications", "labs", "imaging", "procedures", "referrals"} {
+		l := r.Lexicon.List(list)
+		for k := lo; k < hi; k++ {
+			if e, _ := l.Match(toks, k); e != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// purposeReach is how many tokens after an item its purpose cue may start,
+// and purposeWords the most words of the reason said after it.
+const (
+	purposeReach = 6
+	purposeWords = 5
+)
