@@ -240,3 +240,67 @@ func TestRelayedTopicSurvivesAFailedNotify(t *testing.T) {
 	cancel()
 	running.Wait()
 }
+
+// Relayed job topics are gathered: a replica sends at most one NOTIFY per
+// relayGap (10 ms) for them, each a transaction with its own commit,
+// however many job changes commit meanwhile, and every topic still
+// arrives. The NOTIFYs are counted by a pg_notify earlier on the
+// publisher's search path than pg_catalog's.
+func TestRelayedJobTopicsShareNotifies(t *testing.T) {
+	t.Parallel()
+	if os.Getenv(st.PostgresURLEnv) == "" {
+		t.Skip(st.PostgresURLEnv + " is not set")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	d := st.NewDatabase(t, st.Postgres)
+	u, err := url.Parse(d.DatabaseURL)
+	require.NoError(t, err)
+	q := u.Query()
+	q.Set("search_path", q.Get("search_path")+",pg_catalog")
+	u.RawQuery = q.Encode()
+	db, err := store.Open(ctx, u.String(), d.DataDir)
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	_, err = db.Exec(ctx, `CREATE SEQUENCE notify_calls`)
+	require.NoError(t, err)
+	_, err = db.Exec(ctx, `CREATE FUNCTION pg_notify(channel text, payload text) RETURNS void LANGUAGE plpgsql AS $$
+		BEGIN
+			PERFORM nextval('notify_calls');
+			PERFORM pg_catalog.pg_notify(channel, payload);
+		END $$`)
+	require.NoError(t, err)
+
+	publisher, listener := broker.New(slog.New(slog.DiscardHandler)), broker.New(slog.New(slog.DiscardHandler))
+	running := listening(ctx, t, db, publisher, listener)
+	const n = 60
+	subs := make([]*broker.Subscription, n)
+	for i := range subs {
+		subs[i] = listener.Subscribe(fmt.Sprintf("job-status:%d", i))
+		defer subs[i].Close()
+	}
+	start := time.Now()
+	var commits sync.WaitGroup
+	for i := range n {
+		commits.Go(func() {
+			require.NoError(t, db.InTx(ctx, func(tx *store.Tx) error {
+				return publisher.PublishTx(ctx, tx, fmt.Sprintf("job-status:%d", i))
+			}))
+		})
+	}
+	commits.Wait()
+	for i, s := range subs {
+		select {
+		case <-s.C:
+		case <-time.After(hangGuard):
+			t.Fatalf("topic %d never reached the other replica", i)
+		}
+	}
+	elapsed := time.Since(start)
+	var calls int64
+	require.NoError(t, db.QueryRow(ctx, `SELECT last_value FROM notify_calls`).Scan(&calls))
+	require.LessOrEqual(t, calls, int64(elapsed/(10*time.Millisecond))+1,
+		"%d NOTIFYs in %s: more than one per 10 ms", calls, elapsed)
+	cancel()
+	running.Wait()
+}

@@ -140,6 +140,12 @@ type columns struct {
 	// status change does nothing and announces nothing. The update locks
 	// the row as it checks, so the job need not be locked first.
 	unlessEnded bool
+	// blind is for a caller that need not learn whether the job changed
+	// (with unlessEnded): on PostgreSQL the update and its event then go
+	// to the database as one statement with the transaction's next round
+	// trip, its commit for a job's last step, rather than in a round trip
+	// of their own. setStatusWith then reports a change either way.
+	blind bool
 }
 
 // setStatusWith is setStatus that also stores the result the status
@@ -159,6 +165,18 @@ func (s *Service) setStatusWith(ctx context.Context, tx *store.Tx, j *Job, to St
 	// row's lock orders the job's events, and no read of the outbox's
 	// highest number is needed.
 	var sequence int64
+	if eventType != "" && also.blind && also.unlessEnded && tx.Dialect() == store.Postgres {
+		j.Status, j.Message = to, message
+		if err := s.events.PublishTx(ctx, tx, statusTopic(j.ID)); err != nil {
+			return false, err
+		}
+		if _, err := outbox.AddWith(ctx, tx, s.event(j, to, eventType, 0, now), now, outbox.Announced{
+			Query: query + `, event_sequence = event_sequence + 1` + where + ` RETURNING event_sequence`, Args: args,
+		}); err != nil {
+			return false, fmt.Errorf("update job status: %w", err)
+		}
+		return true, nil
+	}
 	if eventType != "" {
 		err := tx.ScanRow(ctx, query+`, event_sequence = event_sequence + 1`+where+` RETURNING event_sequence`, args, &sequence)
 		if errors.Is(err, sql.ErrNoRows) && also.unlessEnded {
@@ -185,6 +203,13 @@ func (s *Service) setStatusWith(ctx context.Context, tx *store.Tx, j *Job, to St
 	if eventType == "" {
 		return true, nil
 	}
+	_, err := outbox.Add(ctx, tx, s.event(j, to, eventType, sequence, now), now)
+	return true, err
+}
+
+// event is the status event of j's change to status to, numbered sequence
+// among the job's events.
+func (s *Service) event(j *Job, to Status, eventType string, sequence int64, now time.Time) outbox.Event {
 	fields := map[string]any{
 		"job_id": j.ID, "status": string(to), "note_url": s.noteURL(j.ID), "custom_metadata": jsonValue(j.Spec.CustomMetadata),
 	}
@@ -196,9 +221,7 @@ func (s *Service) setStatusWith(ctx context.Context, tx *store.Tx, j *Job, to St
 			fields["error"] = map[string]string{"code": j.ErrorCode, "message": j.ErrorMessage}
 		}
 	}
-	_, err := outbox.Add(ctx, tx, outbox.Event{UserID: j.UserID, Type: eventType, Fields: fields, JobID: j.ID, Env: j.env(),
-		Sequence: sequence}, now)
-	return true, err
+	return outbox.Event{UserID: j.UserID, Type: eventType, Fields: fields, JobID: j.ID, Env: j.env(), Sequence: sequence}
 }
 
 // eventOf is the event a change to status to announces, "" for none.

@@ -5,8 +5,10 @@
 package outbox
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -98,3 +100,68 @@ func Add(ctx context.Context, tx *store.Tx, e Event, now time.Time) (string, err
 	}
 	return id, nil
 }
+
+// Announced is a change that a job event announces, given to AddWith as
+// one statement: a write that returns, for the row it changes, the event's
+// per-job sequence number as its one column, and no row when there is
+// nothing to announce.
+type Announced struct {
+	Query string
+	Args  []any
+}
+
+// AddWith writes a job event together with the change it announces and
+// returns the event's id. On PostgreSQL both are one statement deferred to
+// the transaction's next round trip (its commit, for a job's last step):
+// the change and its event cost no round trip of their own. The event is written only if the change
+// returns a row, and carries the sequence number it returns, so the caller
+// does not learn whether anything changed; a caller that must know runs
+// the change itself and calls Add. On SQLite, where a WITH cannot hold an
+// UPDATE, it returns ErrNotCombined and writes nothing.
+//
+// The payload is the one Add writes: the sequence is joined into the
+// encoded body by the database, as the same digits.
+func AddWith(ctx context.Context, tx *store.Tx, e Event, now time.Time, change Announced) (string, error) {
+	if tx.Dialect() != store.Postgres {
+		return "", ErrNotCombined
+	}
+	if e.JobID == "" {
+		return "", fmt.Errorf("write %s event: only a job event is numbered by its change", e.Type)
+	}
+	tx.Wake(Topic)
+	id := uuid.Must(uuid.NewV7()).String()
+	body := map[string]any{}
+	for k, v := range e.Fields {
+		body[k] = v
+	}
+	body["type"] = e.Type
+	body["timestamp"] = now.UTC().Format(time.RFC3339)
+	body["sequence"] = 0
+	payload, err := json.Marshal(body)
+	if err != nil {
+		return "", fmt.Errorf("encode %s event: %w", e.Type, err)
+	}
+	// The encoder sorts the keys: the ones after "sequence" (status,
+	// timestamp, transcript_url, type) hold no caller's text, so the last
+	// `"sequence":0` is the event's own, not one inside custom metadata.
+	const mark = `"sequence":0`
+	at := bytes.LastIndex(payload, []byte(mark))
+	if at < 0 {
+		return "", fmt.Errorf("encode %s event: no sequence in %d bytes", e.Type, len(payload))
+	}
+	before, after := string(payload[:at+len(mark)-1]), string(payload[at+len(mark):])
+	var env any
+	if e.Env != "" {
+		env = e.Env
+	}
+	args := append(append([]any{}, change.Args...), id, e.UserID, e.Type, before, after, e.JobID, env, now)
+	// Deferred, as Add's insert is.
+	err = tx.Defer(ctx, "write "+e.Type+" event", `WITH announced(sequence) AS (`+change.Query+`)
+		INSERT INTO outbox_events (id, user_id, type, payload, job_id, sequence, env, created_at)
+		SELECT ?, ?, ?, ?::text || announced.sequence || ?::text, ?, announced.sequence, ?, ? FROM announced`, args...)
+	return id, err
+}
+
+// ErrNotCombined is AddWith's answer on a database where a change and its
+// event cannot be one statement.
+var ErrNotCombined = errors.New("outbox: a change and its event cannot be one statement here")

@@ -3,6 +3,7 @@ package outbox_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -94,5 +95,44 @@ func TestAJobEventNumberIsNeverGivenTwice(t *testing.T) {
 		}
 		require.Error(t, err)
 		require.True(t, store.IsUniqueViolation(err), err.Error())
+	})
+}
+
+// An event written with the change it announces (AddWith) is numbered by
+// the change and has the payload Add writes, byte for byte, also when the
+// caller's metadata holds text like the sequence's own; a change that
+// returns no row writes no event. SQLite cannot combine them.
+func TestEventWrittenWithItsChange(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, tx *store.Tx) {
+		ctx, now := context.Background(), store.Now()
+		user := storetest.NewUser(t, tx)
+		fields := map[string]any{"job_id": "job-x", "status": "completed",
+			"custom_metadata": map[string]any{"note": `"sequence":0`, "sequence": 0}}
+		e := outbox.Event{UserID: user, Type: outbox.JobCompleted, JobID: "job-b", Fields: fields}
+		withID, err := outbox.AddWith(ctx, tx, e, now, outbox.Announced{Query: `SELECT CAST(? AS bigint)`, Args: []any{12}})
+		if tx.Dialect() != store.Postgres {
+			require.ErrorIs(t, err, outbox.ErrNotCombined)
+			return
+		}
+		require.NoError(t, err)
+		_, err = outbox.AddWith(ctx, tx, outbox.Event{UserID: user, Type: outbox.JobCompleted, JobID: "job-c", Fields: fields}, now,
+			outbox.Announced{Query: `SELECT CAST(1 AS bigint) WHERE false`})
+		require.NoError(t, err)
+		e.JobID, e.Sequence = "job-a", 12
+		addID, err := outbox.Add(ctx, tx, e, now)
+		require.NoError(t, err)
+
+		with, err := outbox.Get(ctx, tx, withID)
+		require.NoError(t, err)
+		added, err := outbox.Get(ctx, tx, addID)
+		require.NoError(t, err)
+		require.Equal(t, string(added.Payload), string(with.Payload), "the same body as Add's")
+		stored, err := outbox.ClaimUndispatched(ctx, tx, 10)
+		require.NoError(t, err)
+		var got []string
+		for _, ev := range stored {
+			got = append(got, fmt.Sprintf("%s#%d", ev.JobID, ev.Sequence))
+		}
+		require.ElementsMatch(t, []string{"job-b#12", "job-a#12"}, got, "no event for a change that returned no row")
 	})
 }
