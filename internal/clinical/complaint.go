@@ -227,8 +227,9 @@ func (r *Reading) visitReason(reach int) (string, int, bool) {
 			if e == nil {
 				continue
 			}
-			if h, hn := headings.Match(toks, k); h != nil && hn >= n {
-				// "Physical exam." is a dictation's heading, not a physical
+			if h, hn := headings.Match(toks, k); h != nil && hn >= n && (k+hn == len(toks) || toks[k+hn].Kind == lexicon.Punct) {
+				// "Physical exam." is a dictation's heading, not a physical;
+				// "suivi de fibrillation auriculaire" is the visit's reason
 				continue
 			}
 			return r.TextOf(i, k, r.reasonEnd(i, k+n)), i, true

@@ -554,3 +554,11 @@ func TestAnothersMeasureIsNoVitalSign(t *testing.T) {
 		}
 	}
 }
+
+// A heading's word that goes on ("Motif : suivi de fibrillation
+// auriculaire") is the visit's reason, not a heading.
+func TestAVisitReasonThatIsAlsoAHeadingWord(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", "Médecin : Motif : suivi de diabète de type deux et contrôle de la tension.\nMédecin : Pas de plainte particulière.")
+	require.Contains(t, strings.ToLower(r.ComplaintText), "suivi de diabète")
+}
