@@ -26,7 +26,7 @@ func (r *Reading) unlistedDiagnoses() {
 	x := r.Lexicon
 	leads := x.List("diagnosis_leads")
 	for i := range r.Units {
-		u := &r.Units[i]
+		u := r.Units[i]
 		if u.Speaker != transcript.Clinician || r.asks(i) || r.Foreign(i) {
 			continue
 		}
@@ -53,8 +53,17 @@ func (r *Reading) unlistedDiagnoses() {
 		r.Findings = append(r.Findings, Finding{Kind: Condition, Name: strings.ToLower(said), Said: said,
 			Assertion: c.Assertion, Time: assertion.Current, Subject: assertion.Patient, Diagnosis: true,
 			Mentions: []Mention{{Unit: i, First: first, End: end, Context: c}}})
-		if u.Part != discourse.Assessment && !r.decidesAnything(i) && !r.ordersAnything(i) {
-			u.Part = discourse.Assessment
+		r.unlisted = append(r.unlisted, i)
+	}
+}
+
+// unlistedInAssessment puts in the assessment the sentences that state a
+// diagnosis the lexicon does not know, once the drugs and orders are read:
+// one that decides or orders something stays in the plan.
+func (r *Reading) unlistedInAssessment() {
+	for _, i := range r.unlisted {
+		if r.Units[i].Part != discourse.Assessment && !r.decidesAnything(i) && !r.ordersAnything(i) {
+			r.Units[i].Part = discourse.Assessment
 		}
 	}
 }

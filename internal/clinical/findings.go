@@ -41,6 +41,7 @@ func (r *Reading) read() {
 	}
 	allergic := r.allergies(ms)
 	r.problems(ms)
+	r.unlistedDiagnoses()
 	r.medications(ms, allergic)
 	r.orders(ms)
 	r.followUps()

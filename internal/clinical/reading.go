@@ -147,6 +147,9 @@ type Reading struct {
 	// order a lipid panel, okay?"): the orders and drugs in them are
 	// decided, though the note leaves the sentence to its questions.
 	planTagged []bool
+	// unlisted are the units that state a diagnosis the lexicon does not
+	// know as a condition.
+	unlisted []int
 }
 
 // asks reports whether unit i asks, for the decisions of the plan: a
@@ -195,7 +198,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.dropRemarksOnDiagnosis()
 	r.Patient = r.person(opts.Context)
 	r.read()
-	r.unlistedDiagnoses()
+	r.unlistedInAssessment()
 	r.decisionsInPlan()
 	r.takenOutOfPlan()
 	r.impressionsInAssessment()
