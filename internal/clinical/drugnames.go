@@ -158,7 +158,7 @@ func (r *Reading) appositives(ms []mention) []mention {
 				break
 			}
 		}
-		if !drop[i] && r.namedAfter(ms, i) {
+		if !drop[i] && (r.namedAfter(ms, i) || r.backReferred(ms, i)) {
 			drop[i] = true
 		}
 	}
@@ -219,6 +219,26 @@ func (r *Reading) namedAfter(ms []mention, g int) bool {
 		}
 	}
 	return true
+}
+
+// backReferred reports whether the kind of drug ms[g] is said with a
+// definite article after a drug of its class named in the encounter ("I'm
+// going to prescribe azithromycin ... until he's been on the antibiotic
+// for 24 hours"): it refers back to that drug, and is no other.
+func (r *Reading) backReferred(ms []mention, g int) bool {
+	gm := ms[g]
+	class := gm.entry.Attr("class")
+	toks := r.Units[gm.Unit].Tokens
+	if class == "" || gm.First == 0 || !r.Lexicon.List("definite_articles").Has(toks[gm.First-1].Norm) {
+		return false
+	}
+	for _, d := range ms {
+		before := d.Unit < gm.Unit || d.Unit == gm.Unit && d.End <= gm.First
+		if before && d.kind == Medication && d.entry != nil && d.entry.Attr("general") != "yes" && d.entry.Attr("class") == class {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyNaming reports whether the tokens [from, to) of a unit only join two

@@ -595,3 +595,16 @@ func TestADiagnosisTheLexiconDoesNotKnow(t *testing.T) {
 		require.False(t, f.Kind == clinical.Condition && f.Diagnosis && strings.Contains(f.Name, "tenosynovitis"), "an image read out")
 	}
 }
+
+// A kind of drug said with a definite article after a drug of its class
+// ("... cefalexin ... until she's been on the antibiotic for two days")
+// is that drug, no other.
+func TestAKindSaidAfterItsDrugIsThatDrug(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'm going to prescribe cefalexin, five hundred milligrams four times a day for seven days.
+Doctor: She should stay off nursery until she's been on the antibiotic for two days.`)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Medication && strings.Contains(f.Name, "antibiotic"), "the antibiotic is the cefalexin")
+	}
+	finding(t, r, clinical.Medication, "cefalexin")
+}
