@@ -35,11 +35,43 @@ func (r *Reading) dosing(f *Finding, m mention) {
 		route := e.Name()
 		f.Route = &route
 	}
-	if e, at := r.nearestAnywhere(u.Tokens, m, r.Lexicon.List("frequencies")); e != nil && f.Frequency == nil && !r.countEnd(u.Tokens, at) &&
-		!r.stepBefore(u.Tokens, m.End, at) && !r.shortOf(u.Tokens, at) {
+	e, at := r.nearestAnywhere(u.Tokens, m, r.Lexicon.List("frequencies"))
+	if end, ok := r.doseUnitEnd(u.Tokens, at); e != nil && ok {
+		// "cinquante milligrammes par kilo et par jour en deux prises":
+		// the unit's "par jour" counts the dose; how often comes after it
+		e, at = r.frequencyFrom(u.Tokens, end)
+	}
+	if e != nil && f.Frequency == nil && !r.countEnd(u.Tokens, at) && !r.stepBefore(u.Tokens, m.End, at) && !r.shortOf(u.Tokens, at) {
 		freq := r.withNeed(u.Tokens, e, at)
 		f.Frequency = &freq
 	}
+}
+
+// doseUnitEnd reports whether token at is part of a dose's unit ("50
+// milligrammes par kilo et par jour": its "par jour" says how the dose is
+// counted, not how often it is taken), and where the unit ends.
+func (r *Reading) doseUnitEnd(toks []lexicon.Token, at int) (int, bool) {
+	for _, n := range r.numbersIn(toks) {
+		if doseKinds[n.kind] && n.unit != "" && at > n.first && at < n.end {
+			return n.end, true
+		}
+	}
+	return 0, false
+}
+
+// frequencyFrom is the first frequency said from token from to the end of
+// its sentence's clause, or nil.
+func (r *Reading) frequencyFrom(toks []lexicon.Token, from int) (*lexicon.Entry, int) {
+	freqs := r.Lexicon.List("frequencies")
+	for k := from; k < len(toks) && k <= from+doseWindow; k++ {
+		if t := toks[k]; t.Kind == lexicon.Punct && t.Norm != "," {
+			break
+		}
+		if e, _ := freqs.Match(toks, k); e != nil {
+			return e, k
+		}
+	}
+	return nil, -1
 }
 
 // shortOf reports whether the frequency at token at is said as not

@@ -562,3 +562,13 @@ func TestAVisitReasonThatIsAlsoAHeadingWord(t *testing.T) {
 	r := read(t, "fr", "Médecin : Motif : suivi de diabète de type deux et contrôle de la tension.\nMédecin : Pas de plainte particulière.")
 	require.Contains(t, strings.ToLower(r.ComplaintText), "suivi de diabète")
 }
+
+// A dose's unit counts per day ("par kilo et par jour"): its "par jour"
+// is no frequency, which comes after it ("en deux prises").
+func TestADoseUnitPerDayIsNoFrequency(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", "Médecin : Je lui prescris de l'amoxicilline, quatre-vingts milligrammes par kilo et par jour en trois prises.")
+	f := finding(t, r, clinical.Medication, "amoxicilline")
+	require.Equal(t, "80 mg/kg/jour", *f.Dose)
+	require.Equal(t, "three times daily", *f.Frequency)
+}

@@ -72,6 +72,7 @@ func TestVoiceWritesThePatientInTheThirdPerson(t *testing.T) {
 		{"french future and an opened é", "fr", "male", transcript.Clinician, "Si vous préférez, vous pourrez rentrer et vous continuerez le traitement.",
 			"S'il préfère, il pourra rentrer et il continuera le traitement."},
 		{"french temperature in two parts", "fr", "male", transcript.Clinician, "Pouls cent, température trente-sept deux.", "Pouls 100, température 37,2."},
+		{"french temperature in two parts further after the fever", "fr", "female", transcript.Other, "Elle a de la fièvre depuis hier soir, jusqu'à trente-neuf cinq.", "Elle a de la fièvre depuis hier soir, jusqu'à 39,5."},
 		{"french frame going on reporting", "fr", "female", transcript.Other, "Elle dit qu'elle a soif depuis deux mois, qu'elle urine beaucoup et qu'elle est fatiguée.",
 			"Elle a soif depuis 2 mois, elle urine beaucoup et elle est fatiguée."},
 		{"french tu to a child or teenager", "fr", "female", transcript.Clinician, "Tu continues le salbutamol au besoin. Si tu as de la misère à parler, tu vas à l'urgence.",

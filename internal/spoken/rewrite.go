@@ -160,8 +160,9 @@ func (r *Reader) InDigits(text string) string {
 }
 
 // temperatureReach is how many tokens before a temperature its name may
-// end ("température à trente-huit six", "fever of thirty eight two").
-const temperatureReach = 3
+// end ("température à trente-huit six", "fever of thirty eight two", "de
+// la fièvre depuis hier soir, jusqu'à trente-neuf cinq").
+const temperatureReach = 8
 
 // twoPartTemperature joins a temperature said in two parts after its name
 // ("température trente-sept deux", "fièvre à trente-huit six"): a whole
