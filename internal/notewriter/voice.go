@@ -1,6 +1,7 @@
 package notewriter
 
 import (
+	"maps"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -254,6 +255,14 @@ func (v *voice) thirdPerson(ps []piece, toks []lexicon.Token, who transcript.Spe
 	if list == nil {
 		return ps
 	}
+	slots := v.slots
+	if who == transcript.Clinician && v.toCaregiver(toks) {
+		// "you can give her cetirizine at night" is said to the one who
+		// cares for her: "the caregiver can give her", not "she can give
+		// her"
+		slots = maps.Clone(v.slots)
+		slots["subject"] = v.x.Phrase("caregiver.subject")
+	}
 	out := make([]piece, 0, len(ps))
 	for i := 0; i < len(ps); i++ {
 		e, n := matchPieces(ps, toks, i, list)
@@ -269,7 +278,7 @@ func (v *voice) thirdPerson(ps []piece, toks []lexicon.Token, who transcript.Spe
 			// "votre tension" is "sa tension"
 			form = fem
 		}
-		text, first := fill(form, v.slots), ps[i].first
+		text, first := fill(form, slots), ps[i].first
 		if k := len(out) - 1; k >= 0 && !out[k].replaced {
 			// "si vous" turned "si il" is written "s'il"
 			if elided, ok := v.elidedBefore(toks[out[k].first].Text, text); ok {
@@ -283,6 +292,17 @@ func (v *voice) thirdPerson(ps []piece, toks []lexicon.Token, who transcript.Spe
 		}
 	}
 	return out
+}
+
+// toCaregiver reports whether a clinician's sentence speaks to the one who
+// cares for the patient: "you" with what is done to the patient ("you can
+// give her", "bring him back": caregiver_objects).
+func (v *voice) toCaregiver(toks []lexicon.Token) bool {
+	if at, _ := findTerm(toks, v.x.List("caregiver_objects")); at < 0 {
+		return false
+	}
+	at, _ := findTerm(toks, v.x.List("second_person"))
+	return at >= 0
 }
 
 // standardise writes the spoken and regional forms of the register list

@@ -119,6 +119,7 @@ func TestVoiceLeavesSpeechHabitsOut(t *testing.T) {
 		{"a contraction before a participle is has", "She's been more confused, and he's got a cough.", "She has been more confused, and he has got a cough."},
 		{"a number said twice is two numbers", "Vision is twenty twenty in both eyes.", "Vision is twenty twenty in both eyes."},
 		{"a closing request for agreement", "We will start metformin, okay?", "We will start metformin."},
+		{"advice to whoever cares for the patient", "You can give her the syrup at night, and you should bring her back if it spreads.", "The caregiver can give her the syrup at night, and the caregiver should bring her back if it spreads."},
 		{"a closing request for agreement said without its comma", "We will check your thyroid levels next week okay?", "We will check his thyroid levels next week."},
 		{"a split contraction is written out", "she does n't smoke , and it wo n't hurt .", "She does not smoke, and it will not hurt."},
 		{"a name called before an order", "Alex, order a chest x-ray.", "Order a chest x-ray."},
