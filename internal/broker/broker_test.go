@@ -203,26 +203,10 @@ func TestRelayedTopicSurvivesAFailedNotify(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	d := st.NewDatabase(t, st.Postgres)
-	u, err := url.Parse(d.DatabaseURL)
-	require.NoError(t, err)
-	q := u.Query()
-	schema := q.Get("search_path")
-	q.Set("search_path", schema+",pg_catalog")
-	u.RawQuery = q.Encode()
-	db, err := store.Open(ctx, u.String(), d.DataDir)
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
-	_, err = db.Exec(ctx, `CREATE SEQUENCE notify_calls`)
-	require.NoError(t, err)
-	_, err = db.Exec(ctx, `CREATE FUNCTION pg_notify(channel text, payload text) RETURNS void LANGUAGE plpgsql AS $$
-		BEGIN
+	db := notifyCounted(ctx, t, `
 			IF nextval('notify_calls') = 1 THEN
 				RAISE EXCEPTION 'the connection went bad';
-			END IF;
-			PERFORM pg_catalog.pg_notify(channel, payload);
-		END $$`)
-	require.NoError(t, err)
+			END IF;`)
 
 	publisher, listener := broker.New(slog.New(slog.DiscardHandler)), broker.New(slog.New(slog.DiscardHandler))
 	running := listening(ctx, t, db, publisher, listener)
@@ -253,23 +237,8 @@ func TestRelayedJobTopicsShareNotifies(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	d := st.NewDatabase(t, st.Postgres)
-	u, err := url.Parse(d.DatabaseURL)
-	require.NoError(t, err)
-	q := u.Query()
-	q.Set("search_path", q.Get("search_path")+",pg_catalog")
-	u.RawQuery = q.Encode()
-	db, err := store.Open(ctx, u.String(), d.DataDir)
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
-	_, err = db.Exec(ctx, `CREATE SEQUENCE notify_calls`)
-	require.NoError(t, err)
-	_, err = db.Exec(ctx, `CREATE FUNCTION pg_notify(channel text, payload text) RETURNS void LANGUAGE plpgsql AS $$
-		BEGIN
-			PERFORM nextval('notify_calls');
-			PERFORM pg_catalog.pg_notify(channel, payload);
-		END $$`)
-	require.NoError(t, err)
+	db := notifyCounted(ctx, t, `
+			PERFORM nextval('notify_calls');`)
 
 	publisher, listener := broker.New(slog.New(slog.DiscardHandler)), broker.New(slog.New(slog.DiscardHandler))
 	running := listening(ctx, t, db, publisher, listener)
@@ -303,4 +272,29 @@ func TestRelayedJobTopicsShareNotifies(t *testing.T) {
 		"%d NOTIFYs in %s: more than one per 10 ms", calls, elapsed)
 	cancel()
 	running.Wait()
+}
+
+// notifyCounted opens a fresh PostgreSQL store whose connections find, on
+// their search path before pg_catalog's, a pg_notify of the test's own:
+// it runs before (PL/pgSQL, which may count calls in the sequence
+// notify_calls or refuse one), then sends the NOTIFY.
+func notifyCounted(ctx context.Context, t *testing.T, before string) *store.DB {
+	t.Helper()
+	d := st.NewDatabase(t, st.Postgres)
+	u, err := url.Parse(d.DatabaseURL)
+	require.NoError(t, err)
+	q := u.Query()
+	q.Set("search_path", q.Get("search_path")+",pg_catalog")
+	u.RawQuery = q.Encode()
+	db, err := store.Open(ctx, u.String(), d.DataDir)
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	_, err = db.Exec(ctx, `CREATE SEQUENCE notify_calls`)
+	require.NoError(t, err)
+	_, err = db.Exec(ctx, `CREATE FUNCTION pg_notify(channel text, payload text) RETURNS void LANGUAGE plpgsql AS $$
+		BEGIN`+before+`
+			PERFORM pg_catalog.pg_notify(channel, payload);
+		END $$`)
+	require.NoError(t, err)
+	return db
 }

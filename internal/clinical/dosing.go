@@ -42,7 +42,7 @@ func (r *Reading) dosing(f *Finding, m mention) {
 		e, at = r.frequencyFrom(u.Tokens, end)
 	}
 	if e != nil && f.Frequency == nil && !r.countEnd(u.Tokens, at) && !r.stepBefore(u.Tokens, m.End, at) && !r.shortOf(u.Tokens, at) {
-		freq := r.withNeed(u.Tokens, e, at)
+		freq := r.frequencyName(u.Tokens, e, at)
 		f.Frequency = &freq
 	}
 }
@@ -87,11 +87,13 @@ func (r *Reading) shortOf(toks []lexicon.Token, at int) bool {
 	return false
 }
 
-// withNeed is the frequency e said at token at, with "as needed" when the
-// two are said together ("every six hours as needed", "as needed, up to
-// twice a day"): a regimen taken when needed is another than one taken at
-// set times, and charting either part alone would chart the wrong one.
-func (r *Reading) withNeed(toks []lexicon.Token, e *lexicon.Entry, at int) string {
+// frequencyName is the frequency e said at token at as a fact names it:
+// with the low end of a range said before it (rangeBefore), and with "as
+// needed" when the two are said together ("every six hours as needed", "as
+// needed, up to twice a day"): a regimen taken when needed is another than
+// one taken at set times, and charting either part alone would chart the
+// wrong one.
+func (r *Reading) frequencyName(toks []lexicon.Token, e *lexicon.Entry, at int) string {
 	freqs := r.Lexicon.List("frequencies")
 	_, n := freqs.Match(toks, at)
 	name := r.rangeBefore(toks, at) + e.Name()

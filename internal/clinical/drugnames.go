@@ -27,15 +27,12 @@ func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
 			}
 		}
 	}
-	acted, _ := find(toks, x.List("med_actions"))
-	if acted < 0 && r.prescribedBefore(ui) {
-		// "I'm going to prescribe you some pain medicine. We'll do
-		// Lortab, 5 milligrams": the prescription goes on in the next
-		// sentence
-		acted = 0
-	}
+	at, _ := find(toks, x.List("med_actions"))
+	// "I'm going to prescribe you some pain medicine. We'll do Lortab, 5
+	// milligrams": the prescription goes on in the next sentence
+	acted := at >= 0 || r.prescribedBefore(ui)
 	often, _ := find(toks, x.List("frequencies"))
-	if acted < 0 && often < 0 {
+	if !acted && often < 0 {
 		return nil
 	}
 	stop, words := x.List("stopwords"), x.List("numbers")
@@ -48,7 +45,7 @@ func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
 	var out []mention
 	for _, n := range r.numbersIn(toks) {
 		switch {
-		case (n.kind == "mass" || n.kind == "volume") && acted >= 0:
+		case (n.kind == "mass" || n.kind == "volume") && acted:
 		case n.kind == "form" && often > n.first:
 		default:
 			continue

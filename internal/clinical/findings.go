@@ -463,32 +463,31 @@ func (r *Reading) relatives(unit int) []string {
 	toks := r.Units[unit].Tokens
 	x := r.Lexicon
 	fam := x.List("family_members")
-	var out []string
-	for i := 0; i < len(toks); i++ {
-		e, n := fam.Match(toks, i)
-		if e == nil {
+	first, n := find(toks, fam)
+	if first < 0 {
+		return nil
+	}
+	e, _ := fam.Match(toks, first)
+	out := []string{e.Attr("relation")}
+	// "sa mère et son frère", "her mother and brother": relatives joined to
+	// the first share what is said of them; a joining word may stand
+	// relativeGap words past the last relative
+	last := first + n
+	for j := last; j < len(toks) && j <= last+relativeGap; {
+		t := toks[j]
+		if t.Norm == "," || x.List("conjunctions").Has(t.Norm) || x.List("determiners").Has(t.Norm) || x.List("own_possessives").Has(t.Norm) {
+			j++
 			continue
 		}
-		out = append(out, e.Attr("relation"))
-		// "sa mère et son frère", "her mother and brother": relatives
-		// joined to the first share what is said of them
-		j := i + n
-		for j < len(toks) && j <= i+n+relativeGap {
-			t := toks[j]
-			if t.Norm == "," || x.List("conjunctions").Has(t.Norm) || x.List("determiners").Has(t.Norm) || x.List("own_possessives").Has(t.Norm) {
-				j++
-				continue
-			}
-			next, m := fam.Match(toks, j)
-			if next == nil {
-				break
-			}
-			if rel := next.Attr("relation"); !slices.Contains(out, rel) {
-				out = append(out, rel)
-			}
-			i, n, j = j, m, j+m
+		next, m := fam.Match(toks, j)
+		if next == nil {
+			break
 		}
-		return out
+		if rel := next.Attr("relation"); !slices.Contains(out, rel) {
+			out = append(out, rel)
+		}
+		j += m
+		last = j
 	}
 	return out
 }

@@ -63,12 +63,7 @@ const Topic = "outbox"
 func Add(ctx context.Context, tx *store.Tx, e Event, now time.Time) (string, error) {
 	tx.Wake(Topic)
 	id := uuid.Must(uuid.NewV7()).String()
-	body := map[string]any{}
-	for k, v := range e.Fields {
-		body[k] = v
-	}
-	body["type"] = e.Type
-	body["timestamp"] = now.UTC().Format(time.RFC3339)
+	body := e.body(now)
 	var sequence any
 	if e.JobID != "" {
 		n := e.Sequence
@@ -101,6 +96,18 @@ func Add(ctx context.Context, tx *store.Tx, e Event, now time.Time) (string, err
 	return id, nil
 }
 
+// body is the event's payload without its sequence: its fields, its type
+// and when it happened.
+func (e Event) body(now time.Time) map[string]any {
+	body := make(map[string]any, len(e.Fields)+3)
+	for k, v := range e.Fields {
+		body[k] = v
+	}
+	body["type"] = e.Type
+	body["timestamp"] = now.UTC().Format(time.RFC3339)
+	return body
+}
+
 // Announced is a change that a job event announces, given to AddWith as
 // one statement: a write that returns, for the row it changes, the event's
 // per-job sequence number as its one column, and no row when there is
@@ -130,12 +137,7 @@ func AddWith(ctx context.Context, tx *store.Tx, e Event, now time.Time, change A
 	}
 	tx.Wake(Topic)
 	id := uuid.Must(uuid.NewV7()).String()
-	body := map[string]any{}
-	for k, v := range e.Fields {
-		body[k] = v
-	}
-	body["type"] = e.Type
-	body["timestamp"] = now.UTC().Format(time.RFC3339)
+	body := e.body(now)
 	body["sequence"] = 0
 	payload, err := json.Marshal(body)
 	if err != nil {

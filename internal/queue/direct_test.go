@@ -58,14 +58,8 @@ func TestDirectRunIsARunningRiverJob(t *testing.T) {
 	for _, backend := range []st.Backend{st.SQLite, st.Postgres} {
 		t.Run(string(backend), func(t *testing.T) {
 			t.Parallel()
-			if backend == st.Postgres && os.Getenv(st.PostgresURLEnv) == "" {
-				t.Skip(st.PostgresURLEnv + " is not set")
-			}
 			ctx := context.Background()
-			db := st.OpenStore(t, backend)
-			inserter, err := queue.NewInserter(db)
-			require.NoError(t, err)
-			inserter.EnableDirect(queue.DirectConfig{ID: "replica-test", Slots: 2, Backlog: 10, Timeout: time.Minute})
+			db, inserter := directInserter(t, backend, 2, 10)
 
 			seen := make(chan riverJob, 1)
 			require.NoError(t, db.InTx(ctx, func(tx *store.Tx) error {
@@ -122,14 +116,8 @@ func TestDirectRunFinishesInItsOwnTransaction(t *testing.T) {
 	for _, backend := range []st.Backend{st.SQLite, st.Postgres} {
 		t.Run(string(backend), func(t *testing.T) {
 			t.Parallel()
-			if backend == st.Postgres && os.Getenv(st.PostgresURLEnv) == "" {
-				t.Skip(st.PostgresURLEnv + " is not set")
-			}
 			ctx := context.Background()
-			db := st.OpenStore(t, backend)
-			inserter, err := queue.NewInserter(db)
-			require.NoError(t, err)
-			inserter.EnableDirect(queue.DirectConfig{ID: "replica-test", Slots: 2, Backlog: 10, Timeout: time.Minute})
+			db, inserter := directInserter(t, backend, 2, 10)
 			require.NoError(t, db.InTx(ctx, func(tx *store.Tx) error { return queue.FinishTx(ctx, tx) }), "no direct run: nothing to do")
 
 			seen := make(chan [2]int, 1)
@@ -164,14 +152,8 @@ func TestDirectRunIdsNeverCollide(t *testing.T) {
 	for _, backend := range []st.Backend{st.SQLite, st.Postgres} {
 		t.Run(string(backend), func(t *testing.T) {
 			t.Parallel()
-			if backend == st.Postgres && os.Getenv(st.PostgresURLEnv) == "" {
-				t.Skip(st.PostgresURLEnv + " is not set")
-			}
 			ctx := context.Background()
-			db := st.OpenStore(t, backend)
-			inserter, err := queue.NewInserter(db)
-			require.NoError(t, err)
-			inserter.EnableDirect(queue.DirectConfig{ID: "replica-test", Slots: 4, Backlog: 1000, Timeout: time.Minute})
+			db, inserter := directInserter(t, backend, 4, 1000)
 			const n = 150 // more than two blocks
 			// The runs wait until the rows are counted: a succeeded run
 			// deletes its job.
@@ -203,3 +185,18 @@ func TestDirectRunIdsNeverCollide(t *testing.T) {
 type riverOnlyArgs struct{}
 
 func (riverOnlyArgs) Kind() string { return "river_only_test" }
+
+// directInserter opens a fresh store of backend (skipping PostgreSQL when
+// no server is given) and an inserter that runs jobs directly with slots
+// and backlog, as replica "replica-test".
+func directInserter(t *testing.T, backend st.Backend, slots, backlog int) (*store.DB, *queue.Inserter) {
+	t.Helper()
+	if backend == st.Postgres && os.Getenv(st.PostgresURLEnv) == "" {
+		t.Skip(st.PostgresURLEnv + " is not set")
+	}
+	db := st.OpenStore(t, backend)
+	inserter, err := queue.NewInserter(db)
+	require.NoError(t, err)
+	inserter.EnableDirect(queue.DirectConfig{ID: "replica-test", Slots: slots, Backlog: backlog, Timeout: time.Minute})
+	return db, inserter
+}
