@@ -54,15 +54,19 @@ type Problem struct {
 // Medication is a drug named in the encounter; parts not said are nil.
 // Action is what happens to it at this visit: start (a new prescription or
 // a restart), continue, stop, change (dose or frequency) or mention (named,
-// no decision). Reason is the problem it addresses, as said, or nil.
+// no decision). Prescribed is true when a prescription for it is written at
+// this visit: a start or a change, or a drug continued and refilled; these
+// are the visit's medication orders. Reason is the problem it addresses, as
+// said, or nil.
 type Medication struct {
-	Name      string  `json:"name"`
-	Dose      *string `json:"dose"`
-	Route     *string `json:"route"`
-	Frequency *string `json:"frequency"`
-	Action    string  `json:"action"`
-	Reason    *string `json:"reason"`
-	Spans     []Span  `json:"spans"`
+	Name       string  `json:"name"`
+	Dose       *string `json:"dose"`
+	Route      *string `json:"route"`
+	Frequency  *string `json:"frequency"`
+	Action     string  `json:"action"`
+	Prescribed bool    `json:"prescribed"`
+	Reason     *string `json:"reason"`
+	Spans      []Span  `json:"spans"`
 }
 
 // Allergy is a substance the patient reacts to; Reaction is nil when none

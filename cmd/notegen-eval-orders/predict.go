@@ -36,8 +36,9 @@ func read(w *notewriter.Writer, dialogue string) (reading, error) {
 // mapping says which facts become orders.
 type mapping struct {
 	// continued also makes an order of a medication the clinician
-	// continues (off by default: the task's orders are decisions, and the
-	// facts cannot tell a refill from "stay on it").
+	// continues without refilling it (off by default: the task's orders
+	// are decisions, and "stay on it" writes no prescription; a refill is
+	// an order either way).
 	continued bool
 }
 
@@ -54,7 +55,8 @@ type skipped struct {
 //     the four a procedure would be cannot be told from the fact, so it is
 //     left out and counted, as the official scorer would drop an order of
 //     another type;
-//   - a medication started or changed (a new dose) is a medication order,
+//   - a medication started, changed (a new dose) or refilled is a
+//     medication order,
 //     described by its name, dose, route and frequency as said; one
 //     stopped is no order (the task has no discontinue order), nor one
 //     continued unless m.continued; one only mentioned is none.
@@ -84,7 +86,7 @@ func (m mapping) orders(f facts.Facts, sk *skipped) []orderbench.Order {
 		switch med.Action {
 		case facts.ActionStart, facts.ActionChange:
 		case facts.ActionContinue:
-			if !m.continued {
+			if !m.continued && !med.Prescribed {
 				sk.continued++
 				continue
 			}

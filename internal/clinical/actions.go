@@ -151,8 +151,58 @@ func (r *Reading) reportsTaking(toks []lexicon.Token, at int) bool {
 			return true
 		}
 	}
+	// "I have that you take CoQ10, vitamin D ...": the record read back
+	if at == 0 || !x.List("second_person").Has(toks[at-1].Norm) {
+		return false
+	}
+	frames := x.List("record_frames")
+	for k := max(0, at-1-recordFrameWords); k < at-1; k++ {
+		if e, n := frames.Match(toks, k); e != nil && k+n == at-1 {
+			return true
+		}
+	}
 	return false
 }
+
+// recordFrameWords is the most words of a frame that reads the record back.
+const recordFrameWords = 5
+
+// startedByOther reports whether the verb at token at has another
+// prescriber as its subject ("Dr. Brown put you on buspar", "your
+// cardiologist started you on it", "they will do an ultrasound"): what was
+// or will be done by someone else, not decided at this visit. Adverbs and
+// modals may stand between them ("they sometimes will do"); planned
+// reports a modal: what the other may yet do.
+func (r *Reading) startedByOther(toks []lexicon.Token, at int) (other, planned bool) {
+	x := r.Lexicon
+	end := at
+	for end > 0 && end > at-otherReach && (x.List("adverbs").Has(toks[end-1].Norm) || x.List("modals").Has(toks[end-1].Norm)) {
+		planned = planned || x.List("modals").Has(toks[end-1].Norm)
+		end--
+	}
+	others := x.List("other_prescribers")
+	for k := max(0, end-otherReach); k < end; k++ {
+		e, n := others.Match(toks, k)
+		if e == nil {
+			continue
+		}
+		last := k + n
+		if e.Attr("title") == "yes" {
+			// a title and the name after it
+			for last < end && toks[last].Kind == lexicon.Punct && toks[last].Norm == "." {
+				last++
+			}
+			last++
+		}
+		if last == end {
+			return true, planned
+		}
+	}
+	return false, false
+}
+
+// otherReach is how many tokens before a verb its subject may start.
+const otherReach = 4
 
 // donePerfect reports whether the clinician says the past verb at token
 // at in the present perfect ("I have started methotrexate", "I've given

@@ -59,7 +59,8 @@ func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
 		}
 		first := k
 		switch {
-		case covered[k]:
+		case covered[k] || r.boundsAmount(toks, k):
+			// "at least 48 ounces a day": a bound, no drug
 			continue
 		case x.List("drug_suffixes").Has(toks[k].Norm):
 			// "ferrous fumarate 210 mg", "tranexamic acid 1 g": a salt or
@@ -77,6 +78,18 @@ func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
 			name: x.Norms(joinTexts(toks, first, k+1)), saidFirst: first, saidEnd: k + 1})
 	}
 	return out
+}
+
+// boundsAmount reports whether token k ends a bound put on an amount ("at
+// least", "up to").
+func (r *Reading) boundsAmount(toks []lexicon.Token, k int) bool {
+	hedges := r.Lexicon.List("amount_hedges")
+	for j := max(0, k-2); j <= k; j++ {
+		if e, n := hedges.Match(toks, j); e != nil && j+n == k+1 {
+			return true
+		}
+	}
+	return false
 }
 
 // medicationAt reports whether a drug found in unit ui covers token k.

@@ -1,6 +1,10 @@
 package clinical
 
 import (
+	"math"
+	"strconv"
+	"strings"
+
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/discourse"
 	"github.com/notegen/notegen/internal/lexicon"
@@ -34,6 +38,11 @@ func (r *Reading) followUps() {
 			// model gave the sentence ("let's see you back in six weeks"
 			// closes a visit, and reads as a goodbye)
 			interval, end := r.interval(u.Tokens, i+n)
+			if interval == "" && r.testRechecked(u.Tokens, i+n) {
+				// "a recheck on your hemoglobin a1c" is the test's order,
+				// no visit; "recheck the TSH in six weeks" says when
+				continue
+			}
 			if interval == "" && u.Part != discourse.Plan {
 				break
 			}
@@ -59,7 +68,126 @@ func (r *Reading) followUps() {
 		}
 		r.callBack(ui, seen)
 	}
+	r.mergeFollowUps()
+	for k := range r.Findings {
+		if f := &r.Findings[k]; f.Kind == FollowUp {
+			// the return is for the problem whose plan it closes, when the
+			// plan was opened on one ("for your carpal tunnel, ... I'll see
+			// you back in two weeks"); a visit's closing return is for all
+			f.Reason = r.reasonFor(mention{Mention: f.Mentions[0], kind: FollowUp}, true)
+		}
+	}
 }
+
+// mergeFollowUps makes one visit of follow-ups that are one: a bare
+// "follow up" said before the visit's interval is that visit, one said in
+// a sentence that refers the patient ("follow up with your dermatologist")
+// is the referral, and two intervals of the same length ("in 14 days",
+// "in two weeks") are one return.
+func (r *Reading) mergeFollowUps() {
+	bare := r.Lexicon.Phrase("follow_up.name")
+	timed, days := -1, map[int]float64{}
+	for k := range r.Findings {
+		f := &r.Findings[k]
+		if f.Kind == FollowUp && f.Name != bare {
+			if d := r.intervalDays(f.Name); d > 0 {
+				days[k] = d
+			}
+			if timed < 0 {
+				timed = k
+			}
+		}
+	}
+	drop := map[int]bool{}
+	for k := range r.Findings {
+		f := &r.Findings[k]
+		if f.Kind != FollowUp {
+			continue
+		}
+		switch {
+		case f.Name == bare && r.findingIn(f.Mentions[0].Unit, func(g *Finding) bool { return g.Kind == Referral && g.Ordered }):
+			drop[k] = true
+		case f.Name == bare && timed >= 0:
+			r.Findings[timed].Mentions = append(r.Findings[timed].Mentions, f.Mentions...)
+			drop[k] = true
+		case days[k] > 0:
+			for j := range k {
+				if !drop[j] && days[j] > 0 && math.Abs(days[j]-days[k]) <= sameIntervalShare*days[k] {
+					r.Findings[j].Mentions = append(r.Findings[j].Mentions, f.Mentions...)
+					drop[k] = true
+					break
+				}
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	kept := r.Findings[:0]
+	for k, f := range r.Findings {
+		if !drop[k] {
+			kept = append(kept, f)
+		}
+	}
+	r.Findings = kept
+}
+
+// sameIntervalShare is how far apart, as a share of the interval, two
+// intervals may be and still be the same return ("in a month", "in four
+// weeks").
+const sameIntervalShare = 0.1
+
+// dayLengths is how many days each unit of time lasts (time_units' unit=).
+var dayLengths = map[string]float64{"hour": 1.0 / 24, "day": 1, "week": 7, "fortnight": 14, "month": 30, "year": 365}
+
+// intervalDays is how many days the interval of a follow-up's name lasts
+// ("follow-up in 2 weeks" is 14), or 0 when it is a range or not a count
+// of a unit of time.
+func (r *Reading) intervalDays(name string) float64 {
+	words := strings.Fields(name)
+	if len(words) < 2 {
+		return 0
+	}
+	unit := r.Lexicon.List("time_units").Lookup(words[len(words)-1])
+	count := words[len(words)-2]
+	if unit == nil || dayLengths[unit.Attr("unit")] == 0 {
+		return 0
+	}
+	n, err := strconv.ParseFloat(count, 64)
+	if err != nil {
+		e := r.Lexicon.List("numbers").Lookup(count)
+		if e == nil || e.Attr("kind") != "article" {
+			return 0
+		}
+		n = 1
+	}
+	if len(words) >= 3 && r.Lexicon.List("range_words").Has(words[len(words)-3]) {
+		return 0
+	}
+	return n * dayLengths[unit.Attr("unit")]
+}
+
+// testRechecked reports whether a follow-up phrase ending at token end takes a drug or a test as its object ("recheck your a1c",
+// "a recheck on the potassium"): past a preposition, determiners and
+// fillers, the item comes right after it.
+func (r *Reading) testRechecked(toks []lexicon.Token, end int) bool {
+	x := r.Lexicon
+	k := end
+	for k < len(toks) && k < end+objectReach && (x.List("prepositions").Has(toks[k].Norm) ||
+		x.List("determiners").Has(toks[k].Norm) || x.List("fillers").Has(toks[k].Norm)) {
+		k++
+	}
+	for _, list := range []string{"labs", "imaging", "medications"} {
+		if e, _ := x.List(list).Match(toks, k); e != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// objectReach is how many words may stand between a follow-up phrase and
+// the test it takes as its object.
+const objectReach = 3
 
 // callBack reads the clinician's promise to call the patient on a day
 // ("I'll give you a ring on Friday to see how he's doing") as a follow-up

@@ -30,6 +30,12 @@ type medEvidence struct {
 	// weak marks a verb that starts a drug only if it is not taken yet
 	// ("take ibuprofen" starts it; of a drug taken, it continues it).
 	weak bool
+	// refill marks a drug continued with a prescription written today
+	// ("I'll refill your protonix").
+	refill bool
+	// byOther marks a drug another prescriber put the patient on before
+	// this visit ("Dr. Brown put you on buspar"): the patient takes it.
+	byOther bool
 }
 
 // medications merges drug mentions into findings: what happens to each
@@ -84,6 +90,8 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 				absent++
 			case ev.past && ev.action == ActionStop:
 				stoppedBefore = true
+			case ev.byOther && m.Context.Assertion == assertion.Present:
+				taken = true
 			case m.Context.Assertion == assertion.Present && m.Context.Time != assertion.Past && r.taken(m):
 				taken = true
 			}
@@ -103,8 +111,9 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 				f.Action = ActionContinue
 			}
 			f.New = f.Action == ActionStart || f.Action == ActionChange
+			f.Refill = f.Action == ActionContinue && r.refilled(evidence)
 			if decided.m.Context.Assertion == assertion.Hypothetical {
-				f.Action, f.New, f.Assertion = ActionMention, false, assertion.Hypothetical
+				f.Action, f.New, f.Refill, f.Assertion = ActionMention, false, false, assertion.Hypothetical
 			}
 		case absent > 0 && !taken && !stoppedBefore:
 			f.Assertion = assertion.Absent
@@ -148,7 +157,7 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 			// stop the amoxicillin, and I'll put it down as an allergy")
 			continue
 		}
-		if f.New {
+		if f.New || f.Refill {
 			// a drug the patient took before this visit was prescribed
 			// for something: today's diagnosis is its reason only when
 			// said with it
@@ -159,6 +168,17 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 		}
 		r.Findings = append(r.Findings, f)
 	}
+}
+
+// refilled reports whether the clinician refills the drug today, in any
+// of its mentions ("continue the metformin ... I'll send in a refill").
+func (r *Reading) refilled(evidence []medEvidence) bool {
+	for _, ev := range evidence {
+		if ev.today && ev.refill && !hypothetical(ev.m) {
+			return true
+		}
+	}
+	return false
 }
 
 // hypothetical reports whether m is said only under a condition.
@@ -361,7 +381,7 @@ func (r *Reading) medAction(m mention) medEvidence {
 		// forty milligrams": a recogniser's line cut between the verb and
 		// the drug it acts on
 		p := r.Units[prev]
-		ev.action, ev.weak = verb.Attr("action"), verb.Attr("weak") == "yes"
+		ev.action, ev.weak, ev.refill = verb.Attr("action"), verb.Attr("weak") == "yes", verb.Attr("refill") == "yes"
 		ev.today = p.Speaker == transcript.Clinician && !r.asks(prev) && m.Context.Assertion != assertion.Absent &&
 			m.Context.Time != assertion.Past
 		return ev
@@ -400,6 +420,15 @@ func (r *Reading) medAction(m mention) medEvidence {
 		// patient takes; no one decides anything
 		return ev
 	}
+	if other, planned := r.startedByOther(u.Tokens, at); entry.Attr("action") == ActionStart && other {
+		// "Dr. Brown put you on buspar": another's decision, before this
+		// visit; the patient takes the drug ("the cardiologist may start
+		// a statin": not yet, and not decided here)
+		if !planned {
+			ev.action, ev.past, ev.byOther = ActionStart, true, true
+		}
+		return ev
+	}
 	ev.action = entry.Attr("action")
 	if entry.Attr("switch") == "yes" && r.switchedTo(u.Tokens, at, m.First) {
 		// "I'm going to switch you to Fostair": the drug switched to is
@@ -407,7 +436,7 @@ func (r *Reading) medAction(m mention) medEvidence {
 		// of the Clenil")
 		ev.action = ActionStart
 	}
-	ev.weak = entry.Attr("weak") == "yes"
+	ev.weak, ev.refill = entry.Attr("weak") == "yes", entry.Attr("refill") == "yes"
 	ev.past = entry.Attr("tense") == "past" && !r.donePerfect(u, at, m) || m.Context.Time == assertion.Past && !r.onlyActions(m.Context)
 	asks := r.asks(m.Unit) && !r.proposes(u.Tokens)
 	// the words decide, whatever part the model gave the sentence: a

@@ -169,7 +169,7 @@ func (r *Reading) qualify(m *mention) {
 		m.saidFirst = at
 	}
 	// the place said before it: "left ankle sprain", "knee osteoarthritis"
-	for back := 1; back <= 2 && m.saidFirst-back >= 0; back++ {
+	for back := 1; back <= 3 && m.saidFirst-back >= 0; back++ {
 		if e, n := x.List("body_parts").Match(toks, m.saidFirst-back); e != nil && m.saidFirst-back+n == m.saidFirst {
 			m.saidFirst -= back
 			if side, at := r.sideBefore(toks, m.saidFirst); side != "" {

@@ -32,12 +32,22 @@ func (r *Reading) orders(ms []mention) {
 		if m.Context.Assertion != assertion.Present && m.Context.Assertion != assertion.Possible || m.Context.Time == assertion.Past {
 			continue
 		}
+		if m.kind == Referral && r.actsAsSubject(u.Tokens, m.End) {
+			// "your cardiologist started you on metoprolol": the
+			// specialist the patient sees did something; no referral
+			continue
+		}
 		if r.doneBefore(u.Tokens, m) {
 			// "I wanted to check your last diabetic labs that we did":
 			// a test done before the visit is recalled, not ordered
 			continue
 		}
-		verb, _ := r.nearest(u.Tokens, m.First, m.End, verbs, actionWindow)
+		verb, at := r.nearest(u.Tokens, m.First, m.End, verbs, actionWindow)
+		if other, _ := r.startedByOther(u.Tokens, at); verb != nil && other {
+			// "they will do an ultrasound in the office": another's
+			// plan, no order of this visit
+			continue
+		}
 		if verb == nil {
 			// "I'd also like a chest x-ray": a wish said right before
 			// the test orders it
@@ -85,7 +95,7 @@ func (r *Reading) orders(ms []mention) {
 			continue
 		}
 		end := r.placeAfter(u.Tokens, m.End)
-		f := Finding{Kind: kind, Name: m.name, Said: r.TextOf(m.Unit, m.First, end), Assertion: assertion.Present,
+		f := Finding{Kind: kind, Name: m.name, Said: r.TextOf(m.Unit, r.placeBefore(m), end), Assertion: assertion.Present,
 			Time: assertion.Current, Subject: assertion.Patient, Ordered: true, Mentions: []Mention{m.Mention}}
 		f.Reason = r.reasonFor(m, true)
 		seen[key] = len(r.Findings)
@@ -94,6 +104,34 @@ func (r *Reading) orders(ms []mention) {
 	r.referredBack(ms, seen)
 	r.unlistedReferrals(verbs)
 	r.panelsOfTheirItems()
+}
+
+// actsAsSubject reports whether the words from token end, past adverbs and
+// modals, go
+// on with a verb that acts on a drug or reports what was said ("your
+// cardiologist started you on ...", "the neurologist said ..."): what ends
+// before them is that verb's subject.
+func (r *Reading) actsAsSubject(toks []lexicon.Token, end int) bool {
+	x := r.Lexicon
+	k := end
+	for k < len(toks) && (x.List("adverbs").Has(toks[k].Norm) || x.List("modals").Has(toks[k].Norm)) {
+		k++
+	}
+	for _, list := range []string{"med_actions", "clause_verbs", "perfect_auxiliaries"} {
+		if e, _ := x.List(list).Match(toks, k); e != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// placeBefore is where an ordered test's words start with the place,
+// side and qualifiers said before its name ("a right upper quadrant
+// ultrasound", "a liver ultrasound"), as a condition's are.
+func (r *Reading) placeBefore(m mention) int {
+	said := mention{Mention: m.Mention, saidFirst: m.First, saidEnd: m.End}
+	r.qualify(&said)
+	return said.saidFirst
 }
 
 // wishBefore is the clinician's wish that ends right before token first,

@@ -85,9 +85,10 @@ type Finding struct {
 	// be a history is still present, one said to have resolved is not.
 	Resolved bool
 	// Action is what happens to a drug at this visit; New marks a drug
-	// prescribed today (started, restarted or changed).
-	Action string
-	New    bool
+	// prescribed today (started, restarted or changed), Refill one
+	// continued with a prescription written today.
+	Action      string
+	New, Refill bool
 	// Taken marks a drug the patient takes now ("I take amlodipine",
 	// "she's on metformin"); a drug only named ("have you tried
 	// Augmentin?") is neither taken nor decided on.

@@ -45,7 +45,7 @@ func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 				// the nausea is the ondansetron's
 				continue
 			}
-			best, bestDist = f.Name, dist
+			best, bestDist = r.reasonWords(&f, fm), dist
 			if f.Subject == assertion.Family {
 				best = fill(r.Lexicon.Phrase("reason.family"), map[string]string{"condition": f.Name})
 			}
@@ -70,31 +70,40 @@ func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 	if !diagnosisBefore {
 		return ""
 	}
-	// else the diagnosis the clinician made just before, when it is the
-	// only one: of several ("COPD exacerbation ... atrial fibrillation,
-	// rate controlled"), which one a drug treats is not said
-	reason := ""
-	for back := m.Unit - 1; back >= 0 && back >= m.Unit-reasonReach; back-- {
+	// else the diagnosis the clinician made last before it, when that
+	// statement makes only one: of several
+	// ("COPD exacerbation ... atrial fibrillation, rate controlled"), which
+	// one a drug treats is not said
+	for back := m.Unit - 1; back >= 0 && back >= m.Unit-diagnosisReach; back-- {
 		u := r.Units[back]
 		if u.Speaker != transcript.Clinician {
 			continue
 		}
-		for _, f := range r.Findings {
+		name, reason := "", ""
+		for k := range r.Findings {
+			f := &r.Findings[k]
 			if !f.Diagnosis || f.Assertion != assertion.Present && f.Assertion != assertion.Possible {
 				continue
 			}
 			for _, fm := range f.Mentions {
-				if fm.Unit == back && f.Name != reason {
-					if reason != "" {
+				if fm.Unit == back && f.Name != name {
+					if name != "" {
 						return ""
 					}
-					reason = f.Name
+					name, reason = f.Name, r.reasonWords(f, fm)
 				}
 			}
 		}
+		if name != "" {
+			return reason
+		}
 	}
-	return reason
+	return ""
 }
+
+// diagnosisReach is how many units back the diagnosis a plan item is for
+// may have been made (an assessment, then the talk of what to do).
+const diagnosisReach = 20
 
 // reasonOpening is the reason the sentence of item m opens on, before the
 // item and a comma ("Given your smoking history, I'd also like a chest
@@ -155,27 +164,101 @@ func (r *Reading) topicBefore(m mention) (topic string, here bool) {
 	return "", false
 }
 
-// problemAfter is the name of the patient's problem named right after
-// token at of unit i, or "".
+// problemAfter is the patient's problem named right after token at of unit
+// i, past fillers, commas and possessives ("for your first problem, um,
+// your reflux ..."), with the problems listed with it ("your reflux and
+// your nausea and vomiting"), or "".
 func (r *Reading) problemAfter(i, at int) string {
-	for _, f := range r.Findings {
+	toks := r.Units[i].Tokens
+	at = r.pastTopicFillers(toks, at)
+	var names []string
+	for {
+		k, fm := r.problemAt(i, at)
+		if k < 0 {
+			break
+		}
+		names = append(names, r.reasonWords(&r.Findings[k], fm))
+		next := fm.End
+		for next < len(toks) && (toks[next].Norm == "," || r.Lexicon.List("list_joins").Has(toks[next].Norm)) {
+			next++
+		}
+		if next == fm.End {
+			break
+		}
+		at = r.pastTopicFillers(toks, next)
+	}
+	return r.Lexicon.JoinList(names)
+}
+
+// problemAt is the finding (its index, -1 if none) of the patient's
+// problem whose mention starts within topicWindow tokens of token at of
+// unit i and opens the clause the topic is about, and that mention.
+func (r *Reading) problemAt(i, at int) (int, Mention) {
+	for k, f := range r.Findings {
 		if (f.Kind != Condition && f.Kind != Symptom) || f.Assertion == assertion.Absent || f.Subject != assertion.Patient {
 			continue
 		}
 		for _, fm := range f.Mentions {
 			if fm.Unit == i && fm.First >= at && fm.First-at <= topicWindow && r.opensClause(i, fm.End) {
-				return f.Name
+				return k, fm
 			}
 		}
 	}
-	return ""
+	return -1, Mention{}
 }
 
+// pastTopicFillers is the first token from at that is not a comma, a
+// filler or a possessive.
+func (r *Reading) pastTopicFillers(toks []lexicon.Token, at int) int {
+	x := r.Lexicon
+	for at < len(toks) && (toks[at].Norm == "," || x.List("fillers").Has(toks[at].Norm) ||
+		x.List("determiners").Has(toks[at].Norm) || x.List("own_possessives").Has(toks[at].Norm)) {
+		at++
+	}
+	return at
+}
+
+// reasonWords is how a reason names problem f where mention m says it: the
+// words said, with the qualifiers, side and place said with them ("acute
+// lumbar strain", where the lexicon's name is "mechanical back pain"), as
+// the reason is said; the lexicon's name when the words are more than a
+// name ("your blood pressure's a little high").
+func (r *Reading) reasonWords(f *Finding, m Mention) string {
+	toks := r.Units[m.Unit].Tokens
+	for k := m.First; k < m.End; k++ {
+		if toks[k].Kind != lexicon.Word || strings.ContainsAny(toks[k].Norm, "'’") {
+			return f.Name
+		}
+	}
+	said := mention{Mention: m, saidFirst: m.First, saidEnd: m.End}
+	r.qualify(&said)
+	if said.saidEnd-said.saidFirst > reasonNameWords {
+		return f.Name
+	}
+	return strings.ToLower(r.TextOf(m.Unit, said.saidFirst, said.saidEnd))
+}
+
+// reasonNameWords is the most words of a problem's name as said in a
+// reason.
+const reasonNameWords = 6
+
 // diagnosedIn reports whether the clinician diagnoses a problem in unit i.
+// A diagnosis named after a drug or a test in its sentence ("increase your
+// lisinopril ..., just because your blood pressure's high") is that item's
+// purpose, not a new topic of the plan.
 func (r *Reading) diagnosedIn(i int) bool {
-	return r.findingIn(i, func(f *Finding) bool {
-		return f.Diagnosis && (f.Assertion == assertion.Present || f.Assertion == assertion.Possible)
-	})
+	for k := range r.Findings {
+		f := &r.Findings[k]
+		if !f.Diagnosis || f.Assertion != assertion.Present && f.Assertion != assertion.Possible {
+			continue
+		}
+		for _, m := range f.Mentions {
+			if m.Unit == i && !r.itemBetween(i, 0, m.First) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // opensClause reports whether the sentence goes on after token end of

@@ -13,8 +13,8 @@ import (
 //     it. A denied symptom, a relative's condition and a habit are not
 //     problems;
 //   - medications are the drugs the patient takes or is prescribed, with
-//     what happens to each at this visit and, for a prescription, its
-//     reason; a drug the patient does not take, or one only spoken of as
+//     what happens to each at this visit, whether it is prescribed today
+//     (started, changed or refilled) and, for a prescription, its reason; a drug the patient does not take, or one only spoken of as
 //     a possibility, is left out;
 //   - orders are the tests, procedures, referrals and follow-ups ordered.
 func From(r *clinical.Reading) Facts {
@@ -34,7 +34,7 @@ func From(r *clinical.Reading) Facts {
 				continue
 			}
 			f.Medications = append(f.Medications, Medication{Name: fd.Name, Dose: fd.Dose, Route: fd.Route,
-				Frequency: fd.Frequency, Action: fd.Action, Reason: reason(fd), Spans: spans})
+				Frequency: fd.Frequency, Action: fd.Action, Prescribed: fd.New || fd.Refill, Reason: reason(fd), Spans: spans})
 		case clinical.Allergy:
 			if !fd.NoneKnown {
 				f.Allergies = append(f.Allergies, Allergy{Substance: fd.Name, Reaction: fd.Reaction, Spans: spans})

@@ -81,3 +81,20 @@ Doctor: I'm going to start nitrofurantoin one hundred milligrams twice a day and
 	require.Equal(t, "urinary tract infection", *f.Orders[0].Reason)
 	require.NotEmpty(t, f.Orders[0].Spans)
 }
+
+// A prescription written today, a refill included, is prescribed; a drug
+// only kept is not.
+func TestARefillIsPrescribed(t *testing.T) {
+	t.Parallel()
+	f := factsOf(t, `Doctor: I'll send in a refill of your omeprazole 20 milligrams once a day.
+Patient: Thanks.
+Doctor: Keep taking your metformin, and I'm starting lisinopril 10 milligrams daily.`)
+	byName := map[string]facts.Medication{}
+	for _, m := range f.Medications {
+		byName[m.Name] = m
+	}
+	require.Equal(t, facts.ActionContinue, byName["omeprazole"].Action)
+	require.True(t, byName["omeprazole"].Prescribed)
+	require.False(t, byName["metformin"].Prescribed)
+	require.True(t, byName["lisinopril"].Prescribed)
+}

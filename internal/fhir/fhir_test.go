@@ -242,3 +242,22 @@ func TestADrugTakenWhenNeededIsDosedAsNeeded(t *testing.T) {
 	}
 	t.Fatal("no MedicationRequest for the tramadol")
 }
+
+// A drug refilled is ordered (a MedicationRequest) and still taken (an
+// active MedicationStatement).
+func TestARefillIsOrderedAndTaken(t *testing.T) {
+	t.Parallel()
+	n := sampleNote()
+	n.Facts.Medications = []facts.Medication{{Name: "omeprazole", Dose: str("20 mg"), Action: facts.ActionContinue, Prescribed: true,
+		Spans: []facts.Span{{Segment: 0, Start: 0, End: 4}}}}
+	kinds := map[string]string{}
+	for _, r := range resources(decode(t, n)) {
+		switch r["resourceType"] {
+		case "MedicationRequest":
+			kinds["request"] = r["intent"].(string)
+		case "MedicationStatement":
+			kinds["statement"] = r["status"].(string)
+		}
+	}
+	require.Equal(t, map[string]string{"request": "order", "statement": "active"}, kinds)
+}

@@ -39,8 +39,10 @@ func (b *builder) addFacts() {
 		}))
 	}
 	for i, m := range f.Medications {
-		if m.Action == facts.ActionStart || m.Action == facts.ActionChange {
-			// prescribed at this visit (started, restarted or changed): an order
+		if m.Prescribed || m.Action == facts.ActionStart || m.Action == facts.ActionChange {
+			// prescribed at this visit (started, restarted, changed or
+			// refilled): an order; a refilled drug is also one the patient
+			// takes, and stays on the medication list below
 			b.prescriptions = append(b.prescriptions, b.add(fmt.Sprintf("prescription/%d", i), func(id string) any {
 				return MedicationRequest{
 					ResourceType:              "MedicationRequest",
@@ -55,7 +57,9 @@ func (b *builder) addFacts() {
 					Note:                      []Annotation{{Text: "Action in this encounter: " + m.Action}},
 				}
 			}))
-			continue
+			if m.Action != facts.ActionContinue {
+				continue
+			}
 		}
 		b.medications = append(b.medications, b.add(fmt.Sprintf("medication/%d", i), func(id string) any {
 			return MedicationStatement{

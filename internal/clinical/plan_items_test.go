@@ -1,0 +1,160 @@
+package clinical_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/clinical"
+)
+
+// A diagnosis said after a drug in its sentence ("because your blood
+// pressure's high") is that drug's purpose, not a new topic: the items the
+// clinician goes on to order are still for the problem the plan was opened
+// on.
+func TestAPurposeOpensNoNewTopic(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: For your heart failure, we'll keep you on your current medicines.
+Doctor: But I'm going to raise the lisinopril to 20 milligrams a day, because your blood pressure's high.
+Doctor: I also want to start furosemide 20 milligrams a day.
+Doctor: And I'd like an echocardiogram.
+Patient: Okay.
+Doctor: And then for your hypertension, I think it's out of control.`)
+	require.True(t, finding(t, r, clinical.Condition, "hypertension").Diagnosis)
+	require.Equal(t, "heart failure", finding(t, r, clinical.Medication, "furosemide").Reason)
+	require.Equal(t, "heart failure", finding(t, r, clinical.Imaging, "echocardiogram").Reason)
+}
+
+// A reason names the problem in the words said with their qualifiers
+// ("lumbar strain"), not the lexicon's other name for it ("mechanical back
+// pain"); a topic opened past fillers names every problem listed in it.
+func TestAReasonIsTheProblemAsSaid(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I think you have an acute lumbar strain.
+Doctor: I'm going to start meloxicam 15 milligrams once a day.
+Patient: Okay.`)
+	require.Equal(t, "acute lumbar strain", finding(t, r, clinical.Medication, "meloxicam").Reason)
+
+	r = read(t, "en", `Doctor: So, for your first problem, um, your reflux and your nausea, we're going to do a few things.
+Patient: Okay.
+Doctor: I want to get an ultrasound of your belly.`)
+	require.Equal(t, "reflux and nausea", finding(t, r, clinical.Imaging, "ultrasound").Reason)
+}
+
+// A follow-up is one visit: a bare "follow up" in a referral's sentence is
+// the referral, two intervals of one length are one return, and a return
+// in the plan of one problem is for it.
+func TestFollowUpsThatAreOneVisitAreOne(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: For your carpal tunnel syndrome, wear the splint at night, and come back in 14 days.
+Patient: Okay.
+Doctor: Follow up with your dermatologist as well. All right, I'll see you in two weeks.`)
+	var visits []clinical.Finding
+	for _, f := range r.Findings {
+		if f.Kind == clinical.FollowUp {
+			visits = append(visits, f)
+		}
+	}
+	require.Len(t, visits, 1, "14 days and two weeks are one return; the dermatologist is a referral")
+	require.Equal(t, "follow-up in 14 days", visits[0].Name)
+	require.Len(t, visits[0].Mentions, 2)
+	require.Equal(t, "carpal tunnel syndrome", visits[0].Reason)
+	finding(t, r, clinical.Referral, "dermatolog")
+}
+
+// "A recheck on your a1c" orders the test, not a visit; "recheck your TSH
+// in six weeks" also says when to come back.
+func TestATestRecheckedIsNoVisit(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'd like a recheck on your a1c.
+Patient: Sure.`)
+	require.True(t, finding(t, r, clinical.Lab, "a1c").Ordered)
+	none(t, r, clinical.FollowUp, "follow-up")
+
+	r = read(t, "en", `Doctor: We'll recheck your TSH in six weeks.
+Patient: Sure.`)
+	require.True(t, finding(t, r, clinical.FollowUp, "6 weeks").Ordered)
+}
+
+// A drug refilled is continued with a prescription written today; one
+// only kept is not.
+func TestARefillIsAPrescription(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'll send in a refill of your omeprazole 20 milligrams once a day.
+Patient: Thanks.
+Doctor: And keep taking your metformin.`)
+	omeprazole := finding(t, r, clinical.Medication, "omeprazole")
+	require.Equal(t, clinical.ActionContinue, omeprazole.Action)
+	require.True(t, omeprazole.Refill)
+	require.False(t, omeprazole.New)
+	require.False(t, finding(t, r, clinical.Medication, "metformin").Refill)
+
+	r = read(t, "fr", `Médecin : Je vous fais le renouvellement du ramipril.
+Patient : Merci.`)
+	require.True(t, finding(t, r, clinical.Medication, "ramipril").Refill)
+}
+
+// An ordered test is named with the place and side said before it.
+func TestAnOrderIsNamedWithItsPlace(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I want to get a right upper quadrant ultrasound.
+Patient: Okay.`)
+	require.Equal(t, "right upper quadrant ultrasound", finding(t, r, clinical.Imaging, "ultrasound").Said)
+}
+
+// The word before an amount is no drug when it bounds the amount ("at
+// least 48 ounces a day").
+func TestABoundOnAnAmountIsNoDrug(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I want you to increase your water intake to at least 48 ounces a day.
+Patient: Okay.`)
+	none(t, r, clinical.Medication, "least")
+}
+
+// A drug another prescriber put the patient on is taken, not started
+// today, and the specialist who did it is no referral; a record read back
+// ("I have that you take ...") reports what the patient takes.
+func TestWhatOthersPrescribedIsTaken(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I saw that Dr. Brown put you on buspar. Have you been on that before?
+Patient: No, it's new.
+Doctor: Your cardiologist started you on metoprolol last month, and I want to keep it.
+Patient: Okay.
+Doctor: For medications, I have that you take vitamin D and fish oil. Is that right?
+Patient: Yes.`)
+	for _, name := range []string{"buspar", "metoprolol", "vitamin d", "fish oil"} {
+		f := finding(t, r, clinical.Medication, name)
+		require.True(t, f.Taken, name)
+		require.False(t, f.New, "%s was not prescribed today", name)
+	}
+	none(t, r, clinical.Referral, "cardiology")
+
+	r = read(t, "en", `Doctor: They sometimes will do an ultrasound as part of their exam. The cardiologist may start a statin.
+Patient: Okay.`)
+	none(t, r, clinical.Imaging, "ultrasound")
+	none(t, r, clinical.Referral, "cardiology")
+	require.False(t, finding(t, r, clinical.Medication, "statin").Taken, "a drug another may start is not taken yet")
+
+	r = read(t, "fr", `Médecin : Je vois que le Dr Martin vous a mis sous sertraline.
+Patient : Oui.`)
+	require.False(t, finding(t, r, clinical.Medication, "sertraline").New)
+}
+
+// A drug prescribed after the talk that follows a diagnosis is for that
+// diagnosis, however long the talk ran.
+func TestADiagnosisReachesThePlanAfterTalk(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I think this is carpal tunnel syndrome.
+Doctor: It's common with repetitive work.
+Patient: I do a lot of typing.
+Doctor: That fits.
+Doctor: Try to take breaks every hour.
+Patient: Okay.
+Doctor: Wear a wrist splint at night.
+Patient: Sure.
+Doctor: And keep your wrists straight when you type.
+Patient: I'll try.
+Doctor: I'd like you to take ibuprofen 400 milligrams three times a day.
+Patient: Okay.`)
+	require.Equal(t, "carpal tunnel syndrome", finding(t, r, clinical.Medication, "ibuprofen").Reason)
+}
