@@ -103,6 +103,7 @@ func (r *Reading) orders(ms []mention) {
 	}
 	r.referredBack(ms, seen)
 	r.unlistedReferrals(verbs)
+	r.unlistedTests(verbs, seen)
 	r.panelsOfTheirItems()
 }
 

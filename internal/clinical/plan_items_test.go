@@ -158,3 +158,29 @@ Doctor: I'd like you to take ibuprofen 400 milligrams three times a day.
 Patient: Okay.`)
 	require.Equal(t, "carpal tunnel syndrome", finding(t, r, clinical.Medication, "ibuprofen").Reason)
 }
+
+// A test the lexicon does not know is ordered by the noun that ends its
+// name ("an autoimmune panel", "renin levels"; fr "un dosage de la
+// rénine"); a problem's word in it names the test, and a test judged ("a
+// positive grind test", "good levels") is a result.
+func TestAnUnlistedTestIsOrderedByItsHead(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I also want to go ahead and order an autoimmune panel, okay?
+Patient: Okay.
+Doctor: We'll check morning aldosterone levels and renin levels, and I'd like a pulmonary function test.
+Doctor: On exam you have a positive patellar grind test. Those who get good levels do better.`)
+	for _, name := range []string{"autoimmune panel", "morning aldosterone levels", "renin levels", "pulmonary function test"} {
+		require.True(t, finding(t, r, clinical.Lab, name).Ordered, name)
+	}
+	none(t, r, clinical.Lab, "grind")
+	none(t, r, clinical.Lab, "good levels")
+
+	r = read(t, "en", `Doctor: I'd like to send off an anemia profile.
+Patient: Okay.`)
+	require.True(t, finding(t, r, clinical.Lab, "anemia profile").Ordered)
+	none(t, r, clinical.Condition, "anemia")
+
+	r = read(t, "fr", `Médecin : Je vous prescris un dosage de la rénine.
+Patient : D'accord.`)
+	require.True(t, finding(t, r, clinical.Lab, "dosage de la rénine").Ordered)
+}

@@ -1,0 +1,167 @@
+package clinical
+
+import (
+	"strings"
+
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// testWords is the most words that qualify a test's head in the name of a
+// test the lexicon does not know ("morning aldosterone levels").
+const testWords = 3
+
+// testReach is how many tokens after a verb of ordering the test it orders
+// may end.
+const testReach = 10
+
+// unlistedTests finds the labs the clinician orders that the lexicon does
+// not know, by the noun that ends their name ("I'd like to order an
+// autoimmune panel", "renin levels"; in French the noun opens it, "un
+// dosage de la rénine"): after a verb of ordering or a wish in a
+// statement, each head with the words that qualify it, none of them a word
+// of another item. A problem's word in such a name ("an anemia profile")
+// names the test, no problem of its own.
+func (r *Reading) unlistedTests(verbs *lexicon.List, seen map[string]int) {
+	x := r.Lexicon
+	heads, wishes := x.List("test_heads"), x.List("order_wishes")
+	for ui, u := range r.Units {
+		if u.Speaker != transcript.Clinician || r.asks(ui) && !r.proposes(u.Tokens) || r.foreign != nil && r.foreign[ui] {
+			continue
+		}
+		toks := u.Tokens
+		for i := 0; i < len(toks); i++ {
+			e, n := verbs.Match(toks, i)
+			if e == nil || e.Attr("action") != "order" || e.Attr("tense") == "past" {
+				if e, n = wishes.Match(toks, i); e == nil {
+					continue
+				}
+			}
+			// the verb's reach runs on from each test it orders ("morning
+			// aldosterone levels and renin levels")
+			from, last := i+n, i+n
+			for k := from; k < len(toks) && k < from+testReach; k++ {
+				if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," {
+					break
+				}
+				h, hn := heads.Match(toks, k)
+				if h == nil {
+					continue
+				}
+				first, end := r.testWordsBefore(toks, from, k), k+hn
+				if h.Attr("after") == "yes" {
+					first, end = k, r.testWordsAfter(toks, k+hn)
+				}
+				if first == k && end == k+hn || r.itemBetween(ui, first, end) || r.resultJudged(toks, first, end) {
+					// a bare "test" names nothing; "a blood test" is known;
+					// "a positive grind test" is a result
+					k = end - 1
+					continue
+				}
+				if c := assertion.Of(x, toks, [2]int{first, end}); c.Assertion != assertion.Present || c.Time == assertion.Past {
+					break
+				}
+				r.addTest(ui, first, end, h, seen)
+				k, from, last = end-1, end, end
+			}
+			i = max(i, last-1)
+		}
+	}
+}
+
+// resultJudged reports whether a word judging a result stands right before or
+// after tokens [first, end) ("a positive patellar grind test", "un bilan
+// normal").
+func (r *Reading) resultJudged(toks []lexicon.Token, first, end int) bool {
+	verdicts := r.Lexicon.List("verdict_words")
+	return first > 0 && verdicts.Has(toks[first-1].Norm) || end < len(toks) && verdicts.Has(toks[end].Norm)
+}
+
+// addTest records the lab named by tokens [first, end) of unit ui as
+// ordered, and takes the problem words it holds from the problems.
+func (r *Reading) addTest(ui, first, end int, head *lexicon.Entry, seen map[string]int) {
+	name := strings.ToLower(r.TextOf(ui, first, end))
+	// "a pulmonary function test" and "pulmonary function tests" are one
+	key := string(Lab) + "\x00" + name
+	if head.Attr("after") != "yes" {
+		key = string(Lab) + "\x00" + strings.ToLower(r.TextOf(ui, first, end-1)) + " " + head.Name()
+	}
+	m := Mention{Unit: ui, First: first, End: end}
+	r.dropProblemWords(ui, first, end)
+	if at, ok := seen[key]; ok {
+		r.Findings[at].Mentions = append(r.Findings[at].Mentions, m)
+		return
+	}
+	f := Finding{Kind: Lab, Name: name, Said: r.TextOf(ui, first, end), Assertion: assertion.Present,
+		Time: assertion.Current, Subject: assertion.Patient, Ordered: true, Mentions: []Mention{m}}
+	f.Reason = r.reasonFor(mention{Mention: m, kind: Lab, name: name}, true)
+	seen[key] = len(r.Findings)
+	r.Findings = append(r.Findings, f)
+}
+
+// dropProblemWords removes the mentions of problems inside tokens [first,
+// end) of unit ui, and a problem left with none.
+func (r *Reading) dropProblemWords(ui, first, end int) {
+	kept := r.Findings[:0]
+	for _, f := range r.Findings {
+		if f.Kind == Condition || f.Kind == Symptom {
+			ms := f.Mentions[:0]
+			for _, m := range f.Mentions {
+				if m.Unit != ui || m.First < first || m.End > end {
+					ms = append(ms, m)
+				}
+			}
+			if f.Mentions = ms; len(ms) == 0 {
+				continue
+			}
+		}
+		kept = append(kept, f)
+	}
+	r.Findings = kept
+}
+
+// testWordsBefore is where the words qualifying a test's head at token head
+// start: up to testWords words after token from, none a function word.
+func (r *Reading) testWordsBefore(toks []lexicon.Token, from, head int) int {
+	first := head
+	for first > from && head-first < testWords && r.testWord(toks[first-1]) {
+		first--
+	}
+	return first
+}
+
+// testWordsAfter is where the words naming a test after its head end (fr
+// "dosage de la rénine"): past a preposition and an article, up to
+// testWords words.
+func (r *Reading) testWordsAfter(toks []lexicon.Token, from int) int {
+	x := r.Lexicon
+	k := from
+	for k < len(toks) && (x.List("prepositions").Has(toks[k].Norm) || x.List("determiners").Has(toks[k].Norm)) {
+		k++
+	}
+	end := k
+	for end < len(toks) && end-k < testWords && r.testWord(toks[end]) {
+		end++
+	}
+	if end == k {
+		return from
+	}
+	return end
+}
+
+// testWord reports whether a token may qualify a test's name: a word, not
+// a function word, a verb of ordering or a possessive.
+func (r *Reading) testWord(t lexicon.Token) bool {
+	x := r.Lexicon
+	if t.Kind != lexicon.Word && t.Kind != lexicon.Number {
+		return false
+	}
+	for _, list := range []string{"determiners", "own_possessives", "second_person", "prepositions", "conjunctions",
+		"list_joins", "fillers", "modals", "order_verbs", "subject_pronouns", "adverbs", "stopwords", "verdict_words"} {
+		if x.List(list).Has(t.Norm) {
+			return false
+		}
+	}
+	return true
+}
