@@ -11,8 +11,9 @@ const levelReach = 14
 // number ("my pressure was high", "sugars running low"): each is the
 // condition the lexicon's levels list names for that level. The level
 // applies to the nearest measure before it in the sentence, or to the one
-// right after it ("raised sugars"); a negation between the two ("my
-// pressure wasn't high") is left to the reading of the words before, and
+// right after it ("raised sugars"); a negation or a condition between the
+// two ("my pressure wasn't high", "your sugar, and if it's high") is left
+// to the reading of the words before, and
 // a level already read as part of a condition ("high blood pressure") is
 // not read twice.
 func (r *Reading) levelMentions(ui int, found []mention) []mention {
@@ -33,8 +34,11 @@ func (r *Reading) levelMentions(ui int, found []mention) []mention {
 	for i := 0; i < len(toks); i++ {
 		e, n := levels.Match(toks, i)
 		if e == nil {
-			// (a level may hold its own negation: "not at target")
-			if c, _ := context.Match(toks, i); c != nil && c.Attr("category") == "negated" && measure != nil {
+			// (a level may hold its own negation: "not at target"); a
+			// level said under a condition ("check your sugar, and if
+			// it's high, call me") is no finding either
+			if c, _ := context.Match(toks, i); c != nil && measure != nil &&
+				(c.Attr("category") == "negated" || c.Attr("category") == "hypothetical") {
 				negatedSince = true
 			}
 			continue

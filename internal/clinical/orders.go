@@ -37,12 +37,22 @@ func (r *Reading) orders(ms []mention) {
 			// specialist the patient sees did something; no referral
 			continue
 		}
+		if r.namedAsTopic(u.Tokens, m.End) {
+			// "from a rapid strep standpoint, we'll treat you": the test
+			// is the topic
+			continue
+		}
 		if r.doneBefore(u.Tokens, m) {
 			// "I wanted to check your last diabetic labs that we did":
 			// a test done before the visit is recalled, not ordered
 			continue
 		}
 		verb, at := r.nearest(u.Tokens, m.First, m.End, verbs, actionWindow)
+		if m.kind == Lab && (verb == nil || at > m.First) && r.resultJudged(u.Tokens, m.First, m.End) {
+			// "that can cause your blood sugar to be elevated": a result
+			// judged, not the object of a verb of ordering
+			continue
+		}
 		if other, _ := r.startedByOther(u.Tokens, at); verb != nil && other {
 			// "they will do an ultrasound in the office": another's
 			// plan, no order of this visit
@@ -124,6 +134,13 @@ func (r *Reading) actsAsSubject(toks []lexicon.Token, end int) bool {
 		}
 	}
 	return false
+}
+
+// namedAsTopic reports whether the term ending at token end is made the
+// topic of what follows ("from a rapid strep standpoint").
+func (r *Reading) namedAsTopic(toks []lexicon.Token, end int) bool {
+	e, _ := r.Lexicon.List("topic_tails").Match(toks, end)
+	return e != nil
 }
 
 // placeBefore is where an ordered test's words start with the place,

@@ -184,3 +184,30 @@ Patient: Okay.`)
 Patient : D'accord.`)
 	require.True(t, finding(t, r, clinical.Lab, "dosage de la rénine").Ordered)
 }
+
+// A test made the topic ("from a rapid strep standpoint, ...") or judged as
+// a result ("your blood sugar is a little bit high") is no order; a test the verb
+// orders stays one whatever is said of it after ("check your a1c, which
+// was high").
+func TestATestTalkedAboutIsNoOrder(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: So my plan is to start you on prednisone 40 milligrams a day for five days.
+Doctor: Your blood sugar is a little bit high today, so I might repeat that next time.
+Doctor: From a rapid strep standpoint, we'll treat you with amoxicillin 500 milligrams three times a day.
+Patient: Okay.`)
+	none(t, r, clinical.Lab, "glucose")
+	none(t, r, clinical.Lab, "strep")
+
+	r = read(t, "en", `Doctor: We'll check your a1c which was high last time.
+Patient: Okay.`)
+	require.True(t, finding(t, r, clinical.Lab, "a1c").Ordered)
+}
+
+// A level said under a condition ("and if it's high, call me") is no
+// finding.
+func TestALevelUnderAConditionIsNoFinding(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I want you to check your blood sugar, and if it's high, call me.
+Patient: Okay.`)
+	none(t, r, clinical.Condition, "hyperglycemia")
+}

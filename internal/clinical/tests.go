@@ -70,13 +70,35 @@ func (r *Reading) unlistedTests(verbs *lexicon.List, seen map[string]int) {
 	}
 }
 
-// resultJudged reports whether a word judging a result stands right before or
-// after tokens [first, end) ("a positive patellar grind test", "un bilan
-// normal").
+// resultJudged reports whether a word judging a result stands right before
+// tokens [first, end) or a few words after them ("a positive patellar
+// grind test", "un bilan normal", "your blood sugar to be elevated").
 func (r *Reading) resultJudged(toks []lexicon.Token, first, end int) bool {
 	verdicts := r.Lexicon.List("verdict_words")
-	return first > 0 && verdicts.Has(toks[first-1].Norm) || end < len(toks) && verdicts.Has(toks[end].Norm)
+	if first > 0 && verdicts.Has(toks[first-1].Norm) {
+		return true
+	}
+	// "your blood sugar to be elevated", "the a1c is a little high"
+	x := r.Lexicon
+	for k := end; k < len(toks) && k <= end+verdictReach; k++ {
+		// within its clause: "check your sugar, and if it's high ..."
+		if toks[k].Kind == lexicon.Punct || x.List("list_joins").Has(toks[k].Norm) || x.List("conjunctions").Has(toks[k].Norm) ||
+			x.List("subordinators").Has(toks[k].Norm) {
+			return false
+		}
+		if verdicts.Has(toks[k].Norm) {
+			return true
+		}
+		if e, _ := x.List("levels").Match(toks, k); e != nil && e.Attr("level") != "" {
+			return true
+		}
+	}
+	return false
 }
+
+// verdictReach is how many tokens after a test a word judging its result
+// may stand ("the sugar is a little bit high").
+const verdictReach = 5
 
 // addTest records the lab named by tokens [first, end) of unit ui as
 // ordered, and takes the problem words it holds from the problems.
