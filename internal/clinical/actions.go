@@ -176,9 +176,14 @@ const recordFrameWords = 5
 func (r *Reading) startedByOther(toks []lexicon.Token, at int) (other, planned bool) {
 	x := r.Lexicon
 	end := at
-	for end > 0 && end > at-otherReach && (x.List("adverbs").Has(toks[end-1].Norm) || x.List("modals").Has(toks[end-1].Norm)) {
-		planned = planned || x.List("modals").Has(toks[end-1].Norm)
-		end--
+	for moved := true; moved && end > at-2*otherReach; {
+		moved = false
+		for _, list := range []string{"adverbs", "modals"} {
+			if b := endingAt(toks, end, x.List(list)); b >= 0 {
+				planned = planned || list == "modals"
+				end, moved = b, true
+			}
+		}
 	}
 	others := x.List("other_prescribers")
 	for k := max(0, end-otherReach); k < end; k++ {
@@ -201,6 +206,17 @@ func (r *Reading) startedByOther(toks []lexicon.Token, at int) (other, planned b
 	return false, false
 }
 
+// endingAt is where a term of list that ends right before token end
+// starts ("want to" before "start"), or -1.
+func endingAt(toks []lexicon.Token, end int, list *lexicon.List) int {
+	for b := max(0, end-3); b < end; b++ {
+		if e, n := list.Match(toks, b); e != nil && b+n == end {
+			return b
+		}
+	}
+	return -1
+}
+
 // otherReach is how many tokens before a verb its subject may start.
 const otherReach = 4
 
@@ -209,10 +225,40 @@ const otherReach = 4
 // her a depot injection"), and nothing puts the drug in the past: what
 // was done at this visit.
 func (r *Reading) donePerfect(u discourse.Unit, at int, m mention) bool {
-	if u.Speaker != transcript.Clinician || at <= 0 || m.Context.Time == assertion.Past {
+	if u.Speaker != transcript.Clinician || at <= 0 || m.Context.Time == assertion.Past && !r.onlyActions(m.Context) {
+		// (the verb itself, "stopped", puts the drug in the past only
+		// when it is not in the perfect)
 		return false
 	}
-	return r.Lexicon.List("perfect_auxiliaries").Has(u.Tokens[at-1].Norm)
+	return r.perfectBefore(u.Tokens, at)
+}
+
+// perfectBefore reports whether the verb at token at is in the present
+// perfect: its auxiliary right before it, past adverbs ("I have also
+// started"), or the auxiliary of the verb it is joined to ("I have stopped
+// his diltiazem and started bisoprolol").
+func (r *Reading) perfectBefore(toks []lexicon.Token, at int) bool {
+	x := r.Lexicon
+	k := at - 1
+	for k >= 0 && x.List("adverbs").Has(toks[k].Norm) {
+		k--
+	}
+	if k < 0 {
+		return false
+	}
+	if x.List("perfect_auxiliaries").Has(toks[k].Norm) {
+		return true
+	}
+	if !x.List("list_joins").Has(toks[k].Norm) {
+		return false
+	}
+	actions := x.List("med_actions")
+	for j := k - 1; j >= 0 && toks[j].Kind != lexicon.Punct || j >= 0 && toks[j].Norm == ","; j-- {
+		if e, n := actions.Match(toks, j); e != nil && j+n <= k {
+			return r.perfectBefore(toks, j)
+		}
+	}
+	return false
 }
 
 // listWindow is how far before a drug the word joining it to a list may

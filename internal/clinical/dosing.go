@@ -279,6 +279,34 @@ func (r *Reading) dosingNext(f *Finding, m mention) {
 	}
 }
 
+// frequencyNext reads how often to take a drug prescribed with its dose
+// from the sentence after it, by the same speaker, when that sentence names no
+// other drug and says how many of it to take ("We'll do Lortab 5 mg. You
+// can take one to two tablets every six hours as needed.").
+func (r *Reading) frequencyNext(f *Finding, m mention) {
+	next := m.Unit + 1
+	if next >= len(r.Units) || r.Units[next].Speaker != r.Units[m.Unit].Speaker || r.Units[next].Segment > r.Units[m.Unit].Segment+1 {
+		// (the same speaker goes on, in her turn or the next one)
+		return
+	}
+	toks := r.Units[next].Tokens
+	if at, _ := find(toks, r.Lexicon.List("medications")); at >= 0 {
+		return
+	}
+	counted := false
+	for _, n := range r.numbersIn(toks) {
+		counted = counted || n.kind == "form"
+	}
+	freqs := r.Lexicon.List("frequencies")
+	at, _ := find(toks, freqs)
+	if !counted || at < 0 || r.countEnd(toks, at) {
+		return
+	}
+	e, _ := freqs.Match(toks, at)
+	freq := r.frequencyName(toks, e, at)
+	f.Frequency = &freq
+}
+
 // closest returns the entry of list said for the drug at tokens [first,
 // end): the first one after it, before another drug's name or the end of
 // the sentence, as a list says each drug's dose and frequency after its

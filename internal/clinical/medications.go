@@ -148,8 +148,11 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 				r.dosing(&f, m)
 			}
 		}
-		if f.Dose == nil && f.Frequency == nil {
+		switch {
+		case f.Dose == nil && f.Frequency == nil:
 			r.dosingNext(&f, detail)
+		case f.Frequency == nil && f.New:
+			r.frequencyNext(&f, detail)
 		}
 		if allergic[name] && f.Action != ActionStop {
 			// a drug the patient reacts to is the allergy, unless the
@@ -426,6 +429,9 @@ func (r *Reading) medAction(m mention) medEvidence {
 		// a statin": not yet, and not decided here)
 		if !planned {
 			ev.action, ev.past, ev.byOther = ActionStart, true, true
+		} else {
+			// what another may do is a possibility, no fact of the drug
+			ev.m.Context.Assertion = assertion.Hypothetical
 		}
 		return ev
 	}

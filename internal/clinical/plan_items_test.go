@@ -211,3 +211,47 @@ func TestALevelUnderAConditionIsNoFinding(t *testing.T) {
 Patient: Okay.`)
 	none(t, r, clinical.Condition, "hyperglycemia")
 }
+
+// How often to take a drug prescribed with its dose may be said next, by
+// the same speaker, with how many to take.
+func TestAFrequencySaidNextIsTheDrugs(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'm going to prescribe you some pain medicine. We'll do Lortab 5 milligrams.
+Doctor: You can take one to two tablets every six hours as needed for pain.
+Patient: Okay.`)
+	lortab := finding(t, r, clinical.Medication, "lortab")
+	require.NotNil(t, lortab.Frequency)
+	require.Equal(t, "every 6 hours as needed", *lortab.Frequency)
+}
+
+// Once the plan has opened on a topic the lexicon does not know ("As for
+// the thyroid, ..."), a diagnosis made before is not what the items after
+// are for.
+func TestAnUnknownTopicEndsTheDiagnosisBefore(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: So, for your diabetes, it's not at goal, and I'm going to add empagliflozin 10 milligrams once a day.
+Doctor: As for the thyroid, your TSH is a little high, so I'm going to increase the levothyroxine to 112 micrograms every morning.
+Doctor: We'll recheck the TSH in six weeks.
+Patient: Okay.`)
+	require.Equal(t, "diabetes", finding(t, r, clinical.Medication, "empagliflozin").Reason)
+	require.Empty(t, finding(t, r, clinical.Lab, "thyroid").Reason)
+}
+
+// A clinician's present perfect is this visit's decision, past adverbs and
+// across verbs joined ("I have stopped his diltiazem ... and started
+// bisoprolol"; "I have also started ramipril"); a drug another clinician
+// may start is neither started nor taken.
+func TestThePresentPerfectDecidesToday(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Plan: I have stopped his diltiazem, as it can worsen heart failure, and started bisoprolol 1.25 milligrams once daily. I have also started ramipril 1.25 milligrams once daily.`)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "diltiazem").Action)
+	require.True(t, finding(t, r, clinical.Medication, "bisoprolol").New)
+	require.True(t, finding(t, r, clinical.Medication, "ramipril").New)
+
+	r = read(t, "en", `Doctor: I'm going to send him to ENT.
+Doctor: The ENT may want to start a nasal steroid spray like mometasone, or talk about taking out his adenoids, but that's their decision.
+Mom: Okay.`)
+	mometasone := finding(t, r, clinical.Medication, "mometasone")
+	require.False(t, mometasone.New)
+	require.False(t, mometasone.Taken)
+}

@@ -60,11 +60,13 @@ func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 	if said := r.reasonOpening(m); said != "" {
 		return said
 	}
-	topic, here := r.topicBefore(m)
-	if topic != "" || here {
+	topic, here, opened := r.topicBefore(m)
+	if topic != "" || here || opened {
 		// "Pour le dos, vous pouvez prendre du paracétamol": the item's
 		// own sentence opens on what it is for, a problem the lexicon
-		// does not know; the diagnosis before is another topic's
+		// does not know; the diagnosis before is another topic's (as it
+		// is once a sentence before has opened on one: "As for the
+		// thyroid, ... We'll recheck the TSH")
 		return topic
 	}
 	if !diagnosisBefore {
@@ -136,8 +138,10 @@ func (r *Reading) reasonOpening(m mention) string {
 // right after the opener, in the clinician's sentences within reasonReach
 // units; "" when the last topic opened names no problem the lexicon knows,
 // or a diagnosis was said since. here reports whether a topic was opened
-// in the item's own sentence, before it.
-func (r *Reading) topicBefore(m mention) (topic string, here bool) {
+// in the item's own sentence, before it; opened whether a sentence before
+// it opened on a topic the lexicon does not know ("As for the thyroid,
+// ...").
+func (r *Reading) topicBefore(m mention) (topic string, here, opened bool) {
 	openers := r.Lexicon.List("topic_openers")
 	for back := m.Unit; back >= 0 && back >= m.Unit-reasonReach; back-- {
 		u := r.Units[back]
@@ -153,15 +157,48 @@ func (r *Reading) topicBefore(m mention) (topic string, here bool) {
 			if e == nil || k+n > limit {
 				continue
 			}
-			return r.problemAfter(back, k+n), back == m.Unit
+			for b := k - 1; b >= 0 && b >= k-openerWords; b-- {
+				// a longer opener covering it ("as for the" over "for the")
+				if e2, n2 := openers.Match(u.Tokens, b); e2 != nil && b+n2 == k+n {
+					k, n = b, n2
+				}
+			}
+			topic := r.problemAfter(back, k+n)
+			return topic, back == m.Unit, topic == "" && r.opensSentence(u.Tokens, k, k+n)
 		}
 		if back < m.Unit && r.diagnosedIn(back) {
 			// a diagnosis said since ("you do have a kidney stone") is
 			// what the plan goes on about now
-			return "", false
+			return "", false, false
 		}
 	}
-	return "", false
+	return "", false, false
+}
+
+// openerWords is the most words of a topic opener.
+const openerWords = 4
+
+// opensSentence reports whether the topic opener at tokens [k, end) opens
+// its sentence, past openers and fillers, and its topic ends with a comma
+// a few words on ("So, as for the thyroid, ..."): a heading of the plan,
+// not a phrase inside a sentence ("take it for the next two weeks").
+func (r *Reading) opensSentence(toks []lexicon.Token, k, end int) bool {
+	x := r.Lexicon
+	for j := 0; j < k; j++ {
+		if t := toks[j]; t.Norm != "," && !x.List("openers").Has(t.Norm) && !x.List("fillers").Has(t.Norm) &&
+			!x.List("list_joins").Has(t.Norm) {
+			return false
+		}
+	}
+	for j := end; j < len(toks) && j <= end+purposeWords; j++ {
+		if toks[j].Norm == "," {
+			return true
+		}
+		if toks[j].Kind == lexicon.Punct {
+			return false
+		}
+	}
+	return false
 }
 
 // problemAfter is the patient's problem named right after token at of unit
