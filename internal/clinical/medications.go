@@ -36,6 +36,10 @@ type medEvidence struct {
 	// byOther marks a drug another prescriber put the patient on before
 	// this visit ("Dr. Brown put you on buspar"): the patient takes it.
 	byOther bool
+	// administered marks a dose given at this visit, as the clinician
+	// reports it ("he received morphine 4 mg IV"): part of the course, not
+	// a drug the patient takes.
+	administered bool
 }
 
 // medications merges drug mentions into findings: what happens to each
@@ -92,6 +96,7 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 				stoppedBefore = true
 			case ev.byOther && m.Context.Assertion == assertion.Present:
 				taken = true
+			case ev.administered:
 			case m.Context.Assertion == assertion.Present && m.Context.Time != assertion.Past && r.taken(m):
 				taken = true
 			}
@@ -298,6 +303,28 @@ func (r *Reading) givenByStaff(m mention) bool {
 	return r.Staff(m.Unit) || r.donePerfect(u, at, m)
 }
 
+// reportedGiven is how the clinician reports a drug given at this visit,
+// not before it: "yes" for a dose given ("he received morphine 4 mg IV",
+// part of the course, neither prescribed nor taken at home), "started" for
+// a treatment begun ("and was started on ceftriaxone"), or "".
+func (r *Reading) reportedGiven(m mention) string {
+	u := r.Units[m.Unit]
+	if u.Question || u.Speaker != transcript.Clinician || m.Context.Time == assertion.Past || m.Context.Assertion != assertion.Present {
+		return ""
+	}
+	cues := r.Lexicon.List("given_cues")
+	e, at := r.nearest(u.Tokens, m.First, m.End, cues, actionWindow)
+	if (e == nil || at > m.First) && r.listed(u.Tokens, m.First) {
+		// "he received saline, morphine 4 mg IV and ondansetron": the
+		// list shares its verb
+		e, at = r.nearest(u.Tokens, m.First, m.First, cues, len(u.Tokens))
+	}
+	if e == nil || at > m.First {
+		return ""
+	}
+	return e.Attr("reported")
+}
+
 // taken reports whether a mention says the patient takes the drug: the
 // patient (or a companion) naming it ("the lisinopril works well"), a
 // question about it answered yes ("digoxin?" "yes"), or a word of taking
@@ -365,6 +392,14 @@ func (r *Reading) medAction(m mention) medEvidence {
 		// "Dexamethasone 13 mg by mouth given": a nurse's account of a
 		// dose is the visit's treatment, not a drug the patient takes
 		ev.action, ev.today = ActionStart, m.Context.Assertion != assertion.Absent
+		return ev
+	}
+	switch r.reportedGiven(m) {
+	case "started":
+		ev.action, ev.today = ActionStart, true
+		return ev
+	case "yes":
+		ev.administered = true
 		return ev
 	}
 	if u.Speaker == transcript.Clinician && !u.Question && m.Context.Assertion == assertion.Present && r.cancelled(u.Tokens, m) {

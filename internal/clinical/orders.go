@@ -15,8 +15,9 @@ import (
 func (r *Reading) orders(ms []mention) {
 	verbs := r.Lexicon.List("order_verbs")
 	seen := map[string]int{}
-	orderedEnd := map[int]int{} // unit -> end of the last term a verb ordered there
-	panelEnd := map[int]int{}   // unit -> end of a panel so ordered ("blood tests")
+	orderedEnd := map[int]int{}           // unit -> end of the last term a verb ordered there
+	panelEnd := map[int]int{}             // unit -> end of a panel so ordered ("blood tests")
+	orderedBy := map[int]*lexicon.Entry{} // unit -> the verb that ordered its last term
 	for _, m := range ms {
 		switch m.kind {
 		case Lab, Imaging, Procedure, Referral:
@@ -63,20 +64,25 @@ func (r *Reading) orders(ms []mention) {
 			// the test orders it
 			verb = r.wishBefore(u.Tokens, m.First)
 		}
+		if verb == nil {
+			// "A CT of the abdomen has been ordered", "Labs were sent"
+			verb = r.orderedPassively(u.Tokens, m.End)
+		}
+		if end, ok := orderedEnd[m.Unit]; verb == nil && ok && r.joinedItem(u.Tokens, end, m.First) {
+			// "I'm ordering an ultrasound to look for stones, and blood
+			// tests": the verb orders every item of its list ("Labs were
+			// sent, including a CBC and a lactate")
+			verb = orderedBy[m.Unit]
+		}
+		if end, ok := panelEnd[m.Unit]; verb == nil && ok && m.kind == Lab && r.panelFor(u.Tokens, end, m.First) {
+			// "blood tests for her liver enzymes" orders the liver tests
+			verb = orderedBy[m.Unit]
+		}
 		if u.Part == discourse.Results && (verb == nil || r.readsResult(u.Tokens)) {
 			// a result read out ("your x-ray showed") is no order; "I'm
 			// going to get a chest x-ray" is one, whatever part the model
 			// gave it
 			continue
-		}
-		if end, ok := orderedEnd[m.Unit]; verb == nil && ok && r.joinedItem(u.Tokens, end, m.First) {
-			// "I'm ordering an ultrasound to look for stones, and blood
-			// tests": the verb orders every item of its list
-			verb = r.orderVerbBefore(u.Tokens, m.First)
-		}
-		if end, ok := panelEnd[m.Unit]; verb == nil && ok && m.kind == Lab && r.panelFor(u.Tokens, end, m.First) {
-			// "blood tests for her liver enzymes" orders the liver tests
-			verb = r.orderVerbBefore(u.Tokens, m.First)
 		}
 		requested := u.Question && r.proposes(u.Tokens)
 		if verb == nil && !requested && (u.Part != discourse.Plan || r.readsResult(u.Tokens) || r.valueAfter(u.Tokens, m.End) ||
@@ -90,7 +96,7 @@ func (r *Reading) orders(ms []mention) {
 			continue
 		}
 		if verb != nil {
-			orderedEnd[m.Unit] = m.End
+			orderedEnd[m.Unit], orderedBy[m.Unit] = m.End, verb
 			if m.kind == Lab && m.entry != nil && m.entry.Attr("panel") == "yes" {
 				panelEnd[m.Unit] = m.End
 			}
@@ -130,6 +136,41 @@ func (r *Reading) actsAsSubject(toks []lexicon.Token, end int) bool {
 	}
 	for _, list := range []string{"med_actions", "clause_verbs", "perfect_auxiliaries"} {
 		if e, _ := x.List(list).Match(toks, k); e != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// orderedPassively is the passive of ordering said of the test ending at
+// token end, after it in its clause ("A CT of the abdomen and pelvis with IV
+// contrast has been ordered"), or nil.
+func (r *Reading) orderedPassively(toks []lexicon.Token, end int) *lexicon.Entry {
+	passives := r.Lexicon.List("order_passives")
+	for k := end; k < len(toks) && k <= end+actionWindow; k++ {
+		if toks[k].Kind == lexicon.Punct {
+			return nil
+		}
+		if e, n := passives.Match(toks, k); e != nil {
+			if r.historicalFrom(toks, k+n) {
+				// "your labs were sent last week"
+				return nil
+			}
+			return e
+		}
+	}
+	return nil
+}
+
+// historicalFrom reports whether a time before the visit is said in the
+// clause from token k on ("... last week", "... in the past").
+func (r *Reading) historicalFrom(toks []lexicon.Token, k int) bool {
+	context, past := r.Lexicon.List("context"), r.Lexicon.List("past_times")
+	for ; k < len(toks) && toks[k].Kind != lexicon.Punct; k++ {
+		if e, _ := context.Match(toks, k); e != nil && e.Attr("category") == "historical" {
+			return true
+		}
+		if e, _ := past.Match(toks, k); e != nil {
 			return true
 		}
 	}
@@ -322,7 +363,8 @@ func (r *Reading) joinedItem(toks []lexicon.Token, end, first int) bool {
 	if k < end {
 		return false
 	}
-	if t := toks[k]; !(t.Kind == lexicon.Punct && t.Norm == ",") && !r.joins(toks, k) {
+	if t := toks[k]; !(t.Kind == lexicon.Punct && t.Norm == ",") && !r.joins(toks, k) && endingAt(toks, k+1, x.List("list_inclusions")) < 0 {
+		// ("labs, including a CBC")
 		return false
 	}
 	for j := end; j < first; j++ {
@@ -355,19 +397,6 @@ func (r *Reading) panelFor(toks []lexicon.Token, end, first int) bool {
 		}
 	}
 	return true
-}
-
-// orderVerbBefore is the last verb of ordering before token at.
-func (r *Reading) orderVerbBefore(toks []lexicon.Token, at int) *lexicon.Entry {
-	verbs := r.Lexicon.List("order_verbs")
-	var last *lexicon.Entry
-	for k := 0; k < at; k++ {
-		if e, n := verbs.Match(toks, k); e != nil {
-			last = e
-			k += n - 1
-		}
-	}
-	return last
 }
 
 // referBack is how many units back "I'll refer you" may reach for the

@@ -6,6 +6,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/notegen/notegen/internal/clinical"
+	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/transcript"
 )
 
 // A diagnosis said after a drug in its sentence ("because your blood
@@ -254,4 +256,30 @@ Mom: Okay.`)
 	mometasone := finding(t, r, clinical.Medication, "mometasone")
 	require.False(t, mometasone.New)
 	require.False(t, mometasone.Taken)
+}
+
+// In the clinician's account of the visit's course, a dose given ("he
+// received morphine 4 mg IV and ondansetron") is neither a home drug nor a
+// prescription, a treatment begun ("was started on ceftriaxone") is
+// started, and a test said in the passive ("Labs were sent, including a
+// CBC and a lactate", "A CT ... has been ordered") is ordered, as its
+// listed items are.
+func TestAnEmergencyCourseReportsWhatWasDone(t *testing.T) {
+	t.Parallel()
+	r := clinical.Read(transcript.Split(`ED course. Labs were sent, including a CBC, a basic metabolic panel and a lactate. He received one liter of normal saline, morphine four milligrams IV and ondansetron four milligrams IV, and was started on ceftriaxone two grams IV. A CT of the abdomen and pelvis has been ordered. Plan. Continue IV ceftriaxone.`,
+		discourse.InferRoles("en")), clinical.Options{Lang: "en", Dictation: true})
+	for _, name := range []string{"morphine", "ondansetron"} {
+		f := finding(t, r, clinical.Medication, name)
+		require.False(t, f.Taken, name)
+		require.False(t, f.New, name)
+	}
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "ceftriaxone").Action)
+	for _, name := range []string{"complete blood count", "basic metabolic panel", "lactate"} {
+		require.True(t, finding(t, r, clinical.Lab, name).Ordered, name)
+	}
+	require.True(t, finding(t, r, clinical.Imaging, "ct").Ordered)
+
+	r = read(t, "en", `Doctor: Your labs were sent last week.
+Patient: Okay.`)
+	none(t, r, clinical.Lab, "blood work")
 }
