@@ -72,6 +72,9 @@ func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
 			first = k - 1
 		case !unknownName(toks[k]):
 			continue
+		case k > 0 && x.List("drug_suffixes").Has(toks[k-1].Norm):
+			// "sulfate ferreux, 300 mg": French names the salt first
+			first = k - 1
 		}
 		covered[k] = true
 		out = append(out, mention{Mention: Mention{Unit: ui, First: first, End: k + 1}, kind: Medication,

@@ -64,6 +64,13 @@ func (r *Reading) scan() []mention {
 			}
 			m := mention{Mention: Mention{Unit: ui, First: i, End: i + n}, kind: kind, entry: best, name: best.Name(),
 				saidFirst: i, saidEnd: i + n, system: best.Attr("system")}
+			if (kind == Symptom || kind == Condition) && r.inPseudoPhrase(toks, i, i+n) {
+				// "pas mal fatiguée" (rather tired), "les jambes sans
+				// repos": the word is part of a phrase that means
+				// something else
+				i += n - 1
+				continue
+			}
 			if kind == Symptom && r.usedAsVerb(toks, i, i+n) {
 				// "I'm going to numb it with lidocaine": what is done to
 				// the patient, not what they feel
@@ -96,6 +103,24 @@ func (r *Reading) scan() []mention {
 	}
 	return r.appositives(out)
 }
+
+// inPseudoPhrase reports whether tokens [first, end) lie inside a phrase
+// that only looks like a trigger of negation or context (ConText's pseudo
+// triggers: "pas mal fatiguée", "no change"), starting before them and
+// going on after them: the phrase's last word ("fatiguée") is its own.
+func (r *Reading) inPseudoPhrase(toks []lexicon.Token, first, end int) bool {
+	context := r.Lexicon.List("context")
+	for k := max(0, first-pseudoReach); k < first; k++ {
+		if e, n := context.Match(toks, k); e != nil && e.Attr("category") == "pseudo" && k+n > end {
+			return true
+		}
+	}
+	return false
+}
+
+// pseudoReach is how many tokens before a term a pseudo trigger covering it
+// may start.
+const pseudoReach = 3
 
 // usedAsVerb reports whether the symptom's word at [first, end) is a verb
 // done to someone: after "to" or a modal, before an object ("to numb it",

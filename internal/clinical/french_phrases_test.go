@@ -1,0 +1,37 @@
+package clinical_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/clinical"
+)
+
+// A word inside a phrase that only looks like a negation is neither a
+// negation nor a finding: Québec's "pas mal fatiguée" is rather tired, and
+// "les jambes sans repos" the syndrome; French names a drug's salt first
+// ("sulfate ferreux").
+func TestFrenchPhrasesThatOnlyLookLikeNegations(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Patiente : Je suis encore pas mal fatiguée, pis j'ai les jambes qui bougent toute la nuit.
+Médecin : Les jambes sans repos viennent sans doute de là.
+Médecin : Je vous prescris du sulfate ferreux, trois cents milligrammes une fois par jour.`)
+	require.Equal(t, assertion.Present, finding(t, r, clinical.Symptom, "fatigue").Assertion)
+	none(t, r, clinical.Symptom, "douleur")
+	ferrous := finding(t, r, clinical.Medication, "sulfate ferreux")
+	require.Equal(t, clinical.ActionStart, ferrous.Action)
+}
+
+// "Je n'ai pas mal à la gorge" still denies the sore throat.
+func TestFrenchPasMalStillDenies(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Vous avez mal à la gorge ?
+Patiente : Non, je n'ai pas mal à la gorge.`)
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Symptom {
+			require.NotEqual(t, assertion.Present, f.Assertion, f.Name)
+		}
+	}
+}
