@@ -2,6 +2,7 @@ package clinical
 
 import (
 	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/discourse"
 	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/transcript"
 )
@@ -31,10 +32,15 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 		// "Any medications? Any allergies?" "Just pantoprazole. No
 		// allergies.": the drug answers the other question
 		itemsAnswer := asked && !r.askedAboutMedicationsToo(ui) && !r.turnDeniesAllergies(ui, cues)
-		if cueAt < 0 && verbAt < 0 && !asked {
+		// a dictation's "Allergies." heading said on its own: the drugs
+		// named under it are the allergies ("Ciprofloxacin, which caused
+		// tendon pain")
+		headed := r.dictation && u.Part == discourse.Allergies && cueAt < 0
+		itemsAnswer = itemsAnswer || headed
+		if cueAt < 0 && verbAt < 0 && !asked && !headed {
 			continue
 		}
-		if u.Speaker == transcript.Clinician && !asked && cueAt < 0 {
+		if u.Speaker == transcript.Clinician && !asked && cueAt < 0 && !headed {
 			continue
 		}
 		found := false
