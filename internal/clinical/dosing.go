@@ -4,6 +4,8 @@ package clinical
 // drug a dose or frequency said near several belongs to.
 
 import (
+	"strings"
+
 	"github.com/notegen/notegen/internal/lexicon"
 )
 
@@ -45,6 +47,46 @@ func (r *Reading) dosing(f *Finding, m mention) {
 		freq := r.frequencyName(u.Tokens, e, at)
 		f.Frequency = &freq
 	}
+}
+
+// weighedDose reads the dose a rate by weight comes to, when the clinician
+// says it after the rate with how often to give it ("ninety milligrams per
+// kilo per day. For eighteen kilos that's eight hundred milligrams twice a
+// day"): what is given is that dose, at that frequency. The rate stays the
+// dose when no such dose follows.
+func (r *Reading) weighedDose(f *Finding, m mention) {
+	if f.Dose == nil || !strings.Contains(*f.Dose, "/kg") {
+		return
+	}
+	for ui := m.Unit; ui <= m.Unit+1 && ui < len(r.Units); ui++ {
+		u := r.Units[ui]
+		if ui != m.Unit && (u.Speaker != r.Units[m.Unit].Speaker || u.Segment > r.Units[m.Unit].Segment+1) {
+			return
+		}
+		toks := u.Tokens
+		if at, _ := find(toks, r.Lexicon.List("medications")); ui != m.Unit && at >= 0 {
+			return
+		}
+		for _, n := range r.numbersIn(toks) {
+			if ui == m.Unit && n.first < m.End || n.kind != "mass" || strings.Contains(n.unit, "/") || r.bodyWeightUnit(n.unit) {
+				// ("for eighteen kilos": the child's weight)
+				continue
+			}
+			e, at := r.frequencyFrom(toks, n.end)
+			if e == nil {
+				continue
+			}
+			dose, freq := n.text+" "+n.unit, r.frequencyName(toks, e, at)
+			f.Dose, f.Frequency = &dose, &freq
+			return
+		}
+	}
+}
+
+// bodyWeightUnit reports whether unit is one a body is weighed in (kg, lb).
+func (r *Reading) bodyWeightUnit(unit string) bool {
+	e := r.Lexicon.List("vital_units").Lookup(unit)
+	return e != nil && e.Attr("kind") == "weight"
 }
 
 // doseUnitEnd reports whether token at is part of a dose's unit ("50

@@ -159,6 +159,9 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 		case f.Frequency == nil && f.New:
 			r.frequencyNext(&f, detail)
 		}
+		if f.New {
+			r.weighedDose(&f, detail)
+		}
 		if allergic[name] && f.Action != ActionStop {
 			// a drug the patient reacts to is the allergy, unless the
 			// reaction was found on it and it is stopped today ("we'll

@@ -283,3 +283,20 @@ func TestAnEmergencyCourseReportsWhatWasDone(t *testing.T) {
 Patient: Okay.`)
 	none(t, r, clinical.Lab, "blood work")
 }
+
+// A dose said by weight is the dose it comes to, when that is said after it
+// with how often ("ninety milligrams per kilo per day; for eighteen kilos
+// that's eight hundred milligrams twice a day"); alone, the rate is the
+// dose.
+func TestADoseByWeightIsTheDoseItComesTo(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'm going to give him high dose amoxicillin, ninety milligrams per kilo per day. For eighteen kilos that's eight hundred milligrams twice a day for ten days.
+Mom: Okay.`)
+	amoxicillin := finding(t, r, clinical.Medication, "amoxicillin")
+	require.Equal(t, "800 mg", *amoxicillin.Dose)
+	require.Equal(t, "twice daily", *amoxicillin.Frequency)
+
+	r = read(t, "en", `Doctor: I'm going to give him amoxicillin, ninety milligrams per kilo per day.
+Mom: Okay.`)
+	require.Equal(t, "90 mg/kg/day", *finding(t, r, clinical.Medication, "amoxicillin").Dose)
+}
