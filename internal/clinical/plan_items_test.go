@@ -185,6 +185,12 @@ Patient: Okay.`)
 	r = read(t, "fr", `Médecin : Je vous prescris un dosage de la rénine.
 Patient : D'accord.`)
 	require.True(t, finding(t, r, clinical.Lab, "dosage de la rénine").Ordered)
+
+	// a test named by its ending, alone ("spirometry"); "symmetry" is none
+	r = read(t, "en", `Doctor: I'd also like you to get spirometry done before your next visit, and I'll check the symmetry of your chest.
+Patient: Okay.`)
+	require.True(t, finding(t, r, clinical.Lab, "spirometry").Ordered)
+	none(t, r, clinical.Lab, "symmetry")
 }
 
 // A test made the topic ("from a rapid strep standpoint, ...") or judged as

@@ -47,6 +47,11 @@ func (r *Reading) unlistedTests(verbs *lexicon.List, seen map[string]int) {
 				}
 				h, hn := heads.Match(toks, k)
 				if h == nil {
+					if kind := r.testBySuffix(toks[k]); kind != "" && !r.itemBetween(ui, k, k+1) {
+						// "get spirometry done": a test named by its ending
+						r.addTest(ui, k, k+1, nil, kind, seen)
+						from, last = k+1, k+1
+					}
 					continue
 				}
 				first, end := r.testWordsBefore(toks, from, k), k+hn
@@ -62,7 +67,7 @@ func (r *Reading) unlistedTests(verbs *lexicon.List, seen map[string]int) {
 				if c := assertion.Of(x, toks, [2]int{first, end}); c.Assertion != assertion.Present || c.Time == assertion.Past {
 					break
 				}
-				r.addTest(ui, first, end, h, seen)
+				r.addTest(ui, first, end, h, Lab, seen)
 				k, from, last = end-1, end, end
 			}
 			i = max(i, last-1)
@@ -100,14 +105,15 @@ func (r *Reading) resultJudged(toks []lexicon.Token, first, end int) bool {
 // may stand ("the sugar is a little bit high").
 const verdictReach = 5
 
-// addTest records the lab named by tokens [first, end) of unit ui as
-// ordered, and takes the problem words it holds from the problems.
-func (r *Reading) addTest(ui, first, end int, head *lexicon.Entry, seen map[string]int) {
+// addTest records the test of kind named by tokens [first, end) of unit ui
+// (ending in head, when one was read) as ordered, and takes the problem
+// words it holds from the problems.
+func (r *Reading) addTest(ui, first, end int, head *lexicon.Entry, kind Kind, seen map[string]int) {
 	name := strings.ToLower(r.TextOf(ui, first, end))
 	// "a pulmonary function test" and "pulmonary function tests" are one
-	key := string(Lab) + "\x00" + name
-	if head.Attr("after") != "yes" {
-		key = string(Lab) + "\x00" + strings.ToLower(r.TextOf(ui, first, end-1)) + " " + head.Name()
+	key := string(kind) + "\x00" + name
+	if head != nil && head.Attr("after") != "yes" {
+		key = string(kind) + "\x00" + strings.ToLower(r.TextOf(ui, first, end-1)) + " " + head.Name()
 	}
 	m := Mention{Unit: ui, First: first, End: end}
 	r.dropProblemWords(ui, first, end)
@@ -115,9 +121,9 @@ func (r *Reading) addTest(ui, first, end int, head *lexicon.Entry, seen map[stri
 		r.Findings[at].Mentions = append(r.Findings[at].Mentions, m)
 		return
 	}
-	f := Finding{Kind: Lab, Name: name, Said: r.TextOf(ui, first, end), Assertion: assertion.Present,
+	f := Finding{Kind: kind, Name: name, Said: r.TextOf(ui, first, end), Assertion: assertion.Present,
 		Time: assertion.Current, Subject: assertion.Patient, Ordered: true, Mentions: []Mention{m}}
-	f.Reason = r.reasonFor(mention{Mention: m, kind: Lab, name: name}, true)
+	f.Reason = r.reasonFor(mention{Mention: m, kind: kind, name: name}, true)
 	seen[key] = len(r.Findings)
 	r.Findings = append(r.Findings, f)
 }
@@ -142,6 +148,30 @@ func (r *Reading) dropProblemWords(ui, first, end int) {
 	}
 	r.Findings = kept
 }
+
+// testBySuffix is the kind of test a word the lexicon does not know names
+// by its ending ("spirometry": a lab), or "".
+func (r *Reading) testBySuffix(t lexicon.Token) Kind {
+	suffixes := r.Lexicon.List("test_suffixes")
+	if t.Kind != lexicon.Word || r.Lexicon.Knows(t.Norm) || suffixes.Has(t.Norm) {
+		// (a word of not=yes names no test)
+		return ""
+	}
+	for _, e := range suffixes.Entries() {
+		if e.Attr("not") == "yes" {
+			continue
+		}
+		for _, suffix := range e.Terms {
+			if len(t.Norm) > len(suffix)+minTestStem && strings.HasSuffix(t.Norm, suffix) {
+				return Kind(e.Attr("kind"))
+			}
+		}
+	}
+	return ""
+}
+
+// minTestStem is the fewest letters before a test's ending ("spiro-").
+const minTestStem = 3
 
 // testWordsBefore is where the words qualifying a test's head at token head
 // start: up to testWords words after token from, none a function word.
