@@ -83,6 +83,55 @@ func (r *Reading) weighedDose(f *Finding, m mention) {
 	}
 }
 
+// doseByPronoun reads a dose said right after a pronoun standing for the
+// drug, in the sentences after one of its mentions before any other drug is
+// named ("... started you on bisoprolol." "That's right, the cardiologist
+// started it, two point five milligrams once a day."), when the drug's own
+// mentions said none.
+func (r *Reading) doseByPronoun(f *Finding) {
+	for _, m := range f.Mentions {
+		if r.doseByPronounAfter(f, m) {
+			return
+		}
+	}
+}
+
+// doseByPronounAfter reads a dose said after a pronoun in the sentences
+// after mention m, before any other drug is named, and reports whether it
+// found one.
+func (r *Reading) doseByPronounAfter(f *Finding, m Mention) bool {
+	x := r.Lexicon
+	for ui := m.Unit + 1; ui < len(r.Units) && ui <= m.Unit+pronounReach; ui++ {
+		toks := r.Units[ui].Tokens
+		if at, _ := find(toks, x.List("medications")); at >= 0 {
+			return false
+		}
+		for k := 0; k < len(toks); k++ {
+			p, pn := x.List("object_pronouns").Match(toks, k)
+			if p == nil {
+				continue
+			}
+			j := k + pn
+			for j < len(toks) && toks[j].Norm == "," {
+				j++
+			}
+			for _, n := range r.numbersIn(toks) {
+				if n.first != j || !doseKinds[n.kind] || r.bodyWeightUnit(n.unit) {
+					continue
+				}
+				dose := n.text + " " + n.unit
+				f.Dose = &dose
+				if e, at := r.frequencyFrom(toks, n.end); e != nil && f.Frequency == nil {
+					freq := r.frequencyName(toks, e, at)
+					f.Frequency = &freq
+				}
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // bodyWeightUnit reports whether unit is one a body is weighed in (kg, lb).
 func (r *Reading) bodyWeightUnit(unit string) bool {
 	e := r.Lexicon.List("vital_units").Lookup(unit)

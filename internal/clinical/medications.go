@@ -162,6 +162,9 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 		if f.New {
 			r.weighedDose(&f, detail)
 		}
+		if f.Dose == nil && (f.Taken || f.New) {
+			r.doseByPronoun(&f)
+		}
 		if allergic[name] && f.Action != ActionStop {
 			// a drug the patient reacts to is the allergy, unless the
 			// reaction was found on it and it is stopped today ("we'll

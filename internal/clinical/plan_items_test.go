@@ -306,3 +306,16 @@ Mom: Okay.`)
 Mom: Okay.`)
 	require.Equal(t, "90 mg/kg/day", *finding(t, r, clinical.Medication, "amoxicillin").Dose)
 }
+
+// A dose said right after a pronoun standing for the drug, in the next
+// turn, is the drug's.
+func TestADoseSaidOfItIsTheDrugs(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I can see from the letter that the hospital started you on bisoprolol after your palpitations.
+Patient: That's right, the cardiologist started it, two point five milligrams once a day.
+Doctor: Carry on with the bisoprolol as the hospital advised.`)
+	bisoprolol := finding(t, r, clinical.Medication, "bisoprolol")
+	require.NotNil(t, bisoprolol.Dose)
+	require.Equal(t, "2.5 mg", *bisoprolol.Dose)
+	require.Equal(t, "once daily", *bisoprolol.Frequency)
+}
