@@ -47,6 +47,50 @@ func (r *Reading) dosing(f *Finding, m mention) {
 		freq := r.frequencyName(u.Tokens, e, at)
 		f.Frequency = &freq
 	}
+	if f.Frequency == nil {
+		f.Frequency = r.shorthandFrequency(u.Tokens, m)
+	}
+}
+
+// shorthandFrequency reads how often from a shorthand written as one word
+// after the drug, before another drug ("DuoNeb q4h": every 4 hours), or
+// nil.
+func (r *Reading) shorthandFrequency(toks []lexicon.Token, m mention) *string {
+	meds, freqs := r.Lexicon.List("medications"), r.Lexicon.List("frequencies")
+	for k := m.End; k < len(toks) && k <= m.End+doseWindow; k++ {
+		if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," {
+			return nil
+		}
+		if e, _ := meds.Match(toks, k); e != nil {
+			return nil
+		}
+		for _, e := range r.Lexicon.List("interval_shorthand").Entries() {
+			n, ok := shorthandNumber(toks[k].Norm, e.Name(), strings.Fields(e.Attr("ends")))
+			if !ok {
+				continue
+			}
+			if freq := freqs.Lookup(strings.ReplaceAll(e.Attr("as"), "{n}", n)); freq != nil {
+				name := freq.Name()
+				return &name
+			}
+		}
+	}
+	return nil
+}
+
+// shorthandNumber is the number in word w written as prefix, digits and one
+// of ends ("q4h": "4").
+func shorthandNumber(w, prefix string, ends []string) (string, bool) {
+	rest, ok := strings.CutPrefix(w, prefix)
+	if !ok {
+		return "", false
+	}
+	for _, end := range ends {
+		if n, ok := strings.CutSuffix(rest, end); ok && n != "" && strings.Trim(n, "0123456789") == "" {
+			return n, true
+		}
+	}
+	return "", false
 }
 
 // weighedDose reads the dose a rate by weight comes to, when the clinician

@@ -319,3 +319,14 @@ Doctor: Carry on with the bisoprolol as the hospital advised.`)
 	require.Equal(t, "2.5 mg", *bisoprolol.Dose)
 	require.Equal(t, "once daily", *bisoprolol.Frequency)
 }
+
+// Shorthand for every N hours written as one word ("q4h") is that
+// frequency.
+func TestAnHourlyShorthandIsAFrequency(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Plan: DuoNeb nebulizers q4h, prednisone 40 mg PO daily for 5 days.`)
+	duoneb := finding(t, r, clinical.Medication, "duoneb")
+	require.NotNil(t, duoneb.Frequency)
+	require.Equal(t, "every 4 hours", *duoneb.Frequency)
+	require.Equal(t, "once daily", *finding(t, r, clinical.Medication, "prednisone").Frequency)
+}
