@@ -110,7 +110,7 @@ func (r *Reading) orders(ms []mention) {
 			r.Findings[at].Mentions = append(r.Findings[at].Mentions, m.Mention)
 			continue
 		}
-		end := r.placeAfter(u.Tokens, m.End)
+		end := r.whenAfter(u.Tokens, r.placeAfter(u.Tokens, m.End))
 		f := Finding{Kind: kind, Name: m.name, Said: r.TextOf(m.Unit, r.placeBefore(m), end), Assertion: assertion.Present,
 			Time: assertion.Current, Subject: assertion.Patient, Ordered: true, Mentions: []Mention{m.Mention}}
 		f.Reason = r.reasonFor(m, true)
@@ -183,6 +183,22 @@ func (r *Reading) namedAsTopic(toks []lexicon.Token, end int) bool {
 	e, _ := r.Lexicon.List("topic_tails").Match(toks, end)
 	return e != nil
 }
+
+// whenAfter is where an ordered test's words end with the interval said
+// right after them ("a hemoglobin A1c in three months"), or end.
+func (r *Reading) whenAfter(toks []lexicon.Token, end int) int {
+	if end >= len(toks) || !r.Lexicon.List("place_prepositions").Has(toks[end].Norm) && !r.Lexicon.List("prepositions").Has(toks[end].Norm) {
+		return end
+	}
+	if interval, to := r.interval(toks, end); interval != "" && to <= end+intervalWords {
+		return to
+	}
+	return end
+}
+
+// intervalWords is the most tokens of an interval said after a test ("in
+// two to three weeks").
+const intervalWords = 5
 
 // placeBefore is where an ordered test's words start with the place,
 // side and qualifiers said before its name ("a right upper quadrant

@@ -96,12 +96,15 @@ Patient : Merci.`)
 	require.True(t, finding(t, r, clinical.Medication, "ramipril").Refill)
 }
 
-// An ordered test is named with the place and side said before it.
+// An ordered test is named with the place and side said before it, and
+// when it is for, said right after it.
 func TestAnOrderIsNamedWithItsPlace(t *testing.T) {
 	t.Parallel()
 	r := read(t, "en", `Doctor: I want to get a right upper quadrant ultrasound.
-Patient: Okay.`)
+Patient: Okay.
+Doctor: And we'll repeat your hemoglobin A1c in three months.`)
 	require.Equal(t, "right upper quadrant ultrasound", finding(t, r, clinical.Imaging, "ultrasound").Said)
+	require.Equal(t, "hemoglobin A1c in three months", finding(t, r, clinical.Lab, "a1c").Said)
 }
 
 // The word before an amount is no drug when it bounds the amount ("at
