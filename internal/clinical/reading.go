@@ -192,6 +192,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.readOutResults()
 	r.dropIdentity()
 	r.dropDeviceTalk()
+	r.dropLetterClosings()
 	r.dropCallTalk()
 	r.dropIntroductions()
 	r.dropBareHeadings()
@@ -465,6 +466,18 @@ func onlyMarks(toks []lexicon.Token) bool {
 		}
 	}
 	return true
+}
+
+// dropLetterClosings drops a dictated letter's signature ("Yours sincerely,
+// Doctor Sarah Okoye, consultant cardiologist."): a sentence that opens on
+// a letter's closing.
+func (r *Reading) dropLetterClosings() {
+	closings := r.Lexicon.List("letter_closings")
+	for i, u := range r.Units {
+		if e, _ := closings.Match(u.Tokens, 0); e != nil {
+			r.Units[i].Part = discourse.Drop
+		}
+	}
 }
 
 // dropDeviceTalk drops what is said to a device or an assistant to show
