@@ -333,3 +333,15 @@ func TestAnHourlyShorthandIsAFrequency(t *testing.T) {
 	require.Equal(t, "every 4 hours", *duoneb.Frequency)
 	require.Equal(t, "once daily", *finding(t, r, clinical.Medication, "prednisone").Frequency)
 }
+
+// In the plan, a test said with its value or its verdict is a result read
+// ("labs checked and creatinine is appropriate", "a1c is 5.1 on the last
+// check"), even with a word of ordering after it.
+func TestAResultReadInThePlanIsNoOrder(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: So for your heart failure, continue the current regimen. Labs checked and creatinine is appropriate.
+Doctor: The next one is diabetes. A1c is 5.1 on the last check so no need for another one today.
+Patient: Okay.`)
+	none(t, r, clinical.Lab, "renal")
+	none(t, r, clinical.Lab, "a1c")
+}
