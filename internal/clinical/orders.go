@@ -103,7 +103,10 @@ func (r *Reading) orders(ms []mention) {
 			}
 		}
 		kind := m.kind
-		if verb != nil && verb.Attr("action") == "refer" && kind == Procedure {
+		if kind == Procedure && (verb != nil && verb.Attr("action") == "refer" || r.alsoReferral(u.Tokens, m)) {
+			// "refer you to physical therapy", "order physical therapy
+			// referral": a therapy ordered is a referral to its
+			// therapists
 			kind = Referral
 		}
 		key := string(kind) + "\x00" + m.name
@@ -141,6 +144,14 @@ func (r *Reading) actsAsSubject(toks []lexicon.Token, end int) bool {
 		}
 	}
 	return false
+}
+
+// alsoReferral reports whether the procedure at m is also a service one is
+// referred to (the lexicon lists "physical therapy" as both): ordered, it
+// is a referral.
+func (r *Reading) alsoReferral(toks []lexicon.Token, m mention) bool {
+	e, n := r.Lexicon.List("referrals").Match(toks, m.First)
+	return e != nil && m.First+n == m.End
 }
 
 // orderedPassively is the passive of ordering said of the test ending at

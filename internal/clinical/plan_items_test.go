@@ -345,3 +345,16 @@ Patient: Okay.`)
 	none(t, r, clinical.Lab, "renal")
 	none(t, r, clinical.Lab, "a1c")
 }
+
+// A therapy ordered is a referral to its therapists, whatever the verb
+// ("order physical therapy referral", "let's get you some physical
+// therapy").
+func TestATherapyOrderedIsAReferral(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Hey, dragon, order physical therapy referral.
+Doctor: And I'd like to get you some occupational therapy too.
+Patient: Okay.`)
+	require.True(t, finding(t, r, clinical.Referral, "physical therapy").Ordered)
+	require.True(t, finding(t, r, clinical.Referral, "occupational therapy").Ordered)
+	none(t, r, clinical.Procedure, "therapy")
+}
