@@ -18,6 +18,7 @@ import (
 	"github.com/notegen/notegen/internal/broker"
 	"github.com/notegen/notegen/internal/evidence"
 	"github.com/notegen/notegen/internal/masterkey"
+	"github.com/notegen/notegen/internal/outbox"
 	"github.com/notegen/notegen/internal/store"
 	"github.com/notegen/notegen/internal/transcript"
 	"github.com/notegen/notegen/internal/upload"
@@ -68,6 +69,9 @@ type Service struct {
 	uploads *upload.Signer
 	// queue takes the jobs' processing, in the transaction that causes it.
 	queue Enqueuer
+	// dispatch writes a job's first event's delivery with the event; nil
+	// leaves every event to the webhook dispatcher.
+	dispatch outbox.Dispatcher
 	// statusReads batches concurrent status reads on PostgreSQL; nil on
 	// SQLite.
 	statusReads *batch.Batcher[*statusRead]
@@ -110,11 +114,15 @@ type Deps struct {
 	// Events carries each committed status change to the clients
 	// waiting for it.
 	Events *broker.Broker
+	// Dispatch, when set, writes the delivery of a job's first event in
+	// the statement that writes the event (outbox.Dispatcher): the webhook
+	// service of this replica.
+	Dispatch outbox.Dispatcher
 }
 
 // NewService returns the job service.
 func NewService(d Deps, cfg Config) *Service {
-	return &Service{db: d.DB, master: d.Master, cfg: cfg, uploads: d.Uploads, queue: d.Queue, events: d.Events,
+	return &Service{db: d.DB, master: d.Master, cfg: cfg, uploads: d.Uploads, queue: d.Queue, events: d.Events, dispatch: d.Dispatch,
 		statusReads: newStatusReads(d.DB), writes: d.DB.NewGroup(maxGroupedWrites, groupSlots(d.DB.Dialect()))}
 }
 
