@@ -150,7 +150,35 @@ func (d *Service) Dispatched(ev outbox.Stored) {
 	}
 	// Off the committing goroutine, which may be a shared transaction's
 	// with other callers waiting on it.
-	go d.handOver(del, 0)
+	go func() { _ = d.overflow.Do(context.Background(), del.ID) }() // no deadline: it never ends early
+}
+
+// handOverBatch gives claimed deliveries to the queue at once, in one
+// transaction: their claims are given up and their jobs queued. A claim
+// that cannot be given up now is taken over by reclaim once it is
+// overdue, as handOver's.
+func (d *Service) handOverBatch(ids []string) {
+	ctx, cancel := context.WithTimeout(context.Background(), recordTimeout)
+	defer cancel()
+	err := d.db.InTx(ctx, func(tx *store.Tx) error {
+		released, err := store.Collect(ctx, tx, "give up delivery claims", func(row func(...any) error) (string, error) {
+			var id string
+			return id, row(&id)
+		}, `UPDATE webhook_deliveries SET claimed_until = NULL WHERE id `+store.InJSONArray(tx.Dialect())+`
+			AND claimed_until IS NOT NULL AND status = ? RETURNING id`, store.JSONArray(ids), StatusPending)
+		if err != nil {
+			return err
+		}
+		jobs := make([]river.InsertManyParams, 0, len(released))
+		for _, id := range released {
+			jobs = append(jobs, river.InsertManyParams{Args: deliverArgs{DeliveryID: id}})
+		}
+		return d.queue.InsertManyTx(ctx, tx, jobs)
+	})
+	if err != nil {
+		d.log.Error("webhook delivery: hand-over to the queue failed; taken over when the claims end", "deliveries", len(ids),
+			"error", err.Error())
+	}
 }
 
 // handDirect gives a claimed delivery to the direct workers when they run
