@@ -98,9 +98,11 @@ func isCatalog(table string) bool {
 // no table is named.
 var tableFunctions = map[string]bool{
 	"unnest": true, "json_each": true, "json_to_recordset": true, "json_array_elements_text": true, "generate_series": true,
-	// A query's own WITH name: outbox.AddWith reads the change its event
-	// announces, a statement the change's owner writes.
-	"announced": true,
+	// A query's own WITH names: outbox.AddWith reads the change its event
+	// announces, a statement the change's owner writes, and
+	// outbox.AddDispatched the event it wrote, and gives delivery the
+	// dispatched one to write its delivery from.
+	"announced": true, "written": true, "dispatched": true,
 }
 
 // tablesNamed returns the tables named in the string literals of a Go file.

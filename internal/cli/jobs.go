@@ -12,6 +12,7 @@ import (
 	"github.com/notegen/notegen/internal/config"
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/masterkey"
+	"github.com/notegen/notegen/internal/outbox"
 	"github.com/notegen/notegen/internal/pipeline"
 	"github.com/notegen/notegen/internal/provider"
 	"github.com/notegen/notegen/internal/queue"
@@ -25,7 +26,8 @@ import (
 // OpenAI-compatible providers when configured, the built-in writer
 // otherwise. The job service comes first: it enqueues work through the
 // queue alone, and the pipeline calls it for every change it stores.
-func newJobs(ctx context.Context, s config.Settings, db *store.DB, key *masterkey.Key, uploads *upload.Signer, q *queue.Inserter, events *broker.Broker, log *slog.Logger) (*job.Service, *pipeline.Service, error) {
+func newJobs(ctx context.Context, s config.Settings, db *store.DB, key *masterkey.Key, uploads *upload.Signer, q *queue.Inserter, events *broker.Broker,
+	dispatch outbox.Dispatcher, log *slog.Logger) (*job.Service, *pipeline.Service, error) {
 	var blobs blobstore.Store
 	var err error
 	if s.StorageURL != "" {
@@ -51,7 +53,7 @@ func newJobs(ctx context.Context, s config.Settings, db *store.DB, key *masterke
 	}
 	enqueuer := pipeline.NewEnqueuer(q)
 	jobs := job.NewService(job.Deps{
-		DB: db, Master: key, Uploads: uploads, Queue: enqueuer, Events: events,
+		DB: db, Master: key, Uploads: uploads, Queue: enqueuer, Events: events, Dispatch: dispatch,
 	}, job.Config{
 		PublicURL: s.PublicURL, FreeJobs: s.FreeJobs, Retention: s.Retention, UploadTTL: s.UploadTTL,
 		LiveAudio: stt != nil, StreamAbandon: s.StreamAbandon, WaitRecheck: s.WaitRecheck,

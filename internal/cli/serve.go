@@ -163,7 +163,7 @@ func serve(ctx context.Context, env Env, args []string) error {
 		ReplicaID: self.ID(), Log: log, Metrics: registry,
 	})
 	uploads := upload.NewSigner(key, settings.PublicURL)
-	jobs, pipe, err := newJobs(ctx, settings, db, key, uploads, inserter, events, log)
+	jobs, pipe, err := newJobs(ctx, settings, db, key, uploads, inserter, events, deliveries, log)
 	if err != nil {
 		return err
 	}

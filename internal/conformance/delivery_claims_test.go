@@ -3,6 +3,7 @@ package conformance
 import (
 	"context"
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 
@@ -63,4 +64,57 @@ func TestLeftDeliveryClaimsAreTakenOver(t *testing.T) {
 			require.Equal(t, 1, seen[id], "delivered once")
 		}
 	})
+}
+
+// Sandbox text jobs submitted at once (their submissions and notes share
+// transactions) each deliver job.completed exactly once, numbered 1, with
+// one attempt recorded. On PostgreSQL a job's first event is dispatched in
+// the statement that completes the job (outbox.Dispatcher): it is stored
+// as dispatched at the time it was written, not later by the dispatcher.
+func TestJobsFirstEventsAreDeliveredOnceFromTheirCommit(t *testing.T) {
+	st.EachOwner(t, func(t *testing.T, s *st.Server, o *st.Owner) {
+		rc := newReceiver(t, false, ok200)
+		setWebhooks(t, s, o, ptr(rc.URL("/hook")), nil)
+		key := createKey(t, s, o, "sandbox", nil)
+		const jobs = 24
+		ids := make(chan string, jobs)
+		var wg sync.WaitGroup
+		for range jobs {
+			wg.Go(func() { ids <- submitText(t, s, key) })
+		}
+		wg.Wait()
+		close(ids)
+		submitted := map[string]bool{}
+		for id := range ids {
+			submitted[id] = true
+		}
+		got := rc.waitRequests(t, 30*time.Second, func(r []received) bool { return countType(t, r, "job.completed") >= jobs })
+		deliveries := map[string]string{} // job id -> delivery id
+		for _, r := range got {
+			ev := r.Event(t)
+			if ev["type"] != "job.completed" {
+				continue
+			}
+			job, _ := ev["job_id"].(string)
+			require.True(t, submitted[job], "a job of this test")
+			require.Empty(t, deliveries[job], "delivered once")
+			require.Equal(t, float64(1), ev["sequence"])
+			deliveries[job] = r.ID()
+		}
+		require.Len(t, deliveries, jobs)
+		for _, id := range deliveries {
+			d := waitDelivery(t, s, o, id, 10*time.Second, hasStatus("succeeded"))
+			require.Len(t, attemptsOf(d), 1, "attempted and recorded once")
+		}
+		if s.DB.Backend != st.Postgres {
+			return
+		}
+		db := openStore(t, s.DB)
+		for _, id := range deliveries {
+			var together bool
+			require.NoError(t, db.QueryRow(context.Background(),
+				`SELECT dispatched_at = created_at FROM outbox_events WHERE id = ?`, id).Scan(&together))
+			require.True(t, together, "dispatched in the statement that wrote it")
+		}
+	}, deliveryEnv("100ms,100ms,100ms")...)
 }

@@ -107,6 +107,10 @@ type Service struct {
 	// loader and recorder read and record automatic attempts in batches.
 	loader   *batch.Batcher[*pendingLoad]
 	recorder *batch.Batcher[*pendingRecord]
+	// overflow hands the deliveries written with their events
+	// (Dispatched) that the direct workers have no room for to the queue,
+	// in batches, as dispatch queues its own overflow in its transaction.
+	overflow *batch.Batcher[string]
 	// direct makes first attempts at once on this replica (direct.go).
 	direct direct
 
@@ -142,6 +146,7 @@ func NewService(db *store.DB, settings *webhook.Service, q *queue.Inserter, cfg 
 		direct:       newDirect(),
 	}
 	d.recorder, d.loader = newRecorder(d), newLoader(d)
+	d.overflow = &batch.Batcher[string]{Max: dispatchBatch, Run: d.handOverBatch}
 	return d
 }
 

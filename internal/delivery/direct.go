@@ -11,6 +11,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/notegen/notegen/internal/outbox"
 	"github.com/notegen/notegen/internal/queue"
 	"github.com/notegen/notegen/internal/replica"
 	"github.com/notegen/notegen/internal/store"
@@ -61,6 +62,13 @@ type direct struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
 	workers sync.WaitGroup
+	// mu guards open: deliveries written with their job's first event
+	// (Dispatched) are handed to the workers from the committing
+	// transactions, not by the dispatcher alone, so the queue is closed
+	// under it.
+	mu sync.RWMutex
+	// open is true while the workers run (startDirect to stopDirect).
+	open bool
 	// lastReclaim is when the dispatcher last looked for overdue claims.
 	lastReclaim time.Time
 }
@@ -90,6 +98,9 @@ func (d *Service) unreserve(n int) {
 
 // startDirect runs the direct workers until stopDirect.
 func (d *Service) startDirect() {
+	d.direct.mu.Lock()
+	d.direct.open = true
+	d.direct.mu.Unlock()
 	for range directWorkers {
 		d.direct.workers.Go(func() {
 			for del := range d.direct.queue {
@@ -108,9 +119,78 @@ func (d *Service) startDirect() {
 // retried on schedule) and hands the waiting deliveries to the queue. The
 // dispatcher, the only sender, has stopped.
 func (d *Service) stopDirect() {
+	d.direct.mu.Lock()
+	d.direct.open = false
 	d.direct.cancel()
 	close(d.direct.queue)
+	d.direct.mu.Unlock()
 	d.direct.workers.Wait()
+}
+
+// DeliveryOf implements outbox.Dispatcher: a job's first event becomes a
+// pending delivery claimed for this replica's attempt, as dispatch writes
+// one, in the statement that writes the event (the job's change, its
+// event and its delivery are one statement, deferred to the commit).
+func (d *Service) DeliveryOf(now time.Time) (string, []any) {
+	return `INSERT INTO webhook_deliveries (id, user_id, event_type, job_id, sequence, status, created_at, updated_at, claimed_until, claimed_by)
+		SELECT id, user_id, type, job_id, sequence, 'pending', ?::timestamptz, ?::timestamptz, ?::timestamptz, ?::text FROM dispatched`,
+		[]any{now, now, now.Add(claimLease), d.replicaID}
+}
+
+// Dispatched implements outbox.Dispatcher: the delivery written with its
+// event, now committed, is attempted by the direct workers, or, when they
+// are that far behind or not running, handed to the queue at once, as
+// dispatch queues a job for it then.
+func (d *Service) Dispatched(ev outbox.Stored) {
+	d.metrics.dispatched.Inc()
+	del := delivery{ID: ev.ID, UserID: ev.UserID, Type: ev.Type, JobID: ev.JobID, Env: ev.Env, Payload: ev.Payload,
+		Status: StatusPending}
+	if d.handDirect(del) {
+		return
+	}
+	// Off the committing goroutine, which may be a shared transaction's
+	// with other callers waiting on it.
+	go func() { _ = d.overflow.Do(context.Background(), del.ID) }() // no deadline: it never ends early
+}
+
+// handOverBatch gives claimed deliveries to the queue at once, in one
+// transaction: their claims are given up and their jobs queued. A claim
+// that cannot be given up now is taken over by reclaim once it is
+// overdue, as handOver's.
+func (d *Service) handOverBatch(ids []string) {
+	ctx, cancel := context.WithTimeout(context.Background(), recordTimeout)
+	defer cancel()
+	err := d.db.InTx(ctx, func(tx *store.Tx) error {
+		released, err := store.Collect(ctx, tx, "give up delivery claims", func(row func(...any) error) (string, error) {
+			var id string
+			return id, row(&id)
+		}, `UPDATE webhook_deliveries SET claimed_until = NULL WHERE id `+store.InJSONArray(tx.Dialect())+`
+			AND claimed_until IS NOT NULL AND status = ? RETURNING id`, store.JSONArray(ids), StatusPending)
+		if err != nil {
+			return err
+		}
+		jobs := make([]river.InsertManyParams, 0, len(released))
+		for _, id := range released {
+			jobs = append(jobs, river.InsertManyParams{Args: deliverArgs{DeliveryID: id}})
+		}
+		return d.queue.InsertManyTx(ctx, tx, jobs)
+	})
+	if err != nil {
+		d.log.Error("webhook delivery: hand-over to the queue failed; taken over when the claims end", "deliveries", len(ids),
+			"error", err.Error())
+	}
+}
+
+// handDirect gives a claimed delivery to the direct workers when they run
+// and have room for it.
+func (d *Service) handDirect(del delivery) bool {
+	d.direct.mu.RLock()
+	defer d.direct.mu.RUnlock()
+	if !d.direct.open || !d.reserve() {
+		return false
+	}
+	d.direct.queue <- del // never blocks: its place was reserved
+	return true
 }
 
 // attemptDirect makes the first automatic attempt of a delivery this

@@ -170,9 +170,9 @@ func (s *Service) setStatusWith(ctx context.Context, tx *store.Tx, j *Job, to St
 		if err := s.events.PublishTx(ctx, tx, statusTopic(j.ID)); err != nil {
 			return false, err
 		}
-		if _, err := outbox.AddWith(ctx, tx, s.event(j, to, eventType, 0, now), now, outbox.Announced{
+		if _, err := outbox.AddDispatched(ctx, tx, s.event(j, to, eventType, 0, now), now, outbox.Announced{
 			Query: query + `, event_sequence = event_sequence + 1` + where + ` RETURNING event_sequence`, Args: args,
-		}); err != nil {
+		}, s.dispatch); err != nil {
 			return false, fmt.Errorf("update job status: %w", err)
 		}
 		return true, nil

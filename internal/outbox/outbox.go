@@ -129,13 +129,39 @@ type Announced struct {
 // The payload is the one Add writes: the sequence is joined into the
 // encoded body by the database, as the same digits.
 func AddWith(ctx context.Context, tx *store.Tx, e Event, now time.Time, change Announced) (string, error) {
+	return AddDispatched(ctx, tx, e, now, change, nil)
+}
+
+// Dispatcher takes a job's first event to its delivery in the statement
+// that writes the event (AddDispatched): the delivery is written with it,
+// claimed for this replica's attempt, the event is written dispatched,
+// and once the transaction commits the delivery is attempted at once. The
+// webhook dispatcher's wake-up, its claim and update of the event and its
+// transaction are spared, per event. A job's first event has nothing of
+// its job before it to wait for; a later one is left to the dispatcher,
+// which keeps the job's order. Package delivery implements it.
+type Dispatcher interface {
+	// DeliveryOf is the statement that writes the delivery of each row
+	// of dispatched (id, user_id, type, job_id, sequence: the event just
+	// written, when it is its job's first), and its arguments in the
+	// order of its placeholders.
+	DeliveryOf(now time.Time) (query string, args []any)
+	// Dispatched hands over the event whose delivery the statement
+	// wrote, once the transaction has committed.
+	Dispatched(ev Stored)
+}
+
+// AddDispatched is AddWith that, when d is not nil and the event is its
+// job's first, also writes its delivery through d in the same statement
+// (see Dispatcher). The dispatcher on this replica is woken only for an
+// event left to it.
+func AddDispatched(ctx context.Context, tx *store.Tx, e Event, now time.Time, change Announced, d Dispatcher) (string, error) {
 	if tx.Dialect() != store.Postgres {
 		return "", ErrNotCombined
 	}
 	if e.JobID == "" {
 		return "", fmt.Errorf("write %s event: only a job event is numbered by its change", e.Type)
 	}
-	tx.Wake(Topic)
 	id := uuid.Must(uuid.NewV7()).String()
 	body := e.body(now)
 	body["sequence"] = 0
@@ -157,10 +183,32 @@ func AddWith(ctx context.Context, tx *store.Tx, e Event, now time.Time, change A
 		env = e.Env
 	}
 	args := append(append([]any{}, change.Args...), id, e.UserID, e.Type, before, after, e.JobID, env, now)
-	// Deferred, as Add's insert is.
-	err = tx.Defer(ctx, "write "+e.Type+" event", `WITH announced(sequence) AS (`+change.Query+`)
-		INSERT INTO outbox_events (id, user_id, type, payload, job_id, sequence, env, created_at)
-		SELECT ?, ?, ?, ?::text || announced.sequence || ?::text, ?, announced.sequence, ?, ? FROM announced`, args...)
+	const insert = `INSERT INTO outbox_events (id, user_id, type, payload, job_id, sequence, env, created_at%s)
+		SELECT ?, ?, ?, ?::text || announced.sequence || ?::text, ?, announced.sequence, ?, ?%s FROM announced`
+	if d == nil {
+		tx.Wake(Topic)
+		// Deferred, as Add's insert is.
+		err = tx.Defer(ctx, "write "+e.Type+" event", `WITH announced(sequence) AS (`+change.Query+`)
+			`+fmt.Sprintf(insert, "", ""), args...)
+		return id, err
+	}
+	// The event is dispatched in the statement that writes it only as its
+	// job's first: written's dispatched_at and the delivery go together.
+	delivery, deliveryArgs := d.DeliveryOf(now)
+	args = append(append(args, now), deliveryArgs...)
+	var written int64
+	tx.WakeUnless(Topic, func() bool { return written > 0 })
+	tx.AfterCommit(func() {
+		if written > 0 {
+			d.Dispatched(Stored{ID: id, UserID: e.UserID, Type: e.Type, JobID: e.JobID, Sequence: 1, Env: e.Env,
+				Payload: []byte(before + "1" + after)})
+		}
+	})
+	err = tx.DeferCounted(ctx, "write "+e.Type+" event", `WITH announced(sequence) AS (`+change.Query+`),
+		written AS (`+fmt.Sprintf(insert, ", dispatched_at", ", CASE WHEN announced.sequence = 1 THEN ?::timestamptz END")+`
+			RETURNING id, user_id, type, job_id, sequence, dispatched_at),
+		dispatched AS (SELECT id, user_id, type, job_id, sequence FROM written WHERE dispatched_at IS NOT NULL)
+		`+delivery, func(n int64) { written = n }, args...)
 	return id, err
 }
 

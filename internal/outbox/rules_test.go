@@ -2,11 +2,14 @@ package outbox_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
 	"github.com/notegen/notegen/internal/outbox"
@@ -134,5 +137,87 @@ func TestEventWrittenWithItsChange(t *testing.T) {
 			got = append(got, fmt.Sprintf("%s#%d", ev.JobID, ev.Sequence))
 		}
 		require.ElementsMatch(t, []string{"job-b#12", "job-a#12"}, got, "no event for a change that returned no row")
+	})
+}
+
+// recordingDispatcher is an outbox.Dispatcher whose "delivery" is a read
+// of the dispatched event, and which records what it is handed.
+type recordingDispatcher struct{ handed []outbox.Stored }
+
+func (r *recordingDispatcher) DeliveryOf(time.Time) (string, []any) {
+	return `SELECT id FROM dispatched WHERE ?::text <> ''`, []any{"bound after the event's own"}
+}
+
+func (r *recordingDispatcher) Dispatched(ev outbox.Stored) { r.handed = append(r.handed, ev) }
+
+// A job's first event written with its change and a Dispatcher
+// (AddDispatched) is dispatched in the statement that writes it: stored as
+// dispatched at its own time, so the dispatcher never claims it, and handed
+// to the Dispatcher, with the payload as stored, only once the transaction
+// has committed. A later event of a job, a change that returns no row and
+// a transaction that rolls back hand nothing over; the later event waits
+// for the dispatcher, which keeps the job's order.
+func TestAJobsFirstEventIsDispatchedWithItsChange(t *testing.T) {
+	storetest.EachDB(t, func(t *testing.T, db *store.DB) {
+		ctx, now := context.Background(), store.Now()
+		var user string
+		require.NoError(t, db.InTx(ctx, func(tx *store.Tx) error { user = storetest.NewUser(t, tx); return nil }))
+		d := &recordingDispatcher{}
+		add := func(tx *store.Tx, job string, sequence string) (string, error) {
+			return outbox.AddDispatched(ctx, tx, outbox.Event{UserID: user, Type: outbox.JobCompleted, JobID: job,
+				Fields: map[string]any{"job_id": job}}, now, outbox.Announced{Query: `SELECT CAST(? AS bigint) WHERE ? <> '0'`,
+				Args: []any{sequence, sequence}}, d)
+		}
+		dispatched := func(q store.Queryer, id string) bool {
+			var at sql.NullTime
+			var created time.Time
+			require.NoError(t, q.QueryRow(ctx, `SELECT dispatched_at, created_at FROM outbox_events WHERE id = ?`, id).Scan(&at, &created))
+			if at.Valid {
+				require.True(t, at.Time.Equal(created), "dispatched in the statement that wrote it")
+			}
+			return at.Valid
+		}
+		// Committed: the first event, and a change that returns no row.
+		var first string
+		err := db.InTx(ctx, func(tx *store.Tx) error {
+			var err error
+			if first, err = add(tx, uuid.NewString(), "1"); err != nil {
+				return err
+			}
+			if _, err = add(tx, uuid.NewString(), "0"); err != nil {
+				return err
+			}
+			require.Empty(t, d.handed, "nothing handed over before the commit")
+			return nil
+		})
+		if db.Dialect() != store.Postgres {
+			require.ErrorIs(t, err, outbox.ErrNotCombined)
+			return
+		}
+		require.NoError(t, err)
+		require.Len(t, d.handed, 1, "the first event only")
+		stored, err := outbox.Get(ctx, db, first)
+		require.NoError(t, err)
+		require.Equal(t, stored, d.handed[0], "handed over as stored")
+		require.True(t, dispatched(db, first))
+
+		// Rolled back (a job's later event must not stay undispatched in
+		// the database the package's tests share): a job's second event
+		// is the dispatcher's, and nothing is handed over.
+		job := uuid.NewString()
+		err = db.InTx(ctx, func(tx *store.Tx) error {
+			one, err := add(tx, job, "1")
+			require.NoError(t, err)
+			two, err := add(tx, job, "2")
+			require.NoError(t, err)
+			require.True(t, dispatched(tx, one))
+			require.False(t, dispatched(tx, two), "a later event is the dispatcher's")
+			waiting, err := outbox.UndispatchedBefore(ctx, tx, job, 3)
+			require.NoError(t, err)
+			require.Equal(t, 1, waiting)
+			return errors.New("rolled back")
+		})
+		require.Error(t, err)
+		require.Len(t, d.handed, 1, "a rolled back event is handed to nobody")
 	})
 }

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"maps"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -49,5 +50,28 @@ func TestDeferredStatementsCommitOrFailWithTheirTransaction(t *testing.T) {
 				return err
 			}))
 		}
+	})
+}
+
+// A deferred statement whose caller must learn how many rows it wrote
+// (DeferCounted) is given the count before the transaction's AfterCommit
+// functions run, also when it went to the database with the commit, and
+// a count per statement when a transaction defers several.
+func TestDeferredStatementsCountTheirRowsBeforeAfterCommit(t *testing.T) {
+	t.Parallel()
+	eachGroupDB(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		counts := map[string]int64{}
+		var seen map[string]int64
+		require.NoError(t, db.InTx(ctx, func(tx *store.Tx) error {
+			count := func(name string) func(int64) { return func(n int64) { counts[name] = n } }
+			require.NoError(t, tx.DeferCounted(ctx, "write two", `INSERT INTO group_rows (name, value) VALUES (?, ?), (?, ?)`,
+				count("two"), "a", "1", "b", "2"))
+			require.NoError(t, tx.DeferCounted(ctx, "write none", `INSERT INTO group_rows (name, value) SELECT ?, ? WHERE false`,
+				count("none"), "c", "3"))
+			tx.AfterCommit(func() { seen = maps.Clone(counts) })
+			return nil
+		}))
+		require.Equal(t, map[string]int64{"two": 2, "none": 0}, seen, "counted before the AfterCommit functions")
 	})
 }

@@ -46,6 +46,9 @@ type deferred struct {
 	// what names the statement in its error, as the caller's wrapping
 	// would have.
 	what string
+	// counted, when set, is given the rows the statement wrote once its
+	// result is read (DeferCounted).
+	counted func(rows int64)
 }
 
 // Defer runs a statement whose only result is whether it failed. On
@@ -54,13 +57,30 @@ type deferred struct {
 // that statement's or the commit's. Every later statement of the
 // transaction sees what it wrote. On SQLite it runs at once.
 func (tx *Tx) Defer(ctx context.Context, what, query string, args ...any) error {
+	return tx.DeferCounted(ctx, what, query, nil, args...)
+}
+
+// DeferCounted is Defer for a caller that must learn how many rows the
+// statement wrote: counted (when not nil) is given the count once the
+// statement has run, which on PostgreSQL is when the round trip that
+// carries it is read, at the latest the commit's, before any AfterCommit
+// function runs. A transaction that fails may have called it.
+func (tx *Tx) DeferCounted(ctx context.Context, what, query string, counted func(rows int64), args ...any) error {
 	if tx.pg == nil {
-		if _, err := tx.Exec(ctx, query, args...); err != nil {
+		res, err := tx.Exec(ctx, query, args...)
+		if err != nil {
 			return fmt.Errorf("%s: %w", what, err)
+		}
+		if counted != nil {
+			n, err := res.RowsAffected()
+			if err != nil {
+				return fmt.Errorf("%s: %w", what, err)
+			}
+			counted(n)
 		}
 		return nil
 	}
-	tx.pg.pending = append(tx.pg.pending, deferred{query: tx.rebound.of(tx.dialect, query), args: args, what: what})
+	tx.pg.pending = append(tx.pg.pending, deferred{query: tx.rebound.of(tx.dialect, query), args: args, what: what, counted: counted})
 	return nil
 }
 
@@ -174,8 +194,12 @@ func (p *pgTx) read(br pgx.BatchResults, begin bool, pending []deferred, withQue
 		}
 	}
 	for _, d := range pending {
-		if _, err := br.Exec(); err != nil {
+		tag, err := br.Exec()
+		if err != nil {
 			return fmt.Errorf("%s: %w", d.what, err)
+		}
+		if d.counted != nil {
+			d.counted(tag.RowsAffected())
 		}
 	}
 	if !withQuery {

@@ -33,9 +33,17 @@ func (w *wakeups) topic(name string) chan struct{} {
 func (db *DB) Wakeups(topic string) <-chan struct{} { return db.wake.topic(topic) }
 
 // Wake signals topic's worker on this replica once tx commits.
-func (tx *Tx) Wake(topic string) {
+func (tx *Tx) Wake(topic string) { tx.WakeUnless(topic, nil) }
+
+// WakeUnless is Wake unless done, asked once tx has committed, reports
+// that the transaction did the worker's work itself: a wake-up then would
+// only send the worker to look for rows that are not there.
+func (tx *Tx) WakeUnless(topic string, done func() bool) {
 	c := tx.wake.topic(topic)
 	tx.AfterCommit(func() {
+		if done != nil && done() {
+			return
+		}
 		select {
 		case c <- struct{}{}:
 		default: // a signal is already pending
