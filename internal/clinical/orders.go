@@ -124,6 +124,7 @@ func (r *Reading) orders(ms []mention) {
 	r.referredBack(ms, seen)
 	r.unlistedReferrals(verbs)
 	r.unlistedTests(verbs, seen)
+	r.referredTests(ms, verbs, seen)
 	r.panelsOfTheirItems()
 }
 

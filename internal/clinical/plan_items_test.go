@@ -358,3 +358,21 @@ Patient: Okay.`)
 	require.True(t, finding(t, r, clinical.Referral, "occupational therapy").Ordered)
 	none(t, r, clinical.Procedure, "therapy")
 }
+
+// "We'll repeat another one" after a test read out orders that test again;
+// "I might have to repeat that test" orders nothing.
+func TestATestOrderedByAPronoun(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: So, looking at your lipid panel from last year, your cholesterol was a tiny bit high.
+Doctor: So, we'll repeat another one this year, okay?
+Patient: Okay.`)
+	require.True(t, finding(t, r, clinical.Lab, "lipid panel").Ordered)
+
+	r = read(t, "en", `Doctor: Your blood sugar was 169 today, so I might have to repeat that test for pre-op, but I don't think we need to do it today.
+Patient: Okay.`)
+	none(t, r, clinical.Lab, "glucose")
+
+	r = read(t, "en", `Doctor: Your blood sugar is a little bit high today, so I might repeat that next time.
+Patient: Okay.`)
+	none(t, r, clinical.Lab, "glucose")
+}

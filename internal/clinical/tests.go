@@ -217,3 +217,83 @@ func (r *Reading) testWord(t lexicon.Token) bool {
 	}
 	return true
 }
+
+// testBack is how many sentences back a test a pronoun stands for may have
+// been named.
+const testBack = 2
+
+// referredTests orders the test a pronoun after a verb of ordering stands
+// for ("looking at your lipid panel from last year ... so we'll repeat
+// another one this year"): the last lab or imaging the clinician named in
+// the sentences just before, when the sentence names no test of its own
+// and orders in earnest (not "I might have to repeat that").
+func (r *Reading) referredTests(ms []mention, verbs *lexicon.List, seen map[string]int) {
+	x := r.Lexicon
+	pronouns := x.List("test_pronouns")
+	for ui, u := range r.Units {
+		if u.Speaker != transcript.Clinician || r.asks(ui) && !r.proposes(u.Tokens) {
+			continue
+		}
+		toks := u.Tokens
+		for i := 0; i < len(toks); i++ {
+			e, n := verbs.Match(toks, i)
+			if e == nil || e.Attr("action") != "order" || e.Attr("tense") == "past" {
+				continue
+			}
+			p, pn := pronouns.Match(toks, i+n)
+			if p == nil || r.itemBetween(ui, i+n, len(toks)) {
+				continue
+			}
+			c := assertion.Of(x, toks, [2]int{i + n, i + n + pn})
+			if c.Assertion != assertion.Present || c.Time == assertion.Past || r.uncertainBefore(toks, i) {
+				continue
+			}
+			last := r.lastTestBefore(ms, ui, i)
+			if last == nil {
+				continue
+			}
+			key := string(last.kind) + "\x00" + last.name
+			if _, ok := seen[key]; ok {
+				continue
+			}
+			f := Finding{Kind: last.kind, Name: last.name, Said: r.TextOf(last.Unit, last.First, last.End), Assertion: assertion.Present,
+				Time: assertion.Current, Subject: assertion.Patient, Ordered: true,
+				Mentions: []Mention{last.Mention, {Unit: ui, First: i + n, End: i + n + pn, Context: c}}}
+			f.Reason = r.reasonFor(*last, true)
+			seen[key] = len(r.Findings)
+			r.Findings = append(r.Findings, f)
+			i += n + pn - 1
+		}
+	}
+}
+
+// uncertainBefore reports whether a word making the plan a maybe stands in
+// the few words before the verb at token at ("I might repeat that").
+func (r *Reading) uncertainBefore(toks []lexicon.Token, at int) bool {
+	maybes := r.Lexicon.List("uncertain_modals")
+	for k := max(0, at-uncertainReach); k < at; k++ {
+		if maybes.Has(toks[k].Norm) {
+			return true
+		}
+	}
+	return false
+}
+
+// uncertainReach is how many words before a verb a word of maybe reaches
+// ("I might have to repeat").
+const uncertainReach = 4
+
+// lastTestBefore is the last lab or imaging the clinician named before
+// token at of unit ui, in it or the testBack sentences before it, or nil.
+func (r *Reading) lastTestBefore(ms []mention, ui, at int) *mention {
+	var last *mention
+	for k := range ms {
+		m := &ms[k]
+		if m.kind != Lab && m.kind != Imaging || m.Unit < ui-testBack || m.Unit > ui || m.Unit == ui && m.End > at ||
+			r.Units[m.Unit].Speaker != transcript.Clinician {
+			continue
+		}
+		last = m
+	}
+	return last
+}
