@@ -180,6 +180,11 @@ Doctor: On exam you have a positive patellar grind test. Those who get good leve
 	none(t, r, clinical.Lab, "grind")
 	none(t, r, clinical.Lab, "good levels")
 
+	// "a quick test", "a few more tests" name no test
+	r = read(t, "en", `Doctor: Let me do a quick test of your reflexes, and I'll order a few more tests.
+Patient: Okay.`)
+	none(t, r, clinical.Lab, "test")
+
 	r = read(t, "en", `Doctor: I'd like to send off an anemia profile.
 Patient: Okay.`)
 	require.True(t, finding(t, r, clinical.Lab, "anemia profile").Ordered)

@@ -210,7 +210,7 @@ func (r *Reading) testWord(t lexicon.Token) bool {
 		return false
 	}
 	for _, list := range []string{"determiners", "own_possessives", "second_person", "prepositions", "conjunctions",
-		"list_joins", "fillers", "modals", "order_verbs", "subject_pronouns", "adverbs", "stopwords", "verdict_words"} {
+		"list_joins", "fillers", "modals", "order_verbs", "subject_pronouns", "adverbs", "stopwords", "verdict_words", "vague_words"} {
 		if x.List(list).Has(t.Norm) {
 			return false
 		}
