@@ -381,3 +381,13 @@ Patient: Okay.`)
 Patient: Okay.`)
 	none(t, r, clinical.Lab, "glucose")
 }
+
+// A diagnosis said of the past ("treated as diverticulitis two years ago")
+// is history: no reason for what is ordered today.
+func TestAPastDiagnosisIsNoReason(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: He had a similar episode two years ago that was treated as diverticulitis.
+Doctor: We'll send a CBC and a lactate.
+Doctor: My impression is acute diverticulitis.`)
+	require.Empty(t, finding(t, r, clinical.Lab, "lactate").Reason)
+}

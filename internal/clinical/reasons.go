@@ -88,7 +88,9 @@ func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 				continue
 			}
 			for _, fm := range f.Mentions {
-				if fm.Unit == back && f.Name != name {
+				if fm.Unit == back && f.Name != name && fm.Context.Time != assertion.Past {
+					// (one said of the past, "treated as diverticulitis two
+					// years ago", is history, no diagnosis made here)
 					if name != "" {
 						return ""
 					}
