@@ -209,13 +209,16 @@ func (r *Reading) startedByOther(toks []lexicon.Token, at int) (other, planned b
 // endingAt is where a term of list that ends right before token end
 // starts ("want to" before "start"), or -1.
 func endingAt(toks []lexicon.Token, end int, list *lexicon.List) int {
-	for b := max(0, end-3); b < end; b++ {
+	for b := max(0, end-endingWords); b < end; b++ {
 		if e, n := list.Match(toks, b); e != nil && b+n == end {
 			return b
 		}
 	}
 	return -1
 }
+
+// endingWords is the most words of a term endingAt finds.
+const endingWords = 4
 
 // otherReach is how many tokens before a verb its subject may start.
 const otherReach = 4

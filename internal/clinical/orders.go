@@ -38,6 +38,11 @@ func (r *Reading) orders(ms []mention) {
 			// specialist the patient sees did something; no referral
 			continue
 		}
+		if endingAt(u.Tokens, m.First, r.Lexicon.List("test_times")) >= 0 {
+			// "to see how the new medicine is working before your next
+			// A1c": the test says when, it is not ordered here
+			continue
+		}
 		if r.namedAsTopic(u.Tokens, m.End) {
 			// "from a rapid strep standpoint, we'll treat you": the test
 			// is the topic

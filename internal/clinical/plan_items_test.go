@@ -391,3 +391,16 @@ Doctor: We'll send a CBC and a lactate.
 Doctor: My impression is acute diverticulitis.`)
 	require.Empty(t, finding(t, r, clinical.Lab, "lactate").Reason)
 }
+
+// A test that says when ("before your next A1c") is not ordered.
+func TestATestThatSaysWhenIsNoOrder(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'd like to check a fructosamine level in six weeks to see how the new medicine is working before your next A1c.
+Patient: Okay.`)
+	require.True(t, finding(t, r, clinical.Lab, "fructosamine").Ordered)
+	none(t, r, clinical.Lab, "a1c")
+
+	r = read(t, "fr", `Médecin : On refera un dosage de la ferritine lors de votre prochaine prise de sang.
+Patient : D'accord.`)
+	none(t, r, clinical.Lab, "prise de sang")
+}
