@@ -167,13 +167,13 @@ func (r *Reading) reportsTaking(toks []lexicon.Token, at int) bool {
 // recordFrameWords is the most words of a frame that reads the record back.
 const recordFrameWords = 5
 
-// startedByOther reports whether the verb at token at has another
+// decidedByOther reports whether the verb at token at has another
 // prescriber as its subject ("Dr. Brown put you on buspar", "your
 // cardiologist started you on it", "they will do an ultrasound"): what was
 // or will be done by someone else, not decided at this visit. Adverbs and
 // modals may stand between them ("they sometimes will do"); planned
 // reports a modal: what the other may yet do.
-func (r *Reading) startedByOther(toks []lexicon.Token, at int) (other, planned bool) {
+func (r *Reading) decidedByOther(toks []lexicon.Token, at int) (other, planned bool) {
 	x := r.Lexicon
 	end := at
 	for moved := true; moved && end > at-2*otherReach; {

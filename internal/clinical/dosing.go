@@ -3,11 +3,7 @@ package clinical
 // Dosing: what is said of a drug's dose, route and frequency, and which
 // drug a dose or frequency said near several belongs to.
 
-import (
-	"strings"
-
-	"github.com/notegen/notegen/internal/lexicon"
-)
+import "github.com/notegen/notegen/internal/lexicon"
 
 // dosing fills a drug's dose, route and frequency from the unit that
 // speaks of it most: a dose is a number with a dose unit said after the
@@ -50,136 +46,6 @@ func (r *Reading) dosing(f *Finding, m mention) {
 	if f.Frequency == nil {
 		f.Frequency = r.shorthandFrequency(u.Tokens, m)
 	}
-}
-
-// shorthandFrequency reads how often from a shorthand written as one word
-// after the drug, before another drug ("DuoNeb q4h": every 4 hours), or
-// nil.
-func (r *Reading) shorthandFrequency(toks []lexicon.Token, m mention) *string {
-	meds, freqs := r.Lexicon.List("medications"), r.Lexicon.List("frequencies")
-	for k := m.End; k < len(toks) && k <= m.End+doseWindow; k++ {
-		if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," {
-			return nil
-		}
-		if e, _ := meds.Match(toks, k); e != nil {
-			return nil
-		}
-		for _, e := range r.Lexicon.List("interval_shorthand").Entries() {
-			n, ok := shorthandNumber(toks[k].Norm, e.Name(), strings.Fields(e.Attr("ends")))
-			if !ok {
-				continue
-			}
-			if freq := freqs.Lookup(strings.ReplaceAll(e.Attr("as"), "{n}", n)); freq != nil {
-				name := freq.Name()
-				return &name
-			}
-		}
-	}
-	return nil
-}
-
-// shorthandNumber is the number in word w written as prefix, digits and one
-// of ends ("q4h": "4").
-func shorthandNumber(w, prefix string, ends []string) (string, bool) {
-	rest, ok := strings.CutPrefix(w, prefix)
-	if !ok {
-		return "", false
-	}
-	for _, end := range ends {
-		if n, ok := strings.CutSuffix(rest, end); ok && n != "" && strings.Trim(n, "0123456789") == "" {
-			return n, true
-		}
-	}
-	return "", false
-}
-
-// weighedDose reads the dose a rate by weight comes to, when the clinician
-// says it after the rate with how often to give it ("ninety milligrams per
-// kilo per day. For eighteen kilos that's eight hundred milligrams twice a
-// day"): what is given is that dose, at that frequency. The rate stays the
-// dose when no such dose follows.
-func (r *Reading) weighedDose(f *Finding, m mention) {
-	if f.Dose == nil || !strings.Contains(*f.Dose, "/kg") {
-		return
-	}
-	for ui := m.Unit; ui <= m.Unit+1 && ui < len(r.Units); ui++ {
-		u := r.Units[ui]
-		if ui != m.Unit && (u.Speaker != r.Units[m.Unit].Speaker || u.Segment > r.Units[m.Unit].Segment+1) {
-			return
-		}
-		toks := u.Tokens
-		if at, _ := find(toks, r.Lexicon.List("medications")); ui != m.Unit && at >= 0 {
-			return
-		}
-		for _, n := range r.numbersIn(toks) {
-			if ui == m.Unit && n.first < m.End || n.kind != "mass" || strings.Contains(n.unit, "/") || r.bodyWeightUnit(n.unit) {
-				// ("for eighteen kilos": the child's weight)
-				continue
-			}
-			e, at := r.frequencyFrom(toks, n.end)
-			if e == nil {
-				continue
-			}
-			dose, freq := n.text+" "+n.unit, r.frequencyName(toks, e, at)
-			f.Dose, f.Frequency = &dose, &freq
-			return
-		}
-	}
-}
-
-// doseByPronoun reads a dose said right after a pronoun standing for the
-// drug, in the sentences after one of its mentions before any other drug is
-// named ("... started you on bisoprolol." "That's right, the cardiologist
-// started it, two point five milligrams once a day."), when the drug's own
-// mentions said none.
-func (r *Reading) doseByPronoun(f *Finding) {
-	for _, m := range f.Mentions {
-		if r.doseByPronounAfter(f, m) {
-			return
-		}
-	}
-}
-
-// doseByPronounAfter reads a dose said after a pronoun in the sentences
-// after mention m, before any other drug is named, and reports whether it
-// found one.
-func (r *Reading) doseByPronounAfter(f *Finding, m Mention) bool {
-	x := r.Lexicon
-	for ui := m.Unit + 1; ui < len(r.Units) && ui <= m.Unit+pronounReach; ui++ {
-		toks := r.Units[ui].Tokens
-		if at, _ := find(toks, x.List("medications")); at >= 0 {
-			return false
-		}
-		for k := 0; k < len(toks); k++ {
-			p, pn := x.List("object_pronouns").Match(toks, k)
-			if p == nil {
-				continue
-			}
-			j := k + pn
-			for j < len(toks) && toks[j].Norm == "," {
-				j++
-			}
-			for _, n := range r.numbersIn(toks) {
-				if n.first != j || !doseKinds[n.kind] || r.bodyWeightUnit(n.unit) {
-					continue
-				}
-				dose := n.text + " " + n.unit
-				f.Dose = &dose
-				if e, at := r.frequencyFrom(toks, n.end); e != nil && f.Frequency == nil {
-					freq := r.frequencyName(toks, e, at)
-					f.Frequency = &freq
-				}
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// bodyWeightUnit reports whether unit is one a body is weighed in (kg, lb).
-func (r *Reading) bodyWeightUnit(unit string) bool {
-	e := r.Lexicon.List("vital_units").Lookup(unit)
-	return e != nil && e.Attr("kind") == "weight"
 }
 
 // doseUnitEnd reports whether token at is part of a dose's unit ("50
@@ -378,68 +244,6 @@ func (r *Reading) doseBefore(toks []lexicon.Token, n number, m mention) bool {
 		}
 	}
 	return true
-}
-
-// dosingNext reads a dose said in the sentence after the drug, in the same
-// turn, when no other drug is named there ("I'll give you nitrofurantoin.
-// It's 100 mg, twice a day.").
-func (r *Reading) dosingNext(f *Finding, m mention) {
-	next := m.Unit + 1
-	if next >= len(r.Units) || r.Units[next].Segment != r.Units[m.Unit].Segment {
-		return
-	}
-	toks := r.Units[next].Tokens
-	if at, _ := find(toks, r.Lexicon.List("medications")); at >= 0 {
-		return
-	}
-	for _, n := range r.numbersIn(toks) {
-		if doseKinds[n.kind] {
-			d := n.text + " " + n.unit
-			f.Dose = &d
-			break
-		}
-	}
-	if f.Dose == nil {
-		return
-	}
-	if at, _ := find(toks, r.Lexicon.List("routes")); at >= 0 && f.Route == nil {
-		e, _ := r.Lexicon.List("routes").Match(toks, at)
-		route := e.Name()
-		f.Route = &route
-	}
-	if at, _ := find(toks, r.Lexicon.List("frequencies")); at >= 0 && f.Frequency == nil && !r.countEnd(toks, at) {
-		e, _ := r.Lexicon.List("frequencies").Match(toks, at)
-		freq := e.Name()
-		f.Frequency = &freq
-	}
-}
-
-// frequencyNext reads how often to take a drug prescribed with its dose
-// from the sentence after it, by the same speaker, when that sentence names no
-// other drug and says how many of it to take ("We'll do Lortab 5 mg. You
-// can take one to two tablets every six hours as needed.").
-func (r *Reading) frequencyNext(f *Finding, m mention) {
-	next := m.Unit + 1
-	if next >= len(r.Units) || r.Units[next].Speaker != r.Units[m.Unit].Speaker || r.Units[next].Segment > r.Units[m.Unit].Segment+1 {
-		// (the same speaker goes on, in her turn or the next one)
-		return
-	}
-	toks := r.Units[next].Tokens
-	if at, _ := find(toks, r.Lexicon.List("medications")); at >= 0 {
-		return
-	}
-	counted := false
-	for _, n := range r.numbersIn(toks) {
-		counted = counted || n.kind == "form"
-	}
-	freqs := r.Lexicon.List("frequencies")
-	at, _ := find(toks, freqs)
-	if !counted || at < 0 || r.countEnd(toks, at) {
-		return
-	}
-	e, _ := freqs.Match(toks, at)
-	freq := r.frequencyName(toks, e, at)
-	f.Frequency = &freq
 }
 
 // closest returns the entry of list said for the drug at tokens [first,

@@ -464,7 +464,7 @@ func (r *Reading) medAction(m mention) medEvidence {
 		// patient takes; no one decides anything
 		return ev
 	}
-	if other, planned := r.startedByOther(u.Tokens, at); entry.Attr("action") == ActionStart && other {
+	if other, planned := r.decidedByOther(u.Tokens, at); entry.Attr("action") == ActionStart && other {
 		// "Dr. Brown put you on buspar": another's decision, before this
 		// visit; the patient takes the drug ("the cardiologist may start
 		// a statin": not yet, and not decided here)

@@ -60,7 +60,7 @@ func (r *Reading) orders(ms []mention) {
 			// object of a verb of ordering
 			continue
 		}
-		if other, _ := r.startedByOther(u.Tokens, at); verb != nil && other {
+		if other, _ := r.decidedByOther(u.Tokens, at); verb != nil && other {
 			// "they will do an ultrasound in the office": another's
 			// plan, no order of this visit
 			continue
@@ -130,6 +130,7 @@ func (r *Reading) orders(ms []mention) {
 	r.unlistedReferrals(verbs)
 	r.unlistedTests(verbs, seen)
 	r.referredTests(ms, verbs, seen)
+	r.dropUnmentioned()
 	r.panelsOfTheirItems()
 }
 

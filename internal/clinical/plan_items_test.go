@@ -404,3 +404,16 @@ Patient: Okay.`)
 Patient : D'accord.`)
 	none(t, r, clinical.Lab, "prise de sang")
 }
+
+// A test said again after an unlisted test took a problem's word ("an
+// anemia profile") is the same order: the reading keeps each order's
+// mentions together.
+func TestATestSaidAgainAfterAnUnlistedTestStaysOneOrder(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'd like to order an autoimmune panel.
+Doctor: And I'll send off an anemia profile.
+Doctor: Hey, dragon, order an autoimmune panel.`)
+	panel := finding(t, r, clinical.Lab, "autoimmune panel")
+	require.Len(t, panel.Mentions, 2)
+	require.Len(t, finding(t, r, clinical.Lab, "anemia profile").Mentions, 1)
+}

@@ -129,20 +129,31 @@ func (r *Reading) addTest(ui, first, end int, head *lexicon.Entry, kind Kind, se
 }
 
 // dropProblemWords removes the mentions of problems inside tokens [first,
-// end) of unit ui, and a problem left with none.
+// end) of unit ui. A problem left with none is dropped by dropUnmentioned
+// once the orders are read: the orders' indices into r.Findings must hold
+// until then.
 func (r *Reading) dropProblemWords(ui, first, end int) {
+	for k := range r.Findings {
+		f := &r.Findings[k]
+		if f.Kind != Condition && f.Kind != Symptom {
+			continue
+		}
+		ms := f.Mentions[:0]
+		for _, m := range f.Mentions {
+			if m.Unit != ui || m.First < first || m.End > end {
+				ms = append(ms, m)
+			}
+		}
+		f.Mentions = ms
+	}
+}
+
+// dropUnmentioned drops the problems left with no mention.
+func (r *Reading) dropUnmentioned() {
 	kept := r.Findings[:0]
 	for _, f := range r.Findings {
-		if f.Kind == Condition || f.Kind == Symptom {
-			ms := f.Mentions[:0]
-			for _, m := range f.Mentions {
-				if m.Unit != ui || m.First < first || m.End > end {
-					ms = append(ms, m)
-				}
-			}
-			if f.Mentions = ms; len(ms) == 0 {
-				continue
-			}
+		if (f.Kind == Condition || f.Kind == Symptom) && len(f.Mentions) == 0 {
+			continue
 		}
 		kept = append(kept, f)
 	}
