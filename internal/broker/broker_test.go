@@ -198,18 +198,10 @@ func TestListeningPublisherRelaysEveryCommittedTopic(t *testing.T) {
 // publisher's search path than pg_catalog's refuses the first call.
 func TestRelayedTopicSurvivesAFailedNotify(t *testing.T) {
 	t.Parallel()
-	if os.Getenv(st.PostgresURLEnv) == "" {
-		t.Skip(st.PostgresURLEnv + " is not set")
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	db := notifyCounted(ctx, t, `
+	ctx, db, publisher, listener, stop := countedReplicas(t, `
 			IF nextval('notify_calls') = 1 THEN
 				RAISE EXCEPTION 'the connection went bad';
 			END IF;`)
-
-	publisher, listener := broker.New(slog.New(slog.DiscardHandler)), broker.New(slog.New(slog.DiscardHandler))
-	running := listening(ctx, t, db, publisher, listener)
 	sub := listener.Subscribe("credentials")
 	defer sub.Close()
 	require.NoError(t, db.InTx(ctx, func(tx *store.Tx) error { return publisher.PublishTx(ctx, tx, "credentials") }))
@@ -221,8 +213,7 @@ func TestRelayedTopicSurvivesAFailedNotify(t *testing.T) {
 	var calls int
 	require.NoError(t, db.QueryRow(ctx, `SELECT last_value FROM notify_calls`).Scan(&calls))
 	require.GreaterOrEqual(t, calls, 2, "the refused NOTIFY was sent again")
-	cancel()
-	running.Wait()
+	stop()
 }
 
 // Relayed job topics are gathered: a replica sends at most one NOTIFY per
@@ -232,16 +223,8 @@ func TestRelayedTopicSurvivesAFailedNotify(t *testing.T) {
 // publisher's search path than pg_catalog's.
 func TestRelayedJobTopicsShareNotifies(t *testing.T) {
 	t.Parallel()
-	if os.Getenv(st.PostgresURLEnv) == "" {
-		t.Skip(st.PostgresURLEnv + " is not set")
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	db := notifyCounted(ctx, t, `
+	ctx, db, publisher, listener, stop := countedReplicas(t, `
 			PERFORM nextval('notify_calls');`)
-
-	publisher, listener := broker.New(slog.New(slog.DiscardHandler)), broker.New(slog.New(slog.DiscardHandler))
-	running := listening(ctx, t, db, publisher, listener)
 	const n = 60
 	subs := make([]*broker.Subscription, n)
 	for i := range subs {
@@ -270,8 +253,27 @@ func TestRelayedJobTopicsShareNotifies(t *testing.T) {
 	require.NoError(t, db.QueryRow(ctx, `SELECT last_value FROM notify_calls`).Scan(&calls))
 	require.LessOrEqual(t, calls, int64(elapsed/(10*time.Millisecond))+1,
 		"%d NOTIFYs in %s: more than one per 10 ms", calls, elapsed)
-	cancel()
-	running.Wait()
+	stop()
+}
+
+// countedReplicas starts two replicas' brokers, a publisher and a
+// listener, relaying over a store whose pg_notify runs before first
+// (notifyCounted), and returns them with their context and a stop that ends
+// the relays; it skips the test without PostgreSQL.
+func countedReplicas(t *testing.T, before string) (ctx context.Context, db *store.DB, publisher, listener *broker.Broker, stop func()) {
+	t.Helper()
+	if os.Getenv(st.PostgresURLEnv) == "" {
+		t.Skip(st.PostgresURLEnv + " is not set")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	db = notifyCounted(ctx, t, before)
+	publisher, listener = broker.New(slog.New(slog.DiscardHandler)), broker.New(slog.New(slog.DiscardHandler))
+	running := listening(ctx, t, db, publisher, listener)
+	return ctx, db, publisher, listener, func() {
+		cancel()
+		running.Wait()
+	}
 }
 
 // notifyCounted opens a fresh PostgreSQL store whose connections find, on

@@ -10,6 +10,16 @@ import (
 	"github.com/notegen/notegen/internal/notewriter"
 )
 
+// primaryCareNote is the built-in writer's primaryCare note of an English
+// transcript recorded as recordingType.
+func primaryCareNote(t *testing.T, text, recordingType string) string {
+	t.Helper()
+	note, err := notewriter.New().Write(context.Background(), notewriter.Input{Transcript: text, Template: "primaryCare",
+		Lang: "en", RecordingType: recordingType})
+	require.NoError(t, err)
+	return note.Text
+}
+
 // sectionOf returns the text of the note's section titled title (upper
 // case, as the note writes it), up to the next title.
 func sectionOf(t *testing.T, note, title string) string {
@@ -34,14 +44,12 @@ func TestAnExamFindingIsNoDeniedSymptom(t *testing.T) {
 	text := "This is a sixty-seven year old male who presents with chest pressure that started two hours ago.\n" +
 		"He denies nausea.\n" +
 		"On exam, heart regular rate and rhythm without murmurs. Lungs are clear bilaterally. No lower extremity edema.\n"
-	note, err := notewriter.New().Write(context.Background(), notewriter.Input{Transcript: text, Template: "primaryCare",
-		Lang: "en", RecordingType: "dictation"})
-	require.NoError(t, err)
-	ros := sectionOf(t, note.Text, "REVIEW OF SYSTEMS")
+	note := primaryCareNote(t, text, "dictation")
+	ros := sectionOf(t, note, "REVIEW OF SYSTEMS")
 	require.Contains(t, ros, "Denies nausea")
 	require.NotContains(t, ros, "swelling", "the exam's finding in the review of systems")
-	require.NotContains(t, sectionOf(t, note.Text, "HISTORY OF PRESENT ILLNESS"), "swelling")
-	require.Contains(t, sectionOf(t, note.Text, "PHYSICAL EXAMINATION"), "edema")
+	require.NotContains(t, sectionOf(t, note, "HISTORY OF PRESENT ILLNESS"), "swelling")
+	require.Contains(t, sectionOf(t, note, "PHYSICAL EXAMINATION"), "edema")
 }
 
 // A symptom said to be over ("some nausea the first week, but that's
@@ -49,10 +57,8 @@ func TestAnExamFindingIsNoDeniedSymptom(t *testing.T) {
 func TestAResolvedSymptomIsNotEndorsed(t *testing.T) {
 	t.Parallel()
 	text := "Psychiatrist: Any side effects from the sertraline?\nPatient: Some nausea the first week, but that's gone. I still worry about everything, I feel anxious most days.\n"
-	note, err := notewriter.New().Write(context.Background(), notewriter.Input{Transcript: text, Template: "primaryCare",
-		Lang: "en", RecordingType: "conversation"})
-	require.NoError(t, err)
-	require.NotContains(t, sectionOf(t, note.Text, "REVIEW OF SYSTEMS"), "nausea")
+	note := primaryCareNote(t, text, "conversation")
+	require.NotContains(t, sectionOf(t, note, "REVIEW OF SYSTEMS"), "nausea")
 }
 
 // A symptom the patient denies and the exam finds ("denies leg
@@ -64,11 +70,9 @@ func TestADeniedSymptomTheExamFindsStaysDenied(t *testing.T) {
 	text := "This is a seventy year old woman with heart failure who presents with a cough for a week.\n" +
 		"She denies chest pain, fever or leg swelling.\n" +
 		"On exam, lungs with scattered crackles. Trace bilateral ankle edema.\n"
-	note, err := notewriter.New().Write(context.Background(), notewriter.Input{Transcript: text, Template: "primaryCare",
-		Lang: "en", RecordingType: "dictation"})
-	require.NoError(t, err)
-	ros := sectionOf(t, note.Text, "REVIEW OF SYSTEMS")
+	note := primaryCareNote(t, text, "dictation")
+	ros := sectionOf(t, note, "REVIEW OF SYSTEMS")
 	require.NotContains(t, ros, "Endorses leg swelling")
 	require.Contains(t, ros, "leg swelling")
-	require.Contains(t, sectionOf(t, note.Text, "PHYSICAL EXAMINATION"), "edema")
+	require.Contains(t, sectionOf(t, note, "PHYSICAL EXAMINATION"), "edema")
 }
