@@ -261,12 +261,11 @@ func (r *Reading) pastTopicFillers(toks []lexicon.Token, at int) int {
 // words said, with the qualifiers, side and place said with them ("acute
 // lumbar strain", where the lexicon's name is "mechanical back pain"), as
 // the reason is said; the lexicon's name when the words are more than a
-// name ("your blood pressure's a little high", "cholesterol was high").
+// name ("your blood pressure's a little high").
 func (r *Reading) reasonWords(f *Finding, m Mention) string {
 	toks := r.Units[m.Unit].Tokens
 	for k := m.First; k < m.End; k++ {
-		// a clause ("cholesterol was a tiny bit high") is no name
-		if toks[k].Kind != lexicon.Word || strings.ContainsAny(toks[k].Norm, "'’") || r.Lexicon.List("auxiliaries").Has(toks[k].Norm) {
+		if toks[k].Kind != lexicon.Word || strings.ContainsAny(toks[k].Norm, "'’") {
 			return f.Name
 		}
 	}
