@@ -260,8 +260,9 @@ func (r *Reading) pastTopicFillers(toks []lexicon.Token, at int) int {
 // reasonWords is how a reason names problem f where mention m says it: the
 // words said, with the qualifiers, side and place said with them ("acute
 // lumbar strain", where the lexicon's name is "mechanical back pain"), as
-// the reason is said; the lexicon's name when the words are more than a
-// name ("your blood pressure's a little high").
+// the reason is said; the lexicon's name when a word holds an apostrophe
+// ("your blood pressure's a little high"). A clause without one keeps its
+// words ("cholesterol was a tiny bit high"), as the clinician said them.
 func (r *Reading) reasonWords(f *Finding, m Mention) string {
 	toks := r.Units[m.Unit].Tokens
 	for k := m.First; k < m.End; k++ {
