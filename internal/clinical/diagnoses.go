@@ -34,15 +34,19 @@ func (r *Reading) unlistedDiagnoses() {
 		if at < 0 {
 			continue
 		}
+		at, n = r.innerLead(u.Tokens, at, n, leads)
 		first, end, ok := r.diagnosisPhrase(u.Tokens, at+n)
-		if !ok || r.findingWithin(i, first, end) || r.namesTest(u.Tokens) || r.readsResult(u.Tokens) {
-			// (an image read out, "fluid consistent with tenosynovitis",
-			// is a result, not the clinician's diagnosis)
+		if !ok || r.findingWithin(i, first, end) || r.namesTest(u.Tokens[:first]) || r.readsResult(u.Tokens[:first]) {
+			// (an image read out, "the MRI shows fluid consistent with
+			// tenosynovitis", is a result, not the clinician's diagnosis;
+			// a test named after it, "but let's look at the x-ray", is
+			// what comes next)
 			continue
 		}
-		if end < len(u.Tokens) && r.Lexicon.List("prepositions").Has(u.Tokens[end].Norm) {
+		if end < len(u.Tokens) && r.Lexicon.List("prepositions").Has(u.Tokens[end].Norm) && r.findingWithin(i, end+1, end+1+diagnosisWords) {
 			// "an exacerbation of COPD": the diagnosis goes on, and is
-			// read with the condition it names
+			// read with the condition it names ("a contusion of the thigh"
+			// names a place)
 			continue
 		}
 		c := assertion.Of(x, u.Tokens, [2]int{first, end})
@@ -55,6 +59,26 @@ func (r *Reading) unlistedDiagnoses() {
 			Mentions: []Mention{{Unit: i, First: first, End: end, Context: c}}})
 		r.unlisted = append(r.unlisted, i)
 	}
+}
+
+// innerLeadReach is how many words after "that" a second lead may start:
+// "my impression is that you- you probably have a contusion".
+const innerLeadReach = 4
+
+// innerLead returns the lead a diagnosis follows: the lead at [at, at+n),
+// or, where a complementiser follows it ("my impression is that ..."), a
+// second lead in the clause it opens.
+func (r *Reading) innerLead(toks []lexicon.Token, at, n int, leads *lexicon.List) (int, int) {
+	k := at + n
+	if k >= len(toks) || !r.Lexicon.List("complementisers").Has(toks[k].Norm) {
+		return at, n
+	}
+	for j := k + 1; j < len(toks) && j <= k+innerLeadReach; j++ {
+		if e, m := leads.Match(toks, j); e != nil {
+			return j, m
+		}
+	}
+	return at, n
 }
 
 // unlistedInAssessment puts in the assessment the sentences that state a

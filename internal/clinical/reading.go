@@ -180,6 +180,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	if opts.Dictation {
 		units = discourse.DictatedUnits(segs, x)
 	}
+	unaskAssertions(units, x)
 	discourse.Label(units, x)
 	r := &Reading{Lang: x.Lang, Lexicon: x, Segments: segs, Units: units, Complaint: -1, ComplaintUnit: -1, reactions: map[[2]int]bool{}, dictation: opts.Dictation}
 	r.linkAnswers()

@@ -1,0 +1,37 @@
+package clinical_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/clinical"
+)
+
+// A recogniser writes no question mark, and the question model reads an
+// opening "what" or "is that" as a question; a clinician saying "what you
+// have is" or "i think you have" states a diagnosis all the same, and the
+// orders after it are for it.
+func TestAnImpressionInTheFirstPersonIsStatedWithoutPunctuation(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: the x-rays show no fracture
+Doctor: so what you have is medial epicondylitis which is
+Patient: is that golfer's elbow
+Doctor: yes and i'm going to send you for an mri of the elbow`)
+	dx := finding(t, r, clinical.Condition, "epicondylitis")
+	require.True(t, dx.Diagnosis, "the clinician's impression is the diagnosis")
+	require.Equal(t, "medial epicondylitis", finding(t, r, clinical.Imaging, "mri").Reason)
+
+	r = read(t, "en", `Doctor: what i want to tell you is that i think you have a knee sprain from overuse
+Doctor: i want you to take tylenol five hundred milligrams three times a day`)
+	require.True(t, finding(t, r, clinical.Condition, "sprain").Diagnosis)
+}
+
+// "My impression is that ..." opens the clause that states the diagnosis:
+// the diagnosis is read past the clause's subject and hedge.
+func TestADiagnosisInAClauseAfterTheLead(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: My impression is that you probably have a contusion of the thigh, but let's look at the x-ray first.`)
+	dx := finding(t, r, clinical.Condition, "contusion")
+	require.True(t, dx.Diagnosis)
+}
