@@ -23,6 +23,8 @@ func TestOrdersMapsFactsToTheTasksTypes(t *testing.T) {
 			{Kind: facts.OrderReferral, Text: "cardiology", Spans: []facts.Span{{Segment: 4}}},
 			{Kind: facts.OrderFollowUp, Text: "follow-up in 2 weeks", Spans: []facts.Span{{Segment: 9}}},
 			{Kind: facts.OrderProcedure, Text: "colonoscopy", Spans: []facts.Span{{Segment: 5}}},
+			{Kind: facts.OrderProcedure, Text: "cortisone injection", Spans: []facts.Span{{Segment: 10}}},
+			{Kind: facts.OrderProcedure, Text: "heart cath", Spans: []facts.Span{{Segment: 11}}},
 		},
 		Medications: []facts.Medication{
 			{Name: "metformin", Dose: str("500 mg"), Route: str("oral"), Frequency: str("twice daily"), Action: facts.ActionStart, Reason: str("diabetes"), Spans: []facts.Span{{Segment: 6}}},
@@ -39,6 +41,10 @@ func TestOrdersMapsFactsToTheTasksTypes(t *testing.T) {
 		{OrderType: "imaging", Description: "chest x-ray", Reason: str("cough"), Provenance: []int{2}},
 		{OrderType: "followup", Description: "cardiology", Provenance: []int{4}},
 		{OrderType: "followup", Description: "follow-up in 2 weeks", Provenance: []int{9}},
+		// a drug given in the office is a medication, a catheterization
+		// imaging; a colonoscopy is of none of the task's types
+		{OrderType: "medication", Description: "cortisone injection", Provenance: []int{10}},
+		{OrderType: "imaging", Description: "heart cath", Provenance: []int{11}},
 		{OrderType: "medication", Description: "metformin 500 mg oral twice daily", Reason: str("diabetes"), Provenance: []int{6}},
 		{OrderType: "medication", Description: "lisinopril 20 mg", Provenance: []int{8}},
 	}

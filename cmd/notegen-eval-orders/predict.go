@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/notegen/notegen/internal/facts"
+	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/notewriter"
 	"github.com/notegen/notegen/internal/orderbench"
 	"github.com/notegen/notegen/internal/transcript"
@@ -50,11 +51,12 @@ type skipped struct {
 // orders maps an encounter's facts to the task's orders:
 //   - lab and imaging orders keep their type; referrals and follow-ups are
 //     the task's followup;
-//   - a procedure has no type of its own in the task (its four types
-//     leave surgery, injections and other procedures out), and which of
-//     the four a procedure would be cannot be told from the fact, so it is
-//     left out and counted, as the official scorer would drop an order of
-//     another type;
+//   - a procedure has no type of its own in the task: one the lexicon
+//     says is one of its four (order=: a drug given in the office, an
+//     injection or a vaccine, is a medication; a catheterization is
+//     imaging) takes that type, described as said; the others (surgery,
+//     a cast) are left out and counted, as the official scorer would drop
+//     an order of another type;
 //   - a medication started, changed (a new dose) or refilled is a
 //     medication order,
 //     described by its name, dose, route and frequency as said; one
@@ -75,8 +77,10 @@ func (m mapping) orders(f facts.Facts, sk *skipped) []orderbench.Order {
 		case facts.OrderReferral, facts.OrderFollowUp:
 			typ = orderbench.TypeFollowUp
 		case facts.OrderProcedure:
-			sk.procedures++
-			continue
+			if typ = procedureType(o.Text); typ == "" {
+				sk.procedures++
+				continue
+			}
 		default:
 			continue
 		}
@@ -100,6 +104,19 @@ func (m mapping) orders(f facts.Facts, sk *skipped) []orderbench.Order {
 			Reason: med.Reason, Provenance: turns(med.Spans)})
 	}
 	return out
+}
+
+// procedureType is the task's type of a procedure order by its lexicon
+// entry's order attribute, "" when it has none.
+func procedureType(text string) string {
+	x := lexicon.For("en")
+	toks := x.Tokenize(strings.ToLower(text))
+	for k := range toks {
+		if e, _ := x.List("procedures").Match(toks, k); e != nil {
+			return e.Attr("order")
+		}
+	}
+	return ""
 }
 
 // medicationText describes a medication order as a prescription reads:
