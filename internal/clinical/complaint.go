@@ -274,9 +274,11 @@ func complaintCandidate(f *Finding) bool {
 const complaintWords = 5
 
 // complaintName is how the chief complaint names f: a condition as said
-// when that is short (it keeps its place and side), else its name.
+// when that is short (it keeps its place and side: "left ankle sprain"),
+// else its name; a single word said is the name, which is a noun where
+// the word may be another form of it ("diabetic", "sprained").
 func (r *Reading) complaintName(f *Finding) string {
-	if f.Kind == Condition && f.Said != "" && len(strings.Fields(f.Said)) <= complaintWords {
+	if n := len(strings.Fields(f.Said)); f.Kind == Condition && n > 1 && n <= complaintWords {
 		return strings.ToLower(f.Said)
 	}
 	return f.Name

@@ -1,0 +1,31 @@
+package clinical_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The clinician opening the visit on its purpose ("we're following up on
+// your back pain") names the complaint, over a side effect the patient
+// tells first; a complaint said in one word is named by its noun.
+func TestTheVisitsStatedPurposeIsTheComplaint(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Physician: So we're following up on your back pain. How have the last six weeks been?
+Patient: Not much better. The gabapentin makes me dizzy and foggy.
+Physician: I'm sorry to hear that.`)
+	require.Equal(t, "back pain", r.ComplaintText)
+
+	r = read(t, "en", `Doctor: so we're here for your diabetes follow up
+Patient: okay
+Doctor: your sugars are high so you're still diabetic and we'll add a new medicine`)
+	require.Equal(t, "diabetes", r.ComplaintText)
+
+	r = read(t, "fr", `Médecin : Qu'est-ce qui t'amène ?
+Patiente : Ben, ça me brûle quand je fais pipi depuis deux jours.
+Médecin : As-tu de la fièvre ?
+Patiente : Non.
+Médecin : Des pertes, des démangeaisons ?
+Patiente : Non plus.`)
+	require.Contains(t, r.ComplaintText, "brûlures")
+}
