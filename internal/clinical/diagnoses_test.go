@@ -35,3 +35,20 @@ func TestADiagnosisInAClauseAfterTheLead(t *testing.T) {
 	dx := finding(t, r, clinical.Condition, "contusion")
 	require.True(t, dx.Diagnosis)
 }
+
+// A drug named after its kind ("a blood pressure tablet called
+// losartan") is started by the verb acting on the kind, and a name the
+// lexicon does not know is a drug there ("an antibiotic called cefixime").
+func TestADrugNamedAfterItsKindIsWhatTheVerbActsOn(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Patient: She takes amlodipine in the morning.
+GP: So I'd like her to stop the amlodipine. Instead I'll start her on a different blood pressure tablet called losartan, twenty-five milligrams once a day.`)
+	losartan := finding(t, r, clinical.Medication, "losartan")
+	require.Equal(t, clinical.ActionStart, losartan.Action)
+	require.True(t, losartan.New)
+
+	r = read(t, "en", `Doctor: I'm prescribing an antibiotic called cefixime. The dose is eighty milligrams once a day for ten days.`)
+	cefixime := finding(t, r, clinical.Medication, "cefixime")
+	require.Equal(t, clinical.ActionStart, cefixime.Action)
+	require.Equal(t, "80 mg", *cefixime.Dose)
+}

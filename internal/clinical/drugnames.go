@@ -27,22 +27,17 @@ func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
 			}
 		}
 	}
+	out := r.namedDrugs(ui, covered)
 	at, _ := find(toks, x.List("med_actions"))
 	// "I'm going to prescribe you some pain medicine. We'll do Lortab, 5
 	// milligrams": the prescription goes on in the next sentence
 	acted := at >= 0 || r.prescribedBefore(ui)
 	often, _ := find(toks, x.List("frequencies"))
 	if !acted && often < 0 {
-		return nil
+		return out
 	}
-	stop, words := x.List("stopwords"), x.List("numbers")
-	// unknownName is a word that may name a drug the lexicon does not
-	// list: none it knows ("by mouth, eight milligrams" is no drug
-	// "mouth"), no function word or number, long enough to be a name
-	unknownName := func(t lexicon.Token) bool {
-		return t.Kind == lexicon.Word && len([]rune(t.Norm)) >= minDrugName && !stop.Has(t.Norm) && !words.Has(t.Norm) && !x.Knows(t.Norm)
-	}
-	var out []mention
+	// ("by mouth, eight milligrams" is no drug "mouth")
+	unknownName := r.unknownDrugName
 	for _, n := range r.numbersIn(toks) {
 		switch {
 		case (n.kind == "mass" || n.kind == "volume") && acted:
@@ -81,6 +76,77 @@ func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
 			name: x.Norms(joinTexts(toks, first, k+1)), saidFirst: first, saidEnd: k + 1})
 	}
 	return out
+}
+
+// kindReach is how many words before a naming word the kind of drug may
+// be said ("a different blood pressure tablet called losartan").
+const kindReach = 4
+
+// namedDrugs finds the drugs the lexicon does not list that are named
+// after their kind ("an antibiotic called cefixime"): the word after a
+// naming word, a kind of drug said just before it. A word read as
+// something else, or one the lexicon knows, is none.
+func (r *Reading) namedDrugs(ui int, covered map[int]bool) []mention {
+	x := r.Lexicon
+	toks := r.Units[ui].Tokens
+	var out []mention
+	for k := range toks {
+		e, n := x.List("naming_words").Match(toks, k)
+		name := k + n
+		if e == nil || name >= len(toks) || covered[name] || !r.unknownDrugName(toks[name]) || r.kindBefore(toks, k) < 0 {
+			continue
+		}
+		covered[name] = true
+		out = append(out, mention{Mention: Mention{Unit: ui, First: name, End: name + 1}, kind: Medication,
+			name: x.Norms(joinTexts(toks, name, name+1)), saidFirst: name, saidEnd: name + 1})
+	}
+	return out
+}
+
+// kindBefore is where the noun phrase that says the kind of drug named at
+// naming word k starts (its determiner, or the kind itself), or -1 when
+// no kind of drug is said in the kindReach words before it.
+func (r *Reading) kindBefore(toks []lexicon.Token, k int) int {
+	x := r.Lexicon
+	kind := -1
+	for j := k - 1; j >= 0 && j >= k-kindReach; j-- {
+		if toks[j].Kind != lexicon.Word {
+			break
+		}
+		if e, n := x.List("drug_kinds").Match(toks, j); e != nil && j+n <= k {
+			kind = j
+		} else if e, n := x.List("medications").Match(toks, j); e != nil && e.Attr("general") == "yes" && j+n <= k {
+			kind = j
+		}
+		if kind >= 0 && x.List("determiners").Has(toks[j].Norm) {
+			return j
+		}
+	}
+	return kind
+}
+
+// unknownDrugName reports whether a word may name a drug the lexicon does
+// not list: none it knows, no function word or number, long enough to be
+// a name.
+func (r *Reading) unknownDrugName(t lexicon.Token) bool {
+	x := r.Lexicon
+	return t.Kind == lexicon.Word && len([]rune(t.Norm)) >= minDrugName && !x.List("stopwords").Has(t.Norm) &&
+		!x.List("numbers").Has(t.Norm) && !x.Knows(t.Norm)
+}
+
+// namingStart is where the phrase that names the drug of mention m starts:
+// the kind said before it ("start him on a different blood pressure tablet
+// called losartan": the verb acts on the tablet, and so on losartan), or
+// m's own start.
+func (r *Reading) namingStart(toks []lexicon.Token, m mention) int {
+	for k := m.First - 1; k >= 0 && k >= m.First-3; k-- {
+		if e, n := r.Lexicon.List("naming_words").Match(toks, k); e != nil && k+n == m.First {
+			if at := r.kindBefore(toks, k); at >= 0 {
+				return at
+			}
+		}
+	}
+	return m.First
 }
 
 // boundsAmount reports whether token k ends a bound put on an amount ("at

@@ -416,7 +416,7 @@ func (r *Reading) medAction(m mention) medEvidence {
 		return ev
 	}
 	actions := r.Lexicon.List("med_actions")
-	entry, at := r.nearest(u.Tokens, m.First, m.End, actions, actionWindow)
+	entry, at := r.nearest(u.Tokens, r.namingStart(u.Tokens, m), m.End, actions, actionWindow)
 	if entry == nil && r.listed(u.Tokens, m.First) {
 		entry, at = r.nearest(u.Tokens, m.First, m.End, actions, len(u.Tokens))
 	}
