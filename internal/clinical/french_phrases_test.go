@@ -31,3 +31,15 @@ func TestFrenchPasMalStillDenies(t *testing.T) {
 Patiente : Non, je n'ai pas mal à la gorge.`)
 	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "gorge").Assertion)
 }
+
+// "Le périndopril peut faire tousser" tells what the drug may do: the
+// patient's "je ne tousse pas" decides, and no cough is charted.
+func TestAnEffectADrugMayHaveIsNoSymptom(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Et la toux ? Le périndopril peut faire tousser.
+Patiente : Non, je ne tousse pas.`)
+	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "toux").Assertion)
+	r = read(t, "en", `Doctor: Any cough? Lisinopril can make you cough.
+Patient: No, I don't cough.`)
+	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "cough").Assertion)
+}
