@@ -182,6 +182,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	}
 	unaskAssertions(units, x)
 	discourse.Label(units, x)
+	assessmentIsTheClinicians(units)
 	r := &Reading{Lang: x.Lang, Lexicon: x, Segments: segs, Units: units, Complaint: -1, ComplaintUnit: -1, reactions: map[[2]int]bool{}, dictation: opts.Dictation}
 	r.linkAnswers()
 	r.safetyNet()
@@ -485,14 +486,19 @@ func (r *Reading) dropLetterClosings() {
 // something ("..., show me the chest x-ray"): the findings read out after
 // are the note's, the request is not.
 func (r *Reading) dropDeviceTalk() {
-	commands := r.Lexicon.List("device_commands")
+	commands, services := r.Lexicon.List("device_commands"), r.Lexicon.List("care_services")
 	for i, u := range r.Units {
 		toks := u.Tokens
 		k := 0
 		if len(toks) > 2 && toks[0].Kind == lexicon.Word && toks[1].Norm == "," {
 			k = 2
 		}
-		if e, _ := commands.Match(toks, k); e != nil {
+		if e, n := commands.Match(toks, k); e != nil {
+			if at, _ := find(toks[k+n:], services); at >= 0 {
+				// "Go to the emergency room if he vomits": the patient
+				// is sent somewhere, no screen is
+				continue
+			}
 			r.Units[i].Part = discourse.Drop
 		}
 	}

@@ -189,3 +189,21 @@ func TestAStatementBetweenTwoExamFindingsIsTheExam(t *testing.T) {
 	got := placed(t, r, discourse.History, r.examBetweenFindings, "Je ne sens pas", "Je vous revois")
 	require.Equal(t, []discourse.Part{discourse.Exam, discourse.History}, got)
 }
+
+// An interpreter relaying the history ("She says he's healthy, he has
+// never had a urine infection") says no assessment: a companion's unit the
+// part model put there goes to its next part of the history; the
+// patient's and the clinician's keep theirs.
+func TestACompanionsRelayIsNoAssessment(t *testing.T) {
+	probs := make([]float64, len(discourse.Parts))
+	probs[partIndex(discourse.Assessment)], probs[partIndex(discourse.Drop)], probs[partIndex(discourse.PastHistory)] = 0.5, 0.3, 0.2
+	units := []discourse.Unit{
+		{Speaker: transcript.Other, Part: discourse.Assessment, Probs: probs},
+		{Speaker: transcript.Patient, Part: discourse.Assessment, Probs: probs},
+		{Speaker: transcript.Clinician, Part: discourse.Assessment, Probs: probs},
+	}
+	assessmentIsTheClinicians(units)
+	require.Equal(t, discourse.PastHistory, units[0].Part)
+	require.Equal(t, discourse.Assessment, units[1].Part)
+	require.Equal(t, discourse.Assessment, units[2].Part)
+}

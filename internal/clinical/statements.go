@@ -3,6 +3,7 @@ package clinical
 import (
 	"github.com/notegen/notegen/internal/discourse"
 	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
 )
 
 // unaskAssertions makes statements of the units that the question model
@@ -33,4 +34,29 @@ func unaskAssertions(units []discourse.Unit, x *lexicon.Lexicon) {
 func endsWithMark(toks []lexicon.Token) bool {
 	last := toks[len(toks)-1]
 	return last.Kind == lexicon.Punct && (last.Norm == "?" || last.Norm == "." || last.Norm == "!")
+}
+
+// assessmentIsTheClinicians gives another part to the units of a
+// companion that the part model put in the assessment ("She says he's
+// healthy, he has never had a urine infection", an interpreter relaying
+// the history): the assessment is what the clinician concludes, and a
+// relayed or reported sentence goes where the model's next choice of a
+// part of the history or the exam puts it (a companion says it to be
+// charted). The patient's units keep their part: in a recogniser's unlabelled
+// lines the role model gives some of the clinician's to the patient,
+// the diagnosis among them.
+func assessmentIsTheClinicians(units []discourse.Unit) {
+	for i := range units {
+		u := &units[i]
+		if u.Part != discourse.Assessment || u.Speaker != transcript.Other {
+			continue
+		}
+		best, bestP := discourse.History, -1.0
+		for k, p := range u.Probs {
+			if part := discourse.Parts[k]; part != discourse.Assessment && part != discourse.Plan && part != discourse.Drop && p > bestP {
+				best, bestP = part, p
+			}
+		}
+		u.Part = best
+	}
 }
