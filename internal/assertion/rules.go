@@ -15,13 +15,15 @@ const (
 	answersList = "answers" // reply words: yes, no, unsure, past, fillers
 )
 
-// pseudoLists hold pseudo-triggers kept apart from context.txt, which is
-// also a feature list of the part model (a term added there re-draws it):
-// requests worded as a condition ("if you could drop a urine sample in"),
-// a test's technique worded with a negation ("without contrast").
-// (Double negations, "don't stop the lisinopril", are no pseudo-triggers:
-// the negation is what keeps the verb of stopping from deciding.)
-var pseudoLists = []string{"request_conditions", "technique_words"}
+// apartLists hold pseudo-triggers and terminators kept apart from
+// context.txt, which is also a feature list of the part model (a term
+// added there re-draws it): requests worded as a condition ("if you could
+// drop a urine sample in"), a test's technique worded with a negation
+// ("without contrast"), the words that open a consequence ("..., so let's
+// taper it off"). (Double negations, "don't stop the lisinopril", are no
+// pseudo-triggers: the negation is what keeps the verb of stopping from
+// deciding.)
+var apartLists = []string{"request_conditions", "technique_words", "consequence_words"}
 
 // category is what a trigger says of the concepts in its scope (ConText's
 // trigger types), or pseudo / terminate for the two kinds of term that
@@ -212,13 +214,13 @@ func compile(x *lexicon.Lexicon) (*rules, error) {
 	r := &rules{lex: x, context: x.List(contextList), answers: x.List(answersList),
 		byEntry: map[*lexicon.Entry]*rule{}, gapped: map[string][]gappedTerm{}, replies: map[*lexicon.Entry]reply{}}
 	r.triggers = []*lexicon.List{r.context}
-	for _, name := range pseudoLists {
+	for _, name := range apartLists {
 		l := x.List(name)
 		r.triggers = append(r.triggers, l)
 		for _, e := range l.Entries() {
 			ru, err := compileRule(e)
-			if err != nil || ru.cat != pseudo {
-				return nil, fmt.Errorf("%s/%s.txt %q: want a pseudo-trigger (%v)", x.Lang, name, e.Name(), err)
+			if err != nil || ru.cat != pseudo && ru.cat != terminate {
+				return nil, fmt.Errorf("%s/%s.txt %q: want a pseudo-trigger or a terminator (%v)", x.Lang, name, e.Name(), err)
 			}
 			r.byEntry[e] = ru
 			for _, term := range e.Terms {

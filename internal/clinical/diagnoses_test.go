@@ -52,3 +52,13 @@ GP: So I'd like her to stop the amlodipine. Instead I'll start her on a differen
 	require.Equal(t, clinical.ActionStart, cefixime.Action)
 	require.Equal(t, "80 mg", *cefixime.Dose)
 }
+
+// "..., so let's taper it off": the consequence is out of the negation's
+// and the supposition's reach, and the particle after the pronoun makes
+// the verb a stop.
+func TestTaperingItOffAfterItFailedIsAStop(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Patient: I take gabapentin three hundred milligrams three times a day.
+Doctor: The gabapentin isn't helping and it's causing side effects, so let's taper it off.`)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "gabapentin").Action)
+}

@@ -216,12 +216,13 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 		toks := u.Tokens
 		for i := 0; i < len(toks); i++ {
 			e, n := actions.Match(toks, i)
-			if e == nil || e.Attr("tense") == "past" {
-				continue
-			}
 			j := i + n
 			p, pn := pronouns.Match(toks, j)
-			if p == nil {
+			if split, sn, spn := r.splitAction(toks, i); split != nil {
+				// "let's taper it off": the particle after the pronoun
+				e, n, j, p, pn = split, sn, i+1, split, spn
+			}
+			if e == nil || e.Attr("tense") == "past" || p == nil {
 				continue
 			}
 			if d, _ := meds.Match(toks, j+pn); d != nil {
@@ -247,6 +248,25 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 		}
 	}
 	return out
+}
+
+// splitAction matches at token i a verb of decision whose particle comes
+// after an object pronoun ("taper it off"): the entry, how many tokens the
+// whole covers, and how many the pronoun does.
+func (r *Reading) splitAction(toks []lexicon.Token, i int) (*lexicon.Entry, int, int) {
+	pronouns := r.Lexicon.List("object_pronouns")
+	for _, e := range r.Lexicon.List("split_actions").Entries() {
+		for _, term := range e.Terms {
+			verb, particle, ok := strings.Cut(term, " ")
+			if !ok || toks[i].Norm != verb {
+				continue
+			}
+			if p, pn := pronouns.Match(toks, i+1); p != nil && i+1+pn < len(toks) && toks[i+1+pn].Norm == particle {
+				return e, pn + 2, pn
+			}
+		}
+	}
+	return nil, 0, 0
 }
 
 // testNamedBetween reports whether a test, procedure or referral is named
