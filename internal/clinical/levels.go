@@ -50,6 +50,12 @@ func (r *Reading) levelMentions(ui int, found []mention) []mention {
 			continue
 		}
 		target, first, end := measure, measureAt, i+n
+		if n == 1 && target != nil && r.joinedBetween(toks, measureEnd, i) && r.attributive(toks, i+n) {
+			// "home blood pressure monitoring and low salt diet": after a
+			// joiner, the level qualifies the noun after it, not the
+			// measure of the item before
+			target = nil
+		}
 		if target == nil || i-measureEnd > levelReach || negatedSince {
 			target = nil
 			if f, m := levels.Match(toks, i+n); f != nil && f.Attr("level") == "" {
@@ -71,4 +77,23 @@ func (r *Reading) levelMentions(ui int, found []mention) []mention {
 		i = end - 1
 	}
 	return out
+}
+
+// attributive reports whether the word at k is a noun that a level word
+// right before it qualifies ("low salt", "high fibre", "low dose"): a word
+// that is neither a function word, an adverb ("low today") nor a measure
+// ("low blood sugar" is read as the measure's level).
+func (r *Reading) attributive(toks []lexicon.Token, k int) bool {
+	x := r.Lexicon
+	if k >= len(toks) || toks[k].Kind != lexicon.Word {
+		return false
+	}
+	w := toks[k].Norm
+	for _, list := range []string{"stopwords", "adverbs", "prepositions", "conjunctions", "numbers", "time_units"} {
+		if x.List(list).Has(w) {
+			return false
+		}
+	}
+	e, _ := x.List("levels").Match(toks, k)
+	return e == nil
 }

@@ -376,25 +376,32 @@ func (r *Reading) adviceAfterAssessment() {
 
 // applyHeadings follows the headings a clinician says or writes ("Exam:",
 // "Plan:", "Conclusion deux points"): the unit they open and the rest of
-// its segment belong to the heading's part, whatever the model guessed.
+// its segment belong to the heading's part, whatever the model guessed; in
+// a dictation, the lines after a heading of the history or the exam said
+// as a sentence of its own ("History of present illness.") too; one
+// written with a colon ("Allergies: penicillin.") holds its line.
 func (r *Reading) applyHeadings() {
 	headings := r.Lexicon.List("headings")
 	part, seg := discourse.Part(""), -1
+	sticky := false // a dictated heading said as a sentence of its own
 	for i := range r.Units {
 		u := &r.Units[i]
-		if u.Segment != seg {
-			part, seg = "", u.Segment
+		if u.Segment != seg && !(sticky && dictatedSection(part) && wordsOf(u.Tokens) > headingWords) {
+			// (a line of a few words may be a heading the lexicon does not
+			// know, "Home medications.": the part model reads it)
+			part, sticky = "", false
 		}
+		seg = u.Segment
 		e, n := headings.Match(u.Tokens, 0)
 		switch {
 		case e != nil && n < len(u.Tokens) && u.Tokens[n].Norm == ":":
-			part = discourse.Part(e.Attr("part"))
+			part, sticky = discourse.Part(e.Attr("part")), false
 		case e != nil && onlyMarks(u.Tokens[n:]) && r.dictation:
 			// a heading said as a sentence of its own ("ED course."), as
 			// a dictation says it: the sentences after it are its. In a
 			// conversation "physical exam" ends no part: the clinician
 			// goes on to the assessment in the same breath
-			part = discourse.Part(e.Attr("part"))
+			part, sticky = discourse.Part(e.Attr("part")), true
 			u.Part = discourse.Drop
 			continue
 		}
@@ -402,6 +409,30 @@ func (r *Reading) applyHeadings() {
 			u.Part = part
 		}
 	}
+}
+
+// headingWords is the most words a dictated line may have to be read as
+// a heading of its own.
+const headingWords = 3
+
+// wordsOf is how many words (not marks) toks holds.
+func wordsOf(toks []lexicon.Token) int {
+	n := 0
+	for _, t := range toks {
+		if t.Kind == lexicon.Word {
+			n++
+		}
+	}
+	return n
+}
+
+// dictatedSection reports whether a dictation's heading of part holds
+// every sentence after it until the next heading, whatever its line: the
+// history's and the exam's do ("History of present illness." then a line
+// a sentence); an assessment and plan's numbered problems each hold a
+// diagnosis and what is done for it, which the part model tells apart.
+func dictatedSection(part discourse.Part) bool {
+	return part != "" && part != discourse.Assessment && part != discourse.Plan
 }
 
 // dropCallTalk drops what is said of the call itself on a video or phone
