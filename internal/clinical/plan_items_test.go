@@ -417,3 +417,16 @@ Doctor: Hey, dragon, order an autoimmune panel.`)
 	require.Len(t, panel.Mentions, 2)
 	require.Len(t, finding(t, r, clinical.Lab, "anemia profile").Mentions, 1)
 }
+
+// "Sending the urine for a culture" orders a culture, a test named by its
+// head alone; "a test" alone still names none.
+func TestACultureSaidAloneIsOrdered(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: The urine dip shows nitrites.
+Doctor: I'm also sending the urine for a culture, and we'll call you if we need to change the antibiotic.`)
+	require.True(t, finding(t, r, clinical.Lab, "culture").Ordered)
+	r = read(t, "en", `Doctor: I'd like to order a test for you.`)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Lab, "a bare test names nothing: %s", f.Name)
+	}
+}

@@ -58,9 +58,10 @@ func (r *Reading) unlistedTests(verbs *lexicon.List, seen map[string]int) {
 				if h.Attr("after") == "yes" {
 					first, end = k, r.testWordsAfter(toks, k+hn)
 				}
-				if first == k && end == k+hn || r.itemBetween(ui, first, end) || r.resultJudged(toks, first, end) {
-					// a bare "test" names nothing; "a blood test" is known;
-					// "a positive grind test" is a result
+				if first == k && end == k+hn && h.Attr("alone") != "yes" || r.itemBetween(ui, first, end) || r.resultJudged(toks, first, end) {
+					// a bare "test" names nothing ("a culture" does); "a
+					// blood test" is known; "a positive grind test" is a
+					// result
 					k = end - 1
 					continue
 				}
