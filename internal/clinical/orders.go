@@ -74,6 +74,12 @@ func (r *Reading) orders(ms []mention) {
 			// "A CT of the abdomen has been ordered", "Labs were sent"
 			verb = r.orderedPassively(u.Tokens, m.End)
 		}
+		if verb == nil && m.kind == Procedure {
+			// "I'll give you a tetanus booster today", "close it with
+			// skin glue": a procedure done at the visit is said with a
+			// verb of doing it, not of ordering
+			verb, _ = r.nearest(u.Tokens, m.First, m.End, r.Lexicon.List("procedure_verbs"), actionWindow)
+		}
 		if end, ok := orderedEnd[m.Unit]; verb == nil && ok && r.joinedItem(u.Tokens, end, m.First) {
 			// "I'm ordering an ultrasound to look for stones, and blood
 			// tests": the verb orders every item of its list ("Labs were

@@ -430,3 +430,21 @@ Doctor: I'm also sending the urine for a culture, and we'll call you if we need 
 		require.False(t, f.Kind == clinical.Lab, "a bare test names nothing: %s", f.Name)
 	}
 }
+
+// A procedure done at the visit is said with a verb of doing it ("I'll
+// give you a tetanus booster today", "close it with skin glue"), not of
+// ordering; one said of the past is none.
+func TestAProcedureDoneAtTheVisitIsOrdered(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: It's a two centimetre laceration on your palm.
+Doctor: I'll clean it and close it with skin glue, it won't need stitches.
+Doctor: As you're not sure about your tetanus, I'll give you a booster today.`)
+	require.True(t, finding(t, r, clinical.Procedure, "vaccination").Ordered)
+	glue := finding(t, r, clinical.Procedure, "sutures")
+	require.True(t, glue.Ordered)
+	require.Contains(t, glue.Said, "glue")
+	r = read(t, "en", `Patient: I had stitches in that hand two years ago.`)
+	for _, f := range r.Findings {
+		require.False(t, f.Ordered, "a past procedure is no order: %s", f.Name)
+	}
+}
