@@ -448,3 +448,13 @@ Doctor: As you're not sure about your tetanus, I'll give you a booster today.`)
 		require.False(t, f.Ordered, "a past procedure is no order: %s", f.Name)
 	}
 }
+
+// A plan gone through problem by problem ("your second condition of type
+// two diabetes") makes each problem the reason of the orders after it.
+func TestAProblemHeadingIsTheReasonOfTheOrdersAfterIt(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: As for the stress, try some meditation or yoga.
+Doctor: Your second condition of type two diabetes, we'll continue to manage with diet and exercise.
+Doctor: I'm going to order a hemoglobin a1c for your next blood draw.`)
+	require.Equal(t, "type two diabetes", finding(t, r, clinical.Lab, "a1c").Reason)
+}

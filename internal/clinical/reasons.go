@@ -144,7 +144,7 @@ func (r *Reading) reasonOpening(m mention) string {
 // it opened on a topic the lexicon does not know ("As for the thyroid,
 // ...").
 func (r *Reading) topicBefore(m mention) (topic string, here, opened bool) {
-	openers := r.Lexicon.List("topic_openers")
+	openers, headings := r.Lexicon.List("topic_openers"), r.Lexicon.List("problem_headings")
 	for back := m.Unit; back >= 0 && back >= m.Unit-reasonReach; back-- {
 		u := r.Units[back]
 		if u.Speaker != transcript.Clinician || u.Question {
@@ -156,6 +156,10 @@ func (r *Reading) topicBefore(m mention) (topic string, here, opened bool) {
 		}
 		for k := limit - 1; k >= 0; k-- {
 			e, n := openers.Match(u.Tokens, k)
+			if h, hn := headings.Match(u.Tokens, k); h != nil && hn > n {
+				// "your second condition of type two diabetes"
+				e, n = h, hn
+			}
 			if e == nil || k+n > limit {
 				continue
 			}
