@@ -148,8 +148,8 @@ func (e *Enqueuer) ClaimRun(ctx context.Context, tx *store.Tx, jobID string, ins
 // it with the worker's policy. Should it fail, the claim stays, and is
 // taken over once it is past its time.
 func (e *Enqueuer) handOff(ctx context.Context, jobID, by string, runErr error) {
+	// Work has logged the failed attempt.
 	args := processArgs{JobID: jobID}
-	e.s.log.WarnContext(ctx, "note job attempt failed; its workers retry it", "job_id", jobID, "error", runErr.Error())
 	err := e.s.jobs.ReleaseClaim(ctx, jobID, by, func(tx *store.Tx) error {
 		return e.q.InsertRetryTx(ctx, tx, args, &river.InsertOpts{Queue: queue.Notes}, runErr)
 	})
