@@ -177,6 +177,9 @@ func serve(ctx context.Context, env Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// Text jobs this replica runs itself are claimed on their own rows:
+	// a dead replica's are queued again with its River jobs.
+	self.TakeOverWith(pipe.TakeOver)
 	self.OnRescued(func() {
 		inserter.Wake(queue.Notes)
 		inserter.Wake(queue.Webhooks)

@@ -161,6 +161,11 @@ func (s *Service) setStatusWith(ctx context.Context, tx *store.Tx, j *Job, to St
 		args = append(args, Completed, Failed)
 	}
 	query := `UPDATE jobs SET status = ?, message = ?, progress = ?, updated_at = ?` + also.set
+	if to == Completed || to == Failed {
+		// A job's end ends the claim of the replica that ran it
+		// (claim.go), in the update the end makes anyway.
+		query += `, claimed_by = NULL, claimed_until = NULL`
+	}
 	// A status that announces an event numbers it in this update: the
 	// row's lock orders the job's events, and no read of the outbox's
 	// highest number is needed.

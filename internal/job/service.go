@@ -207,26 +207,39 @@ func (s *Service) insert(ctx context.Context, n newJob, idem *Idempotency, build
 				return err
 			}
 		}
-		// Deferred: it goes to the database with the River job's insert
-		// (or the idempotency record's), one round trip for both.
+		// A queued job that this replica runs itself is claimed by the
+		// insert below; any other is enqueued after it.
+		var inserted *Job
+		var claimedBy, claimedUntil any
+		claimed := false
+		if n.status == Queued {
+			inserted = n.stored(customSealed, sealedTranscript, segments, transcriptionTokens, consent, now)
+			if c, ok := s.queue.(Claimer); ok {
+				var claim Claim
+				if claim, claimed = c.ClaimRun(ctx, tx, n.id, inserted); claimed {
+					claimedBy, claimedUntil = claim.By, claim.Until
+				}
+			}
+		}
+		// Deferred: it goes to the database with the idempotency record's
+		// insert (or the River job's), one round trip for both.
 		err := tx.Defer(ctx, "insert job", `INSERT INTO jobs (id, user_id, api_key_id, is_sandbox, source, status, message, progress, template, visit_type,
 			recording_type, lang, output_language, documentation_style, custom_sealed, custom_metadata, webhook_env, patient_consent,
 			file_extension, upload_bytes, upload_total, upload_expires_at, transcript_sealed, transcription_tokens, audio_seconds,
-			source_job_id, stream_sample_rate, created_at, updated_at, segments_sealed)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			source_job_id, stream_sample_rate, created_at, updated_at, segments_sealed, claimed_by, claimed_until)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			n.id, n.caller.UserID, n.caller.KeyID, n.caller.Sandbox(), n.source, n.status, statusMessage(n.status), progressOf[n.status],
 			n.spec.Template, n.spec.VisitType, n.spec.RecordingType, n.spec.Lang, n.spec.OutputLanguage, n.spec.DocumentationStyle,
 			customSealed, string(n.spec.CustomMetadata), n.spec.WebhookEnv, consent,
 			n.spec.FileExtension, n.uploadBytes, total, expires, sealedTranscript, transcriptionTokens, n.audioSeconds,
-			sourceJobID, streamRate, now, now, segments)
+			sourceJobID, streamRate, now, now, segments, claimedBy, claimedUntil)
 		if err != nil {
 			return err
 		}
 		if err := remember(ctx, tx, n.caller.KeyID, idem, n.id, now); err != nil {
 			return err
 		}
-		if n.status == Queued {
-			inserted := n.stored(customSealed, sealedTranscript, segments, transcriptionTokens, consent, now)
+		if n.status == Queued && !claimed {
 			return s.queue.Enqueue(ctx, tx, n.id, inserted)
 		}
 		return nil

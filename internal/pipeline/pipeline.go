@@ -21,6 +21,7 @@ import (
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/provider"
 	"github.com/notegen/notegen/internal/queue"
+	"github.com/notegen/notegen/internal/replica"
 	"github.com/notegen/notegen/internal/store"
 )
 
@@ -97,9 +98,12 @@ func (processArgs) InsertOpts() river.InsertOpts {
 // Enqueuer is job.Enqueuer over the durable queue: a job's processing is a
 // River job inserted in the transaction that makes the job ready. Once
 // RunOn has named the pipeline, that replica runs the job as soon as the
-// transaction commits instead of waiting for a worker to fetch it
-// (queue.Inserter.InsertRunTx); without it, or when the replica's direct
-// runs are all taken, a worker does.
+// transaction commits instead of waiting for a worker to fetch it: a job
+// that the transaction inserts (a submission) is held by a claim on its
+// own row, with no River job (ClaimRun, job.Claimer); one stored before (an
+// upload's or a stream's) by a River job stored as running under this
+// replica (queue.Inserter.InsertRunTx). Without RunOn, or when the
+// replica's direct runs are all taken, a worker runs the job.
 type Enqueuer struct {
 	q *queue.Inserter
 	s *Service
@@ -124,6 +128,41 @@ func (e *Enqueuer) Enqueue(ctx context.Context, tx *store.Tx, jobID string, inse
 	}
 	return e.q.InsertRunTx(ctx, tx, args, opts,
 		queue.WorkOnce[processArgs](&processWorker{s: e.s, inserted: inserted}, args, queue.Notes, args.InsertOpts().MaxAttempts))
+}
+
+// ClaimRun implements job.Claimer: a job that its submission inserts runs
+// on this replica once the submission commits, held by a claim on the
+// job's row (queue.ClaimRunTx), with no River job unless the run fails.
+func (e *Enqueuer) ClaimRun(ctx context.Context, tx *store.Tx, jobID string, inserted *job.Job) (job.Claim, bool) {
+	if e.s == nil {
+		return job.Claim{}, false
+	}
+	args := processArgs{JobID: jobID}
+	run := queue.WorkOnce[processArgs](&processWorker{s: e.s, inserted: inserted}, args, queue.Notes, args.InsertOpts().MaxAttempts)
+	var claim queue.Claim
+	claim, ok := e.q.ClaimRunTx(tx, run, func(ctx context.Context, runErr error) { e.handOff(ctx, jobID, claim.By, runErr) })
+	return job.Claim{By: claim.By, Until: claim.Until}, ok
+}
+
+// handOff gives a claimed job whose run failed to the workers, which retry
+// it with the worker's policy. Should it fail, the claim stays, and is
+// taken over once it is past its time.
+func (e *Enqueuer) handOff(ctx context.Context, jobID, by string, runErr error) {
+	// Work has logged the failed attempt.
+	args := processArgs{JobID: jobID}
+	err := e.s.jobs.ReleaseClaim(ctx, jobID, by, func(tx *store.Tx) error {
+		return e.q.InsertRetryTx(ctx, tx, args, &river.InsertOpts{Queue: queue.Notes}, runErr)
+	})
+	if err != nil {
+		e.s.log.ErrorContext(ctx, "give a failed note job to the workers", "job_id", jobID, "error", err.Error())
+	}
+}
+
+// TakeOver enqueues the jobs that a dead replica, or a run past its time,
+// left claimed (job.Service.TakeOverClaims); self is this replica's ID. The
+// replica's heartbeat calls it.
+func (s *Service) TakeOver(ctx context.Context, self string) (int, error) {
+	return s.jobs.TakeOverClaims(ctx, self, func(ctx context.Context) (map[string]bool, error) { return replica.Live(ctx, s.db) })
 }
 
 // Register adds the job workers and the retention sweep to the queue.

@@ -7,7 +7,9 @@
 // older than DeadAfter is dead: the jobs and deliveries River shows as
 // running under its client ID are made available again, so another replica
 // runs them within DeadAfter plus a heartbeat (8 s), instead of after
-// River's stuck-job rescue. A replica that is alive keeps writing its
+// River's stuck-job rescue; work it held by a claim on the work's own row
+// is taken over by the row's owner, called with each heartbeat
+// (TakeOverWith). A replica that is alive keeps writing its
 // heartbeat, so its running work is never taken over; one that cannot
 // reach the database for DeadAfter may be, but it cannot record anything
 // of that work either.
@@ -56,6 +58,8 @@ type Replica struct {
 	mu       sync.Mutex
 	flushers []func()
 	rescued  []func()
+	// takers take over work that dead replicas hold outside River.
+	takers []func(ctx context.Context, self string) (int, error)
 	// beat is when the last heartbeat was written (Unix nanoseconds).
 	beat atomic.Int64
 	// forgot is when dead replicas' rows were last deleted (Run only).
@@ -100,6 +104,18 @@ func (r *Replica) OnRescued(fn func()) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.rescued = append(r.rescued, fn)
+}
+
+// TakeOverWith registers fn to be called with each heartbeat, to take
+// over work that dead replicas, or runs past their time, left claimed
+// outside River (a claim on the work's own row, which only the row's owner
+// may clear); self is this replica's ID. fn returns how many pieces of
+// work it made available again, which then wakes the workers as a rescue
+// does.
+func (r *Replica) TakeOverWith(fn func(ctx context.Context, self string) (int, error)) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.takers = append(r.takers, fn)
 }
 
 // Current reports whether this replica's heartbeat is fresh enough that
@@ -191,16 +207,30 @@ func (r *Replica) rescue(ctx context.Context, now time.Time) error {
 	if err != nil {
 		return fmt.Errorf("take over dead replicas' jobs: %w", err)
 	}
-	if n, err := res.RowsAffected(); err == nil && n > 0 {
+	n, _ := res.RowsAffected()
+	if n > 0 {
 		r.log.Warn("took over jobs of a dead replica", "jobs", n)
-		r.mu.Lock()
-		rescued := r.rescued
-		r.mu.Unlock()
+	}
+	r.mu.Lock()
+	rescued, takers := r.rescued, r.takers
+	r.mu.Unlock()
+	var errs []error
+	for _, take := range takers {
+		taken, err := take(ctx, r.id)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		if taken > 0 {
+			r.log.Warn("took over claimed work of a dead replica, or overdue", "jobs", taken)
+			n += int64(taken)
+		}
+	}
+	if n > 0 {
 		for _, fn := range rescued {
 			fn()
 		}
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // flushCaches empties every cache registered with OnCredentialsChanged,
