@@ -51,7 +51,12 @@ func (i *Inserter) ClaimRunTx(tx *store.Tx, run func(context.Context) error, fai
 	}
 	lease := defaultClaimLease
 	if d.cfg.Timeout > 0 {
-		lease = d.cfg.Timeout + claimGrace
+		// a run may wait for a slot behind the backlog before its own
+		// timeout starts: the claim holds for the runs ahead of it, a
+		// slot's worth at a time, so that a run waiting is never taken
+		// over (and run twice) while its replica lives
+		ahead := d.backlog.Load() / int64(max(d.cfg.Slots, 1))
+		lease = time.Duration(ahead+1)*d.cfg.Timeout + claimGrace
 	}
 	tx.AfterCommit(func() {
 		d.backlog.Add(1)
