@@ -15,15 +15,16 @@ const (
 	answersList = "answers" // reply words: yes, no, unsure, past, fillers
 )
 
-// apartLists hold pseudo-triggers and terminators kept apart from
-// context.txt, which is also a feature list of the part model (a term
+// apartLists hold triggers, pseudo-triggers and terminators kept apart
+// from context.txt, which is also a feature list of the part model (a term
 // added there re-draws it): requests worded as a condition ("if you could
 // drop a urine sample in"), a test's technique worded with a negation
 // ("without contrast"), the words that open a consequence ("..., so let's
-// taper it off"). (Double negations, "don't stop the lisinopril", are no
-// pseudo-triggers: the negation is what keeps the verb of stopping from
-// deciding.)
-var apartLists = []string{"request_conditions", "technique_words", "consequence_words"}
+// taper it off"), the return precautions that list what to come back for
+// ("return precautions were discussed, including chest pain"). (Double
+// negations, "don't stop the lisinopril", are no pseudo-triggers: the
+// negation is what keeps the verb of stopping from deciding.)
+var apartLists = []string{"request_conditions", "technique_words", "consequence_words", "precaution_words"}
 
 // category is what a trigger says of the concepts in its scope (ConText's
 // trigger types), or pseudo / terminate for the two kinds of term that
@@ -219,8 +220,8 @@ func compile(x *lexicon.Lexicon) (*rules, error) {
 		r.triggers = append(r.triggers, l)
 		for _, e := range l.Entries() {
 			ru, err := compileRule(e)
-			if err != nil || ru.cat != pseudo && ru.cat != terminate {
-				return nil, fmt.Errorf("%s/%s.txt %q: want a pseudo-trigger or a terminator (%v)", x.Lang, name, e.Name(), err)
+			if err != nil {
+				return nil, fmt.Errorf("%s/%s.txt %q: %w", x.Lang, name, e.Name(), err)
 			}
 			r.byEntry[e] = ru
 			for _, term := range e.Terms {

@@ -237,6 +237,13 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 		case u.Speaker == transcript.Other && c.Subject != assertion.Patient && r.namesPatient(u.Tokens):
 			// a parent's "my son has had a fever" is about the patient
 			c.Subject = assertion.Patient
+		case u.Speaker == transcript.Other && c.Subject != assertion.Patient:
+			// the patient's daughter's "my dad had a stroke" is about the
+			// patient's husband: someone else, no family history; a
+			// mother's "my husband has asthma" is the child's father's
+			if kin, ok := r.companionsKin(u.Tokens); ok {
+				c.Subject = kin
+			}
 		case u.Speaker == transcript.Patient && c.Subject == assertion.Patient && r.opensWithOther(u.Tokens) &&
 			!r.ownedBySpeaker(u.Tokens, m.First):
 			// the patient's "she has diabetes" (after "my mom is 73") is
@@ -321,15 +328,45 @@ func (r *Reading) ownedBySpeaker(toks []lexicon.Token, at int) bool {
 }
 
 // namesPatient reports whether a companion's words name the patient by
-// their relation to the companion ("my son", "ma fille").
+// their relation to the companion ("my son", "ma fille"): the relation by
+// which a companion first named the patient.
 func (r *Reading) namesPatient(toks []lexicon.Token) bool {
 	list := r.Lexicon.List("voice_other")
 	for i := range toks {
-		if e, _ := list.Match(toks, i); e != nil {
+		if e, _ := list.Match(toks, i); e != nil && (r.Patient.Relation == "" || e.Name() == r.Patient.Relation) {
 			return true
 		}
 	}
 	return false
+}
+
+// kinToPatient maps how the patient and another person are related to a
+// companion (voice_other's kin=) to whether the other is the patient's
+// blood relative: the companion's child is the patient's child or
+// sibling, the companion's other parent the patient's spouse.
+var kinToPatient = map[[2]string]assertion.Subject{
+	{"parent", "parent"}: assertion.Other, {"parent", "spouse"}: assertion.Other, {"parent", "child"}: assertion.Family,
+	{"child", "spouse"}: assertion.Family, {"child", "child"}: assertion.Family, {"child", "parent"}: assertion.Family,
+	{"spouse", "child"}: assertion.Family, {"spouse", "parent"}: assertion.Other,
+}
+
+// companionsKin is who a relative a companion names ("my dad", "my
+// husband") is to the patient, from how the companion named the patient:
+// family (a blood relative) or someone else; ok is false when the
+// companion names no relative, or the patient's relation is not known.
+func (r *Reading) companionsKin(toks []lexicon.Token) (assertion.Subject, bool) {
+	list := r.Lexicon.List("voice_other")
+	patient := list.Lookup(r.Patient.Relation)
+	if patient == nil {
+		return "", false
+	}
+	for i := range toks {
+		if e, _ := list.Match(toks, i); e != nil && e != patient {
+			s, ok := kinToPatient[[2]string{patient.Attr("kin"), e.Attr("kin")}]
+			return s, ok
+		}
+	}
+	return "", false
 }
 
 // datesBack reports whether the sentence after a short reply, in the

@@ -1,7 +1,9 @@
 package clinical
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/transcript"
@@ -12,6 +14,10 @@ import (
 type Person struct {
 	Gender                                 string // "male", "female" or "unknown"
 	Subject, Object, Possessive, Reflexive string
+	// Relation is how a companion names the patient (the name of the
+	// voice_other entry they say first: "my mum"), "" when none does:
+	// another relation the companion names is someone else.
+	Relation string
 }
 
 // genderMargin is how far one gender's weight must lead the other's: a
@@ -50,5 +56,38 @@ func (r *Reading) person(context string) Person {
 		gender = "female"
 	}
 	p := func(form string) string { return r.Lexicon.Phrase("patient." + gender + "." + form) }
-	return Person{Gender: gender, Subject: p("subject"), Object: p("object"), Possessive: p("possessive"), Reflexive: p("reflexive")}
+	return Person{Gender: gender, Subject: p("subject"), Object: p("object"), Possessive: p("possessive"), Reflexive: p("reflexive"),
+		Relation: r.companionsRelation()}
+}
+
+// companionsRelation is the relation by which a companion first names the
+// patient, or the clinician names the patient to the companion ("thanks
+// for coming in with your mom": "my mom" in the companion's words), as the
+// voice_other entry's name; "" when neither does.
+func (r *Reading) companionsRelation() string {
+	list := r.Lexicon.List("voice_other")
+	// (the language's possessives, several where they agree: "mon | ma")
+	own, yours := strings.Split(r.Lexicon.Phrase("relation.own"), " | "), strings.Split(r.Lexicon.Phrase("relation.yours"), " | ")
+	for _, u := range r.Units {
+		switch u.Speaker {
+		case transcript.Other:
+			for i := range u.Tokens {
+				if e, _ := list.Match(u.Tokens, i); e != nil {
+					return e.Name()
+				}
+			}
+		case transcript.Clinician:
+			for i := 0; i+1 < len(u.Tokens); i++ {
+				if !slices.Contains(yours, u.Tokens[i].Norm) {
+					continue
+				}
+				for _, my := range own {
+					if e := list.Lookup(r.Lexicon.Norms(my + " " + u.Tokens[i+1].Text)); e != nil {
+						return e.Name()
+					}
+				}
+			}
+		}
+	}
+	return ""
 }

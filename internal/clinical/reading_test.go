@@ -572,3 +572,34 @@ func TestADoseUnitPerDayIsNoFrequency(t *testing.T) {
 	require.Equal(t, "80 mg/kg/jour", *f.Dose)
 	require.Equal(t, "three times daily", *f.Frequency)
 }
+
+// "Return precautions were discussed, including chest pain, shortness of
+// breath, coughing up blood": the symptoms to come back for are none the
+// patient has, and the denial before them stands.
+func TestReturnPrecautionsAssertNothing(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: He denies chest pain, shortness of breath or coughing up blood.
+Doctor: Bleeding precautions and return precautions were discussed, including chest pain, shortness of breath, coughing up blood, or black stools.`)
+	for _, name := range []string{"chest pain", "shortness of breath", "hemoptysis"} {
+		require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, name).Assertion, name)
+	}
+	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Symptom, "bleeding").Assertion)
+}
+
+// The relation by which the patient is named to a companion ("with your
+// mom") is the patient; the companion's other parent ("my dad had a
+// stroke") is the patient's spouse: someone else, not the patient and no
+// family history. A parent's "my husband has asthma" is the child's
+// family history.
+func TestACompanionsRelativesAreWhoTheyAre(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Good morning, and thanks for coming in with your mom again.
+Daughter: She has pain in both knees.
+Daughter: But my dad had a stroke in March, so she's been taking care of him.`)
+	stroke := finding(t, r, clinical.Condition, "stroke")
+	require.Equal(t, assertion.Other, stroke.Subject)
+	r = read(t, "en", `Mother: My son has had a cough for three days.
+Mother: My husband has asthma.`)
+	require.Equal(t, assertion.Family, finding(t, r, clinical.Condition, "asthma").Subject)
+	require.Equal(t, assertion.Patient, finding(t, r, clinical.Symptom, "cough").Subject)
+}

@@ -33,6 +33,9 @@ type voice struct {
 	// language ("à matin" is "ce matin")
 	register *lexicon.List
 	person   map[transcript.Speaker]*lexicon.List
+	// relation is how a companion names the patient ("my mum"): a
+	// companion's other relations are other people, written as said
+	relation string
 }
 
 func newVoice(x *lexicon.Lexicon, p clinical.Person) *voice {
@@ -51,6 +54,7 @@ func newVoice(x *lexicon.Lexicon, p clinical.Person) *voice {
 			transcript.Clinician: x.List("voice_clinician"),
 			transcript.Other:     x.List("voice_other"),
 		},
+		relation: p.Relation,
 	}
 }
 
@@ -266,7 +270,9 @@ func (v *voice) thirdPerson(ps []piece, toks []lexicon.Token, who transcript.Spe
 	out := make([]piece, 0, len(ps))
 	for i := 0; i < len(ps); i++ {
 		e, n := matchPieces(ps, toks, i, list)
-		if e == nil {
+		if e == nil || who == transcript.Other && v.relation != "" && e.Name() != v.relation {
+			// ("my dad had a stroke", said by the patient's daughter of
+			// her father, is no "she")
 			out = append(out, ps[i])
 			continue
 		}
