@@ -558,7 +558,9 @@ const ownPhraseWords = 3
 func (r *rules) newClause(toks []lexicon.Token, k int) bool {
 	subjects := r.lex.List("clause_subjects")
 	if k < len(toks) && subjects.Has(toks[k].Norm) && toks[k].Norm != "the" {
-		return true
+		// a pronoun set off by commas takes up the subject before it ("Ma
+		// mère, elle, a eu un cancer du sein"): the same clause goes on
+		return k+1 >= len(toks) || toks[k+1].Norm != ","
 	}
 	return k+1 < len(toks) && r.lex.List("list_joins").Has(toks[k].Norm) && subjects.Has(toks[k+1].Norm)
 }

@@ -544,7 +544,12 @@ func (r *Reading) onlyActions(c assertion.Context) bool {
 // ("can we start...", "shall we try...").
 func (r *Reading) proposes(toks []lexicon.Token) bool {
 	at, _ := find(toks, r.Lexicon.List("polite_requests"))
-	return at >= 0 && at <= 3
+	if at < 0 || at > 3 {
+		return false
+	}
+	// "would you say you've been feeling low?" asks for an answer
+	e, _ := r.Lexicon.List("information_requests").Match(toks, at)
+	return e == nil
 }
 
 // nearest returns the entry of list nearest to tokens [first, end) within

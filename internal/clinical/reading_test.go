@@ -603,3 +603,21 @@ Mother: My husband has asthma.`)
 	require.Equal(t, assertion.Family, finding(t, r, clinical.Condition, "asthma").Subject)
 	require.Equal(t, assertion.Patient, finding(t, r, clinical.Symptom, "cough").Subject)
 }
+
+// "Would you say you've been feeling low?" asks for an answer, not for
+// something to be done: the reply decides ("No, I wouldn't say down").
+func TestAnOpinionAskedPolitelyIsReadThroughItsReply(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: How has your mood been? Would you say you've been feeling low or down?
+Patient: No, I wouldn't say down.`)
+	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "depressed").Assertion)
+}
+
+// A subject taken up by a pronoun between commas ("Ma mère, elle, a eu un
+// cancer du sein") is one clause: the mother's, not the patient's.
+func TestADislocatedSubjectKeepsItsExperiencer(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Des maladies dans la famille ?
+Patient : Ma mère, elle, a eu un cancer du sein.`)
+	require.Equal(t, assertion.Family, finding(t, r, clinical.Condition, "cancer du sein").Subject)
+}
