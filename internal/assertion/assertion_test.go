@@ -78,6 +78,15 @@ func TestNegationScope(t *testing.T) {
 		{"en", "No symptoms apart from a [sore throat].", present, "", ""},
 		{"en", "There is no [swelling] in either ankle.", absent, "", ""},
 		{"en", "[Swelling] is absent.", absent, "", ""},
+		// a treatment declined after its name
+		{"fr", "Et la [kiné respiratoire] n'est plus recommandée chez les nourrissons.", absent, "", ""},
+		{"en", "A chest [x-ray] is not needed today.", absent, "", ""},
+		// return precautions list what to come back for
+		{"en", "Return precautions were discussed, including chest pain and [shortness of breath].", hypothetical, "", ""},
+		// a consequence is out of the negation's reach
+		{"en", "The gabapentin isn't helping, so let's [taper] it off.", present, "", ""},
+		// a pronoun set off by commas takes up the subject before it
+		{"fr", "Ma mère, elle, a eu un [cancer du sein].", present, "", "family"},
 		{"en", "He is [pain] free since the operation.", absent, "", ""},
 		{"en", "no headache no vomiting no [neck stiffness]", absent, "", ""},
 		{"en", "no headache she has been [vomiting] since this morning", present, "", ""},

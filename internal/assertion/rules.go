@@ -21,10 +21,12 @@ const (
 // drop a urine sample in"), a test's technique worded with a negation
 // ("without contrast"), the words that open a consequence ("..., so let's
 // taper it off"), the return precautions that list what to come back for
-// ("return precautions were discussed, including chest pain"). (Double
+// ("return precautions were discussed, including chest pain"), what
+// declines a test or a treatment ("chest physio is no longer
+// recommended"). (Double
 // negations, "don't stop the lisinopril", are no pseudo-triggers: the
 // negation is what keeps the verb of stopping from deciding.)
-var apartLists = []string{"request_conditions", "technique_words", "consequence_words", "precaution_words"}
+var apartLists = []string{"request_conditions", "technique_words", "consequence_words", "precaution_words", "unneeded_words"}
 
 // category is what a trigger says of the concepts in its scope (ConText's
 // trigger types), or pseudo / terminate for the two kinds of term that

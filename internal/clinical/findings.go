@@ -27,6 +27,12 @@ func (r *Reading) read() {
 			// depression.": the turn's sentence beside it dates it
 			c.Time = assertion.Past
 		}
+		if (m.kind == Condition || m.kind == Symptom) && c.Subject == assertion.Patient && r.Units[m.Unit].Speaker == transcript.Other &&
+			r.parentSpeaksOfSelf(r.Units[m.Unit].Tokens, m.First) {
+			// the mother's "moi j'avais de l'asthme petite": her own
+			// history, the child's family history
+			c.Subject = assertion.Family
+		}
 		if (m.kind == Condition || m.kind == Symptom) && c.Assertion != assertion.Absent && r.toldAsRisk(m.Mention) {
 			// "bupropion can lower the seizure threshold": a risk told
 			// is no finding

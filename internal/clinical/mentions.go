@@ -356,17 +356,47 @@ var kinToPatient = map[[2]string]assertion.Subject{
 // companion names no relative, or the patient's relation is not known.
 func (r *Reading) companionsKin(toks []lexicon.Token) (assertion.Subject, bool) {
 	list := r.Lexicon.List("voice_other")
-	patient := list.Lookup(r.Patient.Relation)
-	if patient == nil {
+	if r.Patient.Kin == "" {
 		return "", false
 	}
 	for i := range toks {
-		if e, _ := list.Match(toks, i); e != nil && e != patient {
-			s, ok := kinToPatient[[2]string{patient.Attr("kin"), e.Attr("kin")}]
+		if e, _ := list.Match(toks, i); e != nil && e.Name() != r.Patient.Relation {
+			s, ok := kinToPatient[[2]string{r.Patient.Kin, e.Attr("kin")}]
 			return s, ok
 		}
 	}
 	return "", false
+}
+
+// selfReach is how many words may stand between a speaker's "I had" and
+// the finding it has ("I had a bit of asthma").
+const selfReach = 3
+
+// parentSpeaksOfSelf reports whether a companion who is the patient's
+// parent (the patient is their child: Person.Kin) tells their own history
+// of the finding at token at ("I had asthma as a kid", "moi j'avais de
+// l'asthme petite"). A companion who interprets for a parent or a spouse
+// may speak as the patient ("I have pain in my knees"); a parent of a
+// child does not.
+func (r *Reading) parentSpeaksOfSelf(toks []lexicon.Token, at int) bool {
+	if r.Patient.Kin != "child" || r.namesPatient(toks) {
+		return false
+	}
+	return endingNear(toks, at, r.Lexicon.List("self_history"), selfReach)
+}
+
+// endingNear reports whether a term of list ends at most reach words before
+// token at, in its clause.
+func endingNear(toks []lexicon.Token, at int, list *lexicon.List, reach int) bool {
+	for k := at - 1; k >= 0 && k >= at-reach-4; k-- {
+		if t := toks[k]; t.Kind == lexicon.Punct {
+			return false
+		}
+		if e, n := list.Match(toks, k); e != nil && k+n <= at && at-(k+n) <= reach {
+			return true
+		}
+	}
+	return false
 }
 
 // datesBack reports whether the sentence after a short reply, in the

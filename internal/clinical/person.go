@@ -18,6 +18,10 @@ type Person struct {
 	// voice_other entry they say first: "my mum"), "" when none does:
 	// another relation the companion names is someone else.
 	Relation string
+	// Kin is the patient's relation to the companion (voice_other's kin=:
+	// "child" when a parent brings them), from Relation or from the
+	// companion's label ("Maman :"); "" when not known.
+	Kin string
 }
 
 // genderMargin is how far one gender's weight must lead the other's: a
@@ -56,8 +60,28 @@ func (r *Reading) person(context string) Person {
 		gender = "female"
 	}
 	p := func(form string) string { return r.Lexicon.Phrase("patient." + gender + "." + form) }
+	relation := r.companionsRelation()
 	return Person{Gender: gender, Subject: p("subject"), Object: p("object"), Possessive: p("possessive"), Reflexive: p("reflexive"),
-		Relation: r.companionsRelation()}
+		Relation: relation, Kin: r.patientsKin(relation)}
+}
+
+// patientsKin is the patient's relation to the companion: the kin of the
+// relation the companion names them by, or the one their label says
+// ("Mum:" brings a child), or "".
+func (r *Reading) patientsKin(relation string) string {
+	if e := r.Lexicon.List("voice_other").Lookup(relation); e != nil {
+		return e.Attr("kin")
+	}
+	labels := r.Lexicon.List("companion_labels")
+	for _, seg := range r.Segments {
+		if seg.Speaker != transcript.Other || seg.Voice == "" {
+			continue
+		}
+		if e := labels.Lookup(r.Lexicon.Norms(seg.Voice)); e != nil {
+			return e.Attr("patient")
+		}
+	}
+	return ""
 }
 
 // companionsRelation is the relation by which a companion first names the

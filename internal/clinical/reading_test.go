@@ -621,3 +621,30 @@ func TestADislocatedSubjectKeepsItsExperiencer(t *testing.T) {
 Patient : Ma mère, elle, a eu un cancer du sein.`)
 	require.Equal(t, assertion.Family, finding(t, r, clinical.Condition, "cancer du sein").Subject)
 }
+
+// A mother (her label says so) telling her own childhood asthma gives the
+// child a family history, not asthma; "I gave him ibuprofen" still tells
+// the child's drug.
+func TestAParentsOwnHistoryIsTheChildsFamilyHistory(t *testing.T) {
+	t.Parallel()
+	for _, text := range []string{`Médecin : Il a de la fièvre ?
+Maman : Un peu, trente-huit hier soir.
+Médecin : Il a déjà eu des bronchiolites ?
+Maman : Non, c'est la première fois.
+Maman : Moi j'avais de l'asthme petite, mais ça a disparu vers dix ans.`, `Doctor: Has he had a fever?
+Mum: A little, last night.
+Mum: I had asthma as a kid, though.
+Mum: I gave him ibuprofen this morning.`} {
+		lang := "en"
+		if strings.HasPrefix(text, "Médecin") {
+			lang = "fr"
+		}
+		r := read(t, lang, text)
+		for _, f := range r.Findings {
+			require.False(t, f.Kind == clinical.Condition && f.Subject == assertion.Patient, "the mother's %s is not the child's", f.Name)
+		}
+		if lang == "en" {
+			require.True(t, finding(t, r, clinical.Medication, "ibuprofen").Taken)
+		}
+	}
+}
