@@ -62,3 +62,15 @@ func TestTaperingItOffAfterItFailedIsAStop(t *testing.T) {
 Doctor: The gabapentin isn't helping and it's causing side effects, so let's taper it off.`)
 	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "gabapentin").Action)
 }
+
+// A drug the lexicon does not list is known by its name's ending, after
+// the USAN and INN stems ("ofloxacin", "carbocisteine"): started, or
+// stopped, as the verb says.
+func TestADrugIsKnownByItsStem(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Patient: I take carbocisteine for the phlegm.
+Doctor: Let's stop the carbocisteine. I'm going to start you on ofloxacin ear drops, ten drops once a day for seven days.`)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "carbocisteine").Action)
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "ofloxacin").Action)
+	none(t, r, clinical.Medication, "phlegm")
+}

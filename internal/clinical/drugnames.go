@@ -5,6 +5,8 @@ package clinical
 // before it.
 
 import (
+	"strings"
+
 	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/transcript"
 )
@@ -27,7 +29,7 @@ func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
 			}
 		}
 	}
-	out := r.namedDrugs(ui, covered)
+	out := append(r.namedDrugs(ui, covered), r.stemmedDrugs(ui, covered)...)
 	at, _ := find(toks, x.List("med_actions"))
 	// "I'm going to prescribe you some pain medicine. We'll do Lortab, 5
 	// milligrams": the prescription goes on in the next sentence
@@ -123,6 +125,42 @@ func (r *Reading) kindBefore(toks []lexicon.Token, k int) int {
 		}
 	}
 	return kind
+}
+
+// stemLead is how many letters a drug's name holds before its stem, at
+// least ("ofloxacin": "of" + "loxacin" would be too short a name).
+const stemLead = 3
+
+// stemmedDrugs finds the drugs the lexicon does not list by their names'
+// endings (drug_stems, after the USAN and INN stems: "ofloxacin",
+// "carbocisteine"): a word the lexicon does not know, ending in a stem.
+func (r *Reading) stemmedDrugs(ui int, covered map[int]bool) []mention {
+	x := r.Lexicon
+	toks := r.Units[ui].Tokens
+	var out []mention
+	for k, t := range toks {
+		if covered[k] || !r.unknownDrugName(t) || !r.drugStem(t.Norm) {
+			continue
+		}
+		covered[k] = true
+		out = append(out, mention{Mention: Mention{Unit: ui, First: k, End: k + 1}, kind: Medication,
+			name: x.Norms(joinTexts(toks, k, k+1)), saidFirst: k, saidEnd: k + 1})
+	}
+	return out
+}
+
+// drugStem reports whether word ends in a drug stem, with at least
+// stemLead letters before it.
+func (r *Reading) drugStem(word string) bool {
+	for _, e := range r.Lexicon.List("drug_stems").Entries() {
+		for _, stem := range e.Terms {
+			stem = r.Lexicon.Norms(stem)
+			if len([]rune(word)) >= len([]rune(stem))+stemLead && strings.HasSuffix(word, stem) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // unknownDrugName reports whether a word may name a drug the lexicon does
