@@ -83,6 +83,8 @@ func TestNegationScope(t *testing.T) {
 		{"en", "A chest [x-ray] is not needed today.", absent, "", ""},
 		// return precautions list what to come back for
 		{"en", "Return precautions were discussed, including chest pain and [shortness of breath].", hypothetical, "", ""},
+		// what is done in general is decided for no one
+		{"en", "Sometimes we use [metformin], especially if the A1c shows prediabetes.", hypothetical, "", ""},
 		// a consequence is out of the negation's reach
 		{"en", "The gabapentin isn't helping, so let's [taper] it off.", present, "", ""},
 		// a pronoun set off by commas takes up the subject before it

@@ -23,10 +23,11 @@ const (
 // taper it off"), the return precautions that list what to come back for
 // ("return precautions were discussed, including chest pain"), what
 // declines a test or a treatment ("chest physio is no longer
-// recommended"). (Double
+// recommended"), what is done in general ("sometimes we use metformin").
+// (Double
 // negations, "don't stop the lisinopril", are no pseudo-triggers: the
 // negation is what keeps the verb of stopping from deciding.)
-var apartLists = []string{"request_conditions", "technique_words", "consequence_words", "precaution_words", "unneeded_words"}
+var apartLists = []string{"request_conditions", "technique_words", "consequence_words", "precaution_words", "unneeded_words", "generic_statements"}
 
 // category is what a trigger says of the concepts in its scope (ConText's
 // trigger types), or pseudo / terminate for the two kinds of term that

@@ -49,7 +49,15 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 			if e2, n2 := meds.Match(u.Tokens, i); n2 > n {
 				e, n = e2, n2
 			}
-			if e == nil {
+			name := ""
+			switch t := u.Tokens[i]; {
+			case e != nil:
+				name = e.Name()
+			case r.unknownDrugName(t) && r.drugStem(t.Norm):
+				// "allergic to neomycin": a drug the lexicon does not list,
+				// known by its stem
+				name, n = t.Norm, 1
+			default:
 				continue
 			}
 			c := assertion.Of(x, u.Tokens, [2]int{i, i + n})
@@ -65,7 +73,6 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 				continue
 			}
 			found = true
-			name := e.Name()
 			allergic[name] = true
 			m := Mention{Unit: ui, First: i, End: i + n, Context: c}
 			if at, ok := seen[name]; ok {

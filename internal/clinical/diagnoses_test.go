@@ -74,3 +74,13 @@ Doctor: Let's stop the carbocisteine. I'm going to start you on ofloxacin ear dr
 	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "ofloxacin").Action)
 	none(t, r, clinical.Medication, "phlegm")
 }
+
+// "Allergic to neomycin, it gave me blisters": an allergy to a drug the
+// lexicon does not list, known by its stem.
+func TestAnAllergyToADrugKnownByItsStem(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any allergies to medications?
+Patient: Yes, I'm allergic to neomycin, it gave me a rash with blisters.`)
+	finding(t, r, clinical.Allergy, "neomycin")
+	none(t, r, clinical.Medication, "neomycin")
+}
