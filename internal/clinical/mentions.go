@@ -53,9 +53,10 @@ func (r *Reading) scan() []mention {
 			n, kind := 0, Kind("")
 			for k, l := range lists {
 				e, m := l.Match(toks, i)
-				if m > n || m == n && m > 0 && scanned[k].kind == Vital && r.valueFollows(toks, i+m) {
+				if m > n || m == n && m > 0 && scanned[k].kind == Vital && (r.valueFollows(toks, i+m) || r.measuredBy(toks, i+m)) {
 					// a term of two lists ("oxygen": a treatment, a vital
-					// sign) is the vital sign when a value follows it
+					// sign) is the vital sign when a value follows it, or
+					// a word of measuring ("oxygen finger monitor")
 					best, n, kind = e, m, scanned[k].kind
 				}
 			}
@@ -102,6 +103,13 @@ func (r *Reading) scan() []mention {
 		out = append(out, r.levelMentions(ui, out)...)
 	}
 	return r.appositives(out)
+}
+
+// measuredBy reports whether a word of measuring starts at token k
+// ("monitor", "reading").
+func (r *Reading) measuredBy(toks []lexicon.Token, k int) bool {
+	e, _ := r.Lexicon.List("measure_words").Match(toks, k)
+	return e != nil
 }
 
 // inPseudoPhrase reports whether tokens [first, end) lie inside a phrase
@@ -432,9 +440,15 @@ const answerSentences = 2
 // answerTokens are the tokens of the reply to question unit q: its first
 // sentences, in the same turn.
 func (r *Reading) answerTokens(q int) []lexicon.Token {
+	return r.answerTokensOver(q, answerSentences)
+}
+
+// answerTokensOver is the tokens of the first sentences of q's answer, up
+// to n of them, in its turn.
+func (r *Reading) answerTokensOver(q, n int) []lexicon.Token {
 	a := r.Answer[q]
 	toks := r.Units[a].Tokens
-	for k := a + 1; k < len(r.Units) && k < a+answerSentences && r.Units[k].Segment == r.Units[a].Segment; k++ {
+	for k := a + 1; k < len(r.Units) && k < a+n && r.Units[k].Segment == r.Units[a].Segment; k++ {
 		toks = append(append([]lexicon.Token(nil), toks...), r.Units[k].Tokens...)
 	}
 	return toks

@@ -648,3 +648,14 @@ Mum: I gave him ibuprofen this morning.`} {
 		}
 	}
 }
+
+// "One of those oxygen finger monitors ... It says ninety-four": the
+// device names the vital sign measured, not the oxygen given as a
+// treatment, and its reading may come a few sentences into the reply.
+func TestAHomeDevicesReadingIsTheVital(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `GP: Have you got one of those little oxygen finger monitors at home?
+Patient: Erm, yes, my son got me one. Hang on. It says ninety-six.`)
+	sats := finding(t, r, clinical.Vital, "oxygen_saturation")
+	require.Equal(t, "96", sats.Value)
+}

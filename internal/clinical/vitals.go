@@ -181,6 +181,10 @@ type vitalPlace struct {
 	joined bool // the tokens of the unit and the next of its turn
 }
 
+// vitalAnswerSentences is how many sentences of the answer to a question
+// about a vital sign its value may come in.
+const vitalAnswerSentences = 3
+
 // vitalPlaces are where the value of the vital named by m may be: for a
 // question, its answer; else right after the name, then the next sentence
 // (of the turn, or the reply): "I'll take your pressure. 158 over 96.",
@@ -191,7 +195,9 @@ func (r *Reading) vitalPlaces(m mention) []vitalPlace {
 		if r.Answer[m.Unit] < 0 {
 			return nil
 		}
-		toks := r.answerTokens(m.Unit)
+		// a reading may take a moment to come ("Erm, yes, my son got me
+		// one. Hang on. It says ninety-six.")
+		toks := r.answerTokensOver(m.Unit, vitalAnswerSentences)
 		return []vitalPlace{{unit: r.Answer[m.Unit], toks: toks, reach: len(toks), joined: true}}
 	}
 	if m.Answered {
