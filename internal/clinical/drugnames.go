@@ -6,6 +6,7 @@ package clinical
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/transcript"
@@ -152,15 +153,39 @@ func (r *Reading) stemmedDrugs(ui int, covered map[int]bool) []mention {
 // drugStem reports whether word ends in a drug stem, with at least
 // stemLead letters before it.
 func (r *Reading) drugStem(word string) bool {
-	for _, e := range r.Lexicon.List("drug_stems").Entries() {
-		for _, stem := range e.Terms {
-			stem = r.Lexicon.Norms(stem)
-			if len([]rune(word)) >= len([]rune(stem))+stemLead && strings.HasSuffix(word, stem) {
-				return true
-			}
+	n := len([]rune(word))
+	for _, stem := range drugStemsOf(r.Lexicon) {
+		if n >= stem.runes+stemLead && strings.HasSuffix(word, stem.norm) {
+			return true
 		}
 	}
 	return false
+}
+
+// normStem is a drug stem as words are normalised, with its length.
+type normStem struct {
+	norm  string
+	runes int
+}
+
+// drugStems caches each lexicon's drug stems, normalised once: every
+// unknown word of a transcript is checked against them.
+var drugStems sync.Map // *lexicon.Lexicon -> []normStem
+
+// drugStemsOf is x's drug stems, normalised.
+func drugStemsOf(x *lexicon.Lexicon) []normStem {
+	if v, ok := drugStems.Load(x); ok {
+		return v.([]normStem)
+	}
+	var stems []normStem
+	for _, e := range x.List("drug_stems").Entries() {
+		for _, term := range e.Terms {
+			norm := x.Norms(term)
+			stems = append(stems, normStem{norm: norm, runes: len([]rune(norm))})
+		}
+	}
+	v, _ := drugStems.LoadOrStore(x, stems)
+	return v.([]normStem)
 }
 
 // unknownDrugName reports whether a word may name a drug the lexicon does
