@@ -43,3 +43,18 @@ Patiente : Non, je ne tousse pas.`)
 Patient: No, I don't cough.`)
 	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "cough").Assertion)
 }
+
+// "Il respire à quarante-six par minute, et le cœur est à cent quarante":
+// the rates said as French says them; "sept kilos deux cents" is a weight
+// in two units, whose first number alone would alter it: no weight is
+// read rather than 7 kg.
+func TestFrenchRatesAndAWeightInTwoUnits(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : On va le peser. Il pèse sept kilos deux cents.
+Médecin : Il respire à quarante-six par minute, et le cœur est à cent quarante.`)
+	require.Equal(t, "46", finding(t, r, clinical.Vital, "respiratory_rate").Value)
+	require.Equal(t, "140", finding(t, r, clinical.Vital, "heart_rate").Value)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Vital && f.VitalKind == "weight", "a weight of %s kg would drop the 200 g", f.Value)
+	}
+}

@@ -243,6 +243,12 @@ func (r *Reading) vitalValue(place vitalPlace, kind string, lo, hi float64, unit
 				break
 			}
 		}
+		if end.unit != "" && r.smallerUnitFollows(toks, end.end) {
+			// "sept kilos deux cents", "seven pounds six ounces": the
+			// measure goes on in a smaller unit, and its first number
+			// alone would alter it
+			return number{}, vitalEnd{}, false
+		}
 		return n, end, true
 	}
 	return number{}, vitalEnd{}, false
@@ -252,6 +258,17 @@ func (r *Reading) vitalValue(place vitalPlace, kind string, lo, hi float64, unit
 // said in: a number said in one (hours, tablets, millilitres) is no
 // vital's value.
 var notVitalUnit = map[string]bool{"time": true, "volume": true, "concentration": true, "count": true, "form": true}
+
+// smallerUnitFollows reports whether a number follows token k at once, in
+// no unit of time or dose: the rest of a measure said in two units.
+func (r *Reading) smallerUnitFollows(toks []lexicon.Token, k int) bool {
+	for _, n := range r.numbersIn(toks) {
+		if n.first == k {
+			return !notVitalUnit[n.kind]
+		}
+	}
+	return false
+}
 
 // vitalEnd is where a vital's value ends, with the unit said with it.
 type vitalEnd struct {
