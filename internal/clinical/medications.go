@@ -479,6 +479,11 @@ func (r *Reading) medAction(m mention) medEvidence {
 		// the verb says; no one acts on it
 		return ev
 	}
+	if at < m.First && r.objectBefore(u.Tokens, at, m.First) {
+		// "stop the aspirin while he is on rivaroxaban": the verb's
+		// object is the drug it names first
+		return ev
+	}
 	if entry.Attr("weak") == "yes" && r.reportsTaking(u.Tokens, at) {
 		// "she has been using her albuterol inhaler" tells what the
 		// patient takes; no one decides anything
@@ -550,6 +555,29 @@ func (r *Reading) proposes(toks []lexicon.Token) bool {
 	// "would you say you've been feeling low?" asks for an answer
 	e, _ := r.Lexicon.List("information_requests").Match(toks, at)
 	return e == nil
+}
+
+// objectBefore reports whether another drug stands between a verb at
+// token at and a drug at token first, not joined to it as the next item
+// of a list or by a word that joins drugs ("stop the aspirin while he is
+// on rivaroxaban"; "stop the aspirin and the ibuprofen", "methotrexate
+// with folic acid" act on both).
+func (r *Reading) objectBefore(toks []lexicon.Token, at, first int) bool {
+	meds := r.Lexicon.List("medications")
+	for k := at + 1; k < first; k++ {
+		e, n := meds.Match(toks, k)
+		if e == nil || e.Attr("general") == "yes" {
+			// (a kind of drug, "a nasal steroid spray like mometasone",
+			// names the drug after it)
+			continue
+		}
+		if at, _ := find(toks[k+n:first], r.Lexicon.List("drug_joins")); at < 0 && !r.joinedItem(toks, k+n, first) && !r.joinedBetween(toks, k+n, first) {
+			// ("meloxicam once a day along with some ultram": both)
+			return true
+		}
+		k += n - 1
+	}
+	return false
 }
 
 // nearest returns the entry of list nearest to tokens [first, end) within

@@ -458,3 +458,16 @@ Doctor: Your second condition of type two diabetes, we'll continue to manage wit
 Doctor: I'm going to order a hemoglobin a1c for your next blood draw.`)
 	require.Equal(t, "type two diabetes", finding(t, r, clinical.Lab, "a1c").Reason)
 }
+
+// A verb acts on the drug it names first: "stop the aspirin while he is on
+// rivaroxaban" stops no rivaroxaban; "meloxicam along with some ultram"
+// and "methotrexate with folic acid" start both.
+func TestAVerbActsOnTheDrugItNamesFirst(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Plan: start rivaroxaban fifteen milligrams twice daily for twenty-one days.
+Doctor: Stop the aspirin while he is on rivaroxaban to reduce the risk of bleeding.`)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "aspirin").Action)
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "rivaroxaban").Action)
+	r = read(t, "en", `Doctor: I'm going to prescribe you some meloxicam 15 milligrams once a day along with some ultram, 50 milligrams every four hours as needed.`)
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "ultram").Action)
+}
