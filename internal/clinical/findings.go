@@ -38,6 +38,11 @@ func (r *Reading) read() {
 			// is no finding
 			c.Assertion = assertion.Hypothetical
 		}
+		if m.kind == Medication && c.Assertion == assertion.Hypothetical && r.givenForSymptoms(m.Mention) {
+			// "for the fever, or if she is uncomfortable, keep giving her
+			// Tylenol": a drug to give as a symptom needs it is given
+			c.Assertion = assertion.Present
+		}
 		if m.kind == Medication && c.Assertion == assertion.Hypothetical && r.asNeededOnly(c) {
 			// "ibuprofen as needed" is a prescription, not a supposition
 			c.Assertion = assertion.Present
@@ -349,6 +354,53 @@ func (r *Reading) asNeededOnly(c assertion.Context) bool {
 		}
 	}
 	return true
+}
+
+// givenForSymptoms reports whether the clinician tells, of drug m, to go
+// on giving or taking it when a symptom calls for it: the drug is the
+// object of a verb of continuing, after the comma that closes a
+// condition, and a symptom is named before it ("for the fever, or if
+// she is uncomfortable, keep giving her Tylenol"; "pour la fièvre, ou
+// s'il est grognon, continuez le Doliprane").
+func (r *Reading) givenForSymptoms(m Mention) bool {
+	u := r.Units[m.Unit]
+	if u.Speaker != transcript.Clinician || r.asks(m.Unit) {
+		return false
+	}
+	comma := -1
+	for k := m.First - 1; k >= 0; k-- {
+		if u.Tokens[k].Norm == "," {
+			comma = k
+			break
+		}
+	}
+	if comma < 0 {
+		return false
+	}
+	verb, at := r.nearest(u.Tokens, m.First, m.End, r.Lexicon.List("med_actions"), actionWindow)
+	if verb == nil || at < comma || at > m.First {
+		return false
+	}
+	if verb.Attr("action") != ActionContinue {
+		// ("if the rash spreads, start the hydrocortisone cream": a drug
+		// only to be started if something happens is no prescription)
+		return false
+	}
+	// an instruction to the patient or the carer ("keep giving her", "you
+	// can give him"), not the clinician's plan under a condition ("if the
+	// cough goes on, we might start an inhaler")
+	for k := comma + 1; k < at; k++ {
+		if w := u.Tokens[k].Norm; r.Lexicon.List("plan_subjects").Has(w) || r.Lexicon.List("modals").Has(w) && !r.Lexicon.List("permissions").Has(w) {
+			return false
+		}
+	}
+	symptoms := r.Lexicon.List("symptoms")
+	for k := 0; k < comma; k++ {
+		if e, _ := symptoms.Match(u.Tokens, k); e != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // resolvedBy reports whether a historical trigger of c says the finding is

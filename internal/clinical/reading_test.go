@@ -659,3 +659,18 @@ Patient: Erm, yes, my son got me one. Hang on. It says ninety-six.`)
 	sats := finding(t, r, clinical.Vital, "oxygen_saturation")
 	require.Equal(t, "96", sats.Value)
 }
+
+// "For the fever, or if she is uncomfortable, keep giving her Tylenol":
+// a drug the child takes, to go on giving as a symptom calls for it, is
+// taken and continued, not a supposition; "if the cough goes on, we might
+// start an inhaler" stays one.
+func TestADrugGivenAsASymptomNeedsItGoesOn(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Mum: I gave her Tylenol last night.
+Doctor: For the fever, or if she is uncomfortable, keep giving her Tylenol every six hours.
+Doctor: If the cough goes on, we might start an inhaler like Symbicort.`)
+	tylenol := finding(t, r, clinical.Medication, "tylenol")
+	require.Equal(t, assertion.Present, tylenol.Assertion)
+	require.Equal(t, clinical.ActionContinue, tylenol.Action)
+	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Medication, "symbicort").Assertion)
+}
