@@ -69,7 +69,11 @@ func (r *Reading) complaint() {
 			}
 		}
 	}
-	if reason, unit, ok := r.visitReason(reach); ok && (best < 0 || bestScore < visitReasonScore) {
+	if reason, unit, ok := r.visitReason(reach); ok && (best < 0 || bestScore < visitReasonScore ||
+		r.presentsReason(unit, reason) && !r.presented(r.Findings[best].Mentions[0])) {
+		// ("I'm ringing for your yearly medicine review for your COPD":
+		// the clinician's stated purpose, over the sputum the patient
+		// tells of first)
 		r.ComplaintText, r.ComplaintUnit = reason, unit
 		return
 	}
@@ -232,34 +236,58 @@ func (r *Reading) visitReason(reach int) (string, int, bool) {
 				// "suivi de fibrillation auriculaire" is the visit's reason
 				continue
 			}
-			return r.TextOf(i, k, r.reasonEnd(i, k+n)), i, true
+			end, detFirst, detEnd := r.reasonEnd(i, k+n)
+			if detFirst < detEnd {
+				// "review for your COPD" is the review for COPD: the
+				// possessive is the speaker's, not the note's
+				return r.TextOf(i, k, detFirst) + " " + r.TextOf(i, detEnd, end), i, true
+			}
+			return r.TextOf(i, k, end), i, true
 		}
 	}
 	return "", -1, false
 }
 
+// presentsReason reports whether a cue of presentation introduces the
+// visit's reason said in unit ("ringing for your yearly medicine review").
+func (r *Reading) presentsReason(unit int, reason string) bool {
+	toks := r.Units[unit].Tokens
+	words := strings.Fields(r.Lexicon.Norms(reason))
+	for k := range toks {
+		if len(words) == 0 || toks[k].Norm != words[0] {
+			continue
+		}
+		if cueInClause(toks, k, r.Lexicon.List("presentation_cues"), presentedReach, nil) {
+			return true
+		}
+	}
+	return false
+}
+
 // reasonEnd extends a visit's reason over the problem it is for: "follow-up
 // of atrial fibrillation", "review of her asthma". It returns where the
-// reason ends.
-func (r *Reading) reasonEnd(unit, end int) int {
+// reason ends, and the determiners before the problem ("her"), first to
+// end (none: first == end).
+func (r *Reading) reasonEnd(unit, end int) (int, int, int) {
 	x := r.Lexicon
 	toks := r.Units[unit].Tokens
 	k := end
 	if k >= len(toks) || !x.List("prepositions").Has(toks[k].Norm) && !x.List("attachments").Has(toks[k].Norm) {
-		return end
+		return end, 0, 0
 	}
 	k++
+	detFirst := k
 	for k < len(toks) && (x.List("determiners").Has(toks[k].Norm) || x.List("own_possessives").Has(toks[k].Norm)) {
 		k++
 	}
 	for fi := range r.Findings {
 		for _, m := range r.Findings[fi].Mentions {
 			if m.Unit == unit && m.First == k && complaintCandidate(&r.Findings[fi]) {
-				return m.End
+				return m.End, detFirst, k
 			}
 		}
 	}
-	return end
+	return end, 0, 0
 }
 
 // complaintCandidate reports whether f can be the reason for the visit: a

@@ -1,6 +1,7 @@
 package clinical_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -28,4 +29,16 @@ Patiente : Non.
 Médecin : Des pertes, des démangeaisons ?
 Patiente : Non plus.`)
 	require.Contains(t, r.ComplaintText, "brûlures")
+}
+
+// A clinician ringing for the visit's stated purpose ("I'm ringing for your
+// yearly medicine review for your COPD") names the complaint over what
+// the patient tells first, in the note's words (no "your").
+func TestARingingClinicianStatesTheVisitsReason(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `GP: Thank you. I'm ringing for your yearly medicine review for your COPD, your chest.
+Patient: Yes, I've got all my inhalers out. The phlegm has been a bit worse lately.
+GP: Okay, tell me about the phlegm.
+Patient: It's white, mostly in the mornings.`)
+	require.Equal(t, "yearly medicine review for copd", strings.ToLower(r.ComplaintText))
 }
