@@ -238,6 +238,7 @@ func medicationAt(found []mention, ui, k int) bool {
 // list; a listed drug they hold ("ferrous" of "ferrous fumarate") is theirs
 // and no drug of its own.
 func (r *Reading) withUnlistedDrugs(ui int, found []mention) []mention {
+	r.withSalts(ui, found)
 	added := r.unlistedDrugs(ui, found)
 	if len(added) == 0 {
 		return found
@@ -253,6 +254,23 @@ func (r *Reading) withUnlistedDrugs(ui int, found []mention) []mention {
 		}
 	}
 	return append(out, added...)
+}
+
+// withSalts names a listed drug said with its salt by both ("metoprolol
+// tartrate", "metoprolol succinate"): the two forms are two drugs, and the
+// salt said without a dose names the same one as with it.
+func (r *Reading) withSalts(ui int, found []mention) {
+	x := r.Lexicon
+	toks := r.Units[ui].Tokens
+	for k := range found {
+		m := &found[k]
+		if m.Unit != ui || m.kind != Medication || m.End >= len(toks) || !x.List("drug_suffixes").Has(toks[m.End].Norm) {
+			continue
+		}
+		m.End++
+		m.saidEnd = max(m.saidEnd, m.End)
+		m.name = x.Norms(joinTexts(toks, m.First, m.End))
+	}
 }
 
 // prescribedBefore reports whether the clinician's sentence before unit

@@ -58,3 +58,15 @@ Médecin : Il respire à quarante-six par minute, et le cœur est à cent quaran
 		require.False(t, f.Kind == clinical.Vital && f.VitalKind == "weight", "a weight of %s kg would drop the 200 g", f.Value)
 	}
 }
+
+// French puts the object pronoun before its verb ("vous pouvez
+// l'arrêter"): the drug it stands for is stopped. "Sans dépasser quatre
+// mille milligrammes" bounds a dose, and "dépasser" is no drug.
+func TestFrenchPronounBeforeTheVerbAndABoundOnADose(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Patient : Je prends du propranolol.
+Docteur : Le propranolol, vous n'en avez plus besoin, vous pouvez l'arrêter à partir de demain.
+Docteur : Prenez de l'acétaminophène mille milligrammes aux six heures au besoin, sans dépasser quatre mille milligrammes par jour.`)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "propranolol").Action)
+	none(t, r, clinical.Medication, "dépasser")
+}

@@ -222,6 +222,14 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 				// "let's taper it off": the particle after the pronoun
 				e, n, j, p, pn = split, sn, i+1, split, spn
 			}
+			if e != nil && p == nil && i > 0 && r.Lexicon.List("object_clitics").Has(toks[i-1].Norm) {
+				// "vous pouvez l'arrêter": French puts the pronoun before
+				// its verb
+				p, j, pn = e, i-1, 1
+				if d, _ := meds.Match(toks, i+n); d != nil {
+					continue
+				}
+			}
 			if e == nil || e.Attr("tense") == "past" || p == nil {
 				continue
 			}
@@ -244,7 +252,7 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 			m := mention{Mention: Mention{Unit: ui, First: j, End: j + pn, Context: c}, name: last.name}
 			ev := medEvidence{m: m, action: e.Attr("action"), today: c.Assertion != assertion.Absent, referred: true, weak: e.Attr("weak") == "yes"}
 			out[last.name] = append(out[last.name], ev)
-			i = j + pn - 1
+			i = max(i, j+pn-1)
 		}
 	}
 	return out

@@ -471,3 +471,16 @@ Doctor: Stop the aspirin while he is on rivaroxaban to reduce the risk of bleedi
 	r = read(t, "en", `Doctor: I'm going to prescribe you some meloxicam 15 milligrams once a day along with some ultram, 50 milligrams every four hours as needed.`)
 	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "ultram").Action)
 }
+
+// A drug named with its salt ("metoprolol tartrate") is that form, said
+// with a dose or not: stopping it stops that form, not another.
+func TestADrugWithItsSaltIsOneDrug(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Patient: I take metoprolol tartrate twenty-five milligrams twice daily, and Toprol XL fifty milligrams once a day.
+Doctor: So please stop the metoprolol tartrate, the twenty-five milligram one from the hospital, starting today.`)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "metoprolol tartrate").Action)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Medication && f.Name != "metoprolol tartrate" && f.Action == clinical.ActionStop,
+			"only the tartrate is stopped, not %s", f.Name)
+	}
+}
