@@ -75,10 +75,17 @@ func (r *Reading) unlistedDrugs(ui int, found []mention) []mention {
 			first = k - 1
 		}
 		covered[k] = true
-		out = append(out, mention{Mention: Mention{Unit: ui, First: first, End: k + 1}, kind: Medication,
-			name: x.Norms(joinTexts(toks, first, k+1)), saidFirst: first, saidEnd: k + 1})
+		out = append(out, r.drugMention(ui, first, k+1))
 	}
 	return out
+}
+
+// drugMention is the mention of a drug the lexicon does not list, said in
+// tokens [first, end) of unit ui, named by its words.
+func (r *Reading) drugMention(ui, first, end int) mention {
+	toks := r.Units[ui].Tokens
+	return mention{Mention: Mention{Unit: ui, First: first, End: end}, kind: Medication,
+		name: r.Lexicon.Norms(joinTexts(toks, first, end)), saidFirst: first, saidEnd: end}
 }
 
 // kindReach is how many words before a naming word the kind of drug may
@@ -100,8 +107,7 @@ func (r *Reading) namedDrugs(ui int, covered map[int]bool) []mention {
 			continue
 		}
 		covered[name] = true
-		out = append(out, mention{Mention: Mention{Unit: ui, First: name, End: name + 1}, kind: Medication,
-			name: x.Norms(joinTexts(toks, name, name+1)), saidFirst: name, saidEnd: name + 1})
+		out = append(out, r.drugMention(ui, name, name+1))
 	}
 	return out
 }
@@ -136,7 +142,6 @@ const stemLead = 3
 // endings (drug_stems, after the USAN and INN stems: "ofloxacin",
 // "carbocisteine"): a word the lexicon does not know, ending in a stem.
 func (r *Reading) stemmedDrugs(ui int, covered map[int]bool) []mention {
-	x := r.Lexicon
 	toks := r.Units[ui].Tokens
 	var out []mention
 	for k, t := range toks {
@@ -144,8 +149,7 @@ func (r *Reading) stemmedDrugs(ui int, covered map[int]bool) []mention {
 			continue
 		}
 		covered[k] = true
-		out = append(out, mention{Mention: Mention{Unit: ui, First: k, End: k + 1}, kind: Medication,
-			name: x.Norms(joinTexts(toks, k, k+1)), saidFirst: k, saidEnd: k + 1})
+		out = append(out, r.drugMention(ui, k, k+1))
 	}
 	return out
 }

@@ -71,15 +71,7 @@ func (i *Inserter) runClaimed(run func(context.Context) error, failed func(conte
 	d := i.direct
 	defer d.runs.Done()
 	defer d.backlog.Add(-1)
-	d.slots <- struct{}{}
-	ctx, cancel := context.WithCancel(context.Background())
-	if d.cfg.Timeout > 0 {
-		ctx, cancel = context.WithTimeout(ctx, d.cfg.Timeout)
-	}
-	err := runRecovered(ctx, run)
-	cancel()
-	<-d.slots
-	if err != nil {
+	if err := d.runInSlot(context.Background(), run); err != nil {
 		// Its own context: the run's may have ended with its timeout.
 		hctx, hcancel := context.WithTimeout(context.Background(), time.Minute)
 		defer hcancel()

@@ -203,15 +203,8 @@ func (i *Inserter) run(id int64, queueName, kind string, run func(context.Contex
 	d := i.direct
 	defer d.runs.Done()
 	defer d.backlog.Add(-1)
-	d.slots <- struct{}{}
-	ctx, cancel := context.WithCancel(context.Background())
-	if d.cfg.Timeout > 0 {
-		ctx, cancel = context.WithTimeout(ctx, d.cfg.Timeout)
-	}
 	r := &directRun{id: id}
-	err := runRecovered(context.WithValue(ctx, directRunKey{}, r), run)
-	cancel()
-	<-d.slots
+	err := d.runInSlot(context.WithValue(context.Background(), directRunKey{}, r), run)
 	if err == nil {
 		if !r.finished.Load() {
 			_ = d.finisher.Do(context.Background(), id) // no deadline: it never ends early
@@ -220,6 +213,20 @@ func (i *Inserter) run(id int64, queueName, kind string, run func(context.Contex
 	}
 	d.cfg.Log.Warn("job attempt failed; its workers retry it", "kind", kind, "job", id, "error", err.Error())
 	i.release(id, queueName, err)
+}
+
+// runInSlot runs run in one of the direct slots, waiting for one, under
+// the run timeout, and returns its error (or its panic's); the slot is
+// free again when it returns.
+func (d *directRuns) runInSlot(ctx context.Context, run func(context.Context) error) error {
+	d.slots <- struct{}{}
+	defer func() { <-d.slots }()
+	if d.cfg.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d.cfg.Timeout)
+		defer cancel()
+	}
+	return runRecovered(ctx, run)
 }
 
 // directRun is a direct run in progress, carried by its context so that
