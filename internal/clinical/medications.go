@@ -487,9 +487,11 @@ func (r *Reading) medAction(m mention) medEvidence {
 		// the verb says; no one acts on it
 		return ev
 	}
-	if at < m.First && r.objectBefore(u.Tokens, at, m.First) {
+	if at < m.First && (r.objectBefore(u.Tokens, at, m.First) || r.subjectOfItsOwn(u.Tokens, m.End)) {
 		// "stop the aspirin while he is on rivaroxaban": the verb's
-		// object is the drug it names first
+		// object is the drug it names first; "I'm stopping the
+		// carbocisteine, the Fostair goes up to two puffs": the Fostair
+		// is the subject of a verb of its own
 		return ev
 	}
 	if entry.Attr("weak") == "yes" && r.reportsTaking(u.Tokens, at) {
@@ -563,6 +565,12 @@ func (r *Reading) proposes(toks []lexicon.Token) bool {
 	// "would you say you've been feeling low?" asks for an answer
 	e, _ := r.Lexicon.List("information_requests").Match(toks, at)
 	return e == nil
+}
+
+// subjectOfItsOwn reports whether the drug ending at token end is the
+// subject of the verb right after it ("the Fostair goes up").
+func (r *Reading) subjectOfItsOwn(toks []lexicon.Token, end int) bool {
+	return end < len(toks) && r.Lexicon.List("subject_verbs").Has(toks[end].Norm)
 }
 
 // objectBefore reports whether another drug stands between a verb at

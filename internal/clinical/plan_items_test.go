@@ -484,3 +484,14 @@ Doctor: So please stop the metoprolol tartrate, the twenty-five milligram one fr
 			"only the tartrate is stopped, not %s", f.Name)
 	}
 }
+
+// "I'm stopping the carbocisteine, the Fostair goes up to two puffs": the
+// Fostair is the subject of its own verb, and the stop is the
+// carbocisteine's only.
+func TestADrugWithAVerbOfItsOwnIsNotTheObjectBefore(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Patient: I take carbocisteine and Fostair one puff twice a day.
+GP: So, to sum up: I'm stopping the carbocisteine, the Fostair goes up to two puffs twice a day, and you carry on with the Spiriva once a day.`)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "carbocisteine").Action)
+	require.NotEqual(t, clinical.ActionStop, finding(t, r, clinical.Medication, "fostair").Action)
+}
