@@ -43,7 +43,7 @@ func (r *Reading) complaint() {
 			}
 		}
 	}
-	best, bestScore, bestUnit := -1, 0.0, -1
+	best, bestScore, bestUnit, bestPresented := -1, 0.0, -1, false
 	for fi := range r.Findings {
 		f := &r.Findings[fi]
 		if !complaintCandidate(f) {
@@ -58,23 +58,24 @@ func (r *Reading) complaint() {
 			if len(u.Probs) > complaintPart {
 				score += 2 * u.Probs[complaintPart]
 			}
-			if m.Unit == first || r.presented(m) {
+			presented := r.presented(m)
+			if m.Unit == first || presented {
 				score += 3
 			}
 			if u.Speaker != transcript.Clinician {
 				score += 0.5
 			}
 			if score > bestScore {
-				best, bestScore, bestUnit = fi, score, m.Unit
+				best, bestScore, bestUnit, bestPresented = fi, score, m.Unit, presented
 			}
 		}
 	}
-	if reason, unit, ok := r.visitReason(reach); ok && (best < 0 || bestScore < visitReasonScore ||
-		r.presentsReason(unit, reason) && !r.presented(r.Findings[best].Mentions[0])) {
+	if reason, ok := r.visitReason(reach); ok && (best < 0 || bestScore < visitReasonScore ||
+		reason.presented && !bestPresented) {
 		// ("I'm ringing for your yearly medicine review for your COPD":
 		// the clinician's stated purpose, over the sputum the patient
 		// tells of first)
-		r.ComplaintText, r.ComplaintUnit = reason, unit
+		r.ComplaintText, r.ComplaintUnit = reason.text, reason.unit
 		return
 	}
 	if best < 0 {
@@ -219,11 +220,20 @@ func (r *Reading) presented(m Mention) bool {
 // patient's first problem statement, or the model's reason for the visit.
 const visitReasonScore = 2
 
+// statedReason is a reason for the visit that is no problem, as the note
+// writes it, the unit it was said in, and whether a cue of presentation
+// introduced it ("I'm ringing for your yearly medicine review").
+type statedReason struct {
+	text      string
+	unit      int
+	presented bool
+}
+
 // visitReason finds a reason for the visit that is no problem ("annual
 // physical", "medication review") said early.
-func (r *Reading) visitReason(reach int) (string, int, bool) {
+func (r *Reading) visitReason(reach int) (statedReason, bool) {
 	x := r.Lexicon
-	reasons, headings := x.List("visit_reasons"), x.List("headings")
+	reasons, headings, cues := x.List("visit_reasons"), x.List("headings"), x.List("presentation_cues")
 	for i := 0; i < len(r.Units) && i < reach; i++ {
 		toks := r.Units[i].Tokens
 		for k := range toks {
@@ -236,32 +246,19 @@ func (r *Reading) visitReason(reach int) (string, int, bool) {
 				// "suivi de fibrillation auriculaire" is the visit's reason
 				continue
 			}
+			said := statedReason{unit: i, presented: cueInClause(toks, k, cues, presentedReach, nil)}
 			end, detFirst, detEnd := r.reasonEnd(i, k+n)
 			if detFirst < detEnd {
 				// "review for your COPD" is the review for COPD: the
 				// possessive is the speaker's, not the note's
-				return r.TextOf(i, k, detFirst) + " " + r.TextOf(i, detEnd, end), i, true
+				said.text = r.TextOf(i, k, detFirst) + " " + r.TextOf(i, detEnd, end)
+			} else {
+				said.text = r.TextOf(i, k, end)
 			}
-			return r.TextOf(i, k, end), i, true
+			return said, true
 		}
 	}
-	return "", -1, false
-}
-
-// presentsReason reports whether a cue of presentation introduces the
-// visit's reason said in unit ("ringing for your yearly medicine review").
-func (r *Reading) presentsReason(unit int, reason string) bool {
-	toks := r.Units[unit].Tokens
-	words := strings.Fields(r.Lexicon.Norms(reason))
-	for k := range toks {
-		if len(words) == 0 || toks[k].Norm != words[0] {
-			continue
-		}
-		if cueInClause(toks, k, r.Lexicon.List("presentation_cues"), presentedReach, nil) {
-			return true
-		}
-	}
-	return false
+	return statedReason{unit: -1}, false
 }
 
 // reasonEnd extends a visit's reason over the problem it is for: "follow-up

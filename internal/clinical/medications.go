@@ -262,17 +262,14 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 // after an object pronoun ("taper it off"): the entry, how many tokens the
 // whole covers, and how many the pronoun does.
 func (r *Reading) splitAction(toks []lexicon.Token, i int) (*lexicon.Entry, int, int) {
-	pronouns := r.Lexicon.List("object_pronouns")
-	for _, e := range r.Lexicon.List("split_actions").Entries() {
-		for _, term := range e.Terms {
-			verb, particle, ok := strings.Cut(term, " ")
-			if !ok || toks[i].Norm != verb {
-				continue
-			}
-			if p, pn := pronouns.Match(toks, i+1); p != nil && i+1+pn < len(toks) && toks[i+1+pn].Norm == particle {
-				return e, pn + 2, pn
-			}
-		}
+	// (a pronoun after the verb first: most words are followed by none,
+	// and need no look at the verbs)
+	p, pn := r.Lexicon.List("object_pronouns").Match(toks, i+1)
+	if p == nil || i+1+pn >= len(toks) {
+		return nil, 0, 0
+	}
+	if e, _ := r.Lexicon.List("split_actions").Match([]lexicon.Token{toks[i], toks[i+1+pn]}, 0); e != nil {
+		return e, pn + 2, pn
 	}
 	return nil, 0, 0
 }

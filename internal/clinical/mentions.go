@@ -390,21 +390,7 @@ func (r *Reading) parentSpeaksOfSelf(toks []lexicon.Token, at int) bool {
 	if r.Patient.Kin != "child" || r.namesPatient(toks) {
 		return false
 	}
-	return endingNear(toks, at, r.Lexicon.List("self_history"), selfReach)
-}
-
-// endingNear reports whether a term of list ends at most reach words before
-// token at, in its clause.
-func endingNear(toks []lexicon.Token, at int, list *lexicon.List, reach int) bool {
-	for k := at - 1; k >= 0 && k >= at-reach-4; k-- {
-		if t := toks[k]; t.Kind == lexicon.Punct {
-			return false
-		}
-		if e, n := list.Match(toks, k); e != nil && k+n <= at && at-(k+n) <= reach {
-			return true
-		}
-	}
-	return false
+	return cueInClause(toks, at, r.Lexicon.List("self_history"), selfReach, nil)
 }
 
 // datesBack reports whether the sentence after a short reply, in the

@@ -386,7 +386,7 @@ func (r *Reading) applyHeadings() {
 	sticky := false // a dictated heading said as a sentence of its own
 	for i := range r.Units {
 		u := &r.Units[i]
-		if u.Segment != seg && !(sticky && dictatedSection(part) && wordsOf(u.Tokens) > headingWords) {
+		if words, _ := r.knownWords(u.Tokens); u.Segment != seg && !(sticky && dictatedSection(part) && words > headingWords) {
 			// (a line of a few words may be a heading the lexicon does not
 			// know, "Home medications.": the part model reads it)
 			part, sticky = "", false
@@ -414,17 +414,6 @@ func (r *Reading) applyHeadings() {
 // headingWords is the most words a dictated line may have to be read as
 // a heading of its own.
 const headingWords = 3
-
-// wordsOf is how many words (not marks) toks holds.
-func wordsOf(toks []lexicon.Token) int {
-	n := 0
-	for _, t := range toks {
-		if t.Kind == lexicon.Word {
-			n++
-		}
-	}
-	return n
-}
 
 // dictatedSection reports whether a dictation's heading of part holds
 // every sentence after it until the next heading, whatever its line: the

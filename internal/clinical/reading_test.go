@@ -643,6 +643,7 @@ Mum: I gave him ibuprofen this morning.`} {
 		for _, f := range r.Findings {
 			require.False(t, f.Kind == clinical.Condition && f.Subject == assertion.Patient, "the mother's %s is not the child's", f.Name)
 		}
+		require.Equal(t, assertion.Family, finding(t, r, clinical.Condition, "asthm").Subject, "the mother's asthma is read, as family history")
 		if lang == "en" {
 			require.True(t, finding(t, r, clinical.Medication, "ibuprofen").Taken)
 		}

@@ -220,7 +220,8 @@ func (r *Reading) vitalPlaces(m mention) []vitalPlace {
 // vital's values can be (a ratio for a blood pressure), and its unit.
 func (r *Reading) vitalValue(place vitalPlace, kind string, lo, hi float64, units *lexicon.List) (number, vitalEnd, bool) {
 	toks := place.toks
-	for _, n := range r.vitalNumbers(toks) {
+	nums := r.vitalNumbers(toks)
+	for _, n := range nums {
 		if n.first < place.from || n.first-place.from > place.reach {
 			continue
 		}
@@ -243,7 +244,7 @@ func (r *Reading) vitalValue(place vitalPlace, kind string, lo, hi float64, unit
 				break
 			}
 		}
-		if end.unit != "" && r.smallerUnitFollows(toks, end.end) {
+		if end.unit != "" && smallerUnitFollows(nums, end.end) {
 			// "sept kilos deux cents", "seven pounds six ounces": the
 			// measure goes on in a smaller unit, and its first number
 			// alone would alter it
@@ -259,10 +260,10 @@ func (r *Reading) vitalValue(place vitalPlace, kind string, lo, hi float64, unit
 // vital's value.
 var notVitalUnit = map[string]bool{"time": true, "volume": true, "concentration": true, "count": true, "form": true}
 
-// smallerUnitFollows reports whether a number follows token k at once, in
-// no unit of time or dose: the rest of a measure said in two units.
-func (r *Reading) smallerUnitFollows(toks []lexicon.Token, k int) bool {
-	for _, n := range r.numbersIn(toks) {
+// smallerUnitFollows reports whether a number of nums starts at token k,
+// in no unit of time or dose: the rest of a measure said in two units.
+func smallerUnitFollows(nums []number, k int) bool {
+	for _, n := range nums {
 		if n.first == k {
 			return !notVitalUnit[n.kind]
 		}
