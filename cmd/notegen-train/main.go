@@ -33,16 +33,20 @@ func main() {
 	outDir := flag.String("out", "internal/discourse/models", "directory the models and MANIFEST.md are written to")
 	show := flag.String("show", "", "print the labels of this encounter (ID as in its file, e.g. D2N001) and exit")
 	sample := flag.Int("sample", 0, "print this many randomly chosen tuning units with their labels, for checking the alignment by hand, and exit")
+	seed := flag.Uint64("seed", 0, "train with this seed instead of the embedded models' (to measure how much the models and notes vary with it)")
 	flag.Parse()
-	if err := run(*dataDir, *outDir, *show, *sample); err != nil {
+	if err := run(*dataDir, *outDir, *show, *sample, *seed); err != nil {
 		fmt.Fprintln(os.Stderr, "notegen-train:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dataDir, outDir, show string, sample int) error {
+func run(dataDir, outDir, show string, sample int, seed uint64) error {
 	start := time.Now()
 	opt := DefaultOptions()
+	if seed != 0 {
+		opt = opt.WithSeed(seed)
+	}
 	if show != "" || sample > 0 {
 		ps, _, err := Prepare(dataDir, opt, nil)
 		if err != nil {

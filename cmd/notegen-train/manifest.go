@@ -57,6 +57,9 @@ func (st *Stage) manifest(files map[string][]byte) string {
 		switch task {
 		case "part":
 			feats, labels, strength = featureNote(lang), "discourse.Parts", fmt.Sprintf("Viterbi, strength %.1f", st.Strength[lang])
+			if _, fixed := o.PartStrengths[lang]; fixed {
+				strength += " (fixed by the notes' ROUGE-1 on the tuning splits: scripts/part-strength-curve.sh)"
+			}
 		case "role":
 			r := st.Roles[lang]
 			feats, labels = featureNote(lang), strings.Join(roleLabels, ", ")

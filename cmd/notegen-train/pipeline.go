@@ -206,10 +206,14 @@ func (t *trainer) partModels() error {
 		if err != nil {
 			return err
 		}
-		m.Strength = tuneStrength(t.opt.Strengths, func(s float64) float64 {
-			m.Strength = s
-			return meanAccuracy(scoreParts(m, t.dev, t.x))
-		})
+		if fixed, ok := t.opt.PartStrengths[name]; ok {
+			m.Strength = fixed
+		} else {
+			m.Strength = tuneStrength(t.opt.Strengths, func(s float64) float64 {
+				m.Strength = s
+				return meanAccuracy(scoreParts(m, t.dev, t.x))
+			})
+		}
 		st.Strength[name] = m.Strength
 		st.PartDevScores[name] = scoreParts(m, t.dev, t.x)
 		final, err := trainParts(t.tune, t.x, t.specs[name], t.opt)

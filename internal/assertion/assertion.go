@@ -160,7 +160,7 @@ func (m match) words(toks []lexicon.Token) string {
 // none inside the target: the concept is not its own context. skipHead
 // passes over reply words opening the sentence ("No, ...").
 func (r *rules) matches(toks []lexicon.Token, target [2]int, skipHead bool) []match {
-	toks = withYears(toks)
+	toks = r.withAges(withYears(toks))
 	var out []match
 	// a pseudo-trigger that runs to the concept's end hides the trigger
 	// inside it even across the concept, as NegEx matches pseudo-triggers
@@ -329,6 +329,38 @@ func withYears(toks []lexicon.Token) []lexicon.Token {
 		return toks
 	}
 	return out
+}
+
+// withAges returns toks with every age (a number of at most three digits,
+// or in words, after a word that gives an age: "when I was nineteen")
+// normalised to the age placeholder the data's terms use; toks itself when
+// it has none.
+func (r *rules) withAges(toks []lexicon.Token) []lexicon.Token {
+	leads, words := r.lex.List("age_leads"), r.lex.List("number_words")
+	var out []lexicon.Token
+	for i := 1; i < len(toks); i++ {
+		t := toks[i]
+		if !leads.Has(toks[i-1].Norm) || !(t.Kind == lexicon.Number && len(t.Norm) <= 3 && isDigits(t.Norm) || words.Has(t.Norm)) {
+			continue
+		}
+		if out == nil {
+			out = append([]lexicon.Token(nil), toks...)
+		}
+		out[i].Norm = ageNorm
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}
+
+func isDigits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func isYear(t lexicon.Token) bool {

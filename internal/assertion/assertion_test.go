@@ -147,6 +147,12 @@ func TestPseudoTriggersAndDoubleNegation(t *testing.T) {
 		{"fr", "[Asthme] connu depuis l'enfance.", present, past, ""},
 		{"fr", "Pas de [problème cardiaque].", absent, "", ""},
 		{"fr", "Pas de [problème].", present, "", ""},
+		// what is said of a drug's safety in a condition negates the drug,
+		// not the condition
+		{"en", "Lisinopril isn't safe in [pregnancy], so we'll stop it today.", present, "", ""},
+		{"en", "Ibuprofen is not good for your [kidney disease].", present, "", ""},
+		{"en", "There is no [kidney disease].", absent, "", ""},
+		{"fr", "L'ibuprofène n'est pas compatible avec la [grossesse].", present, "", ""},
 	})
 }
 
@@ -215,6 +221,24 @@ func TestHistoricalAndResolved(t *testing.T) {
 		{"fr", "Ex-[fumeur].", present, past, ""},
 		{"fr", "La [douleur] a disparu.", present, past, ""},
 		{"fr", "La [toux] a commencé il y a deux mois.", present, "", ""},
+	})
+}
+
+// An age or a time of life long past dates what is said with it; an age
+// in the present and a time of today's complaint do not.
+func TestATimeOfLifeDatesWhatHappenedThen(t *testing.T) {
+	t.Parallel()
+	runOf(t, []ofCase{
+		{"en", "I had an [ovarian cyst] that burst when I was nineteen.", present, past, ""},
+		{"en", "When I was 19 I had [mono].", present, past, ""},
+		{"en", "I had [mono] when I was in college.", present, past, ""},
+		{"en", "She had [asthma] when she was at school.", present, past, ""},
+		{"en", "I had [gestational diabetes] when I was pregnant with my son.", present, past, ""},
+		{"en", "I got [chest pain] when I was walking the dog this morning.", present, "", ""},
+		{"en", "I am nineteen and I have a [sore throat].", present, "", ""},
+		{"fr", "J'ai eu une [appendicite] quand j'avais dix ans.", present, past, ""},
+		{"fr", "J'ai fait une [pneumonie] à 20 ans.", present, past, ""},
+		{"fr", "J'ai de la [fièvre] depuis 3 jours.", present, "", ""},
 	})
 }
 

@@ -23,11 +23,13 @@ const (
 // taper it off"), the return precautions that list what to come back for
 // ("return precautions were discussed, including chest pain"), what
 // declines a test or a treatment ("chest physio is no longer
-// recommended"), what is done in general ("sometimes we use metformin").
+// recommended"), what is done in general ("sometimes we use metformin"),
+// a time of life long past ("when I was nineteen"), what is said of a
+// drug's safety in a condition ("isn't safe in pregnancy").
 // (Double
 // negations, "don't stop the lisinopril", are no pseudo-triggers: the
 // negation is what keeps the verb of stopping from deciding.)
-var apartLists = []string{"request_conditions", "technique_words", "consequence_words", "precaution_words", "unneeded_words", "generic_statements"}
+var apartLists = []string{"request_conditions", "technique_words", "consequence_words", "precaution_words", "unneeded_words", "generic_statements", "life_times", "caution_phrases"}
 
 // category is what a trigger says of the concepts in its scope (ConText's
 // trigger types), or pseudo / terminate for the two kinds of term that
@@ -181,7 +183,11 @@ const (
 	defaultGap = 4
 	// yearNorm stands in a term for any year: "in 0000" matches "in 2019".
 	yearNorm = "0000"
-	gapMark  = "..."
+	// ageNorm stands in a term for an age, a number after a word that
+	// gives one (age_leads): "when i was 00" matches "when I was
+	// nineteen", "à 00 ans" "à dix-neuf ans".
+	ageNorm = "00"
+	gapMark = "..."
 )
 
 // trigger returns the longest trigger term of any trigger list at toks[i],

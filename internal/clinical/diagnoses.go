@@ -147,3 +147,44 @@ func (r *Reading) findingWithin(i, first, end int) bool {
 	}
 	return false
 }
+
+// statedConditionsAsAssessment gives a visit whose clinician states the
+// patient's conditions but says no sentence the model or the impression
+// rules took for the assessment ("So you're pregnant, about six weeks, and
+// you have chronic hypertension." between the exam and the plan) the first
+// such statement as its assessment, rather than "Not discussed.": a
+// clinician's statement, after the exam or the results when there are
+// any, that names a condition the patient has now and decides and orders
+// nothing.
+func (r *Reading) statedConditionsAsAssessment() {
+	examined := -1
+	for i, u := range r.Units {
+		if u.Part == discourse.Assessment {
+			return
+		}
+		if examined < 0 && (u.Part == discourse.Exam || u.Part == discourse.Results) {
+			examined = i
+		}
+	}
+	best := -1
+	for _, f := range r.Findings {
+		if f.Kind != Condition || f.Assertion != assertion.Present || f.Time != assertion.Current || f.Subject != assertion.Patient {
+			continue
+		}
+		for _, m := range f.Mentions {
+			u := r.Units[m.Unit]
+			if u.Speaker != transcript.Clinician || u.Question || m.Answered || m.Unit < examined ||
+				m.Context.Assertion != assertion.Present || m.Context.Time == assertion.Past ||
+				u.Part == discourse.Exam || u.Part == discourse.Results || u.Part == discourse.Drop ||
+				r.decidesAnything(m.Unit) || r.ordersAnything(m.Unit) || r.namesTest(u.Tokens) {
+				continue
+			}
+			if best < 0 || m.Unit < best {
+				best = m.Unit
+			}
+		}
+	}
+	if best >= 0 {
+		r.Units[best].Part = discourse.Assessment
+	}
+}

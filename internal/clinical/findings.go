@@ -132,6 +132,10 @@ func (r *Reading) diagnoses(m mention) bool {
 	}
 	return r.impressionOf(u.Tokens, m) ||
 		m.kind == Condition && r.afterCue(u.Tokens, m.First, r.Lexicon.List("diagnosis_statements"), impressionWindow) && !r.namedBefore(m) ||
+		// the words that open a diagnosis the lexicon does not know open
+		// a known one too ("I think you're going through an adjustment
+		// disorder"); a test's reading "consistent with" it is a result
+		m.kind == Condition && r.afterCue(u.Tokens, m.First, r.Lexicon.List("diagnosis_leads"), impressionWindow) && !r.namesTest(u.Tokens) ||
 		r.afterCue(u.Tokens, m.First, r.Lexicon.List("concern_cues"), concernWindow) ||
 		m.kind == Condition && r.judgedAt(u.Tokens, m.Mention)
 }

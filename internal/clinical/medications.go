@@ -366,9 +366,31 @@ func (r *Reading) taken(m mention) bool {
 	if m.Answered || (u.Speaker != transcript.Clinician && !u.Question && !r.givenByStaff(m)) || u.Part == discourse.Medications && !u.Question {
 		// the patient's own words, or the list of what they take
 		// ("Medications: Trelegy one inhalation daily, ...")
-		return true
+		return u.Speaker == transcript.Clinician || !r.wished(m)
 	}
 	return !u.Question && r.takenAt(m)
+}
+
+// wished reports whether the speaker asks for the drug of m or wonders
+// about it rather than takes it ("I was hoping for a Z-Pack", "could I
+// get some Ozempic"): a word of wishing before it, no word of taking
+// near it ("I'd like to keep taking it") and no "my" before it ("I wanted
+// to ask about my metformin").
+func (r *Reading) wished(m mention) bool {
+	toks := r.Units[m.Unit].Tokens
+	if e, _ := r.nearest(toks, m.First, m.First, r.Lexicon.List("drug_wishes"), actionWindow); e == nil {
+		return false
+	}
+	if e, _ := r.nearest(toks, m.First, m.End, r.Lexicon.List("taking_cues"), actionWindow); e != nil {
+		return false
+	}
+	own := r.Lexicon.List("own_possessives")
+	for k := max(m.First-2, 0); k < m.First; k++ {
+		if e, _ := own.Match(toks, k); e != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // takenAt reports whether a mention says the drug is taken: a word of

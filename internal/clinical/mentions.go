@@ -257,6 +257,10 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 			// the patient's "she has diabetes" (after "my mom is 73") is
 			// about whom the turn spoke of: the patient says "I"
 			c.Subject = r.spokenOf(m.Unit)
+		case u.Speaker == transcript.Patient && c.Subject == assertion.Patient && r.answersOfKin(m):
+			// "Votre mère a une thyroïde qui ne marche pas assez ?" "Oui,
+			// une maladie de Hashimoto": the answer names the relative's
+			c.Subject = assertion.Family
 		}
 		return c, false, true
 	}
@@ -451,6 +455,27 @@ func (r *Reading) opensWithOther(toks []lexicon.Token) bool {
 		return pronouns.Has(t.Norm)
 	}
 	return false
+}
+
+// answersOfKin reports whether m is named in the answer to a question
+// about a relative ("and your dad?", "votre mère a ... ?"), with no word
+// by which the patient speaks of themselves before it ("no, but I had
+// skin cancer").
+func (r *Reading) answersOfKin(m Mention) bool {
+	q := r.questionBefore(m.Unit)
+	if q < 0 {
+		return false
+	}
+	if at, _ := find(r.Units[q].Tokens, r.Lexicon.List("family_members")); at < 0 {
+		return false
+	}
+	self := r.Lexicon.List("first_person")
+	for _, t := range r.Units[m.Unit].Tokens[:m.First] {
+		if self.Has(t.Norm) {
+			return false
+		}
+	}
+	return true
 }
 
 // spokenOf is who the patient's turn spoke of before unit i: a relative

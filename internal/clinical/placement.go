@@ -526,3 +526,29 @@ func (r *Reading) habitAnswersInSocial() {
 func (r *Reading) numbered(toks []lexicon.Token) bool {
 	return len(r.numbersIn(toks)) > 0
 }
+
+// historyInPlanPhase reads as the plan the clinician's statements the part
+// model put in the history once the visit has come to its plan: after the
+// assessment and the first plan item, until the clinician asks about the
+// history again, what the clinician states ("salt water gargles can help
+// too", "I'll do you a fit note for work") is more of the plan, not the
+// story of the illness, which is the patient's to tell.
+func (r *Reading) historyInPlanPhase() {
+	assessed, planning := false, false
+	for i := range r.Units {
+		u := &r.Units[i]
+		if u.Speaker != transcript.Clinician {
+			continue
+		}
+		switch {
+		case u.Part == discourse.Assessment:
+			assessed = true
+		case u.Part == discourse.Plan && assessed && !u.Question:
+			planning = true
+		case u.Question && (u.Part == discourse.History || u.Part == discourse.Review || u.Part == discourse.Complaint):
+			planning = false
+		case planning && u.Part == discourse.History:
+			u.Part = discourse.Plan
+		}
+	}
+}

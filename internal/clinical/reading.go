@@ -187,6 +187,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.linkAnswers()
 	r.safetyNet()
 	r.adviceAfterAssessment()
+	r.historyInPlanPhase()
 	r.applyHeadings()
 	r.keepReadings()
 	r.examAfterAnnouncement()
@@ -206,6 +207,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.decisionsInPlan()
 	r.takenOutOfPlan()
 	r.impressionsInAssessment()
+	r.statedConditionsAsAssessment()
 	r.habitAnswersInSocial()
 	return r
 }

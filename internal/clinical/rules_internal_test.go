@@ -207,3 +207,50 @@ func TestACompanionsRelayIsNoAssessment(t *testing.T) {
 	require.Equal(t, discourse.Assessment, units[1].Part)
 	require.Equal(t, discourse.Assessment, units[2].Part)
 }
+
+// A visit with no sentence read as its assessment takes the clinician's
+// first statement of the patient's conditions after the exam, one that
+// decides nothing, as its assessment; a visit with one keeps it.
+func TestStatedConditionsAreTheAssessmentWhenNoneIsRead(t *testing.T) {
+	t.Parallel()
+	text := `Doctor: So your home pregnancy test was positive, and the urine test here is positive too.
+Patient: Yes. I had asthma as a child.
+Doctor: Your blood pressure today is 132 over 84.
+Doctor: So you're pregnant, about six weeks, and you have chronic hypertension.
+Doctor: Lisinopril isn't safe in pregnancy, so we'll stop it today.
+Doctor: Instead, start labetalol one hundred milligrams twice a day.`
+	r := reading(t, "en", text)
+	for i := range r.Units {
+		if r.Units[i].Part == discourse.Assessment {
+			r.Units[i].Part = discourse.Plan
+		}
+	}
+	unitSaying(t, r, "132 over 84").Part = discourse.Exam
+	got := placed(t, r, discourse.Plan, r.statedConditionsAsAssessment, "you have chronic hypertension", "isn't safe in pregnancy", "start labetalol")
+	require.Equal(t, []discourse.Part{discourse.Assessment, discourse.Plan, discourse.Plan}, got)
+	r = reading(t, "en", text)
+	unitSaying(t, r, "start labetalol").Part = discourse.Assessment
+	got = placed(t, r, discourse.Plan, r.statedConditionsAsAssessment, "you have chronic hypertension")
+	require.Equal(t, []discourse.Part{discourse.Plan}, got, "an assessment read already stands")
+}
+
+// Once the visit has come to its plan, the clinician's statements the model
+// put in the history are plan items, until the clinician asks about the
+// history again.
+func TestTheClinicianStatementsOfThePlanPhaseArePlan(t *testing.T) {
+	t.Parallel()
+	r := reading(t, "en", `Doctor: Any cough?
+Patient: No.
+Doctor: So this looks like tonsillitis.
+Doctor: I'll give you a back-up prescription for clarithromycin.
+Doctor: Salt water gargles and throat lozenges can help too.
+Doctor: I'll do you a fit note for work.
+Doctor: Oh, and how long have you had the sore throat?
+Patient: Three days.
+Doctor: You told me it started after the party.`)
+	unitSaying(t, r, "looks like tonsillitis").Part = discourse.Assessment
+	unitSaying(t, r, "back-up prescription").Part = discourse.Plan
+	unitSaying(t, r, "how long have you had").Part = discourse.History
+	got := placed(t, r, discourse.History, r.historyInPlanPhase, "Salt water gargles", "fit note", "started after the party")
+	require.Equal(t, []discourse.Part{discourse.Plan, discourse.Plan, discourse.History}, got)
+}

@@ -587,10 +587,13 @@ Doctor: So you have a deep laceration over the left knee. I'm going to numb it a
 // out, or one that goes on with "of" is left to the rest of the reading.
 func TestADiagnosisTheLexiconDoesNotKnow(t *testing.T) {
 	t.Parallel()
-	r := read(t, "en", `Doctor: I think you're going through an adjustment disorder, with all the stress at work.`)
-	f := finding(t, r, clinical.Condition, "adjustment disorder")
+	r := read(t, "en", `Doctor: I think you're going through a somatic symptom disorder, with all the stress at work.`)
+	f := finding(t, r, clinical.Condition, "somatic symptom disorder")
 	require.True(t, f.Diagnosis)
 	require.Equal(t, discourse.Assessment, r.Units[f.Mentions[0].Unit].Part)
+	// the same words open a diagnosis the lexicon knows
+	r = read(t, "en", `Doctor: I think you're going through an adjustment disorder, with all the stress at work.`)
+	require.True(t, finding(t, r, clinical.Condition, "adjustment disorder").Diagnosis)
 	r = read(t, "fr", `Médecin : Je pense que vous faites une tendinite du supra-épineux.`)
 	require.True(t, finding(t, r, clinical.Condition, "tendinite").Diagnosis)
 	r = read(t, "en", `Doctor: Your MRI shows fluid consistent with tenosynovitis.`)

@@ -1,0 +1,59 @@
+package clinical_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/clinical"
+)
+
+// Everyday drugs by the names patients say (US and UK brands among them)
+// and everyday diagnoses are findings, not words the reading passes over.
+func TestEverydayDrugsAndDiagnosesAreKnown(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: What do you take at the moment?
+Patient: Eliquis, Jardiance, Synthroid and my Trulicity pen. Adcal-D3 twice a day, and Nytol when I can't sleep.
+Doctor: And the Dovobet gel for the psoriasis?
+Patient: Yes, still using it.
+Doctor: Your pulse is slow, so this is bradycardia, probably from the bisoprolol.`)
+	for _, name := range []string{"eliquis", "jardiance", "synthroid", "trulicity", "adcal", "nytol", "dovobet"} {
+		f := finding(t, r, clinical.Medication, name)
+		require.True(t, f.Taken, "%s is taken", name)
+	}
+	require.True(t, finding(t, r, clinical.Condition, "bradycardia").Diagnosis)
+	fr := read(t, "fr", `Médecin : C'est une névralgie du trijumeau, et vous avez aussi une rosacée.`)
+	finding(t, fr, clinical.Condition, "névralgie du trijumeau")
+	finding(t, fr, clinical.Condition, "rosacée")
+}
+
+// A drug the patient asks for or wonders about is no drug taken, and,
+// declined, no drug at all.
+func TestADrugAskedForIsNotTaken(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Patient: I was kind of hoping for a Z-Pack. And I take my lisinopril every morning.
+Doctor: This is viral, so antibiotics won't help.
+Patient: I'd like to keep taking my ibuprofen though.`)
+	zpack := finding(t, r, clinical.Medication, "z-pack")
+	require.False(t, zpack.Taken)
+	require.Equal(t, clinical.ActionMention, zpack.Action)
+	require.True(t, finding(t, r, clinical.Medication, "lisinopril").Taken)
+	require.True(t, finding(t, r, clinical.Medication, "ibuprofen").Taken, "a word of taking wins over the wish")
+}
+
+// The answer to a question about a relative speaks of the relative, unless
+// the patient speaks of themselves in it.
+func TestAnAnswerAboutARelativeIsTheirs(t *testing.T) {
+	t.Parallel()
+	fr := read(t, "fr", `Docteur : Et votre mère a une thyroïde qui ne marche pas assez, c'est ça ?
+Patient : Oui, une maladie de Hashimoto, elle prend du Levothyrox depuis des années.`)
+	require.Equal(t, assertion.Family, finding(t, fr, clinical.Condition, "hashimoto").Subject)
+	en := read(t, "en", `Doctor: And your dad, any health problems?
+Patient: Yes, high blood pressure and gout.
+Doctor: What about your mum?
+Patient: She's fine. But I have asthma myself.`)
+	require.Equal(t, assertion.Family, finding(t, en, clinical.Condition, "hypertension").Subject)
+	require.Equal(t, assertion.Family, finding(t, en, clinical.Condition, "gout").Subject)
+	require.Equal(t, assertion.Patient, finding(t, en, clinical.Condition, "asthma").Subject)
+}
