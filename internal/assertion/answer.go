@@ -53,7 +53,7 @@ func Answered(x *lexicon.Lexicon, question []lexicon.Token, target [2]int, answe
 			j = 0
 		}
 		rest = rest[j:]
-		v := r.read(rest, r.matches(rest, [2]int{len(rest), len(rest)}, false), [2]int{len(rest), len(rest)})
+		v := r.read(rest, r.implicit(r.matches(rest, [2]int{len(rest), len(rest)}, false)), [2]int{len(rest), len(rest)})
 		refine(&c, v, i+n+j, r.elliptical(rest))
 		return c, true
 	}
@@ -66,7 +66,7 @@ func Answered(x *lexicon.Lexicon, question []lexicon.Token, target [2]int, answe
 		return Context{}, false
 	}
 	whole := trimPunct(answer)
-	v := r.read(whole, r.matches(whole, [2]int{len(whole), len(whole)}, false), [2]int{len(whole), len(whole)})
+	v := r.read(whole, r.implicit(r.matches(whole, [2]int{len(whole), len(whole)}, false)), [2]int{len(whole), len(whole)})
 	if len(v.Triggers) == 0 && !r.hasReply(whole) {
 		return Context{}, false
 	}
@@ -75,6 +75,19 @@ func Answered(x *lexicon.Lexicon, question []lexicon.Token, target [2]int, answe
 		c.Subject = v.Subject
 	}
 	return c, true
+}
+
+// implicit keeps the matches that may speak of a concept an answer leaves
+// implicit: not those of terms that speak only of a concept named right
+// after them.
+func (r *rules) implicit(ms []match) []match {
+	out := ms[:0:0]
+	for _, m := range ms {
+		if m.rule == nil || !m.rule.named {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // rateReach is how many tokens from an answer's start its count may be,

@@ -83,6 +83,9 @@ func TestAnswered(t *testing.T) {
 		{"en", "Is the [pain] constant?", "It comes and goes.", false, "", "", ""},
 		{"en", "When did the [cough] start?", "Last Tuesday.", false, "", "", ""},
 		{"fr", "Des [douleurs thoraciques] ?", "Je suis surtout fatiguée.", false, "", "", ""},
+		// a term that speaks only of what is named right after it says
+		// nothing of what the answer leaves implicit
+		{"en", "Any chance you could be [pregnant]?", "No, I had my tubes tied after my second.", true, absent, "", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.lang+"/"+tc.question+"/"+tc.answer, func(t *testing.T) {

@@ -183,6 +183,15 @@ func TestHypotheticalAndConditional(t *testing.T) {
 		{"en", "If you don't mind, I'd like a [urine sample] today.", present, "", ""},
 		{"en", "If you can't keep fluids down, we'll need a [urine sample].", hypothetical, "", ""},
 		{"fr", "Si vous pouviez déposer un [ECBU] au laboratoire demain.", present, "", ""},
+		// what would be used in general, what a test is only for, and
+		// what to come back for, said with "for"
+		{"en", "Normally for a cat bite we'd use [Augmentin], but that's a penicillin.", hypothetical, "", ""},
+		{"en", "[Flucloxacillin] would normally be the one, but with your allergy that's out.", hypothetical, "", ""},
+		{"en", "An [MRI] is only useful if the pain isn't better in six weeks.", hypothetical, "", ""},
+		{"en", "She knows to call 911 for any sudden severe [headache], weakness or trouble speaking.", hypothetical, "", ""},
+		{"en", "I'm prescribing [doxycycline] instead.", present, "", ""},
+		{"fr", "L'[IRM] n'est utile que si ça ne s'améliore pas au bout de six semaines.", hypothetical, "", ""},
+		{"fr", "Normalement on donne de l'[Augmentin], mais vous êtes allergique.", hypothetical, "", ""},
 	})
 }
 
@@ -239,6 +248,11 @@ func TestATimeOfLifeDatesWhatHappenedThen(t *testing.T) {
 		{"fr", "J'ai eu une [appendicite] quand j'avais dix ans.", present, past, ""},
 		{"fr", "J'ai fait une [pneumonie] à 20 ans.", present, past, ""},
 		{"fr", "J'ai de la [fièvre] depuis 3 jours.", present, "", ""},
+		// an event named as the time after or since which things happen
+		{"en", "You need a statin after the [TIA].", present, past, ""},
+		{"en", "Since my [surgery] I have had pain in the knee.", present, past, ""},
+		{"en", "Since my surgery I have had [pain] in the knee.", present, "", ""},
+		{"fr", "Depuis votre [infarctus], vous prenez de l'aspirine.", present, past, ""},
 	})
 }
 

@@ -124,6 +124,10 @@ type rule struct {
 	// limit marks a term that, closing a sentence after a comma, limits
 	// an amount ("two or three beers at the weekend, no more") instead.
 	limit bool
+	// named marks a term that speaks of a concept named right after it
+	// ("after the TIA"), never of one an answer leaves implicit ("No, I
+	// had my tubes tied after my second.").
+	named bool
 }
 
 // gappedTerm is a trigger written in two parts with a gap, "ne ... pas":
@@ -320,5 +324,6 @@ func compileRule(e *lexicon.Entry) (*rule, error) {
 	ru.phrase = e.Attr("phrase") == "yes"
 	ru.raises = e.Attr("raises") == "yes"
 	ru.limit = e.Attr("limit") == "yes"
+	ru.named = e.Attr("named") == "yes"
 	return ru, nil
 }

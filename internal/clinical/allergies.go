@@ -200,7 +200,26 @@ func (r *Reading) turnDeniesAllergies(i int, cues *lexicon.List) bool {
 		if u.Segment != r.Units[i].Segment || u.Question {
 			continue
 		}
-		if at, n := r.findCue(u.Tokens, cues); at >= 0 && assertion.Of(r.Lexicon, u.Tokens, [2]int{at, at + n}).Assertion == assertion.Absent {
+		if at, n := r.findCue(u.Tokens, cues); at >= 0 && assertion.Of(r.Lexicon, u.Tokens, [2]int{at, at + n}).Assertion == assertion.Absent &&
+			!r.ofDrugsOnly(u.Tokens, at, at+n) {
+			return true
+		}
+	}
+	return false
+}
+
+// drugWordReach is how many words from an allergy word a word for drugs
+// may be to make it about drugs only ("no drug allergies", "pas d'allergie
+// aux médicaments").
+const drugWordReach = 2
+
+// ofDrugsOnly reports whether the allergy word at toks[first:end] is said
+// of drugs only: "Peanuts. No drug allergies." denies no allergy to
+// peanuts.
+func (r *Reading) ofDrugsOnly(toks []lexicon.Token, first, end int) bool {
+	words := r.Lexicon.List("medication_words")
+	for k := max(first-drugWordReach, 0); k < min(end+drugWordReach, len(toks)); k++ {
+		if (k < first || k >= end) && words.Has(toks[k].Norm) {
 			return true
 		}
 	}

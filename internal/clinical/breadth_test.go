@@ -57,3 +57,41 @@ Patient: She's fine. But I have asthma myself.`)
 	require.Equal(t, assertion.Family, finding(t, en, clinical.Condition, "gout").Subject)
 	require.Equal(t, assertion.Patient, finding(t, en, clinical.Condition, "asthma").Subject)
 }
+
+// A symptom that says what a drug is for ("cough syrup") is no symptom the
+// patient has.
+func TestASymptomNamingADrugIsNotHad(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Dad: We tried that Zarbee's cough syrup at night, the honey one, to help her sleep.
+Doctor: Does she have a cough?
+Dad: No.`)
+	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "cough").Assertion)
+}
+
+// A year said in words dates what is said with it, as one in digits does.
+func TestAYearSaidInWordsDatesTheFinding(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Pharmacist: Then clopidogrel, seventy-five milligrams, once a day. That's since your mini-stroke?
+Patient: That's right, the TIA, back in twenty sixteen. Nothing since.`)
+	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "transient ischemic attack").Time)
+	fr := read(t, "fr", `Médecin : Côté antécédents, il y a l'appendicite opérée en deux mille quinze ?
+Patient : Oui, c'est ça.`)
+	require.Equal(t, assertion.Past, finding(t, fr, clinical.Condition, "appendicite").Time)
+}
+
+// A parent's own condition is the child's family history, and a
+// child's illness as a baby is past; an allergy named with a denial of
+// drug allergies stands.
+func TestAParentsOwnHistoryAndTheChildsPast(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Mère : Cinq ans. Il respire mal depuis cette nuit, il siffle pis il tousse sans arrêt.
+Urgentologue : A-t-il déjà été hospitalisé ?
+Mère : Juste quand il était bébé, à six mois, pour une bronchiolite. Deux jours.
+Urgentologue : Des allergies ?
+Mère : Aux arachides. À deux ans, il a fait de l'urticaire partout pis il avait les lèvres enflées. Il a un EpiPen Junior dans son sac. Pas d'allergie aux médicaments.
+Urgentologue : Dans la famille, y a-t-il de l'asthme ?
+Mère : Son père est asthmatique, pis moi je fais de l'eczéma.`)
+	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "bronchiolite").Time)
+	require.Equal(t, assertion.Family, finding(t, r, clinical.Condition, "eczéma").Subject)
+	require.Equal(t, assertion.Present, finding(t, r, clinical.Allergy, "arachide").Assertion)
+}

@@ -464,7 +464,7 @@ func (r *Reading) datedByNeighbour(m Mention) bool {
 	for len(toks) > 0 && toks[len(toks)-1].Kind == lexicon.Punct {
 		toks = toks[:len(toks)-1]
 	}
-	return assertion.Of(x, toks, [2]int{len(toks), len(toks)}).Time == assertion.Past
+	return assertion.Of(x, r.withSpokenYears(toks), [2]int{len(toks), len(toks)}).Time == assertion.Past
 }
 
 // resolvedIn reports whether unit ui says, from token from on, that what

@@ -88,6 +88,13 @@ func (r *Reading) scan() []mention {
 				i += n - 1
 				continue
 			}
+			if kind == Symptom && r.namesADrug(toks, i+n) {
+				// "that Zarbee's cough syrup", "cough drops": the symptom
+				// says what a drug is for, and is not one the patient has
+				// (a condition's drug, "my asthma inhaler", says it is had)
+				i += n - 1
+				continue
+			}
 			if kind == Condition && r.vaccinatedAgainst(toks, i, i+n) {
 				// "the shingles vaccine": what is prevented, not had
 				i += n - 1
@@ -240,7 +247,7 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 	if !r.asks(m.Unit) || u.Speaker == transcript.Clinician && r.proposes(u.Tokens) {
 		// a statement, or a clinician's request read as one ("could you
 		// drop a urine sample in tomorrow?")
-		c := assertion.Of(x, u.Tokens, [2]int{m.First, m.End})
+		c := assertion.Of(x, r.withSpokenYears(u.Tokens), [2]int{m.First, m.End})
 		switch {
 		case u.Speaker == transcript.Other && c.Subject != assertion.Patient && r.namesPatient(u.Tokens):
 			// a parent's "my son has had a fever" is about the patient
@@ -275,7 +282,7 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 		// names it again, in any of its sentences, not with its first word
 		reply = whole
 	}
-	c, ok := assertion.Answered(x, u.Tokens, [2]int{m.First, m.End}, reply)
+	c, ok := assertion.Answered(x, r.withSpokenYears(u.Tokens), [2]int{m.First, m.End}, r.withSpokenYears(reply))
 	if ok && c.Assertion == assertion.Present && r.answerNamesOther(m, a) {
 		// "Any heartburn, or a runny nose?" "Yes, a lot of heartburn
 		// lately.": the yes is the heartburn's; of the runny nose the
@@ -416,7 +423,7 @@ func (r *Reading) datesBack(a int) bool {
 	for len(toks) > 0 && toks[len(toks)-1].Kind == lexicon.Punct {
 		toks = toks[:len(toks)-1]
 	}
-	return assertion.Of(r.Lexicon, toks, [2]int{len(toks), len(toks)}).Time == assertion.Past
+	return assertion.Of(r.Lexicon, r.withSpokenYears(toks), [2]int{len(toks), len(toks)}).Time == assertion.Past
 }
 
 // shortReply is the most tokens a reply may have for the sentence after
@@ -455,6 +462,16 @@ func (r *Reading) opensWithOther(toks []lexicon.Token) bool {
 		return pronouns.Has(t.Norm)
 	}
 	return false
+}
+
+// namesADrug reports whether the words at end are a kind of drug ("cough
+// syrup", "cough drops").
+func (r *Reading) namesADrug(toks []lexicon.Token, end int) bool {
+	if end >= len(toks) {
+		return false
+	}
+	e, _ := r.Lexicon.List("drug_kinds").Match(toks, end)
+	return e != nil
 }
 
 // answersOfKin reports whether m is named in the answer to a question

@@ -1,6 +1,8 @@
 package clinical
 
 import (
+	"strings"
+
 	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/spoken"
 )
@@ -51,3 +53,48 @@ func (r *Reading) numbersWithRuns(toks []lexicon.Token) []number {
 
 // doseKinds are the kinds of unit a dose is measured in.
 var doseKinds = map[string]bool{"mass": true, "volume": true, "count": true, "form": true, "percent": true}
+
+// withSpokenYears returns toks with each year said in words ("back in
+// twenty sixteen", "en deux mille quinze") written in digits on its first
+// word, as the assertion rules read a year ("back in 2016" dates what is
+// said with it); toks itself when they say none.
+func (r *Reading) withSpokenYears(toks []lexicon.Token) []lexicon.Token {
+	words := r.Lexicon.List("number_words")
+	said := false
+	for _, t := range toks {
+		if words.Has(t.Norm) {
+			said = true
+			break
+		}
+	}
+	if !said {
+		return toks
+	}
+	var out []lexicon.Token
+	for _, n := range r.numbersIn(toks) {
+		if n.unit != "" || n.end-n.first < 2 || !isYear(n.key) {
+			continue
+		}
+		if out == nil {
+			out = append([]lexicon.Token(nil), toks...)
+		}
+		out[n.first].Norm, out[n.first].Kind = n.key, lexicon.Number
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}
+
+// isYear reports whether key is a year from 1900 to 2099 in digits.
+func isYear(key string) bool {
+	if len(key) != 4 || !(strings.HasPrefix(key, "19") || strings.HasPrefix(key, "20")) {
+		return false
+	}
+	for _, c := range key {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
