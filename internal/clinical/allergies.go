@@ -36,6 +36,10 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 		// named under it are the allergies ("Ciprofloxacin, which caused
 		// tendon pain")
 		headed := r.dictation && u.Part == discourse.Allergies && cueAt < 0
+		// a heading with its colon opening the sentence ("Allergies colon
+		// lisinopril comma which caused a persistent dry cough"): what
+		// follows is the list, said or dictated
+		headed = headed || cueAt == 0 && cueN < len(u.Tokens) && u.Tokens[cueN].Norm == ":"
 		itemsAnswer = itemsAnswer || headed
 		if cueAt < 0 && verbAt < 0 && !asked && !headed {
 			continue

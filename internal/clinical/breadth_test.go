@@ -7,6 +7,7 @@ import (
 
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/clinical"
+	"github.com/notegen/notegen/internal/notewriter"
 )
 
 // Everyday drugs by the names patients say (US and UK brands among them)
@@ -94,4 +95,19 @@ Mère : Son père est asthmatique, pis moi je fais de l'eczéma.`)
 	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "bronchiolite").Time)
 	require.Equal(t, assertion.Family, finding(t, r, clinical.Condition, "eczéma").Subject)
 	require.Equal(t, assertion.Present, finding(t, r, clinical.Allergy, "arachide").Assertion)
+}
+
+// A drug held while another is taken and restarted after is stopped
+// today; "stop it" after a habit named since the drug stops the habit; a
+// heading with its colon opens the allergies it lists.
+func TestAHoldAHabitsPronounAndAnAllergyHeading(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Patient: I take simvastatin forty milligrams at night, and my albuterol inhaler when I need it.
+Doctor: The clarithromycin doesn't mix well with simvastatin, so stop the simvastatin while you're on the antibiotic, and start it again the day after you finish the course.
+Doctor: I'm refilling your albuterol. The vaping irritates your airways, so I'd stop it.`)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "simvastatin").Action)
+	require.Equal(t, clinical.ActionContinue, finding(t, r, clinical.Medication, "albuterol").Action)
+	d := clinical.Read(notewriter.Segments(`Medications colon losartan fifty milligrams once daily comma and aspirin eighty-one milligrams once daily period. She stopped hydrochlorothiazide in twenty eighteen because of low sodium period. New paragraph. Allergies colon lisinopril comma which caused a persistent dry cough period. New paragraph. Family history colon mother had a stroke at age seventy-eight period.`, "dictation", "en"),
+		clinical.Options{Lang: "en", Dictation: true})
+	require.Equal(t, assertion.Present, finding(t, d, clinical.Allergy, "lisinopril").Assertion)
 }

@@ -278,15 +278,17 @@ func (r *Reading) splitAction(toks []lexicon.Token, i int) (*lexicon.Entry, int,
 // in a sentence after the drug mention last's and before token i of unit
 // ui: the talk has moved on to it. One named in the drug's own sentence
 // is what the drug does ("your bendroflumethiazide raises uric acid, so
-// I'd like to stop it").
+// I'd like to stop it"); a habit named after the drug, in any sentence, is
+// what the pronoun stands for ("the vaping irritates your airways, so I'd
+// stop it").
 func testNamedBetween(ms []mention, last mention, ui, i int) bool {
 	for _, m := range ms {
 		switch m.kind {
-		case Lab, Imaging, Procedure, Referral:
+		case Lab, Imaging, Procedure, Referral, Habit:
 		default:
 			continue
 		}
-		after := m.Unit > last.Unit
+		after := m.Unit > last.Unit || m.kind == Habit && m.Unit == last.Unit && m.First >= last.End
 		before := m.Unit < ui || m.Unit == ui && m.End <= i
 		if after && before {
 			return true
