@@ -315,20 +315,7 @@ func hasWords(toks []lexicon.Token, i int, words []string) bool {
 // 2099) normalised to the year placeholder the data's terms use; toks
 // itself when it has none.
 func withYears(toks []lexicon.Token) []lexicon.Token {
-	var out []lexicon.Token
-	for i, t := range toks {
-		if !isYear(t) {
-			continue
-		}
-		if out == nil {
-			out = append([]lexicon.Token(nil), toks...)
-		}
-		out[i].Norm = yearNorm
-	}
-	if out == nil {
-		return toks
-	}
-	return out
+	return withPlaceholder(toks, yearNorm, func(i int) bool { return isYear(toks[i]) })
 }
 
 // withAges returns toks with every age (a number of at most three digits,
@@ -337,16 +324,25 @@ func withYears(toks []lexicon.Token) []lexicon.Token {
 // it has none.
 func (r *rules) withAges(toks []lexicon.Token) []lexicon.Token {
 	leads, words := r.lex.List("age_leads"), r.lex.List("number_words")
-	var out []lexicon.Token
-	for i := 1; i < len(toks); i++ {
+	return withPlaceholder(toks, ageNorm, func(i int) bool {
 		t := toks[i]
-		if !leads.Has(toks[i-1].Norm) || !(t.Kind == lexicon.Number && len(t.Norm) <= 3 && isDigits(t.Norm) || words.Has(t.Norm)) {
+		return i > 0 && leads.Has(toks[i-1].Norm) && (t.Kind == lexicon.Number && len(t.Norm) <= 3 && isDigits(t.Norm) || words.Has(t.Norm))
+	})
+}
+
+// withPlaceholder returns toks with placeholder as the Norm of every token
+// at which is holds, copied on the first; toks itself when it holds at
+// none.
+func withPlaceholder(toks []lexicon.Token, placeholder string, is func(i int) bool) []lexicon.Token {
+	var out []lexicon.Token
+	for i := range toks {
+		if !is(i) {
 			continue
 		}
 		if out == nil {
 			out = append([]lexicon.Token(nil), toks...)
 		}
-		out[i].Norm = ageNorm
+		out[i].Norm = placeholder
 	}
 	if out == nil {
 		return toks
