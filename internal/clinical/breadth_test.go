@@ -111,3 +111,19 @@ Doctor: I'm refilling your albuterol. The vaping irritates your airways, so I'd 
 		clinical.Options{Lang: "en", Dictation: true})
 	require.Equal(t, assertion.Present, finding(t, d, clinical.Allergy, "lisinopril").Assertion)
 }
+
+// A course started as a whole starts the drugs the clinician then doses,
+// even ones the patient had at home unopened; one started only under a
+// condition starts none.
+func TestACourseStartedAsAWholeStartsItsDrugs(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Son: It's in the kitchen drawer, not opened. Prednisolone and clarithromycin, it says on the box.
+Doctor: I'd like you to start the rescue pack today. The prednisolone is thirty milligrams, six tablets once a day in the morning, for five days.
+Son: Six of the little ones, okay.
+Doctor: And the clarithromycin is five hundred milligrams twice a day, also for five days.`)
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "prednisolone").Action)
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "clarithromycin").Action)
+	h := read(t, "en", `Patient: I have my rescue pack at home, prednisolone and amoxicillin.
+Doctor: If your phlegm turns green, start the rescue pack. The prednisolone is thirty milligrams once a day.`)
+	require.NotEqual(t, clinical.ActionStart, finding(t, h, clinical.Medication, "prednisolone").Action)
+}

@@ -60,6 +60,9 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 		groups[m.name] = append(groups[m.name], m)
 	}
 	referred := r.pronounActions(ms, groups)
+	for name, evs := range r.courseActions(ms) {
+		referred[name] = append(referred[name], evs...)
+	}
 	for _, name := range order {
 		f := Finding{Kind: Medication, Name: name, Action: ActionMention, Assertion: assertion.Present, Time: assertion.Current,
 			Subject: assertion.Patient}
