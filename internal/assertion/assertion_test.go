@@ -192,6 +192,8 @@ func TestHypotheticalAndConditional(t *testing.T) {
 		{"en", "I'm prescribing [doxycycline] instead.", present, "", ""},
 		{"fr", "L'[IRM] n'est utile que si ça ne s'améliore pas au bout de six semaines.", hypothetical, "", ""},
 		{"fr", "Normalement on donne de l'[Augmentin], mais vous êtes allergique.", hypothetical, "", ""},
+		{"en", "I considered a [nitroglycerin] prescription but did not give one.", hypothetical, "", ""},
+		{"en", "There's another tablet, [montelukast], that we sometimes add, but not today.", hypothetical, "", ""},
 	})
 }
 
@@ -253,6 +255,7 @@ func TestATimeOfLifeDatesWhatHappenedThen(t *testing.T) {
 		{"en", "Since my [surgery] I have had pain in the knee.", present, past, ""},
 		{"en", "Since my surgery I have had [pain] in the knee.", present, "", ""},
 		{"fr", "Depuis votre [infarctus], vous prenez de l'aspirine.", present, past, ""},
+		{"fr", "Elle a fait une [pneumonie] l'hiver passé.", present, past, ""},
 	})
 }
 
