@@ -490,7 +490,11 @@ func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int
 					return false
 				}
 				if t.Norm == "," {
-					if m.rule.phrase || (m.rule.cat == negated || m.rule.cat == possible || m.rule.cat == experiencer || m.rule.cat == historical) && newClause(toks, k+1) {
+					// a time said at the sentence's opening dates all of it
+					// ("L'hiver passé, elle a fait une pneumonie")
+					dating := m.rule.cat == historical && m.start == 0
+					if m.rule.phrase || (m.rule.cat == negated || m.rule.cat == possible || m.rule.cat == experiencer || m.rule.cat == historical && !dating) &&
+						newClause(toks, k+1) {
 						// "not in remission, and the sertraline is causing
 						// weight gain": a clause with its own subject
 						// is out of the negation's reach, and out of a

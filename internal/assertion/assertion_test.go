@@ -256,6 +256,8 @@ func TestATimeOfLifeDatesWhatHappenedThen(t *testing.T) {
 		{"en", "Since my surgery I have had [pain] in the knee.", present, "", ""},
 		{"fr", "Depuis votre [infarctus], vous prenez de l'aspirine.", present, past, ""},
 		{"fr", "Elle a fait une [pneumonie] l'hiver passé.", present, past, ""},
+		{"fr", "L'hiver passé, elle a fait une [pneumonie].", present, past, ""},
+		{"en", "Last year, I had [pneumonia].", present, past, ""},
 	})
 }
 
