@@ -127,3 +127,16 @@ Doctor: And the clarithromycin is five hundred milligrams twice a day, also for 
 Doctor: If your phlegm turns green, start the rescue pack. The prednisolone is thirty milligrams once a day.`)
 	require.NotEqual(t, clinical.ActionStart, finding(t, h, clinical.Medication, "prednisolone").Action)
 }
+
+// A condition that only qualifies what is asked about or looked for
+// ("stroke symptoms", "screening for cancer") is no condition had.
+func TestAConditionNamingATopicIsNotHad(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I want to ask about stroke symptoms specifically. Any weakness on one side?
+Patient: No.
+Doctor: We'll also do your screening for colon cancer this year.`)
+	none(t, r, clinical.Condition, "stroke")
+	none(t, r, clinical.Condition, "colon cancer")
+	x := read(t, "en", `Doctor: The chest x-ray shows signs of pneumonia in the right lower lobe.`)
+	finding(t, x, clinical.Condition, "pneumonia")
+}

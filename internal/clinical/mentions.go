@@ -95,6 +95,12 @@ func (r *Reading) scan() []mention {
 				i += n - 1
 				continue
 			}
+			if kind == Condition && r.namesATopic(toks, i, i+n) {
+				// "any stroke symptoms", "signs of a stroke", "cancer
+				// screening": what is asked or looked for, not had
+				i += n - 1
+				continue
+			}
 			if kind == Condition && r.vaccinatedAgainst(toks, i, i+n) {
 				// "the shingles vaccine": what is prevented, not had
 				i += n - 1
@@ -463,6 +469,27 @@ func (r *Reading) opensWithOther(toks []lexicon.Token) bool {
 	}
 	return false
 }
+
+// namesATopic reports whether the condition at toks[first:end] only
+// qualifies a word of topic_heads: one after it ("stroke symptoms") or,
+// marked before=yes, one that ends right before it ("signs of a stroke").
+func (r *Reading) namesATopic(toks []lexicon.Token, first, end int) bool {
+	heads := r.Lexicon.List("topic_heads")
+	if end < len(toks) {
+		if e, _ := heads.Match(toks, end); e != nil && e.Attr("before") != "yes" {
+			return true
+		}
+	}
+	for k := max(first-topicHeadWords, 0); k < first; k++ {
+		if e, n := heads.Match(toks, k); e != nil && e.Attr("before") == "yes" && k+n == first {
+			return true
+		}
+	}
+	return false
+}
+
+// topicHeadWords is the most words a head said before its condition has.
+const topicHeadWords = 5
 
 // namesADrug reports whether the words at end are a kind of drug ("cough
 // syrup", "cough drops").
