@@ -140,3 +140,12 @@ Doctor: We'll also do your screening for colon cancer this year.`)
 	x := read(t, "en", `Doctor: The chest x-ray shows signs of pneumonia in the right lower lobe.`)
 	finding(t, x, clinical.Condition, "pneumonia")
 }
+
+// A reason names the problem as it was diagnosed in full, when the item
+// names it shortly.
+func TestAReasonNamesTheProblemInFull(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: My impression is that this is acute bacterial sinusitis.
+Doctor: For the sinusitis, I'm prescribing amoxicillin five hundred milligrams three times a day.`)
+	require.Equal(t, "acute bacterial sinusitis", finding(t, r, clinical.Medication, "amoxicillin").Reason)
+}

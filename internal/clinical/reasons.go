@@ -279,7 +279,14 @@ func (r *Reading) reasonWords(f *Finding, m Mention) string {
 	if said.saidEnd-said.saidFirst > reasonNameWords {
 		return f.Name
 	}
-	return strings.ToLower(r.TextOf(m.Unit, said.saidFirst, said.saidEnd))
+	words := strings.ToLower(r.TextOf(m.Unit, said.saidFirst, said.saidEnd))
+	if full := strings.ToLower(f.Said); len(full) > len(words) && strings.Contains(full, words) &&
+		len(strings.Fields(full)) <= reasonNameWords && !strings.ContainsAny(full, "'’") {
+		// the problem named in full where it was diagnosed ("acute lumbar
+		// strain") and shortly at the item ("for the strain")
+		return full
+	}
+	return words
 }
 
 // reasonNameWords is the most words of a problem's name as said in a
