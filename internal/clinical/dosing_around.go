@@ -57,11 +57,18 @@ func shorthandNumber(w, prefix string, ends []string) (string, bool) {
 // day"): what is given is that dose, at that frequency. The rate stays the
 // dose when no such dose follows.
 func (r *Reading) weighedDose(f *Finding, m mention) {
+	// weighedReach is how many sentences after the drug's the dose it
+	// comes to may be said.
+	const weighedReach = 2
 	if f.Dose == nil || !strings.Contains(*f.Dose, "/kg") {
 		return
 	}
-	for ui := m.Unit; ui <= m.Unit+1 && ui < len(r.Units); ui++ {
-		if ui != m.Unit && !r.goesOn(m.Unit, ui) {
+	for ui := m.Unit; ui <= m.Unit+weighedReach && ui < len(r.Units); ui++ {
+		if ui != m.Unit && !r.goesOn(ui-1, ui) {
+			// (each sentence goes on from the one before: "Augmentin,
+			// the ES-600 strength. The dose is ninety milligrams per kilo
+			// per day, split into two doses. For twenty kilos that's nine
+			// hundred milligrams twice a day")
 			return
 		}
 		toks := r.Units[ui].Tokens

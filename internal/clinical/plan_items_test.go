@@ -313,6 +313,12 @@ Mom: Okay.`)
 	r = read(t, "en", `Doctor: I'm going to give him amoxicillin, ninety milligrams per kilo per day.
 Mom: Okay.`)
 	require.Equal(t, "90 mg/kg/day", *finding(t, r, clinical.Medication, "amoxicillin").Dose)
+
+	// the rate and the dose each in a sentence of their own after the drug
+	r = read(t, "en", `Doctor: We'll switch to a stronger antibiotic, Augmentin, the ES-600 strength. The dose is ninety milligrams per kilo per day, split into two doses. For twenty kilos that's nine hundred milligrams twice a day, for ten days.`)
+	augmentin := finding(t, r, clinical.Medication, "augmentin")
+	require.Equal(t, "900 mg", *augmentin.Dose)
+	require.Equal(t, "twice daily", *augmentin.Frequency)
 }
 
 // A dose said right after a pronoun standing for the drug, in the next
