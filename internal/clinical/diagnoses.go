@@ -150,8 +150,10 @@ func (r *Reading) findingWithin(i, first, end int) bool {
 
 // statedConditionsAsAssessment gives a visit whose clinician states the
 // patient's conditions but says no sentence the model or the impression
-// rules took for the assessment ("So you're pregnant, about six weeks, and
-// you have chronic hypertension." between the exam and the plan) the first
+// rules took for the assessment, or only ones that name no condition ("So
+// you're pregnant, about six weeks, and you have chronic hypertension."
+// between the exam and the plan; "So Mia still has an ear infection in the
+// left ear" before "That's what we call a treatment failure."), the first
 // such statement as its assessment, rather than "Not discussed.": a
 // clinician's statement, after the exam or the results when there are
 // any, that names a condition the patient has now and decides and orders
@@ -159,7 +161,7 @@ func (r *Reading) findingWithin(i, first, end int) bool {
 func (r *Reading) statedConditionsAsAssessment() {
 	examined := -1
 	for i, u := range r.Units {
-		if u.Part == discourse.Assessment {
+		if u.Part == discourse.Assessment && r.findingIn(i, hasNow) {
 			return
 		}
 		if examined < 0 && (u.Part == discourse.Exam || u.Part == discourse.Results) {
@@ -168,7 +170,7 @@ func (r *Reading) statedConditionsAsAssessment() {
 	}
 	best := -1
 	for _, f := range r.Findings {
-		if f.Kind != Condition || f.Assertion != assertion.Present || f.Time != assertion.Current || f.Subject != assertion.Patient {
+		if !hasNow(&f) {
 			continue
 		}
 		for _, m := range f.Mentions {
@@ -176,7 +178,7 @@ func (r *Reading) statedConditionsAsAssessment() {
 			if u.Speaker != transcript.Clinician || u.Question || m.Answered || m.Unit < examined ||
 				m.Context.Assertion != assertion.Present || m.Context.Time == assertion.Past ||
 				u.Part == discourse.Exam || u.Part == discourse.Results || u.Part == discourse.Drop ||
-				r.decidesAnything(m.Unit) || r.ordersAnything(m.Unit) || r.namesTest(u.Tokens) {
+				r.decidesIn(u.Tokens) || r.ordersAnything(m.Unit) || r.namesTest(u.Tokens) {
 				continue
 			}
 			if best < 0 || m.Unit < best {
@@ -187,4 +189,21 @@ func (r *Reading) statedConditionsAsAssessment() {
 	if best >= 0 {
 		r.Units[best].Part = discourse.Assessment
 	}
+}
+
+// decidesIn reports whether toks hold a verb of deciding a drug or
+// ordering ("we'll stop", "I'm ordering"): a drug only named ("it hasn't
+// gotten better on the amoxicillin") decides nothing.
+func (r *Reading) decidesIn(toks []lexicon.Token) bool {
+	for _, name := range []string{"med_actions", "order_verbs"} {
+		if at, _ := find(toks, r.Lexicon.List(name)); at >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasNow reports whether f is a condition the patient has now.
+func hasNow(f *Finding) bool {
+	return f.Kind == Condition && f.Assertion == assertion.Present && f.Time == assertion.Current && f.Subject == assertion.Patient
 }

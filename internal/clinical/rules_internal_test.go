@@ -229,9 +229,14 @@ Doctor: Instead, start labetalol one hundred milligrams twice a day.`
 	got := placed(t, r, discourse.Plan, r.statedConditionsAsAssessment, "you have chronic hypertension", "isn't safe in pregnancy", "start labetalol")
 	require.Equal(t, []discourse.Part{discourse.Assessment, discourse.Plan, discourse.Plan}, got)
 	r = reading(t, "en", text)
+	unitSaying(t, r, "isn't safe in pregnancy").Part = discourse.Assessment
+	got = placed(t, r, discourse.Plan, r.statedConditionsAsAssessment, "you have chronic hypertension")
+	require.Equal(t, []discourse.Part{discourse.Plan}, got, "an assessment that names a condition stands")
+	// one that names none gets the statement too
+	r = reading(t, "en", text)
 	unitSaying(t, r, "start labetalol").Part = discourse.Assessment
 	got = placed(t, r, discourse.Plan, r.statedConditionsAsAssessment, "you have chronic hypertension")
-	require.Equal(t, []discourse.Part{discourse.Plan}, got, "an assessment read already stands")
+	require.Equal(t, []discourse.Part{discourse.Assessment}, got)
 }
 
 // Once the visit has come to its plan, the clinician's statements the model
