@@ -43,18 +43,27 @@ func (r *Reading) complaint() {
 			}
 		}
 	}
+	topic := r.openingTopic()
 	best, bestScore, bestUnit, bestPresented := -1, 0.0, -1, false
 	for fi := range r.Findings {
 		f := &r.Findings[fi]
 		if !complaintCandidate(f) {
 			continue
 		}
+		// a problem of the part of the body the clinician opened on ("what
+		// happened to your ankle?") is what brought the patient, wherever
+		// it is named ("ankle pain" read from the exam)
+		onTopic := topic != "" && strings.Contains(f.Name, topic)
 		for _, m := range f.Mentions {
-			if m.Unit >= reach || m.Answered || m.Context.Assertion != assertion.Present || told(f, m) {
+			if m.Unit >= reach && !onTopic || m.Answered || m.Context.Assertion != assertion.Present || told(f, m) {
 				continue
 			}
 			u := r.Units[m.Unit]
-			score := 1 - float64(m.Unit)/float64(reach)
+			score := max(1-float64(m.Unit)/float64(reach), 0)
+			if onTopic {
+				// (over any problem off the topic)
+				score += topicScore
+			}
 			if len(u.Probs) > complaintPart {
 				score += 2 * u.Probs[complaintPart]
 			}
@@ -101,6 +110,34 @@ func (r *Reading) complaint() {
 		}
 	}
 	r.ComplaintText = r.Lexicon.JoinList(names)
+}
+
+// topicScore puts a problem of the opening question's topic over every
+// other: the others' scores stay under it.
+const topicScore = 10
+
+// openingReach is how many units from the start the clinician's opening
+// question may be.
+const openingReach = 4
+
+// openingTopic is the part of the body the clinician's opening question
+// asks about ("What happened to your hand?", "what's going on with your
+// knee"), or "".
+func (r *Reading) openingTopic() string {
+	parts, own := r.Lexicon.List("body_parts"), r.Lexicon.List("second_person")
+	for i := 0; i < len(r.Units) && i < openingReach; i++ {
+		u := r.Units[i]
+		if u.Speaker != transcript.Clinician || !u.Question {
+			continue
+		}
+		for k := 1; k < len(u.Tokens); k++ {
+			if e, _ := parts.Match(u.Tokens, k); e != nil && own.Has(u.Tokens[k-1].Norm) {
+				return e.Name()
+			}
+		}
+		return ""
+	}
+	return ""
 }
 
 // statedWords is the most words a complaint stated under its heading may

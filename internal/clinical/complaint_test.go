@@ -42,3 +42,30 @@ GP: Okay, tell me about the phlegm.
 Patient: It's white, mostly in the mornings.`)
 	require.Equal(t, "yearly medicine review for copd", strings.ToLower(r.ComplaintText))
 }
+
+// The part of the body the clinician's opening question asks about is
+// the visit's topic: a problem of it is the complaint over any other the
+// patient names first.
+func TestTheOpeningQuestionsTopicIsTheComplaint(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Hi there, what happened to your ankle?
+Patient: I stepped off the curb wrong yesterday and my foot rolled in.
+Doctor: Did you hear a pop?
+Patient: No pop. Just a really sharp pain on the outside.
+Doctor: Were you able to walk on it?
+Patient: Yeah, I limped home. It's about four blocks.
+Doctor: Any medical problems?
+Patient: Just anxiety, I take sertraline for it.
+Doctor: Any allergies?
+Patient: Amoxicillin gave me a rash as a kid.
+Doctor: Do you smoke?
+Patient: No.
+Doctor: Let me take a look.
+Doctor: I'm pressing on the bone here. Does that hurt?
+Patient: No, that's fine.
+Doctor: And here on the inside?
+Patient: No.
+Doctor: There's swelling over the outside of the ankle and it's tender.
+Doctor: This looks like a lateral sprain, grade one.`)
+	require.Contains(t, strings.ToLower(r.ComplaintText), "ankle")
+}
