@@ -259,3 +259,13 @@ Doctor: You told me it started after the party.`)
 	got := placed(t, r, discourse.History, r.historyInPlanPhase, "Salt water gargles", "fit note", "started after the party")
 	require.Equal(t, []discourse.Part{discourse.Plan, discourse.Plan, discourse.History}, got)
 }
+
+// A safety net naming an emergency or crisis number said digit by digit is
+// the plan's, as one said in digits is.
+func TestASafetyNetWithANumberSaidDigitByDigit(t *testing.T) {
+	t.Parallel()
+	r := reading(t, "en", `Doctor: If you ever have thoughts of hurting yourself, call or text nine eight eight, the crisis lifeline.
+Doctor: If you faint or have chest pain, call nine one one.`)
+	got := placed(t, r, discourse.Drop, r.safetyNet, "nine eight eight", "nine one one")
+	require.Equal(t, []discourse.Part{discourse.Plan, discourse.Plan}, got)
+}
