@@ -1,6 +1,8 @@
 package clinical
 
 import (
+	"strings"
+
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/discourse"
 	"github.com/notegen/notegen/internal/lexicon"
@@ -89,6 +91,11 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 			}
 			f := Finding{Kind: Allergy, Name: name, Said: r.TextOf(ui, i, i+n), Assertion: assertion.Present, Time: assertion.Current,
 				Subject: assertion.Patient, Mentions: []Mention{m}}
+			if d, _ := meds.Match(u.Tokens, i); d != nil {
+				// a drug is named as it was said, a brand or its generic
+				// name, as a drug taken is ("Keflex", "co-amoxiclav")
+				f.Name = strings.ToLower(f.Said)
+			}
 			r.addReaction(&f, ui, i, reactions)
 			seen[name] = len(r.Findings)
 			r.Findings = append(r.Findings, f)

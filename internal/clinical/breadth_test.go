@@ -149,3 +149,14 @@ func TestAReasonNamesTheProblemInFull(t *testing.T) {
 Doctor: For the sinusitis, I'm prescribing amoxicillin five hundred milligrams three times a day.`)
 	require.Equal(t, "acute bacterial sinusitis", finding(t, r, clinical.Medication, "amoxicillin").Reason)
 }
+
+// A drug allergy is named as it was said, a brand or its generic name, as
+// a drug taken is.
+func TestADrugAllergyIsNamedAsSaid(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any allergies?
+Patient: Keflex. I got hives.`)
+	a := finding(t, r, clinical.Allergy, "keflex")
+	require.Equal(t, "keflex", a.Name)
+	require.NotNil(t, a.Reaction)
+}

@@ -249,9 +249,20 @@ func RoleOf(label string) (Speaker, bool) {
 		if e := x.List("speakers").Lookup(first); e != nil && Speaker(e.Attr("role")) == Unknown && isVoiceName(rest) {
 			return Unknown, true
 		}
+		// a role said with what kind ("OOH GP", "Triage Nurse", "Duty
+		// Doctor"): the last word's role
+		words := strings.Fields(norms)
+		if e := x.List("speakers").Lookup(words[len(words)-1]); e != nil && len(words) <= qualifiedLabelWords &&
+			Speaker(e.Attr("role")) != Unknown {
+			return Speaker(e.Attr("role")), true
+		}
 	}
 	return "", false
 }
+
+// qualifiedLabelWords is the most words a label that qualifies a role
+// ("Out Of Hours GP") may have.
+const qualifiedLabelWords = 4
 
 // IsStaff reports whether a companion's label names someone who works
 // where the patient is seen ("Nurse", "RN", "Infirmière"), whose account of

@@ -73,6 +73,8 @@ func TestSplitLabels(t *testing.T) {
 		{"label alone on its line", "[doctor]\nhow is the knee ?", turns(said(clinician, "how is the knee ?"))},
 		{"a specialist's label", "Psychiatrist: How are you?\nCardiologue : Bonjour.\nPharmacist: Any allergies?",
 			turns(said(clinician, "How are you?"), said(clinician, "Bonjour."), said(clinician, "Any allergies?"))},
+		{"a role said with its kind, and a caller", "OOH GP: Hello, it's the out-of-hours doctor.\nCaller: It's about my husband.\nTriage Nurse: Any fever?",
+			turns(said(clinician, "Hello, it's the out-of-hours doctor."), voiced("Caller", "It's about my husband."), companion("Triage Nurse", "Any fever?"))},
 		{"the nurse leads where no clinician speaks", "Nurse: Pediatric nurse line.\nParent: He has a fever.",
 			turns(voicedAs(clinician, "Nurse", "Pediatric nurse line."), companion("Parent", "He has a fever."))},
 		{"a Québec doctor's title", "Dre : Qu'est-ce qui vous amène?\nDre Tremblay : Bonjour.",
