@@ -363,6 +363,10 @@ func (v *voice) subjectAt(ps []piece, toks []lexicon.Token, i, n int, out []piec
 			return false
 		case v.third.Has(next.Norm) || v.modals.Has(next.Norm) || v.adverbs.Has(next.Norm):
 			return true
+		case v.x.List("verb_particles").Has(next.Norm):
+			// a phrasal verb's particle follows its object ("I'll ring
+			// you back")
+			return false
 		case v.determiners.Has(next.Norm) || v.prepositions.Has(next.Norm) || v.infinitive(next):
 			// an infinitive follows its object ("on va vous donner")
 			return false

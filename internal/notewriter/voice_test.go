@@ -44,6 +44,8 @@ func TestVoiceWritesThePatientInTheThirdPerson(t *testing.T) {
 			"I will see him back in one week."},
 		{"you leading a clause", "en", "male", transcript.Clinician, "I'm calling about the readings you sent in.",
 			"I am calling about the readings he sent in."},
+		{"you before a phrasal verb's particle is its object", "en", "female", transcript.Clinician, "I'll ring you back on Thursday.",
+			"I will ring her back on Thursday."},
 		{"you and a companion together are they", "en", "male", transcript.Clinician, "From what you're both telling me, the swelling is a side effect.",
 			"From what they are both telling me, the swelling is a side effect."},
 		{"vous deux", "fr", "female", transcript.Clinician, "Vous êtes tous les deux d'accord.", "Ils sont tous les deux d'accord."},
