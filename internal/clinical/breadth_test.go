@@ -160,3 +160,15 @@ Patient: Keflex. I got hives.`)
 	require.Equal(t, "keflex", a.Name)
 	require.NotNil(t, a.Reaction)
 }
+
+// A companion who asks the patient the clinician's question again answers
+// with what follows ("Gary, any numbness down below? No, he says no."); a
+// drug that "makes people constipated" gives no constipation.
+func TestARelayedQuestionAndAnEffectOnPeople(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Does he have any numbness or tingling around his bottom?
+Wife: Gary, any numbness down below? No, he says no.
+Doctor: He shouldn't take your co-codamol, it makes people drowsy and constipated.`)
+	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "numbness").Assertion)
+	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Symptom, "constipation").Assertion)
+}

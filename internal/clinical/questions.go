@@ -26,8 +26,18 @@ func (r *Reading) linkAnswers() {
 		}
 		// i..j-1 is one segment; j is the next segment's first unit
 		if j < len(r.Units) && r.Units[j].Speaker != r.Units[i].Speaker {
+			// a reply that opens by asking the question again of someone
+			// else ("Gary, any numbness down below? No, he says no."): its
+			// answer is what follows the relay in the turn
+			a := j
+			for a+1 < len(r.Units) && r.Units[a+1].Segment == r.Units[j].Segment && r.Units[a].Question {
+				a++
+			}
+			if r.Units[a].Question {
+				a = j
+			}
 			for k := j - 1; k >= i && r.Units[k].Question; k-- {
-				r.Answer[k] = j
+				r.Answer[k] = a
 			}
 		}
 		i = j
