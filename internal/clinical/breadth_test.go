@@ -172,3 +172,12 @@ Doctor: He shouldn't take your co-codamol, it makes people drowsy and constipate
 	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "numbness").Assertion)
 	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Symptom, "constipation").Assertion)
 }
+
+// A sign the exam did not find is no diagnosis ruled out.
+func TestASignTheExamDidNotFindIsNotRuledOut(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Let me listen to your heart. Heart regular rate and rhythm, no murmur. Lungs are clear.`)
+	m := finding(t, r, clinical.Condition, "murmur")
+	require.Equal(t, assertion.Absent, m.Assertion)
+	require.False(t, m.RuledOut)
+}

@@ -512,7 +512,14 @@ func (r *Reading) excluded(f *Finding, statements []mention) (mention, bool) {
 			continue
 		}
 		switch u.Part {
-		case discourse.Exam, discourse.Results, discourse.Assessment, discourse.Plan:
+		case discourse.Exam:
+			// a sign the exam did not find ("no murmur") is no diagnosis
+			// ruled out; a test read out there is ("the x-ray shows no
+			// fracture")
+			if r.namesTest(u.Tokens) {
+				return m, true
+			}
+		case discourse.Results, discourse.Assessment, discourse.Plan:
 			return m, true
 		}
 	}
