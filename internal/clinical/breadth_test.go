@@ -181,3 +181,16 @@ func TestASignTheExamDidNotFindIsNotRuledOut(t *testing.T) {
 	require.Equal(t, assertion.Absent, m.Assertion)
 	require.False(t, m.RuledOut)
 }
+
+// An item whose sentence says what it is for in words that name no
+// problem is not for the diagnosis made before it.
+func TestAnItemWithItsOwnPurposeBorrowsNoDiagnosis(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Possible reflux given the relation to a late meal.
+Doctor: I'm referring him for an exercise stress test, given his risk factors and family history.`)
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Imaging || f.Kind == clinical.Referral || f.Kind == clinical.Procedure || f.Kind == clinical.Lab {
+			require.NotContains(t, f.Reason, "reflux", f.Name)
+		}
+	}
+}

@@ -69,7 +69,10 @@ func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 		// thyroid, ... We'll recheck the TSH")
 		return topic
 	}
-	if !diagnosisBefore {
+	if !diagnosisBefore || r.givesOwnPurpose(m) {
+		// (an item whose sentence says what it is for in words that name
+		// no problem, "for risk stratification given his risk factors",
+		// is not for the diagnosis before it)
 		return ""
 	}
 	// else the diagnosis the clinician made last before it, when that
@@ -103,6 +106,24 @@ func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 		}
 	}
 	return ""
+}
+
+// givesOwnPurpose reports whether the sentence of item m says what it is
+// for after it ("ordered for risk stratification") or opens on a reason
+// ("given his risk factors"), whether or not the words name a problem.
+func (r *Reading) givesOwnPurpose(m mention) bool {
+	toks := r.Units[m.Unit].Tokens
+	cues := r.Lexicon.List("purpose_cues")
+	for k := m.End; k < len(toks) && k <= m.End+purposeReach; k++ {
+		if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," || r.itemBetween(m.Unit, k, k+1) {
+			break
+		}
+		if e, _ := cues.Match(toks, k); e != nil && e.Attr("loose") != "yes" {
+			return true
+		}
+	}
+	at, _ := find(toks, r.Lexicon.List("reason_openers"))
+	return at >= 0
 }
 
 // diagnosisReach is how many units back the diagnosis a plan item is for
