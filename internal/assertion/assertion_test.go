@@ -149,10 +149,10 @@ func TestPseudoTriggersAndDoubleNegation(t *testing.T) {
 		{"fr", "Pas de [problème].", present, "", ""},
 		// what is said of a drug's safety in a condition negates the drug,
 		// not the condition
-		{"en", "Lisinopril isn't safe in [pregnancy], so we'll stop it today.", present, "", ""},
-		{"en", "Ibuprofen is not good for your [kidney disease].", present, "", ""},
+		{"en", "Lisinopril isn't safe in [pregnancy], so we'll stop it today.", hypothetical, "", ""},
+		{"en", "Ibuprofen is not good for your [kidney disease].", hypothetical, "", ""},
 		{"en", "There is no [kidney disease].", absent, "", ""},
-		{"fr", "L'ibuprofène n'est pas compatible avec la [grossesse].", present, "", ""},
+		{"fr", "L'ibuprofène n'est pas compatible avec la [grossesse].", hypothetical, "", ""},
 	})
 }
 
@@ -256,6 +256,9 @@ func TestATimeOfLifeDatesWhatHappenedThen(t *testing.T) {
 		{"en", "Since my surgery I have had [pain] in the knee.", present, "", ""},
 		{"fr", "Depuis votre [infarctus], vous prenez de l'aspirine.", present, past, ""},
 		{"fr", "Elle a fait une [pneumonie] l'hiver passé.", present, past, ""},
+		// a relative named after the illness has it
+		{"fr", "Surtout avec l'[infarctus] de votre père.", present, "", family},
+		{"en", "Given the [heart attack] of your father, we'll check your cholesterol.", present, "", family},
 		{"fr", "L'hiver passé, elle a fait une [pneumonie].", present, past, ""},
 		{"en", "Last year, I had [pneumonia].", present, past, ""},
 	})

@@ -29,7 +29,7 @@ const (
 // (Double
 // negations, "don't stop the lisinopril", are no pseudo-triggers: the
 // negation is what keeps the verb of stopping from deciding.)
-var apartLists = []string{"request_conditions", "technique_words", "consequence_words", "precaution_words", "unneeded_words", "generic_statements", "life_times", "caution_phrases", "later_times"}
+var apartLists = []string{"request_conditions", "technique_words", "consequence_words", "precaution_words", "unneeded_words", "generic_statements", "life_times", "caution_phrases", "later_times", "owners_after"}
 
 // category is what a trigger says of the concepts in its scope (ConText's
 // trigger types), or pseudo / terminate for the two kinds of term that

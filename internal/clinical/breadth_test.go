@@ -137,6 +137,9 @@ Patient: No.
 Doctor: We'll also do your screening for colon cancer this year.`)
 	none(t, r, clinical.Condition, "stroke")
 	none(t, r, clinical.Condition, "colon cancer")
+	g := read(t, "en", `Doctor: I have reminded her of the symptoms of giant cell arteritis, and she needs a pregnancy test before the new tablets.`)
+	none(t, g, clinical.Condition, "giant cell arteritis")
+	none(t, g, clinical.Condition, "pregnancy")
 	x := read(t, "en", `Doctor: The chest x-ray shows signs of pneumonia in the right lower lobe.`)
 	finding(t, x, clinical.Condition, "pneumonia")
 }
