@@ -322,7 +322,8 @@ func (v *voice) standardise(ps []piece, toks []lexicon.Token) []piece {
 	out := make([]piece, 0, len(ps))
 	for i := 0; i < len(ps); i++ {
 		e, n := matchPieces(ps, toks, i, v.register)
-		if e == nil || !v.follows(out, toks, e.Attr("after")) || e.Attr("notafter") != "" && v.follows(out, toks, e.Attr("notafter")) {
+		if e == nil || !v.follows(out, toks, e.Attr("after")) || e.Attr("notafter") != "" && v.follows(out, toks, e.Attr("notafter")) ||
+			e.Attr("before") == "number" && !v.numberAt(ps, toks, i+n) {
 			out = append(out, ps[i])
 			continue
 		}
@@ -330,6 +331,15 @@ func (v *voice) standardise(ps []piece, toks []lexicon.Token) []piece {
 		i += n - 1
 	}
 	return out
+}
+
+// numberAt reports whether piece i is a number, in digits or words.
+func (v *voice) numberAt(ps []piece, toks []lexicon.Token, i int) bool {
+	if i >= len(ps) || ps[i].replaced {
+		return false
+	}
+	t := toks[ps[i].first]
+	return t.Kind == lexicon.Number || v.x.List("number_words").Has(t.Norm)
 }
 
 // follows reports whether the last piece of out is a word of the list
@@ -508,20 +518,33 @@ func sourceText(src []rune, toks []lexicon.Token, first, end int) string {
 			// written out as its word
 			if t.Kind == lexicon.Word && t.Norm != lexicon.Fold(t.Text) {
 				b.WriteString(string(src[from:t.Start]))
-				b.WriteString(matchCase(t.Norm, t.Text))
+				if k > 0 && toks[k-1].Start == t.Start {
+					// the contraction's later word, its first written
+					// apart ("I'd" with "I" written "she")
+					b.WriteString(t.Norm)
+				} else {
+					b.WriteString(matchCase(t.Norm, t.Text))
+				}
 				from = t.End
 			}
 			continue
 		}
-		// write what came before the contraction as said, then its words
+		// write what came before the contraction as said, then its words;
+		// a part of it without its first word keeps no capital ("I'd" with
+		// "I" written "she" is "she would", not "she Would")
 		b.WriteString(string(src[from:t.Start]))
+		lead := k == 0 || toks[k-1].Start != t.Start
 		group := []string{}
 		for k < end && toks[k].Start == t.Start {
 			group = append(group, toks[k].Norm)
 			k++
 		}
 		k--
-		b.WriteString(matchCase(strings.Join(group, " "), t.Text))
+		if words := strings.Join(group, " "); lead {
+			b.WriteString(matchCase(words, t.Text))
+		} else {
+			b.WriteString(words)
+		}
 		from = t.End
 	}
 	b.WriteString(string(src[from:toks[end-1].End]))

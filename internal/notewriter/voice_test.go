@@ -46,6 +46,8 @@ func TestVoiceWritesThePatientInTheThirdPerson(t *testing.T) {
 			"I am calling about the readings he sent in."},
 		{"you before a phrasal verb's particle is its object", "en", "female", transcript.Clinician, "I'll ring you back on Thursday.",
 			"I will ring her back on Thursday."},
+		{"like before a number hedges it", "en", "female", transcript.Patient, "I used the gel every night for like three months and I'd like to stop.",
+			"She used the gel every night for about 3 months and she would like to stop."},
 		{"you and a companion together are they", "en", "male", transcript.Clinician, "From what you're both telling me, the swelling is a side effect.",
 			"From what they are both telling me, the swelling is a side effect."},
 		{"vous deux", "fr", "female", transcript.Clinician, "Vous êtes tous les deux d'accord.", "Ils sont tous les deux d'accord."},
