@@ -197,3 +197,13 @@ Doctor: I'm referring him for an exercise stress test, given his risk factors an
 		}
 	}
 }
+
+// A verb after a drug acts on the drug it names after itself, not on the
+// one before it ("en alternance avec le Tylenol, donner l'Advil").
+func TestAVerbAfterADrugActsOnTheDrugAfterIt(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Père : Du Tylenol liquide, à peu près aux six heures.
+Médecin : Vous continuez le Tylenol, deux cent vingt-cinq milligrammes aux quatre heures au besoin. Vous pouvez ajouter l'Advil, cent cinquante milligrammes aux huit heures, en alternance avec le Tylenol, donner l'Advil avec un peu de nourriture.`)
+	require.Equal(t, clinical.ActionContinue, finding(t, r, clinical.Medication, "tylenol").Action)
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "advil").Action)
+}

@@ -422,3 +422,23 @@ func (r *Reading) onlyNaming(unit, from, to int) bool {
 	}
 	return true
 }
+
+// verbObjectReach is how many words after a verb its object drug may
+// start ("give her the Advil").
+const verbObjectReach = 4
+
+// drugAfterVerb reports whether a drug is named within verbObjectReach
+// words after the verb at token at, in its clause.
+func (r *Reading) drugAfterVerb(toks []lexicon.Token, at int) bool {
+	meds := r.Lexicon.List("medications")
+	_, n := r.Lexicon.List("med_actions").Match(toks, at)
+	for k := at + max(n, 1); k < len(toks) && k <= at+n+verbObjectReach; k++ {
+		if toks[k].Kind == lexicon.Punct {
+			return false
+		}
+		if e, _ := meds.Match(toks, k); e != nil {
+			return true
+		}
+	}
+	return false
+}

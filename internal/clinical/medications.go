@@ -511,6 +511,12 @@ func (r *Reading) medAction(m mention) medEvidence {
 		// the verb says; no one acts on it
 		return ev
 	}
+	if at >= m.End && r.drugAfterVerb(u.Tokens, at) {
+		// "en alternance avec le Tylenol, donner l'Advil avec un peu de
+		// nourriture": a verb after the drug acts on the drug it names
+		// after itself
+		return ev
+	}
 	if at < m.First && (r.objectBefore(u.Tokens, at, m.First) || r.subjectOfItsOwn(u.Tokens, m.End)) {
 		// "stop the aspirin while he is on rivaroxaban": the verb's
 		// object is the drug it names first; "I'm stopping the
