@@ -207,3 +207,14 @@ Médecin : Vous continuez le Tylenol, deux cent vingt-cinq milligrammes aux quat
 	require.Equal(t, clinical.ActionContinue, finding(t, r, clinical.Medication, "tylenol").Action)
 	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "advil").Action)
 }
+
+// A drug only talked about adding is not started; a verb in a clause of
+// its own after a comma does not act on a drug before it.
+func TestADrugTalkedAboutAndAVerbInAClauseOfItsOwn(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: We discussed adding dapagliflozin, Farxiga, but his insurance copay is prohibitive at this time.
+Patient: Can't I just have a water tablet for the swelling?
+Doctor: With your gout on bendroflumethiazide before, I don't want to give you one.`)
+	require.NotEqual(t, clinical.ActionStart, finding(t, r, clinical.Medication, "dapagliflozin").Action)
+	require.NotEqual(t, clinical.ActionStart, finding(t, r, clinical.Medication, "bendroflumethiazide").Action)
+}

@@ -442,3 +442,15 @@ func (r *Reading) drugAfterVerb(toks []lexicon.Token, at int) bool {
 	}
 	return false
 }
+
+// clauseBetween reports whether a clause with its own subject opens
+// between tokens from and to: a comma and a subject pronoun.
+func (r *Reading) clauseBetween(toks []lexicon.Token, from, to int) bool {
+	subjects := r.Lexicon.List("subject_pronouns")
+	for k := from; k+1 < to && k+1 < len(toks); k++ {
+		if toks[k].Norm == "," && subjects.Has(toks[k+1].Norm) {
+			return true
+		}
+	}
+	return false
+}

@@ -511,7 +511,9 @@ func (r *Reading) medAction(m mention) medEvidence {
 		// the verb says; no one acts on it
 		return ev
 	}
-	if at >= m.End && r.drugAfterVerb(u.Tokens, at) {
+	if at >= m.End && (r.drugAfterVerb(u.Tokens, at) || r.clauseBetween(u.Tokens, m.End, at)) {
+		// (nor one in a clause of its own after a comma: "with your gout
+		// on bendroflumethiazide before, I don't want to give you one")
 		// "en alternance avec le Tylenol, donner l'Advil avec un peu de
 		// nourriture": a verb after the drug acts on the drug it names
 		// after itself

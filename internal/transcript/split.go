@@ -250,14 +250,25 @@ func RoleOf(label string) (Speaker, bool) {
 			return Unknown, true
 		}
 		// a role said with what kind ("OOH GP", "Triage Nurse", "Duty
-		// Doctor"): the last word's role
+		// Doctor"), each word capitalised as a label's are (a sentence's
+		// "The doctor:" or "I had a patient:" is none): the last word's role
 		words := strings.Fields(norms)
 		if e := x.List("speakers").Lookup(words[len(words)-1]); e != nil && len(words) <= qualifiedLabelWords &&
-			Speaker(e.Attr("role")) != Unknown {
+			Speaker(e.Attr("role")) != Unknown && capitalised(label) {
 			return Speaker(e.Attr("role")), true
 		}
 	}
 	return "", false
+}
+
+// capitalised reports whether every word of label opens with a capital.
+func capitalised(label string) bool {
+	for _, w := range strings.Fields(label) {
+		if r := []rune(w); !unicode.IsUpper(r[0]) {
+			return false
+		}
+	}
+	return true
 }
 
 // qualifiedLabelWords is the most words a label that qualifies a role
