@@ -249,22 +249,31 @@ func RoleOf(label string) (Speaker, bool) {
 		if e := x.List("speakers").Lookup(first); e != nil && Speaker(e.Attr("role")) == Unknown && isVoiceName(rest) {
 			return Unknown, true
 		}
-		// a role said with what kind ("OOH GP", "Triage Nurse", "Duty
-		// Doctor"), each word capitalised as a label's are (a sentence's
-		// "The doctor:" or "I had a patient:" is none): the last word's role
+		// a clinician or staff role said with what kind ("OOH GP", "Triage
+		// Nurse", "Duty Doctor"), each word capitalised as a label's are
+		// (a sentence's "The doctor:" is none, and a note's "Paternal
+		// Grandfather:" heads a family history line): the last word's role
 		words := strings.Fields(norms)
 		if e := x.List("speakers").Lookup(words[len(words)-1]); e != nil && len(words) <= qualifiedLabelWords &&
-			Speaker(e.Attr("role")) != Unknown && capitalised(label) {
+			(Speaker(e.Attr("role")) == Clinician || e.Attr("staff") == "yes") && capitalised(label) {
 			return Speaker(e.Attr("role")), true
 		}
 	}
 	return "", false
 }
 
-// capitalised reports whether every word of label opens with a capital.
+// capitalised reports whether label is two or more words, as written,
+// each of letters and opening with a capital ("Triage Nurse"; a data set's
+// one-word "Gest_family" is no such label).
 func capitalised(label string) bool {
-	for _, w := range strings.Fields(label) {
-		if r := []rune(w); !unicode.IsUpper(r[0]) {
+	words := strings.Fields(label)
+	if len(words) < 2 {
+		return false
+	}
+	for _, w := range words {
+		// (letters only: "Here. Doctor:" is the end of a sentence and a
+		// label run together)
+		if r := []rune(w); !unicode.IsUpper(r[0]) || strings.IndexFunc(w, func(c rune) bool { return !unicode.IsLetter(c) }) >= 0 {
 			return false
 		}
 	}
