@@ -218,3 +218,13 @@ Doctor: With your gout on bendroflumethiazide before, I don't want to give you o
 	require.NotEqual(t, clinical.ActionStart, finding(t, r, clinical.Medication, "dapagliflozin").Action)
 	require.NotEqual(t, clinical.ActionStart, finding(t, r, clinical.Medication, "bendroflumethiazide").Action)
 }
+
+// A procedure's word read as a measure judged ("your oxygen is a bit lower
+// than usual") orders nothing.
+func TestAMeasureJudgedOrdersNoProcedure(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: This is a flare-up of your COPD. Your oxygen is a bit lower than usual, but it's still above ninety-two, so I'm happy for you to be treated at home.`)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Procedure && f.Ordered, "ordered %s", f.Name)
+	}
+}

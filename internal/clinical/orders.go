@@ -54,10 +54,12 @@ func (r *Reading) orders(ms []mention) {
 			continue
 		}
 		verb, at := r.nearest(u.Tokens, m.First, m.End, verbs, actionWindow)
-		if m.kind == Lab && (verb == nil || at > m.First) && (r.resultJudged(u.Tokens, m.First, m.End) || r.valueAfter(u.Tokens, m.End)) {
+		if (m.kind == Lab || m.kind == Procedure) && (verb == nil || at > m.First) &&
+			(r.resultJudged(u.Tokens, m.First, m.End) || r.valueAfter(u.Tokens, m.End)) {
 			// "that can cause your blood sugar to be elevated", "a1c is
-			// 5.1 on the last check": a result judged or read, not the
-			// object of a verb of ordering
+			// 5.1 on the last check", "your oxygen is a bit lower than
+			// usual": a result judged or read, not the object of a verb
+			// of ordering
 			continue
 		}
 		if other, _ := r.decidedByOther(u.Tokens, at); verb != nil && other {
