@@ -266,6 +266,12 @@ func (v *voice) thirdPerson(ps []piece, toks []lexicon.Token, who transcript.Spe
 		// her"
 		slots = maps.Clone(v.slots)
 		slots["subject"] = v.x.Phrase("caregiver.subject")
+	} else if who == transcript.Clinician && v.x.Phrase("caregiver.addressed") == "yes" && v.aboutPatientToOther(toks) {
+		// "He shouldn't take your co-codamol, it's prescribed for you",
+		// said to the wife on the phone: her "you" is not the patient
+		slots = maps.Clone(v.slots)
+		slots["subject"], slots["object"] = v.x.Phrase("caregiver.subject"), v.x.Phrase("caregiver.object")
+		slots["possessive"] = v.x.Phrase("caregiver.possessive")
 	}
 	out := make([]piece, 0, len(ps))
 	for i := 0; i < len(ps); i++ {
@@ -305,6 +311,33 @@ func (v *voice) thirdPerson(ps []piece, toks []lexicon.Token, who transcript.Spe
 // give her", "bring him back": caregiver_objects).
 func (v *voice) toCaregiver(toks []lexicon.Token) bool {
 	if at, _ := findTerm(toks, v.x.List("caregiver_objects")); at < 0 {
+		return false
+	}
+	at, _ := findTerm(toks, v.x.List("second_person"))
+	return at >= 0
+}
+
+// aboutPatientToOther reports whether a clinician's sentence speaks of the
+// patient by the patient's own third-person pronoun ("he", "his", for a
+// man) and to someone in the second person: the one addressed is then not
+// the patient but whoever answers for them ("He shouldn't take your
+// co-codamol"). A pronoun of the other gender ("Your husband, is he
+// here?") is someone else's.
+func (v *voice) aboutPatientToOther(toks []lexicon.Token) bool {
+	own := map[string]bool{}
+	for _, slot := range []string{"subject", "object", "possessive"} {
+		if w := strings.ToLower(v.slots[slot]); w != "" && !strings.Contains(w, " ") {
+			own[w] = true
+		}
+	}
+	found := false
+	for _, t := range toks {
+		if own[t.Norm] && v.x.List("third_pronouns").Has(t.Norm) {
+			found = true
+			break
+		}
+	}
+	if !found {
 		return false
 	}
 	at, _ := findTerm(toks, v.x.List("second_person"))
