@@ -324,9 +324,14 @@ func withYears(toks []lexicon.Token) []lexicon.Token {
 // it has none.
 func (r *rules) withAges(toks []lexicon.Token) []lexicon.Token {
 	leads, words := r.lex.List("age_leads"), r.lex.List("number_words")
-	return withPlaceholder(toks, ageNorm, func(i int) bool {
+	isAge := func(i int) bool {
 		t := toks[i]
 		return i > 0 && leads.Has(toks[i-1].Norm) && (t.Kind == lexicon.Number && len(t.Norm) <= 3 && isDigits(t.Norm) || words.Has(t.Norm))
+	}
+	return withPlaceholder(toks, ageNorm, func(i int) bool {
+		// an age said in two words ("dix-sept", "twenty one") is two
+		// placeholders: the terms say "00 00" too
+		return isAge(i) || i > 1 && isAge(i-1) && words.Has(toks[i].Norm)
 	})
 }
 

@@ -249,6 +249,7 @@ func TestATimeOfLifeDatesWhatHappenedThen(t *testing.T) {
 		{"en", "I am nineteen and I have a [sore throat].", present, "", ""},
 		{"fr", "J'ai eu une [appendicite] quand j'avais dix ans.", present, past, ""},
 		{"fr", "J'ai fait une [pneumonie] à 20 ans.", present, past, ""},
+		{"fr", "J'ai eu une [mononucléose] à dix-sept ans.", present, past, ""},
 		{"fr", "J'ai de la [fièvre] depuis 3 jours.", present, "", ""},
 		// an event named as the time after or since which things happen
 		{"en", "You need a statin after the [TIA].", present, past, ""},
