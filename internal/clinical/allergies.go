@@ -52,9 +52,11 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 		found := false
 		for i := 0; i < len(u.Tokens); i++ {
 			e, n := allergens.Match(u.Tokens, i)
-			if e2, n2 := meds.Match(u.Tokens, i); n2 > n {
+			e2, n2 := meds.Match(u.Tokens, i)
+			if n2 > n {
 				e, n = e2, n2
 			}
+			drug := e2 != nil && n2 >= n
 			name := ""
 			switch t := u.Tokens[i]; {
 			case e != nil:
@@ -91,7 +93,7 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 			}
 			f := Finding{Kind: Allergy, Name: name, Said: r.TextOf(ui, i, i+n), Assertion: assertion.Present, Time: assertion.Current,
 				Subject: assertion.Patient, Mentions: []Mention{m}}
-			if d, _ := meds.Match(u.Tokens, i); d != nil {
+			if drug {
 				// a drug is named as it was said, a brand or its generic
 				// name, as a drug taken is ("Keflex", "co-amoxiclav")
 				f.Name = strings.ToLower(f.Said)

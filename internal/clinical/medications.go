@@ -383,19 +383,13 @@ func (r *Reading) taken(m mention) bool {
 // to ask about my metformin").
 func (r *Reading) wished(m mention) bool {
 	toks := r.Units[m.Unit].Tokens
-	if e, _ := r.nearest(toks, m.First, m.First, r.Lexicon.List("drug_wishes"), actionWindow); e == nil {
+	if !r.afterCue(toks, m.First, r.Lexicon.List("drug_wishes"), actionWindow) {
 		return false
 	}
 	if e, _ := r.nearest(toks, m.First, m.End, r.Lexicon.List("taking_cues"), actionWindow); e != nil {
 		return false
 	}
-	own := r.Lexicon.List("own_possessives")
-	for k := max(m.First-2, 0); k < m.First; k++ {
-		if e, _ := own.Match(toks, k); e != nil {
-			return false
-		}
-	}
-	return true
+	return !r.ownedBySpeaker(toks, m.First)
 }
 
 // takenAt reports whether a mention says the drug is taken: a word of

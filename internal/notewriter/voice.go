@@ -36,10 +36,15 @@ type voice struct {
 	// relation is how a companion names the patient ("my mum"): a
 	// companion's other relations are other people, written as said
 	relation string
+	// patientPronouns and addressesCaregiver are read once: whether a
+	// clinician's "you" in a sentence that calls the patient by these
+	// pronouns is written as the caregiver (caregiver.addressed)
+	patientPronouns    map[string]bool
+	addressesCaregiver bool
 }
 
 func newVoice(x *lexicon.Lexicon, p clinical.Person) *voice {
-	return &voice{
+	v := &voice{
 		x:       x,
 		numbers: spoken.For(x.Lang),
 		slots: map[string]string{"subject": p.Subject, "object": p.Object, "possessive": p.Possessive,
@@ -56,6 +61,8 @@ func newVoice(x *lexicon.Lexicon, p clinical.Person) *voice {
 		},
 		relation: p.Relation,
 	}
+	v.patientPronouns, v.addressesCaregiver = patientPronouns(x, v.slots), x.Phrase("caregiver.addressed") == "yes"
+	return v
 }
 
 // piece is a stretch of the sentence being written: source tokens
@@ -266,7 +273,7 @@ func (v *voice) thirdPerson(ps []piece, toks []lexicon.Token, who transcript.Spe
 		// her"
 		slots = maps.Clone(v.slots)
 		slots["subject"] = v.x.Phrase("caregiver.subject")
-	} else if who == transcript.Clinician && v.x.Phrase("caregiver.addressed") == "yes" && v.aboutPatientToOther(toks) {
+	} else if who == transcript.Clinician && v.aboutPatientToOther(toks) {
 		// "He shouldn't take your co-codamol, it's prescribed for you",
 		// said to the wife on the phone: her "you" is not the patient
 		slots = maps.Clone(v.slots)
@@ -324,15 +331,12 @@ func (v *voice) toCaregiver(toks []lexicon.Token) bool {
 // co-codamol"). A pronoun of the other gender ("Your husband, is he
 // here?") is someone else's.
 func (v *voice) aboutPatientToOther(toks []lexicon.Token) bool {
-	own := map[string]bool{}
-	for _, slot := range []string{"subject", "object", "possessive"} {
-		if w := strings.ToLower(v.slots[slot]); w != "" && !strings.Contains(w, " ") {
-			own[w] = true
-		}
+	if !v.addressesCaregiver {
+		return false
 	}
 	found := false
 	for _, t := range toks {
-		if own[t.Norm] && v.x.List("third_pronouns").Has(t.Norm) {
+		if v.patientPronouns[t.Norm] {
 			found = true
 			break
 		}
@@ -342,6 +346,18 @@ func (v *voice) aboutPatientToOther(toks []lexicon.Token) bool {
 	}
 	at, _ := findTerm(toks, v.x.List("second_person"))
 	return at >= 0
+}
+
+// patientPronouns are the patient's third-person pronouns of one word
+// ("he", "him", "his" for a man), of the slots filled for the patient.
+func patientPronouns(x *lexicon.Lexicon, slots map[string]string) map[string]bool {
+	out := map[string]bool{}
+	for _, slot := range []string{"subject", "object", "possessive"} {
+		if w := strings.ToLower(slots[slot]); w != "" && !strings.Contains(w, " ") && x.List("third_pronouns").Has(w) {
+			out[w] = true
+		}
+	}
+	return out
 }
 
 // standardise writes the spoken and regional forms of the register list
