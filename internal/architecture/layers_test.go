@@ -50,15 +50,6 @@ var forbidden = []string{
 	"github.com/riverqueue/river", "github.com/prometheus/client_golang/prometheus", "code.dny.dev/ssrf", module,
 }
 
-// notYetSplit are the forbidden imports domain packages still make, each
-// with why, until the code that needs them moves out (as delivery moved
-// out of webhook and pipeline out of job). The test fails on one that is
-// no longer made, so this list only shrinks.
-var notYetSplit = map[string][]string{
-	// the invoice events carry the wire type notegen.Invoice
-	"billing": {module},
-}
-
 // expand writes "i/x" as the module's internal/x.
 func expand(name string) string {
 	if rest, ok := strings.CutPrefix(name, "i/"); ok {
@@ -108,23 +99,13 @@ func problems(pkg string, got []string) []string {
 	for _, a := range domainImports[pkg] {
 		allowed[expand(a)] = true
 	}
-	pending := map[string]bool{}
-	for _, a := range notYetSplit[pkg] {
-		pending[expand(a)] = true
-	}
 	for _, name := range got {
 		switch {
 		case slices.ContainsFunc(forbidden, func(f string) bool { return expand(f) == name }):
-			if !pending[name] {
-				out = append(out, "internal/"+pkg+" imports "+name+", which no domain package may")
-			}
-			delete(pending, name)
+			out = append(out, "internal/"+pkg+" imports "+name+", which no domain package may")
 		case !isStandard(name) && !allowed[name]:
 			out = append(out, "internal/"+pkg+" imports "+name+", which is not on its list in domainImports")
 		}
-	}
-	for name := range pending {
-		out = append(out, "internal/"+pkg+" no longer imports "+name+": take it off notYetSplit")
 	}
 	sort.Strings(out)
 	return out
@@ -138,20 +119,16 @@ func TestDomainImportsAreAllowed(t *testing.T) {
 	for pkg := range domainImports {
 		all = append(all, problems(pkg, imports(t, pkg))...)
 	}
-	for pkg := range notYetSplit {
-		require.Contains(t, domainImports, pkg, "notYetSplit names a package that is not in the domain")
-	}
 	require.Empty(t, all)
 }
 
 // TestAllowListRefusesForbiddenImports: the check itself catches a domain
 // package importing HTTP, the queue or the SDK, a third-party package off
-// its list, and an exception that is no longer needed.
+// its list.
 func TestAllowListRefusesForbiddenImports(t *testing.T) {
 	t.Parallel()
 	require.Empty(t, problems("ratelimit", []string{"context", "time", module + "/internal/store"}))
 	for _, bad := range []string{"net/http", "mime/multipart", module + "/internal/queue", module, "github.com/riverqueue/river", "github.com/google/uuid"} {
 		require.Len(t, problems("ratelimit", []string{bad}), 1, bad)
 	}
-	require.Equal(t, []string{"internal/billing no longer imports " + module + ": take it off notYetSplit"}, problems("billing", nil))
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/account"
 	"github.com/notegen/notegen/internal/outbox"
 	"github.com/notegen/notegen/internal/store"
@@ -32,10 +31,26 @@ const (
 // overdue, which blocks new live keys.
 const PaymentTerm = 14 * 24 * time.Hour
 
-// Invoice is a bill for usage. Its one definition is the webhook
-// events' (notegen.Invoice): billing.invoice_created and
-// billing.invoice_paid carry it as it is.
-type Invoice = notegen.Invoice
+// Invoice is a bill for usage, as the billing.invoice_created and
+// billing.invoice_paid events carry it. Its JSON is the wire's
+// (notegen.Invoice, which the SDK decodes); billing keeps its own type so
+// that the domain does not import the wire package, and
+// TestInvoiceIsTheWireInvoice holds the two to one shape. Kind is final,
+// manual or monthly; Status is open or paid; Amount is AmountCents in
+// dollars ("12.50"); PaidAt is nil while the invoice is open.
+type Invoice struct {
+	ID          string     `json:"id"`
+	Kind        string     `json:"kind"`
+	Status      string     `json:"status"`
+	AmountCents int64      `json:"amount_cents"`
+	Amount      string     `json:"amount"`
+	Currency    string     `json:"currency"`
+	PeriodStart time.Time  `json:"period_start"`
+	PeriodEnd   time.Time  `json:"period_end"`
+	IssuedAt    time.Time  `json:"issued_at"`
+	DueAt       time.Time  `json:"due_at"`
+	PaidAt      *time.Time `json:"paid_at"`
+}
 
 // OpenBalance returns the number and total of the account's open invoices.
 func OpenBalance(ctx context.Context, q store.Queryer, userID string) (count int, cents int64, err error) {
