@@ -176,9 +176,11 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	if opts.Dictation {
 		segs = asClinician(segs)
 	}
-	units := discourse.Units(segs, x)
+	var units []discourse.Unit
 	if opts.Dictation {
 		units = discourse.DictatedUnits(segs, x)
+	} else {
+		units = discourse.Units(segs, x)
 	}
 	unaskAssertions(units, x)
 	discourse.Label(units, x)

@@ -110,6 +110,7 @@ type Lexicon struct {
 	phrases      map[string]string
 	contractions map[string][]string  // one token -> its words
 	pairs        map[string][2]string // two tokens -> their words, one each
+	pairFirsts   map[string]bool      // the first tokens of pairs
 	elisions     map[string]bool
 	clitics      []string // endings that are words of their own ("'s")
 	vocabulary   map[string]bool
@@ -242,7 +243,7 @@ func (x *Lexicon) Norms(term string) string {
 func load(fsys fs.FS, lang string) (*Lexicon, error) {
 	dir := path.Join("data", lang)
 	x := &Lexicon{Lang: lang, lists: map[string]*List{}, phrases: map[string]string{},
-		contractions: map[string][]string{}, pairs: map[string][2]string{}, elisions: map[string]bool{}}
+		contractions: map[string][]string{}, pairs: map[string][2]string{}, pairFirsts: map[string]bool{}, elisions: map[string]bool{}}
 	// Elisions and contractions first: they decide how every term is read.
 	if err := eachLine(fsys, path.Join(dir, "elisions.txt"), func(line string) error {
 		x.elisions[Fold(line)] = true
@@ -267,6 +268,7 @@ func load(fsys fs.FS, lang string) (*Lexicon, error) {
 			x.contractions[left[0]] = right
 		case len(left) == 2 && len(right) == 2:
 			x.pairs[left[0]+" "+left[1]] = [2]string{right[0], right[1]}
+			x.pairFirsts[left[0]] = true
 		default:
 			return fmt.Errorf("a contraction is one token to words, or two tokens to two words")
 		}

@@ -3,6 +3,7 @@ package lexicon
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Kind is what a token is made of.
@@ -133,7 +134,11 @@ func (x *Lexicon) joinPairs(toks []Token) []Token {
 		if toks[i].Kind != Word || toks[i+1].Kind != Word {
 			continue
 		}
-		if p, ok := x.pairs[Fold(toks[i].Text)+" "+Fold(toks[i+1].Text)]; ok {
+		first := Fold(toks[i].Text)
+		if !x.pairFirsts[first] {
+			continue
+		}
+		if p, ok := x.pairs[first+" "+Fold(toks[i+1].Text)]; ok {
 			toks[i].Norm, toks[i+1].Norm = p[0], p[1]
 			i++
 		}
@@ -149,6 +154,23 @@ func isApostrophe(r rune) bool { return r == '\'' || r == '’' }
 // "Médecin", "medecin" and "MÉDECIN" are one lexicon entry; a typographic
 // apostrophe becomes a straight one.
 func Fold(s string) string {
+	// most words are ASCII: lower case them without the rune loop, and
+	// return a word already folded as it is
+	ascii, upper := true, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+		upper = upper || 'A' <= c && c <= 'Z'
+	}
+	if ascii {
+		if !upper {
+			return s
+		}
+		return strings.ToLower(s)
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range strings.ToLower(s) {
