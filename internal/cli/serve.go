@@ -28,6 +28,7 @@ import (
 	"github.com/notegen/notegen/internal/job"
 	"github.com/notegen/notegen/internal/logging"
 	"github.com/notegen/notegen/internal/masterkey"
+	"github.com/notegen/notegen/internal/notewriter"
 	"github.com/notegen/notegen/internal/queue"
 	"github.com/notegen/notegen/internal/ratelimit"
 	"github.com/notegen/notegen/internal/replica"
@@ -157,6 +158,16 @@ func serve(ctx context.Context, env Env, args []string) error {
 	// commit, recorded as running under its ID like a worker's.
 	inserter.EnableDirect(queue.DirectConfig{ID: self.ID(), Slots: queue.DefaultWorkers()[queue.Notes], Backlog: 256, Timeout: settings.JobTimeout,
 		Log: slog.New(log.Handler()).With("component", "queue")})
+	// The writer's lexicons and models load while the rest starts, not
+	// in the first job.
+	warmed := make(chan struct{})
+	go func() {
+		defer close(warmed)
+		if err := notewriter.Warm(ctx); err != nil {
+			log.Error("warm the note writer", "error", err)
+		}
+	}()
+	defer func() { <-warmed }()
 	webhooks := webhook.NewService(db, key)
 	deliveries := delivery.NewService(db, webhooks, inserter, delivery.Config{
 		AllowPrivate: settings.WebhookAllowPrivate, Schedule: settings.WebhookRetrySchedule,
