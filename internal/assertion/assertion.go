@@ -201,6 +201,12 @@ func (r *rules) matches(toks []lexicon.Token, target [2]int, skipHead bool) []ma
 			i = m.end
 			continue
 		}
+		if m.rule.cat == experiencer && r.addressed(toks, m.start) {
+			// "please tell mom that Mateo has bronchiolitis": the relative
+			// is who is told, not whom it is about
+			i = m.end
+			continue
+		}
 		if m.rule.cat == historical && r.durationBefore(toks, m.start) {
 			// "a six month history of pain": how long it has lasted, not
 			// a past condition (ConText reads "history" after a duration
@@ -212,6 +218,23 @@ func (r *rules) matches(toks []lexicon.Token, target [2]int, skipHead bool) []ma
 		i = m.end
 	}
 	return out
+}
+
+// addressed reports whether the words before token at are a verb of
+// telling and, at most, a determiner ("tell your mom", "dites à maman"):
+// what follows is the one spoken to.
+func (r *rules) addressed(toks []lexicon.Token, at int) bool {
+	end := at
+	if end > 0 && r.lex.List("determiners").Has(toks[end-1].Norm) {
+		end--
+	}
+	verbs := r.lex.List("addressing_verbs")
+	for s := max(end-3, 0); s < end; s++ {
+		if e, n := verbs.Match(toks, s); e != nil && s+n == end {
+			return true
+		}
+	}
+	return false
 }
 
 // durationBefore reports whether a unit of time stands right before token

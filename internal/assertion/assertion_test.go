@@ -270,6 +270,10 @@ func TestExperiencer(t *testing.T) {
 	runOf(t, []ofCase{
 		{"en", "My mother has [diabetes].", present, "", family},
 		{"en", "Family history of [colon cancer].", present, "", family},
+		// the relative who is told is not whom it is about
+		{"en", "Please tell mom that Mateo has [bronchiolitis].", present, "", ""},
+		{"en", "Can you explain to his father that he has [croup]?", present, "", ""},
+		{"fr", "Dites à maman que Léa a une [otite].", present, "", ""},
 		{"en", "[Heart disease] runs in the family.", present, "", family},
 		{"en", "Any [strokes] in the family?", present, "", family},
 		{"en", "Her maternal grandmother had [breast cancer].", present, "", family},

@@ -385,9 +385,11 @@ func (r *Reading) givenForSymptoms(m Mention) bool {
 	if verb == nil || at < comma || at > m.First {
 		return false
 	}
-	if verb.Attr("action") != ActionContinue {
+	if verb.Attr("action") != ActionContinue && !(verb.Attr("action") == ActionStart && r.opensForSymptom(u.Tokens)) {
 		// ("if the rash spreads, start the hydrocortisone cream": a drug
-		// only to be started if something happens is no prescription)
+		// only to be started if something happens is no prescription;
+		// "for fever or if he's uncomfortable, you can give
+		// acetaminophen" is one, for a symptom he has)
 		return false
 	}
 	// an instruction to the patient or the carer ("keep giving her", "you
@@ -402,6 +404,25 @@ func (r *Reading) givenForSymptoms(m Mention) bool {
 	for k := 0; k < comma; k++ {
 		if e, _ := symptoms.Match(u.Tokens, k); e != nil {
 			return true
+		}
+	}
+	return false
+}
+
+// opensForSymptom reports whether a sentence opens with what a drug is for
+// and a symptom ("for fever or pain, ...", "pour la fièvre, ...").
+func (r *Reading) opensForSymptom(toks []lexicon.Token) bool {
+	e, n := r.Lexicon.List("purpose_cues").Match(toks, 0)
+	if e == nil || e.Attr("loose") == "" {
+		return false
+	}
+	symptoms := r.Lexicon.List("symptoms")
+	for k := n; k < len(toks) && k <= n+2; k++ {
+		if s, _ := symptoms.Match(toks, k); s != nil {
+			return true
+		}
+		if !r.Lexicon.List("determiners").Has(toks[k].Norm) && !r.Lexicon.List("definite_articles").Has(toks[k].Norm) {
+			return false
 		}
 	}
 	return false

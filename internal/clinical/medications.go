@@ -50,8 +50,19 @@ type medEvidence struct {
 func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 	order := []string{}
 	groups := map[string][]mention{}
+	// a drug a companion first names as their own ("I take sertraline
+	// and I'm breastfeeding him") stays theirs when the clinician answers
+	// of it ("sertraline is fine with breastfeeding")
+	someoneElses := map[string]bool{}
 	for _, m := range ms {
-		if m.kind != Medication || m.Context.Subject == assertion.Family || m.Context.Subject == assertion.Other {
+		if m.kind != Medication {
+			continue
+		}
+		if _, seen := groups[m.name]; !seen && !someoneElses[m.name] && r.Units[m.Unit].Speaker == transcript.Other &&
+			r.speaksOfSelfBesidePatient(r.Units[m.Unit].Tokens, m.First) {
+			someoneElses[m.name] = true
+		}
+		if m.Context.Subject == assertion.Family || m.Context.Subject == assertion.Other || someoneElses[m.name] {
 			continue
 		}
 		if _, ok := groups[m.name]; !ok {

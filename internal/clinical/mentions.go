@@ -258,6 +258,15 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 		case u.Speaker == transcript.Other && c.Subject != assertion.Patient && r.namesPatient(u.Tokens):
 			// a parent's "my son has had a fever" is about the patient
 			c.Subject = assertion.Patient
+		case u.Speaker == transcript.Other && c.Subject == assertion.Patient && r.speaksOfSelfBesidePatient(u.Tokens, m.First):
+			// the interpreter's "I take sertraline and I'm breastfeeding
+			// him", relaying the mother: "I" is not the patient the
+			// sentence calls "him" (a parent's own is the child's family
+			// history)
+			c.Subject = assertion.Other
+			if r.Patient.Kin == "child" {
+				c.Subject = assertion.Family
+			}
 		case u.Speaker == transcript.Other && c.Subject != assertion.Patient:
 			// the patient's daughter's "my dad had a stroke" is about the
 			// patient's husband: someone else, no family history; a
@@ -391,6 +400,38 @@ func (r *Reading) companionsKin(toks []lexicon.Token) (assertion.Subject, bool) 
 		}
 	}
 	return "", false
+}
+
+// speaksOfSelfBesidePatient reports whether a companion's sentence says
+// "I" before the finding at token at, with no word for the patient between
+// them, and calls the patient by a pronoun of the third person elsewhere:
+// the speaker tells of themselves ("I take sertraline and I'm
+// breastfeeding him"), where "I give him Tylenol" tells of the patient.
+func (r *Reading) speaksOfSelfBesidePatient(toks []lexicon.Token, at int) bool {
+	p := r.Patient
+	ofPatient := func(t lexicon.Token) bool {
+		return t.Norm != "" && (t.Norm == p.Subject || t.Norm == p.Object || t.Norm == p.Possessive)
+	}
+	self, recipients := r.Lexicon.List("first_person"), r.Lexicon.List("recipient_pronouns")
+	speaker := -1
+	for k := at - 1; k >= 0 && toks[k].Kind != lexicon.Punct; k-- {
+		if ofPatient(toks[k]) || recipients.Has(toks[k].Norm) {
+			return false
+		}
+		if self.Has(toks[k].Norm) {
+			speaker = k
+			break
+		}
+	}
+	if speaker < 0 {
+		return false
+	}
+	for k, t := range toks {
+		if (k < speaker || k >= at) && ofPatient(t) {
+			return true
+		}
+	}
+	return false
 }
 
 // selfReach is how many words may stand between a speaker's "I had" and

@@ -675,3 +675,36 @@ Doctor: If the cough goes on, we might start an inhaler like Symbicort.`)
 	require.Equal(t, clinical.ActionContinue, tylenol.Action)
 	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Medication, "symbicort").Assertion)
 }
+
+// "For fever or if he's uncomfortable, you can give acetaminophen": a drug
+// to give for a symptom the child has is started, as needed; "if the rash
+// spreads, start the hydrocortisone cream" is only a supposition.
+func TestADrugStartedForASymptomIsStarted(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: For fever or if he's uncomfortable, you can give acetaminophen, one hundred twenty milligrams every six hours as needed.
+Doctor: If the rash spreads, start the hydrocortisone cream.`)
+	acetaminophen := finding(t, r, clinical.Medication, "acetaminophen")
+	require.Equal(t, assertion.Present, acetaminophen.Assertion)
+	require.Equal(t, clinical.ActionStart, acetaminophen.Action)
+	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Medication, "hydrocortisone").Assertion)
+	r = read(t, "fr", `Médecin : Pour la fièvre, vous pouvez donner de l'acétaminophène, quinze milligrammes par kilo aux quatre heures au besoin.`)
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "acétaminophène").Action)
+}
+
+// An interpreter relaying a mother in the first person: her "I take
+// sertraline and I'm breastfeeding him" is her drug, not the baby's, also
+// when the doctor answers of it; "I give him Tylenol" is his. Told to tell
+// mom, "Mateo has bronchiolitis" is Mateo's.
+func TestACompanionsOwnDrugIsNotThePatients(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: How has Mateo been?
+Interpreter: She says he has had a cough and a runny nose for four days. He is feeding less and his nose is blocked. I give him Tylenol at night.
+Doctor: Is he having wet diapers?
+Interpreter: Yes, he has five or six a day.
+Interpreter: And can I keep taking my medicine? I take sertraline and I'm breastfeeding him.
+Doctor: Yes, sertraline is fine with breastfeeding. Keep taking it.
+Doctor: Please tell mom that Mateo has bronchiolitis.`)
+	none(t, r, clinical.Medication, "sertraline")
+	require.Equal(t, assertion.Patient, finding(t, r, clinical.Medication, "tylenol").Subject)
+	require.Equal(t, assertion.Patient, finding(t, r, clinical.Condition, "bronchiolitis").Subject)
+}
