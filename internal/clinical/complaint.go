@@ -44,6 +44,7 @@ func (r *Reading) complaint() {
 		}
 	}
 	topic := r.openingTopic()
+	opening := r.openingQuestion()
 	best, bestScore, bestUnit, bestPresented := -1, 0.0, -1, false
 	for fi := range r.Findings {
 		f := &r.Findings[fi]
@@ -55,7 +56,12 @@ func (r *Reading) complaint() {
 		// it is named ("ankle pain" read from the exam)
 		onTopic := topic != "" && strings.Contains(f.Name, topic)
 		for _, m := range f.Mentions {
-			if m.Unit >= reach && !onTopic || m.Answered || m.Context.Assertion != assertion.Present || told(f, m) {
+			// the problem the opening question asks about, confirmed ("The
+			// receptionist said you think you've got a water infection?"
+			// "I'm sure I have"), is what brought the patient; one
+			// confirmed later is the review of systems
+			asksOpening := m.Unit == opening && m.Answered && !r.drugsPurpose(r.Units[m.Unit].Tokens, m.First)
+			if m.Unit >= reach && !onTopic || m.Answered && !asksOpening || m.Context.Assertion != assertion.Present || told(f, m) {
 				continue
 			}
 			u := r.Units[m.Unit]
@@ -68,8 +74,12 @@ func (r *Reading) complaint() {
 				score += 2 * u.Probs[complaintPart]
 			}
 			presented := r.presented(m)
-			if m.Unit == first || presented {
+			if m.Unit == first || presented || asksOpening {
 				score += 3
+			}
+			if asksOpening && (first < 0 || m.Unit < first) {
+				// (confirmed before the patient told of any other)
+				score++
 			}
 			if u.Speaker != transcript.Clinician {
 				score += 0.5
@@ -138,6 +148,33 @@ func (r *Reading) openingTopic() string {
 		return ""
 	}
 	return ""
+}
+
+// drugsPurpose reports whether the problem at token at is named as what a
+// drug said before it is for ("she started the amoxicillin for her ear
+// infection, and now she has a rash?"): the story of a drug, not the
+// problem asked about.
+func (r *Reading) drugsPurpose(toks []lexicon.Token, at int) bool {
+	return r.drugNamedBefore(toks, at) && r.afterCue(toks, at, r.Lexicon.List("purpose_cues"), purposeReach)
+}
+
+// openingQuestion is the clinician's first question of the visit itself
+// (greetings and identity checks, which the reading drops, set aside),
+// within openingReach of them, or -1.
+func (r *Reading) openingQuestion() int {
+	seen := 0
+	for i, u := range r.Units {
+		if u.Part == discourse.Drop {
+			continue
+		}
+		if seen++; seen > openingReach {
+			break
+		}
+		if u.Speaker == transcript.Clinician && u.Question {
+			return i
+		}
+	}
+	return -1
 }
 
 // statedWords is the most words a complaint stated under its heading may

@@ -69,3 +69,34 @@ Doctor: There's swelling over the outside of the ankle and it's tender.
 Doctor: This looks like a lateral sprain, grade one.`)
 	require.Contains(t, strings.ToLower(r.ComplaintText), "ankle")
 }
+
+// The problem the clinician's opening question asks about, after the
+// greeting and the identity check, confirmed by the patient, is the
+// complaint, over a symptom the patient tells later; a symptom confirmed
+// to a later question is not.
+func TestTheOpeningQuestionsConfirmedProblemIsTheComplaint(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Dr Patel: Hello, is that Mrs Hughes? It's Dr Patel from the surgery.
+Mrs Hughes: Oh hello, doctor.
+Dr Patel: Can you confirm your date of birth for me?
+Mrs Hughes: Second of August, nineteen forty-six.
+Dr Patel: The receptionist said you think you've got a water infection?
+Mrs Hughes: I'm sure I have, doctor. I've been up and down to the loo all night.
+Dr Patel: Have you seen any blood in it?
+Mrs Hughes: No, no blood.
+Dr Patel: Any fever?
+Mrs Hughes: No. I've got a bit of an ache low down in my tummy though.`)
+	require.Contains(t, r.ComplaintText, "infection")
+
+	r = read(t, "en", `Doctor: Hi, so Ava started the amoxicillin three days ago for her ear infection, and now she has a rash?
+Mother: Yes, it started last night on her belly.
+Doctor: Any fever still?
+Mother: No, the fever went away yesterday.`)
+	require.Equal(t, "rash", r.ComplaintText)
+
+	r = read(t, "en", `Doctor: How have you been since the last visit?
+Patient: Pretty good. My knee has been sore though.
+Doctor: Any fever?
+Patient: Yes, a little last night.`)
+	require.NotContains(t, r.ComplaintText, "fever")
+}
