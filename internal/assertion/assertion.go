@@ -627,8 +627,15 @@ func (r *rules) newClause(toks []lexicon.Token, k int) bool {
 
 // subordinate reports whether a subordinate clause opens at token k.
 func (r *rules) subordinate(toks []lexicon.Token, k int) bool {
-	e, _ := r.lex.List("subordinators").Match(toks, k)
-	return e != nil
+	list := r.lex.List("subordinators")
+	e, n := list.Match(toks, k)
+	if e == nil {
+		return false
+	}
+	// "pneumonia once when I was a kid": a word that opens a clause
+	// followed by one that does is an adverb ("once", "ever since")
+	next, _ := list.Match(toks, k+n)
+	return next == nil
 }
 
 // leans reports whether a token is an elided word ("d'", "l'", "qu'"),

@@ -243,6 +243,7 @@ func TestATimeOfLifeDatesWhatHappenedThen(t *testing.T) {
 		{"en", "I had an [ovarian cyst] that burst when I was nineteen.", present, past, ""},
 		{"en", "When I was 19 I had [mono].", present, past, ""},
 		{"en", "I had [mono] when I was in college.", present, past, ""},
+		{"en", "I had [pneumonia] once when I was a kid, but nothing since then.", present, past, ""},
 		{"en", "She had [asthma] when she was at school.", present, past, ""},
 		{"en", "I had [gestational diabetes] when I was pregnant with my son.", present, past, ""},
 		{"en", "I got [chest pain] when I was walking the dog this morning.", present, "", ""},

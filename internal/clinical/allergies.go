@@ -43,7 +43,7 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 		// follows is the list, said or dictated
 		headed = headed || cueAt == 0 && cueN < len(u.Tokens) && u.Tokens[cueN].Norm == ":"
 		itemsAnswer = itemsAnswer || headed
-		if cueAt < 0 && verbAt < 0 && !asked && !headed {
+		if cueAt < 0 && verbAt < 0 && !asked && !headed && !r.reactionFromSubstance(u.Tokens) {
 			continue
 		}
 		if u.Speaker == transcript.Clinician && !asked && cueAt < 0 && !headed {
@@ -320,6 +320,48 @@ func (r *Reading) aboutAllergy(toks []lexicon.Token, i, n int, cues, verbs, reac
 			if at, _ := find(toks[k+m:], reactions); at >= 0 {
 				return true
 			}
+		}
+		if e, m := reactions.Match(toks, k); e != nil && k+m <= i && i-(k+m) <= allergyReach && r.causedBy(toks, k+m, i) {
+			// "I got hives all over from Bactrim"
+			return true
+		}
+	}
+	return false
+}
+
+// reactionFromSubstance reports whether toks say a reaction came from a
+// drug or an allergen named after it ("I got hives all over from
+// Bactrim").
+func (r *Reading) reactionFromSubstance(toks []lexicon.Token) bool {
+	x := r.Lexicon
+	reactions := x.List("reactions")
+	for k := range toks {
+		e, m := reactions.Match(toks, k)
+		if e == nil {
+			continue
+		}
+		for i := k + m; i < len(toks) && i-(k+m) <= allergyReach; i++ {
+			for _, l := range []*lexicon.List{x.List("medications"), x.List("allergens")} {
+				if s, _ := l.Match(toks, i); s != nil && r.causedBy(toks, k+m, i) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// causedBy reports whether tokens [from, to), between a reaction and a
+// substance, say that the reaction came from it ("all over from", "after
+// taking the"), in one clause.
+func (r *Reading) causedBy(toks []lexicon.Token, from, to int) bool {
+	causes := r.Lexicon.List("reaction_causes")
+	for k := from; k < to; k++ {
+		if toks[k].Kind == lexicon.Punct {
+			return false
+		}
+		if e, n := causes.Match(toks, k); e != nil && k+n <= to && r.inAllergyList(toks, k+n, to) {
+			return true
 		}
 	}
 	return false

@@ -27,6 +27,14 @@ func (r *Reading) read() {
 			// depression.": the turn's sentence beside it dates it
 			c.Time = assertion.Past
 		}
+		if (m.kind == Condition || m.kind == Symptom) && !answered && c.Assertion == assertion.Present && len(c.Triggers) == 0 &&
+			r.conditionRunsOn(m.Unit) {
+			// "come back or call us if you get short of breath a fever over
+			// one hundred and one | you're coughing up blood or if ...": a
+			// cut the boundary model made in unpunctuated speech does not
+			// end the condition's scope
+			c.Assertion = assertion.Hypothetical
+		}
 		if (m.kind == Condition || m.kind == Symptom) && c.Subject == assertion.Patient && r.Units[m.Unit].Speaker == transcript.Other &&
 			r.parentSpeaksOfSelf(r.Units[m.Unit].Tokens, m.First) {
 			// the mother's "moi j'avais de l'asthme petite": her own
@@ -61,6 +69,23 @@ func (r *Reading) read() {
 	r.vitals(append(append([]mention(nil), ms...), asked...))
 	r.habits(ms)
 	r.complaint()
+}
+
+// conditionRunsOn reports whether unit i goes on, unpunctuated, from the
+// same speaker's unit before it, which ends inside the scope of a
+// hypothetical trigger ("if you get ..."): the boundary model cut one
+// sentence in two.
+func (r *Reading) conditionRunsOn(i int) bool {
+	if i == 0 || r.asks(i) {
+		return false
+	}
+	prev, u := r.Units[i-1], r.Units[i]
+	if prev.Segment != u.Segment || prev.Speaker != u.Speaker || len(prev.Tokens) == 0 ||
+		prev.Tokens[len(prev.Tokens)-1].Kind == lexicon.Punct {
+		return false
+	}
+	end := len(prev.Tokens)
+	return assertion.Of(r.Lexicon, prev.Tokens, [2]int{end, end}).Assertion == assertion.Hypothetical
 }
 
 // effectWindow is how many tokens after a phrase of effect the condition

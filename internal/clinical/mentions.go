@@ -298,7 +298,7 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 		reply = whole
 	}
 	c, ok := assertion.Answered(x, r.withSpokenYears(u.Tokens), [2]int{m.First, m.End}, r.withSpokenYears(reply))
-	if ok && c.Assertion == assertion.Present && r.answerNamesOther(m, a) {
+	if ok && c.Assertion == assertion.Present && (r.answerNamesOther(m, a) || r.answerIsOnlyOther(m, a)) {
 		// "Any heartburn, or a runny nose?" "Yes, a lot of heartburn
 		// lately.": the yes is the heartburn's; of the runny nose the
 		// answer says nothing
@@ -314,6 +314,19 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 		c.Time = assertion.Past
 	}
 	return c, true, ok
+}
+
+// answerIsOnlyOther reports whether the answer (unit a) to the question
+// holding mention m opens with a word limiting it to what it names and
+// names another symptom or condition, not m ("Any chest pain?" "Just my
+// ribs are sore from coughing."): it says nothing of m.
+func (r *Reading) answerIsOnlyOther(m Mention, a int) bool {
+	reply := r.Units[a].Tokens
+	if e, _ := r.Lexicon.List("restrictives").Match(reply, 0); e == nil || len(r.termsIn(reply)) == 0 {
+		return false
+	}
+	asked := r.Units[m.Unit].Tokens[m.First:m.End]
+	return !hasSequence(reply, asked)
 }
 
 // presumes reports whether a question takes the finding at token at as

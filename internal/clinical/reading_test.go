@@ -708,3 +708,32 @@ Doctor: Please tell mom that Mateo has bronchiolitis.`)
 	require.Equal(t, assertion.Patient, finding(t, r, clinical.Medication, "tylenol").Subject)
 	require.Equal(t, assertion.Patient, finding(t, r, clinical.Condition, "bronchiolitis").Subject)
 }
+
+// In speech recognised without punctuation the boundary model may cut a
+// return precaution in two; what the second part lists is still only
+// what to come back for. A stop said as one ends the condition.
+func TestAConditionRunsOnAcrossAModelsCut(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `come back or call us if you get short of breath a fever over one hundred and one you're coughing up blood or if the cough isn't getting better in three weeks`)
+	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Symptom, "hemoptysis").Assertion)
+	r = read(t, "en", `Doctor: Call us if the fever comes back. You are coughing up blood today, which we need to look at.`)
+	require.Equal(t, assertion.Present, finding(t, r, clinical.Symptom, "hemoptysis").Assertion)
+}
+
+// A reaction said before what caused it ("I got hives all over from
+// Bactrim") is an allergy with its reaction, not a drug taken and a
+// symptom now; a symptom from a fall is no allergy.
+func TestAReactionFromADrugIsAnAllergy(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: And you're allergic to sulfa, right?
+Patient: Right. The sulfur drugs. I got hives all over from Bactrim.
+Doctor: And the bruise on your arm?
+Patient: I got the swelling from a fall, I took ibuprofen for it.`)
+	bactrim := finding(t, r, clinical.Allergy, "bactrim")
+	require.NotNil(t, bactrim.Reaction)
+	require.Equal(t, "hives", *bactrim.Reaction)
+	none(t, r, clinical.Medication, "bactrim")
+	none(t, r, clinical.Allergy, "ibuprofen")
+	r = read(t, "fr", `Patiente : J'ai fait de l'urticaire partout avec le Bactrim.`)
+	finding(t, r, clinical.Allergy, "bactrim")
+}
