@@ -22,9 +22,14 @@ func (r *Reading) read() {
 			continue
 		}
 		if (m.kind == Condition || m.kind == Symptom) && !answered && c.Time == assertion.Current && len(c.Triggers) == 0 &&
-			r.datedByNeighbour(m.Mention) {
+			(r.datedByNeighbour(m.Mention) || r.datedByNext(m.Mention)) {
 			// "After my youngest was born, ten years ago. Postnatal
 			// depression.": the turn's sentence beside it dates it
+			c.Time = assertion.Past
+		}
+		if m.kind == Condition && c.Time == assertion.Current && r.withinTimeOfLife(m.Mention) {
+			// "Only when I was pregnant with my first": the time of life
+			// named is itself past
 			c.Time = assertion.Past
 		}
 		if (m.kind == Condition || m.kind == Symptom) && !answered && c.Assertion == assertion.Present && len(c.Triggers) == 0 &&
@@ -350,6 +355,14 @@ func (r *Reading) resolve(f *Finding, rulings, statements, answers, hypothetical
 		f.Assertion, f.Time, f.RuledOut = assertion.Absent, assertion.Current, true
 		return m
 	}
+	if _, denied := pick(answers, assertion.Absent); denied && f.Kind == Symptom {
+		// "Any headaches?" "No, not really." then "The commonest one is
+		// some ankle swelling, and occasionally flushing or a headache":
+		// what the clinician says of a symptom the patient denied, but
+		// from the exam or the results, is side effects and advice, not
+		// the patient's
+		statements = r.notToldByClinician(statements)
+	}
 	pool := append(append([]mention(nil), statements...), rulings...)
 	if len(pool) == 0 {
 		pool = answers
@@ -371,6 +384,18 @@ func (r *Reading) resolve(f *Finding, rulings, statements, answers, hypothetical
 	m := hypothetical[0]
 	f.Assertion, f.Time = assertion.Hypothetical, timeOf(m)
 	return m
+}
+
+// notToldByClinician returns the mentions the clinician did not say, but
+// for what the exam found or the results show.
+func (r *Reading) notToldByClinician(ms []mention) []mention {
+	var out []mention
+	for _, m := range ms {
+		if u := r.Units[m.Unit]; u.Speaker != transcript.Clinician || u.Part == discourse.Exam || u.Part == discourse.Results {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // asNeededOnly reports whether every hypothetical trigger of c is a
@@ -511,6 +536,44 @@ func (r *Reading) datedByNeighbour(m Mention) bool {
 		toks = toks[:len(toks)-1]
 	}
 	return assertion.Of(x, r.withSpokenYears(toks), [2]int{len(toks), len(toks)}).Time == assertion.Past
+}
+
+// withinTimeOfLife reports whether m is said inside the words of a time of
+// life long past ("when I was pregnant", life_times).
+func (r *Reading) withinTimeOfLife(m Mention) bool {
+	toks := r.Units[m.Unit].Tokens
+	list := r.Lexicon.List("life_times")
+	for k := max(m.First-4, 0); k < m.First; k++ {
+		if e, n := list.Match(toks, k); e != nil && k+n >= m.End && e.Attr("category") == "historical" {
+			return true
+		}
+	}
+	return false
+}
+
+// datedByNext reports whether the next sentence of the turn dates the one
+// that names m: it opens on what was just told ("That was thirty years
+// ago.", "C'était il y a trente ans."), names nothing itself and reads as
+// past.
+func (r *Reading) datedByNext(m Mention) bool {
+	u := r.Units[m.Unit]
+	next := m.Unit + 1
+	if u.Question || next >= len(r.Units) || r.Units[next].Segment != u.Segment {
+		return false
+	}
+	toks := r.Units[next].Tokens
+	x := r.Lexicon
+	if e, _ := x.List("past_anaphors").Match(toks, 0); e == nil {
+		return false
+	}
+	for _, name := range []string{"conditions", "symptoms", "medications"} {
+		if at, _ := find(toks, x.List(name)); at >= 0 {
+			return false
+		}
+	}
+	// the time is read of the sentence's opening word, as of what it
+	// stands for
+	return assertion.Of(x, r.withSpokenYears(toks), [2]int{0, 1}).Time == assertion.Past
 }
 
 // resolvedIn reports whether unit ui says, from token from on, that what

@@ -737,3 +737,24 @@ Patient: I got the swelling from a fall, I took ibuprofen for it.`)
 	r = read(t, "fr", `Patiente : J'ai fait de l'urticaire partout avec le Bactrim.`)
 	finding(t, r, clinical.Allergy, "bactrim")
 }
+
+// A symptom the patient denied stays denied when the clinician names it
+// later as a side effect; a condition told in one sentence is dated by the
+// next ("That was thirty years ago."), and "when I was pregnant" is past
+// itself; a drug the clinician would normally offer, and does not, is no
+// prescription.
+func TestDeniedSymptomsAndDatedHistoryStayAsTold(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `GP: Have you been getting any headaches?
+Patient: No, not really.
+GP: Have you ever had blood pressure problems before?
+Patient: Only when I was pregnant with my first. I had pre-eclampsia and they induced me. That was thirty years ago, and it went back to normal afterwards.
+GP: I'd like to start amlodipine, five milligrams once a day. Most people get on fine with it. The commonest one is some ankle swelling, and occasionally flushing or a headache in the first week or two.
+GP: Because your QRISK is over ten percent, I would normally also offer a cholesterol-lowering tablet, a statin, atorvastatin twenty milligrams.
+Patient: Can I think about the statin?`)
+	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "headache").Assertion)
+	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "preeclampsia").Time)
+	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "pregnan").Time)
+	require.False(t, finding(t, r, clinical.Medication, "atorvastatin").New)
+	require.True(t, finding(t, r, clinical.Medication, "amlodipine").New)
+}
