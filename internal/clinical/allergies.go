@@ -435,8 +435,48 @@ func (r *Reading) reactionNear(ui, at int, reactions *lexicon.List) (int, int, i
 			return next, k, n
 		}
 	}
+	return r.reactionAsked(ui, reactions)
+}
+
+// reactionAsked finds the reaction the patient tells when the clinician,
+// having named the allergy, asks about it ("We have a shellfish allergy on
+// your chart. What happened with that?" "Shrimp. I broke out in hives all
+// over."), before the reply names another substance or the clinician moves
+// on.
+func (r *Reading) reactionAsked(ui int, reactions *lexicon.List) (int, int, int) {
+	if r.Units[ui].Speaker != transcript.Clinician {
+		return -1, 0, 0
+	}
+	x := r.Lexicon
+	asked := false
+	for next := ui + 1; next < len(r.Units) && next <= ui+answerReach; next++ {
+		u := r.Units[next]
+		if u.Speaker == transcript.Clinician {
+			if !u.Question || asked {
+				break
+			}
+			asked = true
+			continue
+		}
+		if !asked {
+			break
+		}
+		if k, n := find(u.Tokens, reactions); k >= 0 {
+			return next, k, n
+		}
+		if at, _ := r.findCue(u.Tokens, x.List("allergy_cues")); at >= 0 {
+			break
+		}
+		if at, _ := find(u.Tokens, x.List("medications")); at >= 0 {
+			break
+		}
+	}
 	return -1, 0, 0
 }
+
+// answerReach is how many sentences after an allergy the clinician's
+// question about it and the reply may take.
+const answerReach = 5
 
 // nearestMatch is the term of list nearest token i in toks.
 func nearestMatch(toks []lexicon.Token, list *lexicon.List, i int) (*lexicon.Entry, int, int) {

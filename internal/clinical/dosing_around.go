@@ -137,6 +137,47 @@ func (r *Reading) doseByPronounAfter(f *Finding, m Mention) bool {
 	return false
 }
 
+// startingReach is how many sentences after a drug started today its
+// starting dose may be said.
+const startingReach = 15
+
+// startingDose reads the dose a drug started today begins at, said by the
+// clinician in a later sentence that opens it ("I'd like to add a medicine
+// called semaglutide. ... We'll start at zero point two five milligrams once
+// a week."), before any other drug is named.
+func (r *Reading) startingDose(f *Finding, m mention) {
+	x := r.Lexicon
+	meds, openers := x.List("medications"), x.List("dose_openers")
+	speaker := r.Units[m.Unit].Speaker
+	for ui := m.Unit + 1; ui < len(r.Units) && ui <= m.Unit+startingReach; ui++ {
+		u := r.Units[ui]
+		if at, _ := find(u.Tokens, meds); at >= 0 {
+			if e, _ := meds.Match(u.Tokens, at); e == nil || e.Name() != f.Name {
+				return
+			}
+		}
+		if u.Speaker != speaker || u.Question {
+			continue
+		}
+		at, n := find(u.Tokens, openers)
+		if at < 0 {
+			continue
+		}
+		for _, num := range r.numbersIn(u.Tokens) {
+			if num.first < at+n || num.first > at+n+1 || !doseKinds[num.kind] || r.bodyWeightUnit(num.unit) {
+				continue
+			}
+			dose := num.text + " " + num.unit
+			f.Dose = &dose
+			if e, k := r.frequencyFrom(u.Tokens, num.end); e != nil && f.Frequency == nil {
+				freq := r.frequencyName(u.Tokens, e, k)
+				f.Frequency = &freq
+			}
+			return
+		}
+	}
+}
+
 // bodyWeightUnit reports whether unit is one a body is weighed in (kg, lb).
 func (r *Reading) bodyWeightUnit(unit string) bool {
 	e := r.Lexicon.List("vital_units").Lookup(unit)

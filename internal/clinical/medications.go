@@ -93,13 +93,15 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 			case ev.today:
 				// the latest decision wins, but a drug started at this visit
 				// and then continued ("you'll continue prednisolone for five
-				// days") is still started, and a word of taking ("stop the
+				// days") is still started, one changed and then continued
+				// ("increase the metformin to 1000 mg ... keep taking it with
+				// breakfast") is still changed, and a word of taking ("stop the
 				// aleve, because taking it every day ...") decides nothing
 				// over a firm decision
 				// and a decision said only under a condition ("if the aches
 				// come back, stop the rosuvastatin") undoes no firm one
 				if decided == nil || hypothetical(decided.m) && !hypothetical(m) ||
-					m.Unit >= decided.m.Unit && !(decided.action == ActionStart && !decided.weak && ev.action == ActionContinue) &&
+					m.Unit >= decided.m.Unit && !((decided.action == ActionStart || decided.action == ActionChange) && !decided.weak && ev.action == ActionContinue) &&
 						!(ev.weak && !decided.weak) && !(hypothetical(m) && !hypothetical(decided.m)) {
 					e := ev
 					decided = &e
@@ -178,6 +180,9 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 		}
 		if f.Dose == nil && (f.Taken || f.New) {
 			r.doseByPronoun(&f)
+		}
+		if f.Dose == nil && f.New {
+			r.startingDose(&f, detail)
 		}
 		if allergic[name] && f.Action != ActionStop {
 			// a drug the patient reacts to is the allergy, unless the

@@ -758,3 +758,27 @@ Patient: Can I think about the statin?`)
 	require.False(t, finding(t, r, clinical.Medication, "atorvastatin").New)
 	require.True(t, finding(t, r, clinical.Medication, "amlodipine").New)
 }
+
+// A drug changed and then to be kept on is changed; a drug started today
+// takes the dose the clinician starts it at sentences later; an allergy the
+// clinician names and asks about takes the reaction the patient tells.
+func TestDosesAndReactionsSaidLater(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `[doctor] We have a shellfish allergy on your chart. What happened with that?
+[patient] Shrimp. I broke out in hives all over, that was in my twenties.
+[doctor] First, I want to increase the metformin to one thousand milligrams twice a day. Keep taking it with breakfast and dinner.
+[patient] Okay.
+[doctor] Second, I'd like to add a medicine called semaglutide. It's a shot you give yourself once a week.
+[patient] A shot? I'm not a big fan of needles.
+[doctor] It's a tiny pen needle. Before we start it, have you ever had pancreatitis?
+[patient] No.
+[doctor] Good. We'll start at zero point two five milligrams once a week for four weeks, then go up to zero point five milligrams once a week.`)
+	metformin := finding(t, r, clinical.Medication, "metformin")
+	require.Equal(t, clinical.ActionChange, metformin.Action)
+	semaglutide := finding(t, r, clinical.Medication, "semaglutide")
+	require.NotNil(t, semaglutide.Dose)
+	require.Equal(t, "0.25 mg", *semaglutide.Dose)
+	shellfish := finding(t, r, clinical.Allergy, "shellfish")
+	require.NotNil(t, shellfish.Reaction)
+	require.Equal(t, "hives", *shellfish.Reaction)
+}
