@@ -782,3 +782,17 @@ func TestDosesAndReactionsSaidLater(t *testing.T) {
 	require.NotNil(t, shellfish.Reaction)
 	require.Equal(t, "hives", *shellfish.Reaction)
 }
+
+// A condition the clinician tells the patient they have, named for the
+// first time, is the diagnosis; one named before is a recap.
+func TestAConditionToldInTheSecondPersonIsTheDiagnosis(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Okay, your x-ray is back. You have a fracture of the distal radius, near the wrist.`)
+	require.True(t, finding(t, r, clinical.Condition, "fracture").Diagnosis)
+	r = read(t, "en", `Doctor: Do you have any medical problems?
+Patient: I have asthma.
+Doctor: Right, you have asthma, so we'll keep the inhaler going.`)
+	require.False(t, finding(t, r, clinical.Condition, "asthma").Diagnosis)
+	r = read(t, "fr", `Médecin : La radio est revenue. Vous avez une fracture du poignet.`)
+	require.True(t, finding(t, r, clinical.Condition, "fracture").Diagnosis)
+}
