@@ -343,7 +343,15 @@ func (r *Reading) resolve(f *Finding, rulings, statements, answers, hypothetical
 		}
 		return mention{}, false
 	}
-	if m, ok := pick(rulings, assertion.Present, assertion.Possible); ok && m.Context.Time != assertion.Past {
+	var current []mention
+	for _, m := range rulings {
+		if m.Context.Time != assertion.Past {
+			current = append(current, m)
+		}
+	}
+	if m, ok := pick(current, assertion.Present, assertion.Possible); ok {
+		// (a ruling of the history, "I know you have a history of high
+		// blood pressure", gives way to one of today)
 		f.Assertion, f.Time, f.Diagnosis = m.Context.Assertion, assertion.Current, true
 		return m
 	}

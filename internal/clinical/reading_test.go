@@ -796,3 +796,16 @@ Doctor: Right, you have asthma, so we'll keep the inhaler going.`)
 	r = read(t, "fr", `Médecin : La radio est revenue. Vous avez une fracture du poignet.`)
 	require.True(t, finding(t, r, clinical.Condition, "fracture").Diagnosis)
 }
+
+// A condition recalled as history and judged today is today's diagnosis:
+// the history's mention does not hide the judgement.
+func TestAConditionOfTheHistoryJudgedTodayIsDiagnosed(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `[doctor] okay , great . you're here for your routine yearly exam . i know you have a history of high blood pressure and you've had some depression in the past .
+[patient] yes .
+[doctor] have you been checking your blood pressure ?
+[patient] not really , maybe once a week .
+[doctor] okay . so here in the office today it is a little bit elevated , okay ? so your blood pressure is a little bit high .
+[doctor] so for your first problem , your high blood pressure , we'll increase the lisinopril to 20 milligrams once a day .`)
+	require.True(t, finding(t, r, clinical.Condition, "hypertension").Diagnosis)
+}
