@@ -1,0 +1,148 @@
+package clinical_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/clinical"
+)
+
+// Who a finding is about, when it was, and what a drug's decision is, read
+// beyond one sentence: companions speaking of themselves, replies, starting
+// doses and dates said later.
+
+// "For fever or if he's uncomfortable, you can give acetaminophen": a drug
+// to give for a symptom the child has is started, as needed; "if the rash
+// spreads, start the hydrocortisone cream" is only a supposition.
+func TestADrugStartedForASymptomIsStarted(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: For fever or if he's uncomfortable, you can give acetaminophen, one hundred twenty milligrams every six hours as needed.
+Doctor: If the rash spreads, start the hydrocortisone cream.`)
+	acetaminophen := finding(t, r, clinical.Medication, "acetaminophen")
+	require.Equal(t, assertion.Present, acetaminophen.Assertion)
+	require.Equal(t, clinical.ActionStart, acetaminophen.Action)
+	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Medication, "hydrocortisone").Assertion)
+	r = read(t, "fr", `Médecin : Pour la fièvre, vous pouvez donner de l'acétaminophène, quinze milligrammes par kilo aux quatre heures au besoin.`)
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "acétaminophène").Action)
+}
+
+// An interpreter relaying a mother in the first person: her "I take
+// sertraline and I'm breastfeeding him" is her drug, not the baby's, also
+// when the doctor answers of it; "I give him Tylenol" is his. Told to tell
+// mom, "Mateo has bronchiolitis" is Mateo's.
+func TestACompanionsOwnDrugIsNotThePatients(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: How has Mateo been?
+Interpreter: She says he has had a cough and a runny nose for four days. He is feeding less and his nose is blocked. I give him Tylenol at night.
+Doctor: Is he having wet diapers?
+Interpreter: Yes, he has five or six a day.
+Interpreter: And can I keep taking my medicine? I take sertraline and I'm breastfeeding him.
+Doctor: Yes, sertraline is fine with breastfeeding. Keep taking it.
+Doctor: Please tell mom that Mateo has bronchiolitis.`)
+	none(t, r, clinical.Medication, "sertraline")
+	require.Equal(t, assertion.Patient, finding(t, r, clinical.Medication, "tylenol").Subject)
+	require.Equal(t, assertion.Patient, finding(t, r, clinical.Condition, "bronchiolitis").Subject)
+}
+
+// In speech recognised without punctuation the boundary model may cut a
+// return precaution in two; what the second part lists is still only
+// what to come back for. A stop said as one ends the condition.
+func TestAConditionRunsOnAcrossAModelsCut(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `come back or call us if you get short of breath a fever over one hundred and one you're coughing up blood or if the cough isn't getting better in three weeks`)
+	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Symptom, "hemoptysis").Assertion)
+	r = read(t, "en", `Doctor: Call us if the fever comes back. You are coughing up blood today, which we need to look at.`)
+	require.Equal(t, assertion.Present, finding(t, r, clinical.Symptom, "hemoptysis").Assertion)
+}
+
+// A reaction said before what caused it ("I got hives all over from
+// Bactrim") is an allergy with its reaction, not a drug taken and a
+// symptom now; a symptom from a fall is no allergy.
+func TestAReactionFromADrugIsAnAllergy(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: And you're allergic to sulfa, right?
+Patient: Right. The sulfur drugs. I got hives all over from Bactrim.
+Doctor: And the bruise on your arm?
+Patient: I got the swelling from a fall, I took ibuprofen for it.`)
+	bactrim := finding(t, r, clinical.Allergy, "bactrim")
+	require.NotNil(t, bactrim.Reaction)
+	require.Equal(t, "hives", *bactrim.Reaction)
+	none(t, r, clinical.Medication, "bactrim")
+	none(t, r, clinical.Allergy, "ibuprofen")
+	r = read(t, "fr", `Patiente : J'ai fait de l'urticaire partout avec le Bactrim.`)
+	finding(t, r, clinical.Allergy, "bactrim")
+}
+
+// A symptom the patient denied stays denied when the clinician names it
+// later as a side effect; a condition told in one sentence is dated by the
+// next ("That was thirty years ago."), and "when I was pregnant" is past
+// itself; a drug the clinician would normally offer, and does not, is no
+// prescription.
+func TestDeniedSymptomsAndDatedHistoryStayAsTold(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `GP: Have you been getting any headaches?
+Patient: No, not really.
+GP: Have you ever had blood pressure problems before?
+Patient: Only when I was pregnant with my first. I had pre-eclampsia and they induced me. That was thirty years ago, and it went back to normal afterwards.
+GP: I'd like to start amlodipine, five milligrams once a day. Most people get on fine with it. The commonest one is some ankle swelling, and occasionally flushing or a headache in the first week or two.
+GP: Because your QRISK is over ten percent, I would normally also offer a cholesterol-lowering tablet, a statin, atorvastatin twenty milligrams.
+Patient: Can I think about the statin?`)
+	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "headache").Assertion)
+	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "preeclampsia").Time)
+	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "pregnan").Time)
+	require.False(t, finding(t, r, clinical.Medication, "atorvastatin").New)
+	require.True(t, finding(t, r, clinical.Medication, "amlodipine").New)
+}
+
+// A drug changed and then to be kept on is changed; a drug started today
+// takes the dose the clinician starts it at sentences later; an allergy the
+// clinician names and asks about takes the reaction the patient tells.
+func TestDosesAndReactionsSaidLater(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `[doctor] We have a shellfish allergy on your chart. What happened with that?
+[patient] Shrimp. I broke out in hives all over, that was in my twenties.
+[doctor] First, I want to increase the metformin to one thousand milligrams twice a day. Keep taking it with breakfast and dinner.
+[patient] Okay.
+[doctor] Second, I'd like to add a medicine called semaglutide. It's a shot you give yourself once a week.
+[patient] A shot? I'm not a big fan of needles.
+[doctor] It's a tiny pen needle. Before we start it, have you ever had pancreatitis?
+[patient] No.
+[doctor] Good. We'll start at zero point two five milligrams once a week for four weeks, then go up to zero point five milligrams once a week.`)
+	metformin := finding(t, r, clinical.Medication, "metformin")
+	require.Equal(t, clinical.ActionChange, metformin.Action)
+	semaglutide := finding(t, r, clinical.Medication, "semaglutide")
+	require.NotNil(t, semaglutide.Dose)
+	require.Equal(t, "0.25 mg", *semaglutide.Dose)
+	shellfish := finding(t, r, clinical.Allergy, "shellfish")
+	require.NotNil(t, shellfish.Reaction)
+	require.Equal(t, "hives", *shellfish.Reaction)
+}
+
+// A condition the clinician tells the patient they have, named for the
+// first time, is the diagnosis; one named before is a recap.
+func TestAConditionToldInTheSecondPersonIsTheDiagnosis(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Okay, your x-ray is back. You have a fracture of the distal radius, near the wrist.`)
+	require.True(t, finding(t, r, clinical.Condition, "fracture").Diagnosis)
+	r = read(t, "en", `Doctor: Do you have any medical problems?
+Patient: I have asthma.
+Doctor: Right, you have asthma, so we'll keep the inhaler going.`)
+	require.False(t, finding(t, r, clinical.Condition, "asthma").Diagnosis)
+	r = read(t, "fr", `Médecin : La radio est revenue. Vous avez une fracture du poignet.`)
+	require.True(t, finding(t, r, clinical.Condition, "fracture").Diagnosis)
+}
+
+// A condition recalled as history and judged today is today's diagnosis:
+// the history's mention does not hide the judgement.
+func TestAConditionOfTheHistoryJudgedTodayIsDiagnosed(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `[doctor] okay , great . you're here for your routine yearly exam . i know you have a history of high blood pressure and you've had some depression in the past .
+[patient] yes .
+[doctor] have you been checking your blood pressure ?
+[patient] not really , maybe once a week .
+[doctor] okay . so here in the office today it is a little bit elevated , okay ? so your blood pressure is a little bit high .
+[doctor] so for your first problem , your high blood pressure , we'll increase the lisinopril to 20 milligrams once a day .`)
+	require.True(t, finding(t, r, clinical.Condition, "hypertension").Diagnosis)
+}

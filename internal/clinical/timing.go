@@ -1,0 +1,87 @@
+package clinical
+
+import (
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/lexicon"
+)
+
+// When a finding was, read beyond its own sentence: the sentences beside
+// it that date it, the time of life it is said in, and a condition's scope
+// that a boundary model's cut does not end.
+
+// conditionRunsOn reports whether unit i goes on, unpunctuated, from the
+// same speaker's unit before it, which ends inside the scope of a
+// hypothetical trigger ("if you get ..."): the boundary model cut one
+// sentence in two.
+func (r *Reading) conditionRunsOn(i int) bool {
+	if i == 0 || r.asks(i) {
+		return false
+	}
+	prev, u := r.Units[i-1], r.Units[i]
+	if prev.Segment != u.Segment || prev.Speaker != u.Speaker || len(prev.Tokens) == 0 ||
+		prev.Tokens[len(prev.Tokens)-1].Kind == lexicon.Punct {
+		return false
+	}
+	end := len(prev.Tokens)
+	return assertion.Of(r.Lexicon, prev.Tokens, [2]int{end, end}).Assertion == assertion.Hypothetical
+}
+
+// withinTimeOfLife reports whether m is said inside the words of a time of
+// life long past ("when I was pregnant", life_times).
+func (r *Reading) withinTimeOfLife(m Mention) bool {
+	toks := r.Units[m.Unit].Tokens
+	list := r.Lexicon.List("life_times")
+	for k := max(m.First-4, 0); k < m.First; k++ {
+		if e, n := list.Match(toks, k); e != nil && k+n >= m.End && e.Attr("category") == "historical" {
+			return true
+		}
+	}
+	return false
+}
+
+// datedByNext reports whether the next sentence of the turn dates the one
+// that names m: it opens on what was just told ("That was thirty years
+// ago.", "C'était il y a trente ans."), names nothing itself and reads as
+// past.
+func (r *Reading) datedByNext(m Mention) bool {
+	u := r.Units[m.Unit]
+	next := m.Unit + 1
+	if u.Question || next >= len(r.Units) || r.Units[next].Segment != u.Segment {
+		return false
+	}
+	toks := r.Units[next].Tokens
+	x := r.Lexicon
+	if e, _ := x.List("past_anaphors").Match(toks, 0); e == nil {
+		return false
+	}
+	for _, name := range []string{"conditions", "symptoms", "medications"} {
+		if at, _ := find(toks, x.List(name)); at >= 0 {
+			return false
+		}
+	}
+	// the time is read of the sentence's opening word, as of what it
+	// stands for
+	return assertion.Of(x, r.withSpokenYears(toks), [2]int{0, 1}).Time == assertion.Past
+}
+
+// datedByNeighbour reports whether a sentence that only names a condition
+// is dated by the sentence before it in the turn, which names nothing
+// itself and reads as past ("After my youngest was born, ten years ago.").
+func (r *Reading) datedByNeighbour(m Mention) bool {
+	u := r.Units[m.Unit]
+	prev := m.Unit - 1
+	if u.Question || !r.onlyNames(mention{Mention: m}) || prev < 0 || r.Units[prev].Segment != u.Segment {
+		return false
+	}
+	toks := r.Units[prev].Tokens
+	x := r.Lexicon
+	for _, name := range []string{"conditions", "symptoms", "medications"} {
+		if at, _ := find(toks, x.List(name)); at >= 0 {
+			return false
+		}
+	}
+	for len(toks) > 0 && toks[len(toks)-1].Kind == lexicon.Punct {
+		toks = toks[:len(toks)-1]
+	}
+	return assertion.Of(x, r.withSpokenYears(toks), [2]int{len(toks), len(toks)}).Time == assertion.Past
+}
