@@ -1,12 +1,14 @@
 package clinical_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/clinical"
+	"github.com/notegen/notegen/internal/discourse"
 )
 
 // Who a finding is about, when it was, and what a drug's decision is, read
@@ -146,3 +148,28 @@ func TestAConditionOfTheHistoryJudgedTodayIsDiagnosed(t *testing.T) {
 [doctor] so for your first problem , your high blood pressure , we'll increase the lisinopril to 20 milligrams once a day .`)
 	require.True(t, finding(t, r, clinical.Condition, "hypertension").Diagnosis)
 }
+
+// After the exam, the clinician's "please tell mom that Mateo has
+// bronchiolitis" tells the diagnosis, not the family history; "his dad has
+// asthma" stays there.
+func TestADiagnosisToldThroughARelativeIsTheAssessment(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Does anyone in the family have asthma?
+Mother: Su papá tiene asma.
+Interpreter: His dad has asthma.
+Doctor: Does anyone smoke at home?
+Interpreter: My husband smokes, but outside.
+Doctor: Thank you. The nurse weighed him at eight point two kilos. His temperature is thirty-eight point one, heart rate one forty-five, and his oxygen is ninety-six percent.
+Doctor: Let me examine him. His nose is full of mucus. In the lungs I hear scattered crackles and some wheezes on both sides. He's alert and smiling at me.
+Doctor: Please tell mom that Mateo has bronchiolitis. It's a viral infection of the small airways in the lungs, very common in babies this time of year. His oxygen is good, so he can go home.`)
+	for _, u := range r.Units {
+		text := r.UnitText(indexOf(r, u))
+		switch {
+		case strings.Contains(text, "bronchiolitis"):
+			require.Equal(t, discourse.Assessment, u.Part, text)
+		case strings.Contains(text, "dad has asthma"):
+			require.NotEqual(t, discourse.Assessment, u.Part, text)
+		}
+	}
+}
+

@@ -191,6 +191,24 @@ func (r *Reading) statedConditionsAsAssessment() {
 	}
 }
 
+// toldNotFamily takes out of the family history the clinician's
+// statements, after the exam, of a condition the patient has now that name
+// no relative's ("Please tell mom that Mateo has bronchiolitis": the
+// mother is who is told): they tell the diagnosis.
+func (r *Reading) toldNotFamily() {
+	examined := false
+	for i, u := range r.Units {
+		examined = examined || u.Part == discourse.Exam || u.Part == discourse.Results
+		if !examined || u.Part != discourse.Family || u.Speaker != transcript.Clinician || u.Question {
+			continue
+		}
+		ofFamily := func(f *Finding) bool { return f.Subject == assertion.Family }
+		if r.findingIn(i, hasNow) && !r.findingIn(i, ofFamily) {
+			r.Units[i].Part = discourse.Assessment
+		}
+	}
+}
+
 // decidesIn reports whether toks hold a verb of deciding a drug or
 // ordering ("we'll stop", "I'm ordering"): a drug only named ("it hasn't
 // gotten better on the amoxicillin") decides nothing.

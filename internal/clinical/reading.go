@@ -209,6 +209,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.decisionsInPlan()
 	r.takenOutOfPlan()
 	r.impressionsInAssessment()
+	r.toldNotFamily()
 	r.statedConditionsAsAssessment()
 	r.habitAnswersInSocial()
 	return r
