@@ -173,3 +173,13 @@ Doctor: Please tell mom that Mateo has bronchiolitis. It's a viral infection of 
 	}
 }
 
+
+// A start put off to a later visit is no prescription today.
+func TestAStartPutOffIsNoPrescription(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: With a second flare he is a candidate for urate-lowering therapy, but we will defer starting allopurinol until this flare has settled. Start colchicine zero point six milligrams twice a day.`)
+	require.False(t, finding(t, r, clinical.Medication, "allopurinol").New)
+	require.True(t, finding(t, r, clinical.Medication, "colchicine").New)
+	r = read(t, "fr", `Médecin : On va attendre pour commencer l'allopurinol, la crise doit d'abord se calmer.`)
+	require.False(t, finding(t, r, clinical.Medication, "allopurinol").New)
+}
