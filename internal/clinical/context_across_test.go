@@ -173,7 +173,6 @@ Doctor: Please tell mom that Mateo has bronchiolitis. It's a viral infection of 
 	}
 }
 
-
 // A start put off to a later visit is no prescription today.
 func TestAStartPutOffIsNoPrescription(t *testing.T) {
 	t.Parallel()
@@ -182,4 +181,36 @@ func TestAStartPutOffIsNoPrescription(t *testing.T) {
 	require.True(t, finding(t, r, clinical.Medication, "colchicine").New)
 	r = read(t, "fr", `Médecin : On va attendre pour commencer l'allopurinol, la crise doit d'abord se calmer.`)
 	require.False(t, finding(t, r, clinical.Medication, "allopurinol").New)
+}
+
+// A relative who came with the patient speaks of their own illness and
+// drugs in the first person: the daughter's metformin is not her father's,
+// the father's Ventolin not his son's.
+func TestARelativesOwnDrugsAreNotThePatients(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `GP: Hello Mr Okafor, and you must be his daughter.
+Daughter: Yes, I'm Grace. Dad's had two falls this week, he gets dizzy when he stands up.
+GP: Does he have a blood pressure monitor at home?
+Daughter: Yes, I brought mine round. I'm on tablets for my own blood pressure, and I'm diabetic, I'm on metformin, so I'm always checking something.
+GP: What tablets is your dad taking?
+Daughter: He takes amlodipine ten milligrams and tamsulosin.`)
+	none(t, r, clinical.Medication, "metformin")
+	finding(t, r, clinical.Medication, "amlodipine")
+	require.NotEqual(t, assertion.Patient, finding(t, r, clinical.Condition, "diabetes").Subject)
+	r = read(t, "fr", `Urgentologue: Y a-t-il de l'asthme dans la famille?
+Père: Sa sœur a le rhume. Pis moi je fais de l'asthme, j'ai ma pompe de Ventolin, mais ça c'est moi, pas lui.`)
+	none(t, r, clinical.Medication, "ventolin")
+}
+
+// A drug a parent took himself ("I took Ritalin in middle school") does not
+// take away the child's own drug of the same kind, decided later.
+func TestAParentsOwnDrugLeavesTheChildsDecision(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Pediatrician: How have the last four weeks been on the Concerta?
+Father: Better in the mornings. I had ADHD as a kid, though, I took Ritalin in middle school.
+Pediatrician: That's common, it runs in families. He is growing well.
+Pediatrician: His weight is up two pounds and his blood pressure is normal.
+Pediatrician: I'd like to increase the Concerta from eighteen to twenty-seven milligrams, still one tablet every morning with breakfast.`)
+	concerta := finding(t, r, clinical.Medication, "concerta")
+	require.Equal(t, clinical.ActionChange, concerta.Action)
 }

@@ -42,6 +42,10 @@ type medEvidence struct {
 	administered bool
 }
 
+// ownAnswerReach is how many sentences after a companion names their own
+// drug the clinician's mentions of it answer them.
+const ownAnswerReach = 3
+
 // medications merges drug mentions into findings: what happens to each
 // drug at this visit (the clinician's decision, the latest one winning),
 // whether it is newly prescribed, and its dose, route, frequency and
@@ -50,19 +54,21 @@ type medEvidence struct {
 func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 	order := []string{}
 	groups := map[string][]mention{}
-	// a drug a companion first names as their own ("I take sertraline
-	// and I'm breastfeeding him") stays theirs when the clinician answers
-	// of it ("sertraline is fine with breastfeeding")
-	someoneElses := map[string]bool{}
+	// a drug a companion names as their own ("I take sertraline and I'm
+	// breastfeeding him") stays theirs when the clinician answers of it
+	// ("sertraline is fine with breastfeeding"); named again later, it
+	// may be the patient's too (a father's Ritalin, his son's Concerta)
+	ownedAt := map[string]int{}
 	for _, m := range ms {
 		if m.kind != Medication {
 			continue
 		}
-		if _, seen := groups[m.name]; !seen && !someoneElses[m.name] && r.Units[m.Unit].Speaker == transcript.Other &&
-			r.speaksOfSelfBesidePatient(r.Units[m.Unit].Tokens, m.First) {
-			someoneElses[m.name] = true
+		if r.Units[m.Unit].Speaker == transcript.Other && r.speaksOfSelfBesidePatient(r.Units[m.Unit].Tokens, m.First) {
+			ownedAt[m.name] = m.Unit
 		}
-		if m.Context.Subject == assertion.Family || m.Context.Subject == assertion.Other || someoneElses[m.name] {
+		at, owned := ownedAt[m.name]
+		answered := owned && m.Unit > at && m.Unit-at <= ownAnswerReach && r.Units[m.Unit].Speaker == transcript.Clinician
+		if m.Context.Subject == assertion.Family || m.Context.Subject == assertion.Other || answered {
 			continue
 		}
 		if _, ok := groups[m.name]; !ok {

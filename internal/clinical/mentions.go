@@ -264,7 +264,7 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 			// sentence calls "him" (a parent's own is the child's family
 			// history)
 			c.Subject = assertion.Other
-			if r.Patient.Kin == "child" {
+			if r.Patient.Kin == "child" || r.Patient.Kin == "parent" {
 				c.Subject = assertion.Family
 			}
 		case u.Speaker == transcript.Other && c.Subject != assertion.Patient:
@@ -417,7 +417,8 @@ func (r *Reading) companionsKin(toks []lexicon.Token) (assertion.Subject, bool) 
 
 // speaksOfSelfBesidePatient reports whether a companion's sentence says
 // "I" before the finding at token at, with no word for the patient between
-// them, and calls the patient by a pronoun of the third person elsewhere:
+// them, and either the companion is a relative of the patient or the
+// sentence calls the patient by a pronoun of the third person elsewhere:
 // the speaker tells of themselves ("I take sertraline and I'm
 // breastfeeding him"), where "I give him Tylenol" tells of the patient.
 func (r *Reading) speaksOfSelfBesidePatient(toks []lexicon.Token, at int) bool {
@@ -438,6 +439,12 @@ func (r *Reading) speaksOfSelfBesidePatient(toks []lexicon.Token, at int) bool {
 	}
 	if speaker < 0 {
 		return false
+	}
+	if r.Patient.Kin != "" {
+		// a relative who came with the patient ("Daughter:", "Père :")
+		// speaks for themselves in the first person ("I'm diabetic, I'm on
+		// metformin"); an interpreter speaks as the patient
+		return true
 	}
 	for k, t := range toks {
 		if (k < speaker || k >= at) && ofPatient(t) {
