@@ -18,7 +18,7 @@ import (
 // that are allergies, which are not medications.
 func (r *Reading) allergies(ms []mention) map[string]bool {
 	x := r.Lexicon
-	cues, verbs := x.List("allergy_cues"), x.List("reaction_verbs")
+	cues, verbs, causes := x.List("allergy_cues"), x.List("reaction_verbs"), x.List("reaction_causes")
 	allergens, meds, reactions := x.List("allergens"), x.List("medications"), x.List("reactions")
 	allergic := map[string]bool{}
 	seen := map[string]int{}
@@ -30,6 +30,9 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 		}
 		cueAt, cueN := r.findCue(u.Tokens, cues)
 		verbAt, _ := find(u.Tokens, verbs)
+		// a reaction said before its cause ("I got hives all over from
+		// Bactrim"): which substance, if any, aboutAllergy decides
+		causeAt, _ := find(u.Tokens, causes)
 		asked := r.askedAboutAllergies(ui, cues)
 		// "Any medications? Any allergies?" "Just pantoprazole. No
 		// allergies.": the drug answers the other question
@@ -43,7 +46,7 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 		// follows is the list, said or dictated
 		headed = headed || cueAt == 0 && cueN < len(u.Tokens) && u.Tokens[cueN].Norm == ":"
 		itemsAnswer = itemsAnswer || headed
-		if cueAt < 0 && verbAt < 0 && !asked && !headed && !r.reactionFromSubstance(u.Tokens) {
+		if cueAt < 0 && verbAt < 0 && causeAt < 0 && !asked && !headed {
 			continue
 		}
 		if u.Speaker == transcript.Clinician && !asked && cueAt < 0 && !headed {
@@ -324,28 +327,6 @@ func (r *Reading) aboutAllergy(toks []lexicon.Token, i, n int, cues, verbs, reac
 		if e, m := reactions.Match(toks, k); e != nil && k+m <= i && i-(k+m) <= allergyReach && r.causedBy(toks, k+m, i) {
 			// "I got hives all over from Bactrim"
 			return true
-		}
-	}
-	return false
-}
-
-// reactionFromSubstance reports whether toks say a reaction came from a
-// drug or an allergen named after it ("I got hives all over from
-// Bactrim").
-func (r *Reading) reactionFromSubstance(toks []lexicon.Token) bool {
-	x := r.Lexicon
-	reactions := x.List("reactions")
-	for k := range toks {
-		e, m := reactions.Match(toks, k)
-		if e == nil {
-			continue
-		}
-		for i := k + m; i < len(toks) && i-(k+m) <= allergyReach; i++ {
-			for _, l := range []*lexicon.List{x.List("medications"), x.List("allergens")} {
-				if s, _ := l.Match(toks, i); s != nil && r.causedBy(toks, k+m, i) {
-					return true
-				}
-			}
 		}
 	}
 	return false

@@ -196,13 +196,13 @@ func (r *Reading) statedConditionsAsAssessment() {
 // no relative's ("Please tell mom that Mateo has bronchiolitis": the
 // mother is who is told): they tell the diagnosis.
 func (r *Reading) toldNotFamily() {
+	ofFamily := func(f *Finding) bool { return f.Subject == assertion.Family }
 	examined := false
 	for i, u := range r.Units {
 		examined = examined || u.Part == discourse.Exam || u.Part == discourse.Results
 		if !examined || u.Part != discourse.Family || u.Speaker != transcript.Clinician || u.Question {
 			continue
 		}
-		ofFamily := func(f *Finding) bool { return f.Subject == assertion.Family }
 		if r.findingIn(i, hasNow) && !r.findingIn(i, ofFamily) {
 			r.Units[i].Part = discourse.Assessment
 		}

@@ -67,8 +67,8 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 			ownedAt[m.name] = m.Unit
 		}
 		at, owned := ownedAt[m.name]
-		answered := owned && m.Unit > at && m.Unit-at <= ownAnswerReach && r.Units[m.Unit].Speaker == transcript.Clinician
-		if m.Context.Subject == assertion.Family || m.Context.Subject == assertion.Other || answered {
+		answersCompanion := owned && m.Unit > at && m.Unit-at <= ownAnswerReach && r.Units[m.Unit].Speaker == transcript.Clinician
+		if m.Context.Subject == assertion.Family || m.Context.Subject == assertion.Other || answersCompanion {
 			continue
 		}
 		if _, ok := groups[m.name]; !ok {

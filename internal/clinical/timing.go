@@ -51,13 +51,8 @@ func (r *Reading) datedByNext(m Mention) bool {
 	}
 	toks := r.Units[next].Tokens
 	x := r.Lexicon
-	if e, _ := x.List("past_anaphors").Match(toks, 0); e == nil {
+	if e, _ := x.List("past_anaphors").Match(toks, 0); e == nil || !r.namesNothing(toks) {
 		return false
-	}
-	for _, name := range []string{"conditions", "symptoms", "medications"} {
-		if at, _ := find(toks, x.List(name)); at >= 0 {
-			return false
-		}
 	}
 	// the time is read of the sentence's opening word, as of what it
 	// stands for
@@ -75,13 +70,22 @@ func (r *Reading) datedByNeighbour(m Mention) bool {
 	}
 	toks := r.Units[prev].Tokens
 	x := r.Lexicon
-	for _, name := range []string{"conditions", "symptoms", "medications"} {
-		if at, _ := find(toks, x.List(name)); at >= 0 {
-			return false
-		}
+	if !r.namesNothing(toks) {
+		return false
 	}
 	for len(toks) > 0 && toks[len(toks)-1].Kind == lexicon.Punct {
 		toks = toks[:len(toks)-1]
 	}
 	return assertion.Of(x, r.withSpokenYears(toks), [2]int{len(toks), len(toks)}).Time == assertion.Past
+}
+
+// namesNothing reports whether a sentence names no condition, symptom or
+// drug of its own: it can only date what its neighbour names.
+func (r *Reading) namesNothing(toks []lexicon.Token) bool {
+	for _, name := range []string{"conditions", "symptoms", "medications"} {
+		if at, _ := find(toks, r.Lexicon.List(name)); at >= 0 {
+			return false
+		}
+	}
+	return true
 }
