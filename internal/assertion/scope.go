@@ -1,0 +1,194 @@
+package assertion
+
+// Where a trigger's scope ends: a window of words, closed early by a new
+// clause, a sentence boundary or a terminating term (ConText's scope rules).
+
+import "github.com/notegen/notegen/internal/lexicon"
+
+// covers reports whether trigger ms[mi]'s scope holds the target. A
+// zero-width target at the end of toks stands for a concept the sentence
+// leaves implicit, as an answer does ("I used to."): a forward scope that
+// reaches the end holds it, whatever the window.
+func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int, newClause, subordinate func([]lexicon.Token, int) bool) bool {
+	m := ms[mi]
+	limit := m.rule.scope
+	if limit == 0 {
+		limit = defaultWindow
+	}
+	implicit := target[0] == target[1] && target[0] == len(toks)
+	joins := func(k int) bool { return owner[k] >= 0 && ms[owner[k]].rule.cat == list }
+	stops := func(k int) bool {
+		o := owner[k]
+		if o < 0 || o == mi {
+			return false
+		}
+		oc := ms[o].rule.cat
+		if oc == terminate || oc == pseudo {
+			return ms[o].rule.ends.has(m.rule.cat)
+		}
+		if oc == hypothetical && m.rule.cat == hypothetical {
+			// a condition's clause goes on through the instruction inside
+			// it: "if you're not better, call us back, and we might need
+			// an x-ray" keeps the x-ray under the "if"
+			return false
+		}
+		return oc.feature() == m.rule.cat.feature()
+	}
+	if m.rule.dir&forward != 0 && target[0] >= m.end {
+		from := m.end
+		if m.closeEnd > 0 {
+			// the gap of "ne ... pas" holds the verb the trigger negates:
+			// a concept there is in scope, and nothing there ends it
+			if target[0] < m.closeStart {
+				return true
+			}
+			from = m.closeEnd
+		}
+		words := 0
+		complement := -1 // the subject of the clause a verb of opinion introduces
+		if m.rule.raises {
+			complement = from
+			if complement < len(toks) && toks[complement].Norm == "that" {
+				complement++
+			}
+		}
+		for k := from; k < len(toks); k++ {
+			if k == target[0] {
+				return words < limit
+			}
+			if t := toks[k]; t.Kind == lexicon.Punct {
+				if isBoundary(t.Norm) {
+					return false
+				}
+				if t.Norm == "," {
+					// a time said at the sentence's opening dates all of it
+					// ("L'hiver passé, elle a fait une pneumonie")
+					dating := m.rule.cat == historical && m.start == 0
+					if m.rule.phrase || (m.rule.cat == negated || m.rule.cat == possible || m.rule.cat == experiencer || m.rule.cat == historical && !dating) &&
+						newClause(toks, k+1) {
+						// "not in remission, and the sertraline is causing
+						// weight gain": a clause with its own subject
+						// is out of the negation's reach, and out of a
+						// history's ("given your smoking history, I'd
+						// like a chest x-ray")
+						return false
+					}
+					words = 0
+				}
+				continue
+			}
+			if k == complement {
+				// the clause's subject is the opinion's, not a word of
+				// the scope's window
+				continue
+			}
+			if stops(k) {
+				return false
+			}
+			if joins(k) {
+				if m.rule.phrase {
+					return false
+				}
+				words = 0
+				continue
+			}
+			if leans(toks[k]) {
+				continue
+			}
+			if words++; words > limit && !implicit {
+				return false
+			}
+		}
+		return implicit
+	}
+	if m.rule.dir&backward != 0 && target[1] <= m.start && !implicit {
+		words, joined := 0, false
+		for k := m.start - 1; k >= 0; k-- {
+			if k == target[1]-1 {
+				return words < limit
+			}
+			if subordinate(toks, k) {
+				// "check uric acid once the flare has settled": the
+				// trigger is the subordinate clause's
+				return false
+			}
+			if t := toks[k]; t.Kind == lexicon.Punct {
+				if isBoundary(t.Norm) {
+					return false
+				}
+				if t.Norm == "," {
+					if words >= ownPhraseWords && !joined && (m.rule.cat == negated || m.rule.cat == possible) {
+						// "douleur thoracique pariétale, syndrome
+						// coronarien aigu écarté": the words between the
+						// comma and the trigger are the phrase it denies;
+						// a list goes on ("fever, chills and night sweats
+						// were denied"), and a past told after a comma
+						// still dates what came before ("de l'asthme
+						// enfant, mais ça a disparu")
+						return false
+					}
+					words = 0
+				}
+				continue
+			}
+			if stops(k) {
+				return false
+			}
+			if joins(k) {
+				words, joined = 0, true
+				continue
+			}
+			if leans(toks[k]) {
+				continue
+			}
+			if words++; words > limit {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// ownPhraseWords is how many words between a comma and a backward trigger
+// make a phrase of its own, which the trigger is about.
+const ownPhraseWords = 3
+
+// newClause reports whether a clause with its own subject opens at token
+// k, after a comma: a word that joins clauses, then a determiner or a
+// subject ("and the sertraline", "et le traitement"), or a subject or a
+// word that opens a proposal on its own ("because of your father's heart
+// attack, let's check ...").
+func (r *rules) newClause(toks []lexicon.Token, k int) bool {
+	subjects := r.lex.List("clause_subjects")
+	if k < len(toks) && subjects.Has(toks[k].Norm) && toks[k].Norm != "the" {
+		// a pronoun set off by commas takes up the subject before it ("Ma
+		// mère, elle, a eu un cancer du sein"): the same clause goes on
+		return k+1 >= len(toks) || toks[k+1].Norm != ","
+	}
+	return k+1 < len(toks) && r.lex.List("list_joins").Has(toks[k].Norm) && subjects.Has(toks[k+1].Norm)
+}
+
+// subordinate reports whether a subordinate clause opens at token k.
+func (r *rules) subordinate(toks []lexicon.Token, k int) bool {
+	list := r.lex.List("subordinators")
+	e, n := list.Match(toks, k)
+	if e == nil {
+		return false
+	}
+	// "pneumonia once when I was a kid": a word that opens a clause
+	// followed by one that does is an adverb ("once", "ever since")
+	next, _ := list.Match(toks, k+n)
+	return next == nil
+}
+
+// leans reports whether a token is an elided word ("d'", "l'", "qu'"),
+// which counts as one word with the word it leans on.
+func leans(t lexicon.Token) bool {
+	return len(t.Norm) > 1 && t.Norm[len(t.Norm)-1] == '\''
+}
+
+// isBoundary reports whether a punctuation mark ends every scope: the end
+// of a sentence, or a semicolon between two clauses.
+func isBoundary(p string) bool {
+	return p == "." || p == "?" || p == "!" || p == "…" || p == ";"
+}

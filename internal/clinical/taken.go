@@ -1,0 +1,118 @@
+package clinical
+
+// Who gives a drug and who takes it: staff at the bedside, a drug reported
+// given, taken now or wished for; read by medications.go for each mention.
+
+import (
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// Staff reports whether unit i is said by someone who works where the
+// patient is seen (a nurse), not by the patient or a companion.
+func (r *Reading) Staff(i int) bool {
+	u := r.Units[i]
+	return u.Speaker == transcript.Other && transcript.IsStaff(r.Segments[u.Segment].Voice)
+}
+
+// givenByStaff reports whether m is a nurse's account of a dose given at
+// the visit: a word of giving near the drug. A nurse's handover of what
+// the patient took at home ("she had two paracetamol at home") is history.
+func (r *Reading) givenByStaff(m mention) bool {
+	u := r.Units[m.Unit]
+	if u.Question {
+		return false
+	}
+	e, at := r.nearest(u.Tokens, m.First, m.End, r.Lexicon.List("given_cues"), actionWindow)
+	if e == nil {
+		return false
+	}
+	// a nurse's "dexamethasone given", or the clinician's own "I have
+	// given her a depot injection of methylprednisolone today"
+	return r.Staff(m.Unit) || r.donePerfect(u, at, m)
+}
+
+// reportedGiven is how the clinician reports a drug given at this visit,
+// not before it: "yes" for a dose given ("he received morphine 4 mg IV",
+// part of the course, neither prescribed nor taken at home), "started" for
+// a treatment begun ("and was started on ceftriaxone"), or "".
+func (r *Reading) reportedGiven(m mention) string {
+	u := r.Units[m.Unit]
+	if u.Question || u.Speaker != transcript.Clinician || m.Context.Time == assertion.Past || m.Context.Assertion != assertion.Present {
+		return ""
+	}
+	cues := r.Lexicon.List("given_cues")
+	e, at := r.nearest(u.Tokens, m.First, m.End, cues, actionWindow)
+	if (e == nil || at > m.First) && r.listed(u.Tokens, m.First) {
+		// "he received saline, morphine 4 mg IV and ondansetron": the
+		// list shares its verb
+		e, at = r.nearest(u.Tokens, m.First, m.First, cues, len(u.Tokens))
+	}
+	if e == nil || at > m.First {
+		return ""
+	}
+	return e.Attr("reported")
+}
+
+// taken reports whether a mention says the patient takes the drug: the
+// patient (or a companion) naming it ("the lisinopril works well"), a
+// question about it answered yes ("digoxin?" "yes"), or a word of taking
+// near it ("you're on metformin"). A drug only named in a clinician's
+// question or proposal is not taken.
+func (r *Reading) taken(m mention) bool {
+	u := r.Units[m.Unit]
+	if m.Answered || (u.Speaker != transcript.Clinician && !u.Question && !r.givenByStaff(m)) || u.Part == discourse.Medications && !u.Question {
+		// the patient's own words, or the list of what they take
+		// ("Medications: Trelegy one inhalation daily, ...")
+		return u.Speaker == transcript.Clinician || !r.wished(m)
+	}
+	return !u.Question && r.takenAt(m)
+}
+
+// wished reports whether the speaker asks for the drug of m or wonders
+// about it rather than takes it ("I was hoping for a Z-Pack", "could I
+// get some Ozempic"): a word of wishing before it, no word of taking
+// near it ("I'd like to keep taking it") and no "my" before it ("I wanted
+// to ask about my metformin").
+func (r *Reading) wished(m mention) bool {
+	toks := r.Units[m.Unit].Tokens
+	if !r.afterCue(toks, m.First, r.Lexicon.List("drug_wishes"), actionWindow) {
+		return false
+	}
+	if e, _ := r.nearest(toks, m.First, m.End, r.Lexicon.List("taking_cues"), actionWindow); e != nil {
+		return false
+	}
+	return !r.ownedBySpeaker(toks, m.First)
+}
+
+// takenAt reports whether a mention says the drug is taken: a word of
+// taking near it ("I take", "she's on"), in its unit or, for a question
+// answered yes, in the question ("are you taking any aspirin?").
+func (r *Reading) takenAt(m mention) bool {
+	cues := r.Lexicon.List("taking_cues")
+	toks := r.Units[m.Unit].Tokens
+	if e, _ := r.nearest(toks, m.First, m.End, cues, actionWindow); e != nil {
+		return true
+	}
+	if r.listed(toks, m.First) {
+		// "on furosemide, bisoprolol and ramipril": the list shares its verb
+		if e, _ := r.nearest(toks, m.First, m.End, cues, len(toks)); e != nil {
+			return true
+		}
+	}
+	// a drug named in reply to "any medications?" is one taken
+	q := r.questionBefore(m.Unit)
+	if q < 0 && m.Answered {
+		q = m.Unit
+	}
+	if q < 0 {
+		return false
+	}
+	for _, list := range []string{"taking_cues", "medication_words"} {
+		if at, _ := find(r.Units[q].Tokens, r.Lexicon.List(list)); at >= 0 {
+			return true
+		}
+	}
+	return false
+}
