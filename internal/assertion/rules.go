@@ -25,11 +25,12 @@ const (
 // declines a test or a treatment ("chest physio is no longer
 // recommended"), what is done in general ("sometimes we use metformin"),
 // a time of life long past ("when I was nineteen"), what is said of a
-// drug's safety in a condition ("isn't safe in pregnancy").
+// drug's safety in a condition ("isn't safe in pregnancy"), what a
+// treatment prevents ("the pill prevents pregnancy").
 // (Double
 // negations, "don't stop the lisinopril", are no pseudo-triggers: the
 // negation is what keeps the verb of stopping from deciding.)
-var apartLists = []string{"request_conditions", "technique_words", "consequence_words", "precaution_words", "unneeded_words", "generic_statements", "life_times", "caution_phrases", "later_times", "owners_after"}
+var apartLists = []string{"request_conditions", "technique_words", "consequence_words", "precaution_words", "unneeded_words", "generic_statements", "life_times", "caution_phrases", "later_times", "owners_after", "prevention_words"}
 
 // category is what a trigger says of the concepts in its scope (ConText's
 // trigger types), or pseudo / terminate for the two kinds of term that

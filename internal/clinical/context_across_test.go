@@ -214,3 +214,25 @@ Pediatrician: I'd like to increase the Concerta from eighteen to twenty-seven mi
 	concerta := finding(t, r, clinical.Medication, "concerta")
 	require.Equal(t, clinical.ActionChange, concerta.Action)
 }
+
+// What is said of people in general ("most women with endometriosis can
+// still get pregnant") and what a treatment prevents ("the pill prevents
+// pregnancy", "condoms protect against chlamydia") is no finding of the
+// patient; her own "I am pregnant" still is.
+func TestGeneralStatementsAndWhatIsPreventedAreNotThePatients(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: It's very common, and most women with endometriosis can still get pregnant.
+Doctor: The pill prevents pregnancy, and condoms protect against chlamydia.`)
+	for _, name := range []string{"pregnan", "chlamydia"} {
+		f := finding(t, r, clinical.Condition, name)
+		require.NotEqual(t, assertion.Present, f.Assertion, name)
+		require.False(t, f.Diagnosis, name)
+	}
+	r = read(t, "en", `Patient: I am pregnant, about ten weeks.`)
+	require.Equal(t, assertion.Present, finding(t, r, clinical.Condition, "pregnan").Assertion)
+	r = read(t, "fr", `Médecin : C'est fréquent, et la plupart des femmes avec une endométriose peuvent tomber enceintes.
+Médecin : La pilule protège contre la grossesse, et le préservatif protège contre la chlamydia.`)
+	for _, name := range []string{"grossesse", "chlamydia"} {
+		require.NotEqual(t, assertion.Present, finding(t, r, clinical.Condition, name).Assertion, name)
+	}
+}
