@@ -386,6 +386,7 @@ func (r *Reading) addReaction(f *Finding, ui, at int, reactions *lexicon.List) {
 	if rui < 0 {
 		return
 	}
+	n = reactionPhrase(r.Units[rui].Tokens, k, n, reactions)
 	if f.Reaction == nil {
 		reaction := r.TextOf(rui, k, k+n)
 		f.Reaction = &reaction
@@ -395,6 +396,23 @@ func (r *Reading) addReaction(f *Finding, ui, at int, reactions *lexicon.List) {
 	}
 	f.Mentions = append(f.Mentions, Mention{Unit: rui, First: k, End: k + n})
 }
+
+// reactionPhrase extends the reaction at tokens [k, k+n) over the
+// reaction words said right after it ("blotchy" -> "blotchy red rash",
+// past up to phraseGap other words), and returns its new length.
+func reactionPhrase(toks []lexicon.Token, k, n int, reactions *lexicon.List) int {
+	for j := k + n; j < len(toks) && j <= k+n+phraseGap && toks[j].Kind == lexicon.Word; j++ {
+		if e, m := reactions.Match(toks, j); e != nil {
+			n = j + m - k
+			j = k + n - 1
+		}
+	}
+	return n
+}
+
+// phraseGap is how many words may stand between two reaction words of one
+// phrase ("blotchy red rash").
+const phraseGap = 1
 
 // reactionNear finds the reaction said with an allergy: in its unit,
 // nearest the substance, or else in the next units of the same speaker's

@@ -120,6 +120,12 @@ func TestDosesAndReactionsSaidLater(t *testing.T) {
 	shellfish := finding(t, r, clinical.Allergy, "shellfish")
 	require.NotNil(t, shellfish.Reaction)
 	require.Equal(t, "hives", *shellfish.Reaction)
+	r = read(t, "en", `Doctor: Because of his allergy I'm going to prescribe azithromycin instead. Could you weigh him?
+Mum: Eighteen kilos.
+Doctor: So at eighteen kilos his dose is one hundred and eighty milligrams, once a day for three days.`)
+	azithromycin := finding(t, r, clinical.Medication, "azithromycin")
+	require.NotNil(t, azithromycin.Dose, "the dose of a child, said of him")
+	require.Equal(t, "180 mg", *azithromycin.Dose)
 }
 
 // A condition the clinician tells the patient they have, named for the
@@ -235,4 +241,48 @@ Médecin : La pilule protège contre la grossesse, et le préservatif protège c
 	for _, name := range []string{"grossesse", "chlamydia"} {
 		require.NotEqual(t, assertion.Present, finding(t, r, clinical.Condition, name).Assertion, name)
 	}
+}
+
+// In the patient's own words a clause that opens with "she" or "he" after
+// a relative was named speaks of the relative: "my mum's got an
+// underactive thyroid, she's been on levothyroxine for years" is the
+// mother's drug, none of the patient's. "My mum says she gave me Calpol" is still the patient's.
+func TestARelativesClauseInThePatientsWordsIsTheRelatives(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Does anything run in the family?
+Patient: My mum's got an underactive thyroid, she's been on levothyroxine for years.`)
+	none(t, r, clinical.Medication, "levothyroxine")
+	r = read(t, "en", `Patient: My mum says she gave me Calpol last night.`)
+	require.Equal(t, assertion.Patient, finding(t, r, clinical.Medication, "calpol").Subject)
+	r = read(t, "fr", `Patiente : Ma mère a une hypothyroïdie, elle prend du Levothyrox depuis des années.`)
+	none(t, r, clinical.Medication, "levothyrox")
+}
+
+// A condition said in the plural is the condition the lexicon lists in
+// the singular: "nondisplaced fractures of the left seventh and eighth
+// ribs" is a fracture, "des otites à répétition" otitis; "stress" and
+// "sinus" are no plurals.
+func TestAConditionSaidInThePluralIsTheCondition(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Your chest x-ray is back. It shows nondisplaced fractures of the left seventh and eighth ribs.`)
+	require.Equal(t, assertion.Present, finding(t, r, clinical.Condition, "fracture").Assertion)
+	r = read(t, "fr", `Mère : Elle a fait des otites à répétition quand elle était bébé.`)
+	finding(t, r, clinical.Condition, "otite")
+}
+
+// A drug the carer may add under a condition, told with its dose and how
+// often ("if she's still miserable you can add children's ibuprofen, seven
+// point five ml up to three times a day"), is started for when it is
+// needed; a drug only to be tried if something happens, without a dose,
+// stays a supposition.
+func TestADrugAllowedWithItsDoseIsStarted(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Keep going with the paracetamol, and if he's still grumpy you can add ibuprofen, five ml up to three times a day.`)
+	ibuprofen := finding(t, r, clinical.Medication, "ibuprofen")
+	require.Equal(t, assertion.Present, ibuprofen.Assertion)
+	require.Equal(t, clinical.ActionStart, ibuprofen.Action)
+	r = read(t, "en", `Doctor: If the cough gets worse you can try an albuterol inhaler.`)
+	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Medication, "albuterol").Assertion)
+	r = read(t, "fr", `Médecin : Continuez le Doliprane, et s'il est encore grognon vous pouvez ajouter de l'ibuprofène, cinq millilitres jusqu'à trois fois par jour.`)
+	require.Equal(t, assertion.Present, finding(t, r, clinical.Medication, "ibuprofène").Assertion)
 }

@@ -56,6 +56,12 @@ func (r *Reading) read() {
 			// Tylenol": a drug to give as a symptom needs it is given
 			c.Assertion = assertion.Present
 		}
+		if m.kind == Medication && c.Assertion == assertion.Hypothetical && r.allowedWithItsDose(m) {
+			// "if she's still miserable you can add children's ibuprofen,
+			// seven point five ml up to three times a day": a drug the
+			// carer may give, dosed, is started for when it is needed
+			c.Assertion = assertion.Present
+		}
 		if m.kind == Medication && c.Assertion == assertion.Hypothetical && r.asNeededOnly(c) {
 			// "ibuprofen as needed" is a prescription, not a supposition
 			c.Assertion = assertion.Present
@@ -388,6 +394,33 @@ func (r *Reading) notToldByClinician(ms []mention) []mention {
 	}
 	return out
 }
+
+// allowedWithItsDose reports whether the clinician tells the patient or
+// the carer they may take or give drug m ("you can add", "vous pouvez
+// ajouter": a second-person subject and a word of permission just before
+// it) and says its dose and how often right after it.
+func (r *Reading) allowedWithItsDose(m mention) bool {
+	u := r.Units[m.Unit]
+	if u.Speaker != transcript.Clinician || r.asks(m.Unit) || !r.dosedHere(u.Tokens, m) {
+		return false
+	}
+	x := r.Lexicon
+	allowed := false
+	for k := max(m.First-permissionReach, 1); k < m.First; k++ {
+		if x.List("permissions").Has(u.Tokens[k].Norm) && x.List("second_person").Has(u.Tokens[k-1].Norm) {
+			allowed = true
+		}
+	}
+	if !allowed {
+		return false
+	}
+	e, at := closest(u.Tokens, m.First, m.End, x.List("frequencies"), x.List("medications"))
+	return e != nil && at >= m.End
+}
+
+// permissionReach is how many words before a drug the permission to give
+// it may be ("you can add children's ibuprofen").
+const permissionReach = 6
 
 // asNeededOnly reports whether every hypothetical trigger of c is a
 // frequency ("as needed", "si besoin").

@@ -311,10 +311,20 @@ const maxIntervalYears = 20
 // ageOrPast reports whether the time said by the unit of time at tokens
 // [k, end) (entry e) is an age or a time past, not an interval to a visit:
 // a number of years no follow-up waits ("de cinquante-huit ans"), or words
-// of age or of the past after it ("seven years old", "two days ago").
+// of age or of the past after it ("seven years old", "two days ago") or
+// around it ("last week").
 func (r *Reading) ageOrPast(toks []lexicon.Token, nums []number, from, k, end int, e *lexicon.Entry) bool {
 	if e2, _ := r.Lexicon.List("interval_stops").Match(toks, end); e2 != nil {
 		return true
+	}
+	past := r.Lexicon.List("past_times")
+	for s := max(from, k-pastReach); s <= k; s++ {
+		// "the blood test you had last week", "la semaine dernière", "il
+		// y a deux semaines": a time past that holds the unit, or ends
+		// at the number before it
+		if e2, n := past.Match(toks, s); e2 != nil && s+n >= k-1 {
+			return true
+		}
 	}
 	if e.Attr("unit") != "year" {
 		return false
@@ -326,6 +336,10 @@ func (r *Reading) ageOrPast(toks []lexicon.Token, nums []number, from, k, end in
 	}
 	return false
 }
+
+// pastReach is how many words before a unit of time a word of the past
+// may start ("il y a deux semaines").
+const pastReach = 4
 
 // joinTexts is the words of tokens [from, to) as written, space-joined
 // (a contraction's two tokens are written once).

@@ -69,4 +69,10 @@ Docteur : Le propranolol, vous n'en avez plus besoin, vous pouvez l'arrêter à 
 Docteur : Prenez de l'acétaminophène mille milligrammes aux six heures au besoin, sans dépasser quatre mille milligrammes par jour.`)
 	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "propranolol").Action)
 	none(t, r, clinical.Medication, "dépasser")
+	// "arrêtez l'Actifed Rhume": after the verb, "l'" is an article, and
+	// the drug it names (one the lexicon does not know) is not the
+	// Doliprane named before
+	r = read(t, "fr", `Patient : Du Doliprane, mille milligrammes, trois fois par jour depuis trois jours.
+Médecin : Vous pouvez continuer le Doliprane si besoin. En revanche, arrêtez l'Actifed Rhume.`)
+	require.Equal(t, clinical.ActionContinue, finding(t, r, clinical.Medication, "doliprane").Action)
 }

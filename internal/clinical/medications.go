@@ -261,6 +261,12 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 			if d, _ := meds.Match(toks, j+pn); d != nil {
 				continue // "arrêtez le paracétamol" names its drug
 			}
+			if j == i+n && strings.HasSuffix(toks[j].Norm, "'") {
+				// "arrêtez l'Actifed": an elided word after the verb is an
+				// article before a name (an elided pronoun comes before
+				// its verb, "l'arrêter")
+				continue
+			}
 			last, ok := lastDrugBefore(ms, groups, ui, i)
 			if !ok || ui-last.Unit > pronounReach || last.Unit == ui && r.agentOf(toks, last.End, i) {
 				// the drug that does the verb's action is not what its

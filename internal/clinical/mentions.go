@@ -1,6 +1,9 @@
 package clinical
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/transcript"
@@ -28,6 +31,25 @@ type mention struct {
 	system             string
 }
 
+// plural reports whether a word may be a plural in -s: four letters or
+// more, not ending in -ss, -us or -is ("stress", "sinus", "arthritis").
+func plural(t lexicon.Token) bool {
+	w := t.Norm
+	return t.Kind == lexicon.Word && len(w) >= 4 && strings.HasSuffix(w, "s") &&
+		!strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is")
+}
+
+// singulars returns a copy of toks with each plural's final s taken off.
+func singulars(toks []lexicon.Token) []lexicon.Token {
+	out := slices.Clone(toks)
+	for i, t := range out {
+		if plural(t) {
+			out[i].Norm = t.Norm[:len(t.Norm)-1]
+		}
+	}
+	return out
+}
+
 // window is how many tokens apart a symptom and the body part it is
 // placed at may be ("pain in my left knee", "my knee really hurts").
 const window = 8
@@ -48,6 +70,7 @@ func (r *Reading) scan() []mention {
 			continue
 		}
 		toks := u.Tokens
+		var singular []lexicon.Token // toks with plurals made singular, made on first need
 		for i := 0; i < len(toks); i++ {
 			var best *lexicon.Entry
 			n, kind := 0, Kind("")
@@ -58,6 +81,16 @@ func (r *Reading) scan() []mention {
 					// sign) is the vital sign when a value follows it, or
 					// a word of measuring ("oxygen finger monitor")
 					best, n, kind = e, m, scanned[k].kind
+				}
+			}
+			if best == nil && plural(toks[i]) {
+				// "nondisplaced fractures of the ribs", "des otites": a
+				// condition the lexicon lists in the singular
+				if singular == nil {
+					singular = singulars(toks)
+				}
+				if e, m := lists[0].Match(singular, i); e != nil {
+					best, n, kind = e, m, scanned[0].kind
 				}
 			}
 			if best == nil {
@@ -279,6 +312,10 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 			// the patient's "she has diabetes" (after "my mom is 73") is
 			// about whom the turn spoke of: the patient says "I"
 			c.Subject = r.spokenOf(m.Unit)
+		case u.Speaker == transcript.Patient && c.Subject == assertion.Patient && r.relativesClause(u.Tokens, m.First):
+			// "my mum's got an underactive thyroid, she's been on
+			// levothyroxine for years": the clause's "she" is the mother
+			c.Subject = assertion.Family
 		case u.Speaker == transcript.Patient && c.Subject == assertion.Patient && r.answersOfKin(m):
 			// "Votre mère a une thyroïde qui ne marche pas assez ?" "Oui,
 			// une maladie de Hashimoto": the answer names the relative's
@@ -529,6 +566,28 @@ func (r *Reading) opensWithOther(toks []lexicon.Token) bool {
 		return pronouns.Has(t.Norm)
 	}
 	return false
+}
+
+// relativesClause reports whether the clause holding toks[at], in the
+// patient's words, opens with a third-person pronoun after a relative was
+// named earlier in the sentence, with no word for the speaker between the
+// pronoun and the mention ("my mum says she gave me Calpol" is the
+// patient's).
+func (r *Reading) relativesClause(toks []lexicon.Token, at int) bool {
+	x := r.Lexicon
+	joins := x.List("conjunctions")
+	open := at
+	for open > 0 && toks[open-1].Norm != "," && toks[open-1].Norm != ";" && !joins.Has(toks[open-1].Norm) {
+		open--
+	}
+	if open == 0 || !x.List("third_pronouns").Has(toks[open].Norm) {
+		return false
+	}
+	if k, _ := find(toks[open:at], x.List("first_person")); k >= 0 {
+		return false
+	}
+	k, _ := find(toks[:open], x.List("family_members"))
+	return k >= 0
 }
 
 // namesATopic reports whether the condition at toks[first:end] only

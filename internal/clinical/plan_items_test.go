@@ -1,6 +1,7 @@
 package clinical_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -500,4 +501,21 @@ func TestADrugWithAVerbOfItsOwnIsNotTheObjectBefore(t *testing.T) {
 GP: So, to sum up: I'm stopping the carbocisteine, the Fostair goes up to two puffs twice a day, and you carry on with the Spiriva once a day.`)
 	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "carbocisteine").Action)
 	require.NotEqual(t, clinical.ActionStop, finding(t, r, clinical.Medication, "fostair").Action)
+}
+
+// A time past said after a follow-up word is no interval to a visit: "to
+// go through your review and the blood test you had last week" plans
+// nothing; "review in two weeks" does.
+func TestATimePastIsNoFollowUpInterval(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: So I'm ringing to go through your review and the blood test you had last week.`)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.FollowUp && strings.Contains(f.Name, "week"), "unexpected %q", f.Name)
+	}
+	r = read(t, "en", `Doctor: We'll review you in two weeks.`)
+	require.Equal(t, "follow-up in 2 weeks", finding(t, r, clinical.FollowUp, "follow-up").Name)
+	r = read(t, "fr", `Médecin : On se revoit pour le bilan de la semaine dernière.`)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.FollowUp && strings.Contains(f.Name, "semaine"), "unexpected %q", f.Name)
+	}
 }

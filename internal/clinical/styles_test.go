@@ -43,6 +43,17 @@ Doctor: Okay, so a trimethoprim allergy, a rash.`)
 	none(t, r, clinical.Symptom, "rash")
 }
 
+// A reaction said in several words keeps them all: "a blotchy red rash" is
+// no "blotchy"; "hives and swelling of the lips" both.
+func TestAReactionKeepsItsWholePhrase(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I've got on your record that you're allergic to amoxicillin. What happened with that?
+Patient: I came out in a blotchy red rash all over when I was a teenager.`)
+	require.Equal(t, "blotchy red rash", *finding(t, r, clinical.Allergy, "amoxicillin").Reaction)
+	r = read(t, "fr", `Patiente : Je suis allergique à la pénicilline, ça me donne des plaques rouges.`)
+	require.Contains(t, *finding(t, r, clinical.Allergy, "pénicilline").Reaction, "plaques")
+}
+
 // A short statement after an exam finding of the same turn that names no
 // test is the exam's, whatever the part model says.
 func TestAStatementAfterAnExamFindingIsTheExam(t *testing.T) {

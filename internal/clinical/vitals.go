@@ -203,7 +203,13 @@ func (r *Reading) vitalPlaces(m mention) []vitalPlace {
 	if m.Answered {
 		return nil
 	}
-	out := []vitalPlace{{unit: m.Unit, toks: u.Tokens, from: m.End, reach: vitalWindow}}
+	var out []vitalPlace
+	if k := m.First - 1; k > 0 && r.Lexicon.List("value_before_links").Has(u.Tokens[k].Norm) {
+		// "vous avez trente-huit un de température": the value said
+		// before the name, linked to it
+		out = append(out, vitalPlace{unit: m.Unit, toks: u.Tokens[:k], from: max(k-valueBeforeReach, 0), reach: valueBeforeReach})
+	}
+	out = append(out, vitalPlace{unit: m.Unit, toks: u.Tokens, from: m.End, reach: vitalWindow})
 	if next := m.Unit + 1; next < len(r.Units) && (r.Units[next].Segment == u.Segment || r.Units[next].Segment == u.Segment+1) {
 		out = append(out, vitalPlace{unit: next, toks: r.Units[next].Tokens, reach: len(r.Units[next].Tokens)})
 		// a reply's value may come in its second sentence ("Yeah, we
@@ -215,6 +221,10 @@ func (r *Reading) vitalPlaces(m mention) []vitalPlace {
 	}
 	return out
 }
+
+// valueBeforeReach is how many words a value said before its vital's name
+// may take ("trente-huit point un de température").
+const valueBeforeReach = 5
 
 // vitalValue finds the value of a vital of kind at place: a number the
 // vital's values can be (a ratio for a blood pressure), and its unit.

@@ -37,7 +37,8 @@ func sampleFacts() facts.Facts {
 	span := []facts.Span{{Segment: 0, Start: 0, End: 4}}
 	return facts.Facts{
 		Problems: []facts.Problem{{Text: "hypertension", Status: facts.StatusActive, Spans: span},
-			{Text: "pneumonia", Status: facts.StatusRuledOut, Spans: span}},
+			{Text: "pneumonia", Status: facts.StatusRuledOut, Spans: span},
+			{Text: "appendicitis", Status: facts.StatusResolved, Spans: span}},
 		Medications: []facts.Medication{
 			{Name: "lisinopril", Dose: str("40 mg"), Frequency: str("once daily"), Action: facts.ActionChange, Reason: str("high blood pressure"), Spans: span},
 			{Name: "metformin", Dose: str("500 mg"), Action: facts.ActionContinue, Spans: span},
@@ -155,10 +156,21 @@ func TestBundleIsADocument(t *testing.T) {
 	}
 	require.Equal(t, "hyperlipidemia", reasons["lipid panel"].([]any)[0].(map[string]any)["text"])
 	require.Nil(t, reasons["follow-up in 2 weeks"], "no reason was said")
+	codeOf := func(concept any) any {
+		return concept.(map[string]any)["coding"].([]any)[0].(map[string]any)["code"]
+	}
 	for _, c := range byType["Condition"] {
-		if c["code"].(map[string]any)["text"] == "pneumonia" {
+		switch c["code"].(map[string]any)["text"] {
+		case "pneumonia":
 			require.NotContains(t, c, "clinicalStatus")
-			require.Equal(t, "refuted", c["verificationStatus"].(map[string]any)["coding"].([]any)[0].(map[string]any)["code"])
+			require.Equal(t, "refuted", codeOf(c["verificationStatus"]))
+		case "appendicitis":
+			// a condition of the past is history, no diagnosis of this visit
+			require.Equal(t, "resolved", codeOf(c["clinicalStatus"]))
+			require.Equal(t, "problem-list-item", codeOf(c["category"].([]any)[0]))
+		case "hypertension":
+			require.Equal(t, "active", codeOf(c["clinicalStatus"]))
+			require.Equal(t, "encounter-diagnosis", codeOf(c["category"].([]any)[0]))
 		}
 	}
 }

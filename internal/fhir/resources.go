@@ -28,7 +28,10 @@ func (b *builder) addFacts() {
 			}
 			switch p.Status {
 			case facts.StatusResolved:
+				// a condition of the past ("pneumonia as a child") is the
+				// patient's history, not a diagnosis of this encounter
 				c.ClinicalStatus = concept(condClinical, Coding{Code: "resolved", Display: "Resolved"})
+				c.Category = []CodeableConcept{*concept(condCategory, Coding{Code: "problem-list-item", Display: "Problem List Item"})}
 			case facts.StatusRuledOut:
 				// a ruled-out condition is refuted; it has no clinical status
 				c.VerificationStatus = concept(condVerify, Coding{Code: "refuted", Display: "Refuted"})

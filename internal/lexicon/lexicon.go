@@ -87,6 +87,11 @@ func (l *List) Match(toks []Token, i int) (*Entry, int) {
 				// "A&E" is written as its letters: the ampersand joins them
 				continue
 			}
+			if possessive(toks, k) && k > i && k+1 < len(toks) && toks[k+1].Kind != Punct {
+				// "Graves' disease" is the term "graves disease": a plural
+				// possessive's apostrophe is no break
+				continue
+			}
 			break
 		}
 		words++
@@ -225,6 +230,13 @@ func (x *Lexicon) JoinList(items []string) string {
 		out += ", " + it
 	}
 	return out + " " + x.Phrase("and") + " " + items[len(items)-1]
+}
+
+// possessive reports whether toks[k] is the apostrophe of a plural
+// possessive: written right after a word that ends in s.
+func possessive(toks []Token, k int) bool {
+	return k > 0 && toks[k].Norm == "'" && toks[k-1].Kind == Word && toks[k-1].End == toks[k].Start &&
+		strings.HasSuffix(toks[k-1].Norm, "s")
 }
 
 // Norms returns the normalised form of a term as lists store it: its word

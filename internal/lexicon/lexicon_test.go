@@ -107,6 +107,20 @@ func TestAmpersandJoinsATermsLetters(t *testing.T) {
 	require.Nil(t, e)
 }
 
+// "Graves' disease" matches the term "graves disease": a plural
+// possessive's apostrophe does not break a term; a quote does.
+func TestPossessiveApostropheJoinsATerm(t *testing.T) {
+	t.Parallel()
+	en := lexicon.For("en")
+	toks := en.Tokenize("it was Graves' disease")
+	e, n := en.List("conditions").Match(toks, 2)
+	require.NotNil(t, e)
+	require.Equal(t, "hyperthyroidism", e.Name())
+	require.Equal(t, 3, n)
+	e, _ = en.List("conditions").Match(en.Tokenize("graves 'disease'"), 0)
+	require.Nil(t, e)
+}
+
 // A request for agreement closes a sentence after a comma (TagAt), or,
 // as speech is transcribed, without one after a sentence of a few words
 // (BareTagAt); "okay" that says how something is ("have been okay?") is
