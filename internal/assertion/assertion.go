@@ -347,15 +347,25 @@ func withYears(toks []lexicon.Token) []lexicon.Token {
 // it has none.
 func (r *rules) withAges(toks []lexicon.Token) []lexicon.Token {
 	leads, words := r.lex.List("age_leads"), r.lex.List("number_words")
+	led := func(i int) bool {
+		e := leads.Lookup(toks[i].Norm)
+		return e != nil && (e.Attr("hedge") != "yes" || i > 0 && plainLead(leads, toks[i-1].Norm))
+	}
 	isAge := func(i int) bool {
 		t := toks[i]
-		return i > 0 && leads.Has(toks[i-1].Norm) && (t.Kind == lexicon.Number && len(t.Norm) <= 3 && isDigits(t.Norm) || words.Has(t.Norm))
+		return i > 0 && led(i-1) && (t.Kind == lexicon.Number && len(t.Norm) <= 3 && isDigits(t.Norm) || words.Has(t.Norm))
 	}
 	return withPlaceholder(toks, ageNorm, func(i int) bool {
 		// an age said in two words ("dix-sept", "twenty one") is two
 		// placeholders: the terms say "00 00" too
 		return isAge(i) || i > 1 && isAge(i-1) && words.Has(toks[i].Norm)
 	})
+}
+
+// plainLead reports whether norm leads an age without a hedge ("was", "aged").
+func plainLead(leads *lexicon.List, norm string) bool {
+	e := leads.Lookup(norm)
+	return e != nil && e.Attr("hedge") != "yes"
 }
 
 // withPlaceholder returns toks with placeholder as the Norm of every token

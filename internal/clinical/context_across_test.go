@@ -223,8 +223,9 @@ Pediatrician: I'd like to increase the Concerta from eighteen to twenty-seven mi
 
 // What is said of people in general ("most women with endometriosis can
 // still get pregnant") and what a treatment prevents ("the pill prevents
-// pregnancy", "condoms protect against chlamydia") is no finding of the
-// patient; her own "I am pregnant" still is.
+// pregnancy", "condoms protect against chlamydia", "stay away from
+// pregnant women") is no finding of the patient; her own "I am pregnant"
+// still is.
 func TestGeneralStatementsAndWhatIsPreventedAreNotThePatients(t *testing.T) {
 	t.Parallel()
 	r := read(t, "en", `Doctor: It's very common, and most women with endometriosis can still get pregnant.
@@ -234,6 +235,9 @@ Doctor: The pill prevents pregnancy, and condoms protect against chlamydia.`)
 		require.NotEqual(t, assertion.Present, f.Assertion, name)
 		require.False(t, f.Diagnosis, name)
 	}
+	r = read(t, "en", `Doctor: You are contagious to anyone who hasn't had chickenpox, so stay away from pregnant women and newborns.`)
+	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Condition, "pregnan").Assertion)
+	require.NotEqual(t, assertion.Absent, finding(t, r, clinical.Condition, "chickenpox").Assertion, "said of others")
 	r = read(t, "en", `Patient: I am pregnant, about ten weeks.`)
 	require.Equal(t, assertion.Present, finding(t, r, clinical.Condition, "pregnan").Assertion)
 	r = read(t, "fr", `Médecin : C'est fréquent, et la plupart des femmes avec une endométriose peuvent tomber enceintes.
@@ -285,4 +289,23 @@ func TestADrugAllowedWithItsDoseIsStarted(t *testing.T) {
 	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Medication, "albuterol").Assertion)
 	r = read(t, "fr", `Médecin : Continuez le Doliprane, et s'il est encore grognon vous pouvez ajouter de l'ibuprofène, cinq millilitres jusqu'à trois fois par jour.`)
 	require.Equal(t, assertion.Present, finding(t, r, clinical.Medication, "ibuprofène").Assertion)
+}
+
+// A condition confirmed in a reply and dated by the reply's next sentence
+// ("Have you had chickenpox before?" "Yeah." "When I was like six.") is
+// past; "the chickenpox virus" names what causes shingles, not chickenpox
+// had today.
+func TestAReplyDatedByItsNextSentenceIsPast(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `have you had chickenpox before
+yeah
+when i was like six
+so this looks like shingles
+it's the chickenpox virus waking back up along one nerve`)
+	chickenpox := finding(t, r, clinical.Condition, "chickenpox")
+	require.Equal(t, assertion.Present, chickenpox.Assertion)
+	require.Equal(t, assertion.Past, chickenpox.Time)
+	r = read(t, "en", `Doctor: Have you had chickenpox before?
+Patient: Yes. I've got it now, though, my son gave it to me.`)
+	require.Equal(t, assertion.Current, finding(t, r, clinical.Condition, "chickenpox").Time)
 }

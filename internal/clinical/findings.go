@@ -27,6 +27,12 @@ func (r *Reading) read() {
 			// depression.": the turn's sentence beside it dates it
 			c.Time = assertion.Past
 		}
+		if (m.kind == Condition || m.kind == Symptom) && answered && c.Assertion == assertion.Present && c.Time == assertion.Current &&
+			r.answerDatedAfter(m.Mention) {
+			// "Have you had chickenpox before?" "Yeah. When I was like
+			// six.": the reply's next sentence dates what it confirmed
+			c.Time = assertion.Past
+		}
 		if m.kind == Condition && c.Time == assertion.Current && r.withinTimeOfLife(m.Mention) {
 			// "Only when I was pregnant with my first": the time of life
 			// named is itself past

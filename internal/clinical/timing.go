@@ -79,6 +79,25 @@ func (r *Reading) datedByNeighbour(m Mention) bool {
 	return assertion.Of(x, r.withSpokenYears(toks), [2]int{len(toks), len(toks)}).Time == assertion.Past
 }
 
+// answerDatedAfter reports whether the reply to the question that names m
+// goes on, in the replier's next sentence, to date it: a sentence that
+// names nothing itself and reads as past ("Yeah." "When I was like six.").
+func (r *Reading) answerDatedAfter(m Mention) bool {
+	a := r.Answer[m.Unit]
+	next := a + 1
+	if a < 0 || next >= len(r.Units) || r.Units[next].Speaker != r.Units[a].Speaker || r.Units[next].Question {
+		return false
+	}
+	toks := r.Units[next].Tokens
+	if !r.namesNothing(toks) {
+		return false
+	}
+	for len(toks) > 0 && toks[len(toks)-1].Kind == lexicon.Punct {
+		toks = toks[:len(toks)-1]
+	}
+	return assertion.Of(r.Lexicon, r.withSpokenYears(toks), [2]int{len(toks), len(toks)}).Time == assertion.Past
+}
+
 // namesNothing reports whether a sentence names no condition, symptom or
 // drug of its own: it can only date what its neighbour names.
 func (r *Reading) namesNothing(toks []lexicon.Token) bool {

@@ -236,6 +236,33 @@ func TestVoicesAndLabels(t *testing.T) {
 	}
 }
 
+// A caller who tells of the patient in the third person ("he's been sick
+// since this morning, he can't stand up") is a companion, not the
+// patient; a caller who tells of themselves is the patient.
+func TestACallerWhoSpeaksForAnotherIsACompanion(t *testing.T) {
+	t.Parallel()
+	segs := transcript.Split(`Clinician: Hello, it's the out-of-hours doctor returning your call. What's been happening?
+Caller: It's my husband. He woke up this morning and the room was spinning. He's been sick three times.
+Clinician: Is he able to stand?
+Caller: He can stand if he holds the wall, but he says everything is moving. I had to help him to the toilet.
+Clinician: Has he had a cold recently?
+Caller: Yes, he had a cold last week. He's on omeprazole, and that's all he takes.`, discourse.InferRoles("en"))
+	for _, s := range segs {
+		if s.Voice == "Caller" {
+			require.Equal(t, transcript.Other, s.Speaker, s.Text)
+		}
+	}
+	segs = transcript.Split(`Clinician: Hello, it's the out-of-hours doctor returning your call. What's been happening?
+Caller: I woke up this morning and the room was spinning. I've been sick three times.
+Clinician: Are you able to stand?
+Caller: I can stand if I hold the wall. My husband had to help me to the toilet, he was worried.`, discourse.InferRoles("en"))
+	for _, s := range segs {
+		if s.Voice == "Caller" {
+			require.Equal(t, transcript.Patient, s.Speaker, s.Text)
+		}
+	}
+}
+
 // A language without models of its own is read by the universal models,
 // which know no words: French gets parts, roles and, without a question
 // model, questions from its openers list.

@@ -44,6 +44,11 @@ func (m *RoleModel) Infer(segs []transcript.Segment, x *lexicon.Lexicon, q Quest
 		fixed[i] = roleIndex(s.Speaker)
 	}
 	for voice, role := range assignVoices(segs, probs, fixed) {
+		if role == roleIndex(transcript.Patient) && speaksForAnother(segs, toks, voice, x) {
+			// "Caller: He's been sick since this morning": a voice that
+			// tells of the patient in the third person is a companion
+			role = roleIndex(transcript.Other)
+		}
 		for i, s := range segs {
 			if s.Speaker == transcript.Unknown && s.Voice == voice {
 				fixed[i] = role
@@ -238,6 +243,37 @@ func (m *RoleModel) probabilities(toks [][]lexicon.Token, asks []bool, utterance
 	}
 	return out
 }
+
+// speaksForAnother reports whether a voice's turns tell of someone in the
+// third person far more than of the speaker: at least thirdMinimum
+// subjects "he" or "she", more than thirdShare times its "I".
+func speaksForAnother(segs []transcript.Segment, toks [][]lexicon.Token, voice string, x *lexicon.Lexicon) bool {
+	subjects := x.List("person_subjects")
+	first, third := 0, 0
+	for i, s := range segs {
+		if s.Voice != voice || s.Speaker != transcript.Unknown {
+			continue
+		}
+		for _, t := range toks[i] {
+			switch e := subjects.Lookup(t.Norm); {
+			case e == nil:
+			case e.Attr("person") == "first":
+				first++
+			case e.Attr("person") == "third":
+				third++
+			}
+		}
+	}
+	return third >= thirdMinimum && float64(third) > thirdShare*float64(first)
+}
+
+// thirdMinimum and thirdShare are how often a voice must say "he" or
+// "she", at least and against its "I", to be read as speaking for
+// another: a patient tells of others too, but of themselves far more.
+const (
+	thirdMinimum = 6
+	thirdShare   = 2.0
+)
 
 func roleIndex(s transcript.Speaker) int {
 	for k, r := range Roles {
