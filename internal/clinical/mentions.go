@@ -85,7 +85,8 @@ func (r *Reading) scan() []mention {
 			}
 			if best == nil && plural(toks[i]) {
 				// "nondisplaced fractures of the ribs", "des otites": a
-				// condition the lexicon lists in the singular
+				// condition (scanned's first list) the lexicon lists in
+				// the singular
 				if singular == nil {
 					singular = singulars(toks)
 				}
