@@ -442,7 +442,18 @@ func (v *voice) subjectAt(ps []piece, toks []lexicon.Token, i, n int, out []piec
 	if v.clauses.Has(t.Norm) {
 		return true
 	}
-	return !v.third.Has(t.Norm) && !v.prepositions.Has(t.Norm)
+	return !v.third.Has(t.Norm) && !v.prepositions.Has(t.Norm) && !v.participle(t.Norm)
+}
+
+// participle reports whether word is a verb's participle by its ending
+// ("sending"): the "you" after it is its object.
+func (v *voice) participle(word string) bool {
+	for _, e := range v.x.List("participle_endings").Entries() {
+		if end := e.Name(); len(word) > len(end)+2 && strings.HasSuffix(word, end) {
+			return true
+		}
+	}
+	return false
 }
 
 // agree conjugates the verb at piece i (after adverbs) in the third person,

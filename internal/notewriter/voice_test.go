@@ -42,6 +42,8 @@ func TestVoiceWritesThePatientInTheThirdPerson(t *testing.T) {
 			"Her lungs sound clear and she has a fever."},
 		{"you after a verb is the object", "en", "male", transcript.Clinician, "I'll see you back in one week.",
 			"I will see him back in one week."},
+		{"you after a participle is its object", "en", "male", transcript.Clinician, "I'm sending you home on ibuprofen.",
+			"I am sending him home on ibuprofen."},
 		{"you leading a clause", "en", "male", transcript.Clinician, "I'm calling about the readings you sent in.",
 			"I am calling about the readings he sent in."},
 		{"you before a phrasal verb's particle is its object", "en", "female", transcript.Clinician, "I'll ring you back on Thursday.",
