@@ -258,6 +258,8 @@ Patient: My mum's got an underactive thyroid, she's been on levothyroxine for ye
 	none(t, r, clinical.Medication, "levothyroxine")
 	r = read(t, "en", `Patient: My mum says she gave me Calpol last night.`)
 	require.Equal(t, assertion.Patient, finding(t, r, clinical.Medication, "calpol").Subject)
+	r = read(t, "en", `Patient: They started me on the carbimazole, twenty milligrams every morning.`)
+	require.Equal(t, assertion.Patient, finding(t, r, clinical.Medication, "carbimazole").Subject, "they started me on it")
 	r = read(t, "fr", `Patiente : Ma mère a une hypothyroïdie, elle prend du Levothyrox depuis des années.`)
 	none(t, r, clinical.Medication, "levothyrox")
 }
@@ -308,4 +310,17 @@ it's the chickenpox virus waking back up along one nerve`)
 	r = read(t, "en", `Doctor: Have you had chickenpox before?
 Patient: Yes. I've got it now, though, my son gave it to me.`)
 	require.Equal(t, assertion.Current, finding(t, r, clinical.Condition, "chickenpox").Time)
+}
+
+// A dose changed by a pronoun ("I'm going to reduce it from twenty
+// milligrams to ten milligrams, once a day") is the drug's new dose, not
+// the one the patient said before.
+func TestADoseChangedByAPronounIsTheNewDose(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Patient: I take carbimazole, twenty milligrams every morning.
+Doctor: Your T4 is normal now, so I'm going to reduce it from twenty milligrams to ten milligrams, once a day in the morning.`)
+	carbimazole := finding(t, r, clinical.Medication, "carbimazole")
+	require.Equal(t, clinical.ActionChange, carbimazole.Action)
+	require.NotNil(t, carbimazole.Dose)
+	require.Equal(t, "10 mg", *carbimazole.Dose)
 }

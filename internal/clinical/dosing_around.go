@@ -137,6 +137,35 @@ func (r *Reading) doseByPronounAfter(f *Finding, m Mention) bool {
 	return false
 }
 
+// changedByPronoun gives a drug changed today the dose its change says when
+// the change names it by a pronoun ("I take carbimazole, twenty milligrams"
+// ... "I'm going to reduce it from twenty milligrams to ten milligrams, once
+// a day"): the new dose, and how often, replace those said before.
+func (r *Reading) changedByPronoun(f *Finding, evidence []medEvidence) {
+	for _, ev := range evidence {
+		if !ev.referred || ev.action != ActionChange || !ev.today {
+			continue
+		}
+		toks := r.Units[ev.m.Unit].Tokens
+		nums := r.numbersIn(toks)
+		for j, n := range nums {
+			if !doseKinds[n.kind] || n.first < ev.m.End || n.first-ev.m.End > doseWindow || r.bodyWeightUnit(n.unit) {
+				continue
+			}
+			if j+1 < len(nums) && r.changedTo(toks, n, nums[j+1]) {
+				n = nums[j+1]
+			}
+			dose := n.text + " " + n.unit
+			f.Dose = &dose
+			if e, at := r.frequencyFrom(toks, n.end); e != nil {
+				freq := r.frequencyName(toks, e, at)
+				f.Frequency = &freq
+			}
+			return
+		}
+	}
+}
+
 // startingReach is how many sentences after a drug started today its
 // starting dose may be said.
 const startingReach = 15

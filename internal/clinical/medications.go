@@ -175,6 +175,9 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 				r.dosing(&f, m)
 			}
 		}
+		if f.Action == ActionChange {
+			r.changedByPronoun(&f, evidence)
+		}
 		switch {
 		case f.Dose == nil && f.Frequency == nil:
 			r.dosingNext(&f, detail)

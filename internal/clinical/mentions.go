@@ -309,7 +309,7 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 				c.Subject = kin
 			}
 		case u.Speaker == transcript.Patient && c.Subject == assertion.Patient && r.opensWithOther(u.Tokens) &&
-			!r.ownedBySpeaker(u.Tokens, m.First):
+			!r.ownedBySpeaker(u.Tokens, m.First) && !r.speakerBefore(u.Tokens, m.First):
 			// the patient's "she has diabetes" (after "my mom is 73") is
 			// about whom the turn spoke of: the patient says "I"
 			c.Subject = r.spokenOf(m.Unit)
@@ -569,6 +569,14 @@ func (r *Reading) opensWithOther(toks []lexicon.Token) bool {
 	return false
 }
 
+// speakerBefore reports whether the speaker names themselves before token
+// at ("they started me on carbimazole", "she gave me amoxicillin"): what
+// follows is the speaker's, whoever did it.
+func (r *Reading) speakerBefore(toks []lexicon.Token, at int) bool {
+	k, _ := find(toks[:at], r.Lexicon.List("first_person"))
+	return k >= 0
+}
+
 // relativesClause reports whether the clause holding toks[at], in the
 // patient's words, opens with a third-person pronoun after a relative was
 // named earlier in the sentence, with no word for the speaker between the
@@ -584,7 +592,7 @@ func (r *Reading) relativesClause(toks []lexicon.Token, at int) bool {
 	if open == 0 || !x.List("third_pronouns").Has(toks[open].Norm) {
 		return false
 	}
-	if k, _ := find(toks[open:at], x.List("first_person")); k >= 0 {
+	if r.speakerBefore(toks[open:], at-open) {
 		return false
 	}
 	k, _ := find(toks[:open], x.List("family_members"))
