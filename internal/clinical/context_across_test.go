@@ -126,6 +126,16 @@ Doctor: So at eighteen kilos his dose is one hundred and eighty milligrams, once
 	azithromycin := finding(t, r, clinical.Medication, "azithromycin")
 	require.NotNil(t, azithromycin.Dose, "the dose of a child, said of him")
 	require.Equal(t, "180 mg", *azithromycin.Dose)
+	r = read(t, "en", `Doctor: Because of his allergy I'm going to prescribe azithromycin instead. Could you weigh him?
+Mum: Eighteen kilos.
+Doctor: So at eighteen kilos his dose is one hundred and eighty milligrams. That's seven ml of the liquid, once a day for three days.
+Doctor: I'm also going to prescribe prochlorperazine. They're three milligram tablets that dissolve under the lip. One tablet twice a day, for up to three days.`)
+	azithromycin = finding(t, r, clinical.Medication, "azithromycin")
+	require.NotNil(t, azithromycin.Frequency, "how often, said after the dose")
+	require.Equal(t, "once daily", *azithromycin.Frequency)
+	prochlorperazine := finding(t, r, clinical.Medication, "prochlorperazine")
+	require.NotNil(t, prochlorperazine.Frequency, "how often, said two sentences later")
+	require.Equal(t, "twice daily", *prochlorperazine.Frequency)
 }
 
 // A condition the clinician tells the patient they have, named for the

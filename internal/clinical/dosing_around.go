@@ -202,8 +202,33 @@ func (r *Reading) startingDose(f *Finding, m mention) {
 				freq := r.frequencyName(u.Tokens, e, k)
 				f.Frequency = &freq
 			}
+			if f.Frequency == nil {
+				// "her dose is one hundred and fifty milligrams. That's
+				// six ml of the liquid, twice a day for five days."
+				r.frequencyAfterDose(f, ui)
+			}
 			return
 		}
+	}
+}
+
+// frequencyAfterDose reads how often to take a drug from the sentence after
+// the one that gave its dose (unit ui), when the clinician goes on in the
+// same turn and names no other drug.
+func (r *Reading) frequencyAfterDose(f *Finding, ui int) {
+	next := ui + 1
+	if next >= len(r.Units) || r.Units[next].Segment != r.Units[ui].Segment || r.Units[next].Question {
+		return
+	}
+	toks := r.Units[next].Tokens
+	if at, _ := find(toks, r.Lexicon.List("medications")); at >= 0 {
+		return
+	}
+	freqs := r.Lexicon.List("frequencies")
+	if at, _ := find(toks, freqs); at >= 0 && !r.countEnd(toks, at) {
+		e, _ := freqs.Match(toks, at)
+		freq := r.frequencyName(toks, e, at)
+		f.Frequency = &freq
 	}
 }
 
@@ -252,24 +277,30 @@ func (r *Reading) dosingNext(f *Finding, m mention) {
 // other drug and says how many of it to take ("We'll do Lortab 5 mg. You
 // can take one to two tablets every six hours as needed.").
 func (r *Reading) frequencyNext(f *Finding, m mention) {
-	next := m.Unit + 1
-	if !r.goesOn(m.Unit, next) {
+	for next := m.Unit + 1; next <= m.Unit+frequencyReach && r.goesOn(m.Unit, next); next++ {
+		// "I'm going to prescribe prochlorperazine. They're three
+		// milligram tablets that dissolve under the lip. One tablet twice
+		// a day.": the count and how often may come a sentence later
+		toks := r.Units[next].Tokens
+		counted := false
+		for _, n := range r.numbersIn(toks) {
+			counted = counted || n.kind == "form"
+		}
+		freqs := r.Lexicon.List("frequencies")
+		at, _ := find(toks, freqs)
+		if !counted || at < 0 || r.countEnd(toks, at) {
+			continue
+		}
+		e, _ := freqs.Match(toks, at)
+		freq := r.frequencyName(toks, e, at)
+		f.Frequency = &freq
 		return
 	}
-	toks := r.Units[next].Tokens
-	counted := false
-	for _, n := range r.numbersIn(toks) {
-		counted = counted || n.kind == "form"
-	}
-	freqs := r.Lexicon.List("frequencies")
-	at, _ := find(toks, freqs)
-	if !counted || at < 0 || r.countEnd(toks, at) {
-		return
-	}
-	e, _ := freqs.Match(toks, at)
-	freq := r.frequencyName(toks, e, at)
-	f.Frequency = &freq
 }
+
+// frequencyReach is how many sentences after a drug prescribed today how
+// often to take it may come.
+const frequencyReach = 3
 
 // goesOn reports whether unit next goes on about the drug of unit ui: said
 // by the same speaker, in her turn or the next one, and naming no drug.

@@ -178,10 +178,10 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 		if f.Action == ActionChange {
 			r.changedByPronoun(&f, evidence)
 		}
-		switch {
-		case f.Dose == nil && f.Frequency == nil:
+		if f.Dose == nil && f.Frequency == nil {
 			r.dosingNext(&f, detail)
-		case f.Frequency == nil && f.New:
+		}
+		if f.Frequency == nil && f.New {
 			r.frequencyNext(&f, detail)
 		}
 		if f.New {
