@@ -48,6 +48,11 @@ func (r *Reading) orders(ms []mention) {
 			// is the topic
 			continue
 		}
+		if r.waitsOnCondition(u.Tokens, m.End) {
+			// "will refer to urology if the PSA is elevated": an order
+			// that waits on the patient's course is no order today
+			continue
+		}
 		if r.doneBefore(u.Tokens, m) {
 			// "I wanted to check your last diabetic labs that we did":
 			// a test done before the visit is recalled, not ordered
@@ -508,3 +513,32 @@ func (r *Reading) placeAfter(toks []lexicon.Token, end int) int {
 	}
 	return end
 }
+
+// waitsOnCondition reports whether the clause after token end sets a
+// condition on the patient's course or results ("if the PSA is elevated",
+// "if symptoms do not improve", "si la fièvre persiste"): a word of
+// condition, then, before the sentence ends, a finding or a word of
+// clinical_conditions. A courtesy ("if that's okay with you") sets none.
+func (r *Reading) waitsOnCondition(toks []lexicon.Token, end int) bool {
+	x := r.Lexicon
+	conds := x.List("conditional_openers")
+	for k := end; k < len(toks) && k <= end+conditionReach; k++ {
+		if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," {
+			return false
+		}
+		if _, n := conds.Match(toks, k); n > 0 {
+			for j := k + n; j < len(toks) && toks[j].Kind != lexicon.Punct || j < len(toks) && toks[j].Norm == ","; j++ {
+				for _, list := range []string{"clinical_conditions", "conditions", "symptoms", "labs", "imaging"} {
+					if e, _ := x.List(list).Match(toks, j); e != nil {
+						return true
+					}
+				}
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// conditionReach is how many words after an order its condition may open.
+const conditionReach = 6

@@ -519,3 +519,26 @@ func TestATimePastIsNoFollowUpInterval(t *testing.T) {
 		require.False(t, f.Kind == clinical.FollowUp && strings.Contains(f.Name, "semaine"), "unexpected %q", f.Name)
 	}
 }
+
+// An order that waits on the patient's course or results ("will refer to
+// urology if the PSA is elevated or if symptoms do not improve") is no
+// order today; one said with a courtesy ("if that's okay with you") is.
+func TestAnOrderThatWaitsOnAConditionIsNone(t *testing.T) {
+	t.Parallel()
+	ordered := func(r *clinical.Reading, kind clinical.Kind, name string) bool {
+		for _, f := range r.Findings {
+			if f.Kind == kind && strings.Contains(strings.ToLower(f.Name), name) && f.Ordered {
+				return true
+			}
+		}
+		return false
+	}
+	r := read(t, "en", `Doctor: We'll check a PSA today. Will refer to urology if the PSA is elevated or if symptoms do not improve.`)
+	require.False(t, ordered(r, clinical.Referral, "urolog"))
+	require.True(t, ordered(r, clinical.Lab, "psa"))
+	r = read(t, "en", `Doctor: I'll refer you to physiotherapy, if that's okay with you.`)
+	require.True(t, ordered(r, clinical.Referral, "physical therapy"))
+	r = read(t, "fr", `Médecin : Je vous adresse au cardiologue, et je vous adresserai au dermatologue si la plaque persiste.`)
+	require.True(t, ordered(r, clinical.Referral, "cardio"))
+	require.False(t, ordered(r, clinical.Referral, "dermato"))
+}
