@@ -334,3 +334,21 @@ Doctor: Your T4 is normal now, so I'm going to reduce it from twenty milligrams 
 	require.NotNil(t, carbimazole.Dose)
 	require.Equal(t, "10 mg", *carbimazole.Dose)
 }
+
+// An interpreter speaks for the patient in the patient's first person:
+// "My mother has diabetes. She takes insulin." is the patient's family
+// history, and the insulin the mother's. Beside a parent, an interpreter
+// relays the parent, and "my son" is the patient.
+func TestAnInterpretersFirstPersonIsThePatients(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Does anything run in her family?
+Interpreter: My mother has diabetes. She takes insulin.
+Doctor: Any medicines?
+Interpreter: I take metformin, one every day.`)
+	require.Equal(t, assertion.Family, finding(t, r, clinical.Condition, "diabetes").Subject)
+	none(t, r, clinical.Medication, "insulin")
+	require.Equal(t, assertion.Patient, finding(t, r, clinical.Medication, "metformin").Subject)
+	r = read(t, "en", `Doctor: What brings you in today?
+Interpreter: My son has had a fever for two days.`)
+	require.Equal(t, assertion.Patient, finding(t, r, clinical.Symptom, "fever").Subject)
+}

@@ -95,8 +95,15 @@ func (r *Reading) companionsRelation() string {
 	for _, u := range r.Units {
 		switch u.Speaker {
 		case transcript.Other:
+			relays := transcript.Relays(r.Segments[u.Segment].Voice)
 			for i := range u.Tokens {
 				if e, _ := list.Match(u.Tokens, i); e != nil {
+					if relays && e.Attr("kin") != "child" {
+						// an interpreter's "my mother has diabetes" is
+						// the interpreted patient's mother; only a
+						// parent interpreted names the patient, a child
+						continue
+					}
 					return e.Name()
 				}
 			}

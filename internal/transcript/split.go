@@ -288,10 +288,23 @@ const qualifiedLabelWords = 4
 // where the patient is seen ("Nurse", "RN", "Infirmière"), whose account of
 // a dose is the visit's, not the patient's own report.
 func IsStaff(label string) bool {
+	return speakerAttr(label, "staff")
+}
+
+// Relays reports whether a companion's label names someone who speaks for
+// another in their own first person ("Interpreter", "Interprète"): their
+// "I" and "my mother" are the person interpreted.
+func Relays(label string) bool {
+	return speakerAttr(label, "relay")
+}
+
+// speakerAttr reports whether the speakers entry of label has attribute
+// key set to yes, in any language.
+func speakerAttr(label, key string) bool {
 	for _, lang := range lexicon.Languages {
 		x := lexicon.For(lang)
 		if e := x.List("speakers").Lookup(x.Norms(label)); e != nil {
-			return e.Attr("staff") == "yes"
+			return e.Attr(key) == "yes"
 		}
 	}
 	return false
