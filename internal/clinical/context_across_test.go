@@ -349,6 +349,31 @@ Interpreter: I take metformin, one every day.`)
 	none(t, r, clinical.Medication, "insulin")
 	require.Equal(t, assertion.Patient, finding(t, r, clinical.Medication, "metformin").Subject)
 	r = read(t, "en", `Doctor: What brings you in today?
+Interpreter: I have been itching for three weeks, all over.
+Doctor: Is anyone else at home itching?
+Interpreter: Yes, my husband is itching too.
+Doctor: Your husband will need the cream as well.`)
+	require.Equal(t, assertion.Patient, finding(t, r, clinical.Symptom, "itching").Subject,
+		"the clinician's 'your husband', through an interpreter, is the patient's husband")
+	r = read(t, "en", `Doctor: What brings you in today?
+Patient: (speaks in Dari)
+Interpreter: I have been itching for three weeks. I am breastfeeding my son, he is seven months.`)
+	require.Equal(t, assertion.Patient, finding(t, r, clinical.Symptom, "itching").Subject,
+		"an interpreter for a patient who speaks relays her: 'my son' is her son")
+	r = read(t, "en", `Doctor: What brings you in today?
 Interpreter: My son has had a fever for two days.`)
 	require.Equal(t, assertion.Patient, finding(t, r, clinical.Symptom, "fever").Subject)
+}
+
+// What an interpreter says in their own name ("This is from me. My own son
+// had scabies last year. We used permethrin.") is no finding of the
+// patient's; what they relay is.
+func TestAnInterpretersOwnAsideIsNotRead(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any medicines?
+Interpreter: I take metformin, one every day.
+Interpreter: Doctor, can I say something? This is from me. My own son had scabies from school last year. We used a cream, permethrin I think.`)
+	require.Equal(t, assertion.Patient, finding(t, r, clinical.Medication, "metformin").Subject)
+	none(t, r, clinical.Medication, "permethrin")
+	none(t, r, clinical.Condition, "scabies")
 }

@@ -27,7 +27,7 @@ func (r *Reading) unlistedDiagnoses() {
 	leads := x.List("diagnosis_leads")
 	for i := range r.Units {
 		u := r.Units[i]
-		if u.Speaker != transcript.Clinician || r.asks(i) || r.Foreign(i) {
+		if u.Speaker != transcript.Clinician || r.asks(i) || r.Unread(i) {
 			continue
 		}
 		at, n := find(u.Tokens, leads)

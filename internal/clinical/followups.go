@@ -21,7 +21,7 @@ func (r *Reading) followUps() {
 	list := x.List("follow_up")
 	seen := map[string]int{} // a follow-up's name -> its finding
 	for ui, u := range r.Units {
-		if u.Speaker != transcript.Clinician || r.asks(ui) || r.foreign != nil && r.foreign[ui] {
+		if u.Speaker != transcript.Clinician || r.asks(ui) || r.unread != nil && r.unread[ui] {
 			continue
 		}
 		addressed := r.asAddressed(u.Tokens)

@@ -66,7 +66,7 @@ func (r *Reading) scan() []mention {
 	}
 	var out []mention
 	for ui, u := range r.Units {
-		if r.foreign != nil && r.foreign[ui] {
+		if r.unread != nil && r.unread[ui] {
 			continue
 		}
 		toks := u.Tokens
@@ -296,10 +296,7 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 			// be in the patient's own words (an interpreter's "she says
 			// she has back pain" is the patient's)
 			c.Subject = assertion.Family
-		case r.relaysPatient(m.Unit):
-			// the interpreter's "my mother" is the patient's mother, no
-			// name for the patient
-		case u.Speaker == transcript.Other && c.Subject != assertion.Patient && r.namesPatient(u.Tokens):
+		case u.Speaker == transcript.Other && c.Subject != assertion.Patient && !r.relaysPatient(m.Unit) && r.namesPatient(u.Tokens):
 			// a parent's "my son has had a fever" is about the patient
 			c.Subject = assertion.Patient
 		case u.Speaker == transcript.Other && c.Subject == assertion.Patient && r.speaksOfSelfBesidePatient(u.Tokens, m.First):
@@ -311,6 +308,9 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 			if r.Patient.Kin == "child" || r.Patient.Kin == "parent" {
 				c.Subject = assertion.Family
 			}
+		case r.relaysPatient(m.Unit):
+			// the interpreter's "my mother" is the patient's mother, no
+			// name for the patient
 		case u.Speaker == transcript.Other && c.Subject != assertion.Patient:
 			// the patient's daughter's "my dad had a stroke" is about the
 			// patient's husband: someone else, no family history; a

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/notegen/notegen/internal/discourse"
 	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/transcript"
 )
@@ -92,22 +93,31 @@ func (r *Reading) companionsRelation() string {
 	list := r.Lexicon.List("voice_other")
 	// (the language's possessives, several where they agree: "mon | ma")
 	own, yours := strings.Split(r.Lexicon.Phrase("relation.own"), " | "), strings.Split(r.Lexicon.Phrase("relation.yours"), " | ")
+	interpreted := r.onlyInterpreters()
+	patientSpeaks := slices.ContainsFunc(r.Units, func(u discourse.Unit) bool { return u.Speaker == transcript.Patient })
 	for _, u := range r.Units {
 		switch u.Speaker {
 		case transcript.Other:
 			relays := transcript.Relays(r.Segments[u.Segment].Voice)
 			for i := range u.Tokens {
 				if e, _ := list.Match(u.Tokens, i); e != nil {
-					if relays && e.Attr("kin") != "child" {
+					if relays && (e.Attr("kin") != "child" || patientSpeaks) {
 						// an interpreter's "my mother has diabetes" is
 						// the interpreted patient's mother; only a
 						// parent interpreted names the patient, a child
+						// who does not speak ("I'm breastfeeding my son"
+						// said for a patient who speaks is her son)
 						continue
 					}
 					return e.Name()
 				}
 			}
 		case transcript.Clinician:
+			if interpreted {
+				// through an interpreter, the clinician's "your husband"
+				// is the patient's, no companion's
+				continue
+			}
 			for i := 0; i+1 < len(u.Tokens); i++ {
 				if !slices.Contains(yours, u.Tokens[i].Norm) {
 					continue
@@ -121,4 +131,20 @@ func (r *Reading) companionsRelation() string {
 		}
 	}
 	return ""
+}
+
+// onlyInterpreters reports whether every companion who speaks is an
+// interpreter, and one does: the encounter is the patient's, interpreted.
+func (r *Reading) onlyInterpreters() bool {
+	any := false
+	for _, u := range r.Units {
+		if u.Speaker != transcript.Other {
+			continue
+		}
+		if !transcript.Relays(r.Segments[u.Segment].Voice) {
+			return false
+		}
+		any = true
+	}
+	return any
 }

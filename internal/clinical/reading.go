@@ -137,9 +137,9 @@ type Reading struct {
 	// reactions marks the tokens (unit, token) of allergic reactions: a
 	// rash said of penicillin is the allergy's, not a symptom now.
 	reactions map[[2]int]bool
-	// foreign marks the units said in another language than the
-	// encounter's: no finding is read from them.
-	foreign []bool
+	// unread marks the units no finding is read from: said in another
+	// language than the encounter's, or an interpreter's own aside.
+	unread []bool
 	// dictation is set for a clinician's dictation, whose headings are
 	// sentences of their own.
 	dictation bool
@@ -202,6 +202,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.dropIntroductions()
 	r.dropBareHeadings()
 	r.dropForeign()
+	r.dropOwnAsides()
 	r.dropRemarksOnDiagnosis()
 	r.Patient = r.person(opts.Context)
 	r.read()
@@ -284,7 +285,7 @@ const (
 // whole, so that its short sentences ("Mi mamá.") go with it, and a unit
 // of a turn in the encounter's language on its own.
 func (r *Reading) dropForeign() {
-	r.foreign = make([]bool, len(r.Units))
+	r.unread = make([]bool, len(r.Units))
 	for i := 0; i < len(r.Units); {
 		j := i
 		words, known := 0, 0
@@ -292,20 +293,42 @@ func (r *Reading) dropForeign() {
 			w, k := r.knownWords(r.Units[j].Tokens)
 			words, known = words+w, known+k
 			if w >= foreignWords && float64(k) < foreignShare*float64(w) {
-				r.foreign[j] = true
+				r.unread[j] = true
 			}
 		}
 		if words >= foreignWords && float64(known) < foreignShare*float64(words) {
 			for k := i; k < j; k++ {
-				r.foreign[k] = true
+				r.unread[k] = true
 			}
 		}
 		for k := i; k < j; k++ {
-			if r.foreign[k] {
+			if r.unread[k] {
 				r.Units[k].Part = discourse.Drop
 			}
 		}
 		i = j
+	}
+}
+
+// dropOwnAsides drops what an interpreter says in their own name ("This is
+// from me. My own son had this from school last year."): from the sentence
+// that says so to the end of the turn, no finding is read, and the note
+// leaves it out.
+func (r *Reading) dropOwnAsides() {
+	cues := r.Lexicon.List("own_voice")
+	for i := 0; i < len(r.Units); i++ {
+		u := r.Units[i]
+		if u.Speaker != transcript.Other || !transcript.Relays(r.Segments[u.Segment].Voice) {
+			continue
+		}
+		if at, _ := find(u.Tokens, cues); at < 0 {
+			continue
+		}
+		for k := i; k < len(r.Units) && r.Units[k].Segment == u.Segment; k++ {
+			r.unread[k] = true
+			r.Units[k].Part = discourse.Drop
+			i = k
+		}
 	}
 }
 
@@ -571,9 +594,9 @@ func (r *Reading) TextOf(i, first, end int) string {
 	return r.Lexicon.Acronyms(string([]rune(r.Segments[u.Segment].Text)[u.Tokens[first].Start:u.Tokens[end-1].End]))
 }
 
-// Foreign reports whether unit i is in another language than the
-// encounter's.
-func (r *Reading) Foreign(i int) bool { return r.foreign != nil && r.foreign[i] }
+// Unread reports whether unit i is one no finding is read from: said in
+// another language than the encounter's, or an interpreter's own aside.
+func (r *Reading) Unread(i int) bool { return r.unread != nil && r.unread[i] }
 
 // Speaker is who said unit i.
 func (r *Reading) Speaker(i int) transcript.Speaker { return r.Units[i].Speaker }

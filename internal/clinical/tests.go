@@ -27,7 +27,7 @@ func (r *Reading) unlistedTests(verbs *lexicon.List, seen map[string]int) {
 	x := r.Lexicon
 	heads, wishes := x.List("test_heads"), x.List("order_wishes")
 	for ui, u := range r.Units {
-		if u.Speaker != transcript.Clinician || r.asks(ui) && !r.proposes(u.Tokens) || r.foreign != nil && r.foreign[ui] {
+		if u.Speaker != transcript.Clinician || r.asks(ui) && !r.proposes(u.Tokens) || r.unread != nil && r.unread[ui] {
 			continue
 		}
 		toks := u.Tokens

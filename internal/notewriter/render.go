@@ -100,7 +100,7 @@ func (rd *renderer) route(present map[string]bool) {
 		}
 		// "You're good to go home." closes the visit, and the part model
 		// may drop it as a goodbye: the words say it is the disposition
-		if present[nt.KeyDisposition] && (u.Part == discourse.Plan || u.Part == discourse.Assessment || u.Part == discourse.Drop && !rd.r.Foreign(i)) &&
+		if present[nt.KeyDisposition] && (u.Part == discourse.Plan || u.Part == discourse.Assessment || u.Part == discourse.Drop && !rd.r.Unread(i)) &&
 			u.Speaker == transcript.Clinician {
 			if at, _ := findTerm(u.Tokens, dispositions); at >= 0 {
 				rd.units[nt.KeyDisposition] = append(rd.units[nt.KeyDisposition], i)
