@@ -289,14 +289,14 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 		// drop a urine sample in tomorrow?")
 		c := assertion.Of(x, r.withSpokenYears(u.Tokens), [2]int{m.First, m.End})
 		switch {
-		case r.relaysPatient(m.Unit) && c.Subject == assertion.Patient && r.opensWithOther(u.Tokens) &&
+		case r.RelaysPatient(m.Unit) && c.Subject == assertion.Patient && r.opensWithOther(u.Tokens) &&
 			!r.speakerBefore(u.Tokens, m.First) && r.spokenOf(m.Unit) == assertion.Family:
 			// the interpreter relaying the patient: "My mother has
 			// diabetes. She takes insulin." is the mother's, as it would
 			// be in the patient's own words (an interpreter's "she says
 			// she has back pain" is the patient's)
 			c.Subject = assertion.Family
-		case u.Speaker == transcript.Other && c.Subject != assertion.Patient && !r.relaysPatient(m.Unit) && r.namesPatient(u.Tokens):
+		case u.Speaker == transcript.Other && c.Subject != assertion.Patient && !r.RelaysPatient(m.Unit) && r.namesPatient(u.Tokens):
 			// a parent's "my son has had a fever" is about the patient
 			c.Subject = assertion.Patient
 		case u.Speaker == transcript.Other && c.Subject == assertion.Patient && r.speaksOfSelfBesidePatient(u.Tokens, m.First):
@@ -308,7 +308,7 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 			if r.Patient.Kin == "child" || r.Patient.Kin == "parent" {
 				c.Subject = assertion.Family
 			}
-		case r.relaysPatient(m.Unit):
+		case r.RelaysPatient(m.Unit):
 			// the interpreter's "my mother" is the patient's mother, no
 			// name for the patient
 		case u.Speaker == transcript.Other && c.Subject != assertion.Patient:
@@ -579,10 +579,10 @@ func (r *Reading) opensWithOther(toks []lexicon.Token) bool {
 	return false
 }
 
-// relaysPatient reports whether unit i is said by an interpreter who
+// RelaysPatient reports whether unit i is said by an interpreter who
 // speaks for the patient: no parent or other relative came with the
 // patient (an interpreter beside a parent relays the parent).
-func (r *Reading) relaysPatient(i int) bool {
+func (r *Reading) RelaysPatient(i int) bool {
 	u := r.Units[i]
 	return u.Speaker == transcript.Other && r.Patient.Kin == "" && transcript.Relays(r.Segments[u.Segment].Voice)
 }

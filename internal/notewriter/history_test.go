@@ -76,3 +76,19 @@ func TestADeniedSymptomTheExamFindsStaysDenied(t *testing.T) {
 	require.Contains(t, ros, "leg swelling")
 	require.Contains(t, sectionOf(t, note, "PHYSICAL EXAMINATION"), "edema")
 }
+
+// An interpreter for a patient who speaks relays her in her own first
+// person: the note writes her in the third person, as her own words would
+// be, and her husband as hers.
+func TestAnInterpretersFirstPersonIsWrittenAsThePatients(t *testing.T) {
+	t.Parallel()
+	note := primaryCareNote(t, `Doctor: What brings you in today?
+Patient: (speaks in Dari)
+Interpreter: I have been itching for three weeks, mostly my hands and my wrists. My husband is itching too.
+Doctor: Is she taking any medicines?
+Interpreter: I take an iron tablet, one every day.`, "conversation")
+	history := sectionOf(t, note, "HISTORY OF PRESENT ILLNESS")
+	require.Contains(t, history, "has been itching for 3 weeks")
+	require.Contains(t, history, "husband is itching too")
+	require.NotContains(t, history, "I have been")
+}
