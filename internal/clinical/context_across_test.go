@@ -377,3 +377,23 @@ Interpreter: Doctor, can I say something? This is from me. My own son had scabie
 	none(t, r, clinical.Medication, "permethrin")
 	none(t, r, clinical.Condition, "scabies")
 }
+
+// A turn that is wholly a transcriber's note in brackets ("Patient: (speaks
+// in Dari)", "[inaudible]") is dropped and not read, whatever part the
+// model gave it; a note in brackets before speech is not.
+func TestAStageDirectionIsNotRead(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any fever?
+Patient: (speaks in Dari)
+Interpreter: No fever.
+Patient: [inaudible]
+Patient: (in the background) Who is it, Marta?`)
+	for i, u := range r.Units {
+		text := r.Segments[u.Segment].Text
+		whole := strings.HasPrefix(text, "(speaks") || strings.HasPrefix(text, "[inaudible")
+		require.Equal(t, whole, r.Unread(i), text)
+		if whole {
+			require.Equal(t, discourse.Drop, u.Part, text)
+		}
+	}
+}

@@ -14,12 +14,13 @@
 package clinical
 
 import (
+	"strings"
+
 	"github.com/notegen/notegen"
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/discourse"
 	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/transcript"
-	"strings"
 )
 
 // Kind is what a finding is.
@@ -203,6 +204,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.dropBareHeadings()
 	r.dropForeign()
 	r.dropOwnAsides()
+	r.dropStageDirections()
 	r.dropRemarksOnDiagnosis()
 	r.Patient = r.person(opts.Context)
 	r.read()
@@ -329,6 +331,21 @@ func (r *Reading) dropOwnAsides() {
 			r.Units[k].Part = discourse.Drop
 			i = k
 		}
+	}
+}
+
+// dropStageDirections drops the turns that are wholly a transcriber's
+// note in brackets ("Patient: (speaks in Dari)", "[inaudible]"): nothing
+// was said in them to read or to write.
+func (r *Reading) dropStageDirections() {
+	for i, u := range r.Units {
+		text := strings.TrimSpace(r.Segments[u.Segment].Text)
+		if len(text) < 2 || !strings.ContainsAny(text[:1], "([") || !strings.ContainsAny(text[len(text)-1:], ")]") ||
+			strings.ContainsAny(text[1:len(text)-1], "()[]") {
+			continue
+		}
+		r.unread[i] = true
+		r.Units[i].Part = discourse.Drop
 	}
 }
 
