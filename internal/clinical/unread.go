@@ -1,0 +1,103 @@
+package clinical
+
+// The units no finding is read from and the note does not write: said in
+// another language, an interpreter's own aside, a transcriber's note.
+
+import (
+	"strings"
+
+	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
+)
+
+// foreignShare is the most of a unit's words the lexicon may know for the
+// unit to be in another language; foreignWords the fewest words it must
+// have to be judged ("Sulfa." is no sentence of any language).
+const (
+	foreignShare = 0.3
+	foreignWords = 3
+)
+
+// dropForeign drops the units said in a language other than the
+// encounter's: an interpreter's words to the patient and the patient's
+// replies ("Proszę podać swój adres."). The interpreter's rendering in
+// the encounter's language is what the note reads. A turn is judged
+// whole, so that its short sentences ("Mi mamá.") go with it, and a unit
+// of a turn in the encounter's language on its own.
+func (r *Reading) dropForeign() {
+	r.unread = make([]bool, len(r.Units))
+	for i := 0; i < len(r.Units); {
+		j := i
+		words, known := 0, 0
+		for ; j < len(r.Units) && r.Units[j].Segment == r.Units[i].Segment; j++ {
+			w, k := r.knownWords(r.Units[j].Tokens)
+			words, known = words+w, known+k
+			if w >= foreignWords && float64(k) < foreignShare*float64(w) {
+				r.unread[j] = true
+			}
+		}
+		if words >= foreignWords && float64(known) < foreignShare*float64(words) {
+			for k := i; k < j; k++ {
+				r.unread[k] = true
+			}
+		}
+		for k := i; k < j; k++ {
+			if r.unread[k] {
+				r.Units[k].Part = discourse.Drop
+			}
+		}
+		i = j
+	}
+}
+
+// dropOwnAsides drops what an interpreter says in their own name ("This is
+// from me. My own son had this from school last year."): from the sentence
+// that says so to the end of the turn, no finding is read, and the note
+// leaves it out.
+func (r *Reading) dropOwnAsides() {
+	cues := r.Lexicon.List("own_voice")
+	for i := 0; i < len(r.Units); i++ {
+		u := r.Units[i]
+		if u.Speaker != transcript.Other || !transcript.Relays(r.Segments[u.Segment].Voice) {
+			continue
+		}
+		if at, _ := find(u.Tokens, cues); at < 0 {
+			continue
+		}
+		for k := i; k < len(r.Units) && r.Units[k].Segment == u.Segment; k++ {
+			r.unread[k] = true
+			r.Units[k].Part = discourse.Drop
+			i = k
+		}
+	}
+}
+
+// dropStageDirections drops the turns that are wholly a transcriber's
+// note in brackets ("Patient: (speaks in Dari)", "[inaudible]"): nothing
+// was said in them to read or to write.
+func (r *Reading) dropStageDirections() {
+	for i, u := range r.Units {
+		text := strings.TrimSpace(r.Segments[u.Segment].Text)
+		if len(text) < 2 || !strings.ContainsAny(text[:1], "([") || !strings.ContainsAny(text[len(text)-1:], ")]") ||
+			strings.ContainsAny(text[1:len(text)-1], "()[]") {
+			continue
+		}
+		r.unread[i] = true
+		r.Units[i].Part = discourse.Drop
+	}
+}
+
+// knownWords counts the words of toks and those the lexicon knows.
+func (r *Reading) knownWords(toks []lexicon.Token) (words, known int) {
+	for _, t := range toks {
+		if t.Kind != lexicon.Word {
+			continue
+		}
+		words++
+		if r.Lexicon.Knows(t.Norm) {
+			known++
+		}
+	}
+	return words, known
+}
