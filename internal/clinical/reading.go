@@ -215,6 +215,9 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.toldNotFamily()
 	r.statedConditionsAsAssessment()
 	r.habitAnswersInSocial()
+	// the impressions and decisions read since may have opened the plan
+	// later than the part model did
+	r.historyInPlanPhase()
 	return r
 }
 
