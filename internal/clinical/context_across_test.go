@@ -397,30 +397,3 @@ Patient: (in the background) Who is it, Marta?`)
 		}
 	}
 }
-
-// The plan opens where the clinician's impression and first decision are
-// read, also when the rules read them after the part model ("this looks
-// like scabies" as the assessment, "I'm prescribing permethrin" as a
-// plan item): the clinician's statements after them that the model put in
-// the history are plan items.
-func TestThePlanOpensWhereTheDecisionsAreRead(t *testing.T) {
-	t.Parallel()
-	r := read(t, "en", `Doctor: What brings you in today?
-Patient: I've been itching for three weeks, mostly my hands and my waist, and it's worse at night.
-Doctor: Any fever?
-Patient: No.
-Doctor: There are small bumps and short burrows between the fingers.
-Doctor: Please tell her: this looks like scabies.
-Doctor: It's caused by tiny mites that live in the top layer of the skin.
-Patient: Is it serious?
-Doctor: There is nothing to be ashamed of.
-Doctor: For the rash, I'm prescribing permethrin five percent cream.
-Doctor: At bedtime, put it on the whole body from the neck down, including between the fingers and toes.
-Doctor: Very important: everyone in the house needs to be treated on the same night, your husband and both daughters.`)
-	for i, u := range r.Units {
-		text := r.Segments[u.Segment].Text
-		if strings.HasPrefix(text, "At bedtime") || strings.HasPrefix(text, "Very important") {
-			require.Equal(t, discourse.Plan, r.Units[i].Part, text)
-		}
-	}
-}

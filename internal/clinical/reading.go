@@ -215,9 +215,6 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.toldNotFamily()
 	r.statedConditionsAsAssessment()
 	r.habitAnswersInSocial()
-	// the impressions and decisions read since may have opened the plan
-	// later than the part model did
-	r.historyInPlanPhase()
 	return r
 }
 
