@@ -20,17 +20,13 @@ func (r *Reading) allowedWithItsDose(m mention) bool {
 		return false
 	}
 	x := r.Lexicon
-	allowed := false
 	for k := max(m.First-permissionReach, 1); k < m.First; k++ {
 		if x.List("permissions").Has(u.Tokens[k].Norm) && x.List("second_person").Has(u.Tokens[k-1].Norm) {
-			allowed = true
+			e, at := closest(u.Tokens, m.First, m.End, x.List("frequencies"), x.List("medications"))
+			return e != nil && at >= m.End
 		}
 	}
-	if !allowed {
-		return false
-	}
-	e, at := closest(u.Tokens, m.First, m.End, x.List("frequencies"), x.List("medications"))
-	return e != nil && at >= m.End
+	return false
 }
 
 // permissionReach is how many words before a drug the permission to give

@@ -224,12 +224,20 @@ func (r *Reading) frequencyAfterDose(f *Finding, ui int) {
 	if at, _ := find(toks, r.Lexicon.List("medications")); at >= 0 {
 		return
 	}
+	f.Frequency = r.frequencySaid(toks)
+}
+
+// frequencySaid is how often the first frequency of toks says, nil when
+// toks says none (a count's "per day" is none: "2 tablets a day").
+func (r *Reading) frequencySaid(toks []lexicon.Token) *string {
 	freqs := r.Lexicon.List("frequencies")
-	if at, _ := find(toks, freqs); at >= 0 && !r.countEnd(toks, at) {
-		e, _ := freqs.Match(toks, at)
-		freq := r.frequencyName(toks, e, at)
-		f.Frequency = &freq
+	at, _ := find(toks, freqs)
+	if at < 0 || r.countEnd(toks, at) {
+		return nil
 	}
+	e, _ := freqs.Match(toks, at)
+	freq := r.frequencyName(toks, e, at)
+	return &freq
 }
 
 // bodyWeightUnit reports whether unit is one a body is weighed in (kg, lb).
@@ -286,15 +294,10 @@ func (r *Reading) frequencyNext(f *Finding, m mention) {
 		for _, n := range r.numbersIn(toks) {
 			counted = counted || n.kind == "form"
 		}
-		freqs := r.Lexicon.List("frequencies")
-		at, _ := find(toks, freqs)
-		if !counted || at < 0 || r.countEnd(toks, at) {
-			continue
+		if freq := r.frequencySaid(toks); counted && freq != nil {
+			f.Frequency = freq
+			return
 		}
-		e, _ := freqs.Match(toks, at)
-		freq := r.frequencyName(toks, e, at)
-		f.Frequency = &freq
-		return
 	}
 }
 

@@ -288,15 +288,16 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 		// a statement, or a clinician's request read as one ("could you
 		// drop a urine sample in tomorrow?")
 		c := assertion.Of(x, r.withSpokenYears(u.Tokens), [2]int{m.First, m.End})
+		relays := r.RelaysPatient(m.Unit)
 		switch {
-		case r.RelaysPatient(m.Unit) && c.Subject == assertion.Patient && r.opensWithOther(u.Tokens) &&
+		case relays && c.Subject == assertion.Patient && r.opensWithOther(u.Tokens) &&
 			!r.speakerBefore(u.Tokens, m.First) && r.spokenOf(m.Unit) == assertion.Family:
 			// the interpreter relaying the patient: "My mother has
 			// diabetes. She takes insulin." is the mother's, as it would
 			// be in the patient's own words (an interpreter's "she says
 			// she has back pain" is the patient's)
 			c.Subject = assertion.Family
-		case u.Speaker == transcript.Other && c.Subject != assertion.Patient && !r.RelaysPatient(m.Unit) && r.namesPatient(u.Tokens):
+		case u.Speaker == transcript.Other && c.Subject != assertion.Patient && !relays && r.namesPatient(u.Tokens):
 			// a parent's "my son has had a fever" is about the patient
 			c.Subject = assertion.Patient
 		case u.Speaker == transcript.Other && c.Subject == assertion.Patient && r.speaksOfSelfBesidePatient(u.Tokens, m.First):
@@ -308,7 +309,7 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 			if r.Patient.Kin == "child" || r.Patient.Kin == "parent" {
 				c.Subject = assertion.Family
 			}
-		case r.RelaysPatient(m.Unit):
+		case relays:
 			// the interpreter's "my mother" is the patient's mother, no
 			// name for the patient
 		case u.Speaker == transcript.Other && c.Subject != assertion.Patient:

@@ -521,21 +521,24 @@ func (r *Reading) placeAfter(toks []lexicon.Token, end int) int {
 // clinical_conditions. A courtesy ("if that's okay with you") sets none.
 func (r *Reading) waitsOnCondition(toks []lexicon.Token, end int) bool {
 	x := r.Lexicon
-	conds := x.List("conditional_openers")
 	for k := end; k < len(toks) && k <= end+conditionReach; k++ {
 		if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," {
 			return false
 		}
-		if _, n := conds.Match(toks, k); n > 0 {
-			for j := k + n; j < len(toks) && toks[j].Kind != lexicon.Punct || j < len(toks) && toks[j].Norm == ","; j++ {
-				for _, list := range []string{"clinical_conditions", "conditions", "symptoms", "labs", "imaging"} {
-					if e, _ := x.List(list).Match(toks, j); e != nil {
-						return true
-					}
-				}
-			}
-			return false
+		_, n := x.List("conditional_openers").Match(toks, k)
+		if n == 0 {
+			continue
 		}
+		stop := k + n
+		for stop < len(toks) && (toks[stop].Kind != lexicon.Punct || toks[stop].Norm == ",") {
+			stop++
+		}
+		for _, list := range []string{"clinical_conditions", "conditions", "symptoms", "labs", "imaging"} {
+			if at, _ := find(toks[k+n:stop], x.List(list)); at >= 0 {
+				return true
+			}
+		}
+		return false
 	}
 	return false
 }

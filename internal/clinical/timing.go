@@ -69,14 +69,17 @@ func (r *Reading) datedByNeighbour(m Mention) bool {
 		return false
 	}
 	toks := r.Units[prev].Tokens
-	x := r.Lexicon
-	if !r.namesNothing(toks) {
-		return false
-	}
+	return r.namesNothing(toks) && r.readsAsPast(toks)
+}
+
+// readsAsPast reports whether a sentence, read as what it says of what it
+// leaves implicit (a zero-width concept at its end), is past ("After my
+// youngest was born, ten years ago.", "When I was like six.").
+func (r *Reading) readsAsPast(toks []lexicon.Token) bool {
 	for len(toks) > 0 && toks[len(toks)-1].Kind == lexicon.Punct {
 		toks = toks[:len(toks)-1]
 	}
-	return assertion.Of(x, r.withSpokenYears(toks), [2]int{len(toks), len(toks)}).Time == assertion.Past
+	return assertion.Of(r.Lexicon, r.withSpokenYears(toks), [2]int{len(toks), len(toks)}).Time == assertion.Past
 }
 
 // answerDatedAfter reports whether the reply to the question that names m
@@ -89,13 +92,7 @@ func (r *Reading) answerDatedAfter(m Mention) bool {
 		return false
 	}
 	toks := r.Units[next].Tokens
-	if !r.namesNothing(toks) {
-		return false
-	}
-	for len(toks) > 0 && toks[len(toks)-1].Kind == lexicon.Punct {
-		toks = toks[:len(toks)-1]
-	}
-	return assertion.Of(r.Lexicon, r.withSpokenYears(toks), [2]int{len(toks), len(toks)}).Time == assertion.Past
+	return r.namesNothing(toks) && r.readsAsPast(toks)
 }
 
 // namesNothing reports whether a sentence names no condition, symptom or

@@ -188,11 +188,13 @@ func (rd *renderer) unitSentence(i int, key string) (Sentence, bool) {
 		// hémoglobine glyquée est à 8,2 %")
 		speaker = transcript.Clinician
 	}
-	if r.RelaysPatient(i) && rd.saysI(u.Tokens) {
-		// an interpreter's "I have been itching" is the patient's (one
-		// who relays in the third person, "she says ...", stays a
-		// companion whose frame is dropped)
-		speaker = transcript.Patient
+	if r.RelaysPatient(i) {
+		if at, _ := findTerm(u.Tokens, rd.x.List("first_person")); at >= 0 {
+			// an interpreter's "I have been itching" is the patient's
+			// (one who relays in the third person, "she says ...",
+			// stays a companion whose frame is dropped)
+			speaker = transcript.Patient
+		}
 	}
 	text := rd.voice.rewrite([]rune(r.Segments[u.Segment].Text), u.Tokens, speaker)
 	if wordCount(text) < minWords || rd.secondPerson(text) {
@@ -341,17 +343,6 @@ func IsPlaceholder(line string) bool {
 	line = strings.TrimSpace(line)
 	for _, lang := range lexicon.Languages {
 		if line == lexicon.For(lang).Phrase("placeholder") {
-			return true
-		}
-	}
-	return false
-}
-
-// saysI reports whether a sentence speaks in the first person.
-func (rd *renderer) saysI(toks []lexicon.Token) bool {
-	first := rd.r.Lexicon.List("first_person")
-	for _, t := range toks {
-		if first.Has(t.Norm) {
 			return true
 		}
 	}
