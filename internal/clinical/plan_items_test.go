@@ -108,6 +108,24 @@ Doctor: And we'll repeat your hemoglobin A1c in three months.`)
 	require.Equal(t, "hemoglobin A1c in three months", finding(t, r, clinical.Lab, "a1c").Said)
 }
 
+// An imaging study is ordered with the organ it is of, the places listed
+// with it and how it is done, and "your" is written as "the": a
+// ServiceRequest for "ultrasound" alone or "CT scan" alone does not say
+// what to image.
+func TestAStudyIsNamedWithWhatItImages(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'm going to order a CT scan with contrast of your chest, abdomen and pelvis.
+Patient: Alright.
+Doctor: I also want a thyroid ultrasound, and an MRI of your lumbar spine without contrast.`)
+	require.Equal(t, "CT scan with contrast of the chest, abdomen and pelvis", finding(t, r, clinical.Imaging, "ct").Said)
+	require.Equal(t, "thyroid ultrasound", finding(t, r, clinical.Imaging, "ultrasound").Said)
+	require.Equal(t, "MRI of the lumbar spine without contrast", finding(t, r, clinical.Imaging, "mri").Said)
+	r = read(t, "fr", `Médecin : Je vous prescris une échographie abdominale et un scanner cérébral sans injection.
+Patiente : D'accord.`)
+	require.Equal(t, "échographie abdominale", finding(t, r, clinical.Imaging, "échographie").Said)
+	require.Equal(t, "scanner cérébral sans injection", finding(t, r, clinical.Imaging, "scanner").Said)
+}
+
 // The word before an amount is no drug when it bounds the amount ("at
 // least 48 ounces a day").
 func TestABoundOnAnAmountIsNoDrug(t *testing.T) {
