@@ -261,7 +261,9 @@ func hasContent(toks []Token) bool {
 // paragraph", "virgule", "à la ligne") as the marks it stands for: each
 // command becomes one punctuation token over the command's words, so that
 // sentences end where the clinician said they do and no command is written
-// in a note. A decimal point or comma said between two numbers ("deux
+// in a note. A list's item markers ("number one") are left out, and a
+// retraction ("scratch that") takes back what was said since the last
+// mark. A decimal point or comma said between two numbers ("deux
 // virgule cinq") belongs to the number and stays.
 func (x *Lexicon) Dictated(toks []Token) []Token {
 	commands, numbers := x.List("spoken_punctuation"), x.List("numbers")
@@ -288,6 +290,26 @@ func (x *Lexicon) Dictated(toks []Token) []Token {
 		}
 		switch e.Attr("mark") {
 		case "bracket":
+		case "item":
+			// "Number one, benign positional vertigo": the marker and
+			// the mark said after it number the list, the note's lines
+			// do that
+			if i+n < len(toks) && (toks[i+n].Norm == "," || toks[i+n].Norm == ":") {
+				n++
+			}
+		case "retract":
+			// "sleep hygiene reviewed, scratch that, handout given": the
+			// words since the last mark are taken back, with the mark
+			// said after the command
+			for len(out) > 0 && out[len(out)-1].Kind == Punct && out[len(out)-1].Norm == "," {
+				out = out[:len(out)-1]
+			}
+			for len(out) > 0 && out[len(out)-1].Kind != Punct {
+				out = out[:len(out)-1]
+			}
+			if i+n < len(toks) && toks[i+n].Norm == "," {
+				n++
+			}
 		case "paragraph", "end":
 			out = append(out, Token{Text: ".", Norm: ".", Start: toks[i].Start, End: toks[i+n-1].End, Kind: Punct})
 		default:

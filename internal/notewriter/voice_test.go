@@ -231,3 +231,19 @@ func TestALettersOpeningIsLeftOut(t *testing.T) {
 	got := write("en", "female", transcript.Clinician, "Dear Dr Okoro, thank you for referring this 52 year old lady with knee pain.")
 	require.Equal(t, "This 52 year old lady with knee pain.", got)
 }
+
+// A dictated list's item markers are left out, and what the clinician
+// takes back ("scratch that") is not written.
+func TestDictatedListMarkersAndRetractionsAreNotWritten(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ lang, said, want string }{
+		{"en", "Number two, knee pain, ice and rest period", "Knee pain, ice and rest."},
+		{"en", "Number 3 colon insomnia comma handout reviewed comma scratch that comma handout given period", "Insomnia, handout given."},
+		{"fr", "Numéro deux virgule amoxicilline virgule deux grammes je corrige virgule un gramme deux fois par jour point", "Amoxicilline, 1 g deux fois par jour."},
+	}
+	for _, c := range cases {
+		x := lexicon.For(c.lang)
+		got := newVoice(x, clinical.Person{Gender: "unknown"}).rewrite([]rune(c.said), x.Dictated(x.Tokenize(c.said)), transcript.Clinician)
+		require.Equal(t, c.want, got, c.said)
+	}
+}
