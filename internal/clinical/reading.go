@@ -200,6 +200,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.dropDeviceTalk()
 	r.dropLetterClosings()
 	r.dropCallTalk()
+	r.dropPleasantries()
 	r.dropIntroductions()
 	r.dropBareHeadings()
 	r.dropForeign()

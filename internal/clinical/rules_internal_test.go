@@ -164,6 +164,18 @@ func TestAnAnnouncementAloneIsDropped(t *testing.T) {
 	require.Equal(t, []discourse.Part{discourse.Drop, discourse.Exam}, got, "an announcement that goes on to a finding stays")
 }
 
+// A wish, thanks or greeting that says nothing of the illness is left out;
+// one that goes on to a symptom, a drug or a number stays.
+func TestAPleasantryIsNoContent(t *testing.T) {
+	t.Parallel()
+	r := reading(t, "en", `Doctor: Good luck to your grandson at the match today. Enjoy the trip, and call if the fever comes back. Have a good weekend. Thanks for coming in, keep taking the amlodipine 5 mg.`)
+	got := placed(t, r, discourse.Plan, r.dropPleasantries, "Good luck", "Enjoy the trip", "Have a good weekend", "Thanks for coming in")
+	require.Equal(t, []discourse.Part{discourse.Drop, discourse.Plan, discourse.Drop, discourse.Plan}, got)
+	fr := reading(t, "fr", `Médecin : Bonne fin de semaine au chalet ! Bon courage avec le paracétamol.`)
+	got = placed(t, fr, discourse.Plan, fr.dropPleasantries, "Bonne fin de semaine", "Bon courage")
+	require.Equal(t, []discourse.Part{discourse.Drop, discourse.Plan}, got)
+}
+
 func TestAJudgementThatDecidesNothingIsTheAssessment(t *testing.T) {
 	t.Parallel()
 	r := reading(t, "en", `Doctor: So your diabetes isn't well controlled at the moment, and your cholesterol is high.

@@ -101,3 +101,27 @@ func (r *Reading) knownWords(toks []lexicon.Token) (words, known int) {
 	}
 	return words, known
 }
+
+// dropPleasantries drops a sentence of social talk that opens, past
+// openers and fillers, with a wish, thanks or a greeting ("Good luck to
+// your grandson today.", "Enjoy Cornwall, and good luck with the sweet
+// peas.", "Bonne fin de semaine !") and names no symptom, condition, drug
+// or number: it is said to the person, not of the illness. One that goes
+// on to the illness ("Enjoy the trip, and call if the fever comes back")
+// stays.
+func (r *Reading) dropPleasantries() {
+	pleasantries, fillers := r.Lexicon.List("pleasantries"), r.Lexicon.List("fillers")
+	for i, u := range r.Units {
+		if u.Part == discourse.Drop {
+			continue
+		}
+		k := r.pastOpeners(u.Tokens, len(u.Tokens))
+		for k < len(u.Tokens) && (fillers.Has(u.Tokens[k].Norm) || u.Tokens[k].Kind == lexicon.Punct) {
+			k++
+		}
+		if e, _ := pleasantries.Match(u.Tokens, k); e == nil || r.namesFinding(u.Tokens) || r.numbered(u.Tokens) {
+			continue
+		}
+		r.Units[i].Part = discourse.Drop
+	}
+}
