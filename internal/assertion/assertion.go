@@ -222,8 +222,13 @@ func (r *rules) matches(toks []lexicon.Token, target [2]int, skipHead bool) []ma
 
 // addressed reports whether the words before token at are a verb of
 // telling and, at most, a determiner ("tell your mom", "dites à maman"):
-// what follows is the one spoken to.
+// what follows is the one spoken to. A relative called by name as the
+// sentence opens or closes ("Mom, Eli is having anaphylaxis", "He's
+// fine, Dad.") is spoken to as well.
 func (r *rules) addressed(toks []lexicon.Token, at int) bool {
+	if r.vocative(toks, at) {
+		return true
+	}
 	end := at
 	if end > 0 && r.lex.List("determiners").Has(toks[end-1].Norm) {
 		end--
@@ -235,6 +240,30 @@ func (r *rules) addressed(toks []lexicon.Token, at int) bool {
 		}
 	}
 	return false
+}
+
+// vocative reports whether the trigger at token at is a relative called
+// on alone: it opens the sentence (past openers: "Okay, Mom, ...") and a
+// comma follows it, or a comma comes before it and the sentence ends
+// after it. A list of relatives ("Mom, Dad, both of them") calls on no
+// one.
+func (r *rules) vocative(toks []lexicon.Token, at int) bool {
+	_, n := r.trigger(toks, at)
+	if n != 1 {
+		return false
+	}
+	next := at + 1
+	k := 0
+	for k < at && (toks[k].Kind == lexicon.Punct || r.lex.List("openers").Has(toks[k].Norm)) {
+		k++
+	}
+	if k == at && next < len(toks) && toks[next].Norm == "," {
+		if e, _ := r.trigger(toks, next+1); e != nil {
+			return false
+		}
+		return true
+	}
+	return at > 0 && toks[at-1].Norm == "," && (next == len(toks) || isBoundary(toks[next].Norm))
 }
 
 // durationBefore reports whether a unit of time stands right before token

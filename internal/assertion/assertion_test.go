@@ -275,6 +275,12 @@ func TestExperiencer(t *testing.T) {
 		{"en", "Please tell mom that Mateo has [bronchiolitis].", present, "", ""},
 		{"en", "Can you explain to his father that he has [croup]?", present, "", ""},
 		{"fr", "Dites à maman que Léa a une [otite].", present, "", ""},
+		// the relative called on is spoken to; a list of relatives is not
+		{"en", "Mom, Eli is having [anaphylaxis].", present, "", ""},
+		{"en", "Okay, Dad, it looks like [croup].", present, "", ""},
+		{"en", "It's [croup], Dad.", present, "", ""},
+		{"fr", "Maman, Léa a une [otite].", present, "", ""},
+		{"en", "Mom, dad, both had [diabetes].", present, "", family},
 		{"en", "[Heart disease] runs in the family.", present, "", family},
 		{"en", "Any [strokes] in the family?", present, "", family},
 		{"en", "Her maternal grandmother had [breast cancer].", present, "", family},

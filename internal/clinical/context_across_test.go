@@ -397,3 +397,20 @@ Patient: (in the background) Who is it, Marta?`)
 		}
 	}
 }
+
+// The patient reading back the clinician's advice asserts nothing: the
+// fever of a safety net read back is no fever, while an answer that
+// repeats a question's words is read.
+func TestAReadBackOfTheAdviceIsNotRead(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any fever or chills?
+Patient: No fever, no chills.
+Doctor: Come back straight away if you get a temperature or shivers, or if you start vomiting.
+Patient: Fever or vomiting, come straight back. Got it.`)
+	f := finding(t, r, clinical.Symptom, "fever")
+	require.Equal(t, assertion.Absent, f.Assertion, "the answer denies it; the read-back asserts nothing")
+	require.Equal(t, assertion.Hypothetical, finding(t, r, clinical.Symptom, "vomiting").Assertion, "only the safety net names it")
+	r = read(t, "en", `Doctor: You've had the cough for three weeks now.
+Patient: Three weeks, yes, and now I'm coughing up blood.`)
+	require.Equal(t, assertion.Present, finding(t, r, clinical.Symptom, "hemoptysis").Assertion, "a sentence that goes on to its own news is read")
+}

@@ -43,7 +43,9 @@ func (r *Reading) followUps() {
 				// no visit; "recheck the TSH in six weeks" says when
 				continue
 			}
-			if interval == "" && u.Part != discourse.Plan {
+			if interval == "" && (u.Part != discourse.Plan || r.waitsOnCondition(u.Tokens, i+n)) {
+				// "come back straight away if you get a temperature" is
+				// the safety net, no visit booked
 				break
 			}
 			name := x.Phrase("follow_up.name")

@@ -560,3 +560,15 @@ func TestAnOrderThatWaitsOnAConditionIsNone(t *testing.T) {
 	require.True(t, ordered(r, clinical.Referral, "cardio"))
 	require.False(t, ordered(r, clinical.Referral, "dermato"))
 }
+
+// "Come back straight away if ..." is a safety net, not a visit booked:
+// no follow-up order; one with its interval is.
+func TestAReturnOnAConditionIsNoFollowUp(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Come back straight away if you get a temperature or shivers.
+Patient: Okay.`)
+	none(t, r, clinical.FollowUp, "follow")
+	r = read(t, "en", `Doctor: Come back in two weeks so we can check the wound.
+Patient: Okay.`)
+	require.True(t, finding(t, r, clinical.FollowUp, "2 weeks").Ordered)
+}

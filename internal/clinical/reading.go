@@ -206,6 +206,7 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.dropForeign()
 	r.dropOwnAsides()
 	r.dropStageDirections()
+	r.dropReadBacks()
 	r.dropRemarksOnDiagnosis()
 	r.Patient = r.person(opts.Context)
 	r.read()

@@ -1,7 +1,8 @@
 package clinical
 
 // The units no finding is read from and the note does not write: said in
-// another language, an interpreter's own aside, a transcriber's note.
+// another language, an interpreter's own aside, a transcriber's note, the
+// patient reading back what the clinician just said.
 
 import (
 	"strings"
@@ -124,4 +125,75 @@ func (r *Reading) dropPleasantries() {
 		}
 		r.Units[i].Part = discourse.Drop
 	}
+}
+
+// readBackWords is the fewest words of substance a read-back repeats
+// ("Okay." or "Fever?" repeats nothing worth judging), and readBackShare
+// the least share of its words of substance it repeats: a read-back puts
+// a word of its own in at most ("Fever, come straight back." after "come
+// back straight away if you get a temperature").
+const (
+	readBackWords = 2
+	readBackShare = 0.67
+)
+
+// dropReadBacks drops the patient's or a companion's sentence that reads
+// back what the clinician has just told them ("Fever, come straight back.
+// Got it.", "Three times a day for five days."): its words of substance
+// were said in the clinician's turn right before (two in three at
+// least), and that turn
+// ends on a statement, not a question (an answer repeats the question's
+// words, "Any fever?" "No fever.", and is read). It asserts nothing of its
+// own: "fever" in a safety net read back is no fever.
+func (r *Reading) dropReadBacks() {
+	for i, u := range r.Units {
+		if u.Speaker == transcript.Clinician || u.Question || r.unread[i] {
+			continue
+		}
+		prev := i - 1
+		for prev >= 0 && r.Units[prev].Segment == u.Segment {
+			prev--
+		}
+		if prev < 0 || r.Units[prev].Speaker != transcript.Clinician || r.Units[prev].Question {
+			continue
+		}
+		said := map[string]bool{}
+		for k := prev; k >= 0 && r.Units[k].Segment == r.Units[prev].Segment; k-- {
+			for _, t := range r.Units[k].Tokens {
+				said[t.Norm] = true
+			}
+		}
+		words := r.substance(u.Tokens)
+		if len(words) < readBackWords {
+			continue
+		}
+		repeated := 0
+		for _, w := range words {
+			if said[w] {
+				repeated++
+			}
+		}
+		if repeated >= readBackWords && float64(repeated) >= readBackShare*float64(len(words)) {
+			r.unread[i] = true
+			r.Units[i].Part = discourse.Drop
+		}
+	}
+}
+
+// substance is the words of toks that are not function words, fillers,
+// openers or answers ("okay", "got it").
+func (r *Reading) substance(toks []lexicon.Token) []string {
+	x := r.Lexicon
+	var out []string
+	for _, t := range toks {
+		if t.Kind == lexicon.Punct || x.List("stopwords").Has(t.Norm) || x.List("fillers").Has(t.Norm) ||
+			x.List("openers").Has(t.Norm) {
+			continue
+		}
+		if e, _ := x.List("answers").Match([]lexicon.Token{t}, 0); e != nil {
+			continue
+		}
+		out = append(out, t.Norm)
+	}
+	return out
 }
