@@ -258,7 +258,9 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 					continue
 				}
 			}
-			if e == nil || e.Attr("tense") == "past" || p == nil {
+			if e == nil || e.Attr("tense") == "past" || p == nil || r.pendingClause(toks, min(i, j)) {
+				// "which goes back to normal when you stop it": when it
+				// would be stopped, not a decision
 				continue
 			}
 			if d, _ := meds.Match(toks, j+pn); d != nil {
@@ -291,6 +293,29 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 	}
 	return out
 }
+
+// pendingClause reports whether the verb at token i stands in a clause
+// that says when or on what condition it would happen ("when you stop
+// it", "once you've finished it", "quand vous l'arrêterez"): a pending
+// subordinator opens the verb's clause, a few words before it with no
+// mark between.
+func (r *Reading) pendingClause(toks []lexicon.Token, i int) bool {
+	subs := r.Lexicon.List("subordinators")
+	for k := i - 1; k >= 0 && k >= i-pendingWords; k-- {
+		if toks[k].Kind == lexicon.Punct {
+			return false
+		}
+		if e, n := subs.Match(toks, k); e != nil && k+n <= i {
+			return e.Attr("pending") == "yes"
+		}
+	}
+	return false
+}
+
+// pendingWords is how many words before a verb the subordinator opening
+// its clause may stand ("once you have finished it", "une fois que vous
+// l'aurez arrêté").
+const pendingWords = 6
 
 // splitAction matches at token i a verb of decision whose particle comes
 // after an object pronoun ("taper it off"): the entry, how many tokens the

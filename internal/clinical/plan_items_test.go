@@ -572,3 +572,19 @@ Patient: Okay.`)
 Patient: Okay.`)
 	require.True(t, finding(t, r, clinical.FollowUp, "2 weeks").Ordered)
 }
+
+// A decision said in a clause of when or on what condition ("which goes
+// back to normal when you stop it", "quand vous l'arrêterez") decides
+// nothing today: the drug just prescribed stays started.
+func TestAStopInAClauseOfWhenIsNoStop(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'm giving you tamsulosin, four hundred micrograms, once a day. It can make you dizzy, which goes back to normal when you stop it.
+Patient: Okay.`)
+	require.Equal(t, "start", finding(t, r, clinical.Medication, "tamsulosin").Action)
+	r = read(t, "fr", `Médecin : Je vous prescris de l'ibuprofène, quatre cents milligrammes trois fois par jour. Les douleurs d'estomac passent quand vous l'arrêtez.
+Patient : D'accord.`)
+	require.Equal(t, "start", finding(t, r, clinical.Medication, "ibuprof").Action)
+	r = read(t, "en", `Doctor: You've been on the naproxen. Your kidneys are struggling, so stop it today.
+Patient: Okay.`)
+	require.Equal(t, "stop", finding(t, r, clinical.Medication, "naproxen").Action)
+}
