@@ -139,6 +139,7 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 		r.Findings = append(r.Findings, Finding{Kind: Allergy, NoneKnown: true, Assertion: assertion.Absent, Time: assertion.Current,
 			Subject: assertion.Patient, Mentions: []Mention{m}})
 	}
+	r.confirmedAllergies(allergic, seen)
 	if none >= 0 && len(seen) > 0 {
 		// a named allergy outweighs "no allergies" said elsewhere
 		r.Findings = append(r.Findings[:none], r.Findings[none+1:]...)

@@ -414,3 +414,19 @@ Patient: Fever or vomiting, come straight back. Got it.`)
 Patient: Three weeks, yes, and now I'm coughing up blood.`)
 	require.Equal(t, assertion.Present, finding(t, r, clinical.Symptom, "hemoptysis").Assertion, "a sentence that goes on to its own news is read")
 }
+
+// An allergy the clinician names in a question is the patient's when the
+// answer confirms it, with the reaction the answer tells; a "no" leaves it
+// out, and the drug is no medication either way.
+func TestAnAllergyNamedInAQuestionIsReadThroughItsAnswer(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: And allergies, still just the amoxicillin?
+Patient: Yeah, I got hives from it.`)
+	a := finding(t, r, clinical.Allergy, "amoxicillin")
+	require.NotNil(t, a.Reaction)
+	require.Equal(t, "hives", *a.Reaction)
+	none(t, r, clinical.Medication, "amoxicillin")
+	r = read(t, "en", `Doctor: Any allergies to medicines, like penicillin?
+Patient: No, nothing like that.`)
+	none(t, r, clinical.Allergy, "penicillin")
+}

@@ -673,6 +673,18 @@ Médecin : Je vais vous examiner. Vous avez trente-huit un de température, la t
 	require.Equal(t, "128/82", finding(t, r, clinical.Vital, "blood_pressure").Value)
 }
 
+// Québec French says a temperature's decimal with "et" ("trente-sept et
+// neuf" is 37.9) and a heart rate with "son cœur est à"; a measure in two
+// units ("six kilos quatre cents") is left out rather than altered.
+func TestAQuebecTemperatureAndHeartRate(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Elle pèse six kilos quatre cents. Son cœur est à cent cinquante. Température trente-sept et neuf.
+Mère : Correct.`)
+	require.Equal(t, "37.9", finding(t, r, clinical.Vital, "temperature").Value)
+	require.Equal(t, "150", finding(t, r, clinical.Vital, "heart_rate").Value)
+	none(t, r, clinical.Vital, "weight")
+}
+
 // "For the fever, or if she is uncomfortable, keep giving her Tylenol":
 // a drug the child takes, to go on giving as a symptom calls for it, is
 // taken and continued, not a supposition; "if the cough goes on, we might
