@@ -430,3 +430,15 @@ Patient: Yeah, I got hives from it.`)
 Patient: No, nothing like that.`)
 	none(t, r, clinical.Allergy, "penicillin")
 }
+
+// A question the patient answers in another language is answered by the
+// interpreter's rendering: the allergy and its reaction are read from it.
+func TestAnAnswerInAnotherLanguageIsTheInterpreters(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any allergies to medicines?
+Patient: Penicillin. Ngứa, nổi mẩn khắp người.
+Interpreter: Penicillin. Itching, a rash all over my body.`)
+	a := finding(t, r, clinical.Allergy, "penicillin")
+	require.NotNil(t, a.Reaction)
+	require.Contains(t, strings.ToLower(*a.Reaction), "itching")
+}

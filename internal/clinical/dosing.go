@@ -254,7 +254,9 @@ func (r *Reading) doseBefore(toks []lexicon.Token, n number, m mention) bool {
 func closest(toks []lexicon.Token, first, end int, list *lexicon.List, meds *lexicon.List) (*lexicon.Entry, int) {
 	stop := func(t lexicon.Token) bool { return t.Kind == lexicon.Punct && t.Norm != "," && t.Norm != ":" }
 	for at := end; at < len(toks) && !stop(toks[at]); at++ {
-		if e, _ := meds.Match(toks, at); e != nil {
+		if e, _ := meds.Match(toks, at); e != nil && e.Attr("general") != "yes" {
+			// (a kind of drug said after it, "prednisone, a steroid,
+			// forty milligrams once a day", is the same drug)
 			break
 		}
 		if e, _ := list.Match(toks, at); e != nil {
@@ -298,11 +300,13 @@ func owned(toks []lexicon.Token, at int, meds *lexicon.List) bool {
 	return false
 }
 
-// drugBetween reports whether a drug is named between tokens lo and hi.
+// drugBetween reports whether a drug is named between tokens lo and hi. A
+// kind of drug ("prednisone, a steroid, forty milligrams") names the drug
+// beside it, no other.
 func (r *Reading) drugBetween(toks []lexicon.Token, lo, hi int) bool {
 	meds := r.Lexicon.List("medications")
 	for k := lo; k < hi; k++ {
-		if e, _ := meds.Match(toks, k); e != nil {
+		if e, _ := meds.Match(toks, k); e != nil && e.Attr("general") != "yes" {
 			return true
 		}
 	}
@@ -310,7 +314,8 @@ func (r *Reading) drugBetween(toks []lexicon.Token, lo, hi int) bool {
 }
 
 // nearestAnywhere is the entry of list nearest the mention anywhere in
-// its unit, provided no other drug is nearer to it.
+// its unit, provided no other drug is nearer to it (a kind of drug is the
+// drug beside it).
 func (r *Reading) nearestAnywhere(toks []lexicon.Token, m mention, list *lexicon.List) (*lexicon.Entry, int) {
 	e, at := closest(toks, m.First, m.End, list, r.Lexicon.List("medications"))
 	if e == nil {
@@ -322,7 +327,7 @@ func (r *Reading) nearestAnywhere(toks []lexicon.Token, m mention, list *lexicon
 		lo, hi = m.End, at
 	}
 	for k := lo; k < hi; k++ {
-		if other, _ := meds.Match(toks, k); other != nil && other.Name() != m.name {
+		if other, _ := meds.Match(toks, k); other != nil && other.Name() != m.name && other.Attr("general") != "yes" {
 			return nil, -1
 		}
 	}

@@ -588,3 +588,17 @@ Patient : D'accord.`)
 Patient: Okay.`)
 	require.Equal(t, "stop", finding(t, r, clinical.Medication, "naproxen").Action)
 }
+
+// A kind of drug said beside a drug's name ("prednisone, a steroid, forty
+// milligrams once a day") is that drug: the dose and frequency after it
+// are the named drug's.
+func TestAKindOfDrugInAppositionKeepsTheDose(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'm going to give you prednisone, a steroid, forty milligrams once a day in the morning, for five days.
+Patient: Okay.`)
+	f := finding(t, r, clinical.Medication, "prednisone")
+	require.NotNil(t, f.Dose)
+	require.Equal(t, "40 mg", *f.Dose)
+	require.NotNil(t, f.Frequency)
+	require.Equal(t, "once daily", *f.Frequency)
+}

@@ -50,6 +50,27 @@ func (r *Reading) dropForeign() {
 		}
 		i = j
 	}
+	r.answeredThroughInterpreter()
+}
+
+// answeredThroughInterpreter makes the interpreter's rendering the answer
+// to a question the patient answered in another language ("Any
+// allergies?" "Penicillin. Ngứa, nổi mẩn khắp người." "Penicillin.
+// Itching, a rash all over my body."): the reply in the encounter's
+// language is the one read.
+func (r *Reading) answeredThroughInterpreter() {
+	for q, a := range r.Answer {
+		if a < 0 || !r.unread[a] {
+			continue
+		}
+		next := a
+		for next < len(r.Units) && r.Units[next].Segment == r.Units[a].Segment {
+			next++
+		}
+		if next < len(r.Units) && r.Units[next].Speaker == transcript.Other && transcript.Relays(r.Segments[r.Units[next].Segment].Voice) {
+			r.Answer[q] = next
+		}
+	}
 }
 
 // dropOwnAsides drops what an interpreter says in their own name ("This is
