@@ -92,3 +92,23 @@ Interpreter: I take an iron tablet, one every day.`, "conversation")
 	require.Contains(t, history, "husband is itching too")
 	require.NotContains(t, history, "I have been")
 }
+
+// Alone with the patient, the clinician's "you" is the patient even beside
+// another's "she" ("our nurse ... she can give you your flu jab"); with a
+// companion who speaks, "you" beside the patient's pronoun is the
+// companion.
+func TestYouIsTheCaregiverOnlyWhenOneSpeaks(t *testing.T) {
+	t.Parallel()
+	alone := primaryCareNote(t, `GP: Hello, is that Mrs Khan? How is the asthma?
+Patient: Not great, I've been coughing at night for three weeks.
+GP: I think your asthma isn't well controlled. I'd like you to restart your brown inhaler, two puffs twice a day.
+Patient: Okay.
+GP: I'd like you to see our asthma nurse in four weeks. While you're in, she can give you your flu jab.
+Patient: Lovely, thank you.`, "conversation")
+	require.NotContains(t, alone, "caregiver")
+	withMum := primaryCareNote(t, `Doctor: What's brought Lily in today?
+Mum: She's had a cough and a fever for two days.
+Doctor: Her chest is clear, this is a viral cold. She can have paracetamol, and you can give her plenty of fluids.
+Mum: Okay.`, "conversation")
+	require.Contains(t, withMum, "caregiver")
+}

@@ -247,3 +247,12 @@ func TestDictatedListMarkersAndRetractionsAreNotWritten(t *testing.T) {
 		require.Equal(t, c.want, got, c.said)
 	}
 }
+
+// A clitic written out after its host keeps a space: "She'll" is "She
+// will", "It'll" "It will", "the doctor'll" "the doctor will".
+func TestAContractionAfterAnyHostIsWrittenApart(t *testing.T) {
+	t.Parallel()
+	require.Equal(t, "She will check the inhaler technique. It will help.",
+		write("en", "female", transcript.Patient, "She'll check the inhaler technique. It'll help."))
+	require.Equal(t, "The doctor will call.", write("en", "female", transcript.Patient, "The doctor'll call."))
+}

@@ -55,6 +55,11 @@ func sourceText(src []rune, toks []lexicon.Token, first, end int) string {
 			// written out as its word
 			if t.Kind == lexicon.Word && t.Norm != lexicon.Fold(t.Text) {
 				b.WriteString(string(src[from:t.Start]))
+				if k > 0 && toks[k-1].End == t.Start && toks[k-1].Start != t.Start {
+					// a clitic written out after its host ("she'll" is
+					// "she will", not "shewill")
+					b.WriteByte(' ')
+				}
 				if k > 0 && toks[k-1].Start == t.Start {
 					// the contraction's later word, its first written
 					// apart ("I'd" with "I" written "she")
