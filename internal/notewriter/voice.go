@@ -480,14 +480,16 @@ func (v *voice) agree(ps []piece, toks []lexicon.Token, i int, out *[]piece) int
 	if i >= len(ps) {
 		return i
 	}
-	if e, _ := matchPieces(ps, toks, i, v.modals); e != nil {
-		return i
-	}
 	if e, n := matchPieces(ps, toks, i, v.third); e != nil {
+		// (before the modals: French ones are conjugated, "je vais" is
+		// "il va")
 		verb := e.Attr("third")
 		v.elideBefore(*out, verb)
 		*out = append(*out, piece{first: ps[i].first, end: ps[i+n-1].end, text: verb, replaced: true})
 		return i + n
+	}
+	if e, _ := matchPieces(ps, toks, i, v.modals); e != nil {
+		return i
 	}
 	if verb, ok := v.regular(toks[ps[i].first]); ok && !ps[i].replaced {
 		v.elideBefore(*out, verb)

@@ -256,3 +256,22 @@ func TestAContractionAfterAnyHostIsWrittenApart(t *testing.T) {
 		write("en", "female", transcript.Patient, "She'll check the inhaler technique. It'll help."))
 	require.Equal(t, "The doctor will call.", write("en", "female", transcript.Patient, "The doctor'll call."))
 }
+
+// French in the third person conjugates the imperfect and conditional of
+// "je" ("je dirais" is "il dirait") and of "vous" ("vous étiez venu" is
+// "il était venu"), and the modal verbs ("je vais mieux" is "il va mieux").
+func TestFrenchImperfectConditionalAndModalsInTheThirdPerson(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		who        transcript.Speaker
+		said, want string
+	}{
+		{transcript.Patient, "Je dirais depuis la fin de l'été.", "Il dirait depuis la fin de l'été."},
+		{transcript.Patient, "Je mangeais peu et je voudrais dormir.", "Il mangeait peu et il voudrait dormir."},
+		{transcript.Patient, "Je vais mieux, je peux marcher.", "Il va mieux, il peut marcher."},
+		{transcript.Clinician, "Vous étiez venu parce que vous étiez fatigué.", "Il était venu parce qu'il était fatigué."},
+	}
+	for _, c := range cases {
+		require.Equal(t, c.want, write("fr", "male", c.who, c.said), c.said)
+	}
+}
