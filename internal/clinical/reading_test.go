@@ -685,6 +685,18 @@ Mère : Correct.`)
 	none(t, r, clinical.Vital, "weight")
 }
 
+// A request to step on the scale that no one answers in words is followed
+// by the value the clinician reads out.
+func TestAWeightReadAfterARequest(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Vous pouvez monter sur la balance ?
+Médecin : Quatre-vingt-sept kilos. La tension, cent trente-deux sur quatre-vingt-quatre.`)
+	require.Equal(t, "87", finding(t, r, clinical.Vital, "weight").Value)
+	r = read(t, "en", `Doctor: Can you hop on the scale for me?
+Doctor: Ninety-one kilos.`)
+	require.Equal(t, "91", finding(t, r, clinical.Vital, "weight").Value)
+}
+
 // "For the fever, or if she is uncomfortable, keep giving her Tylenol":
 // a drug the child takes, to go on giving as a symptom calls for it, is
 // taken and continued, not a supposition; "if the cough goes on, we might

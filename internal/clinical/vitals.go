@@ -186,13 +186,20 @@ type vitalPlace struct {
 const vitalAnswerSentences = 3
 
 // vitalPlaces are where the value of the vital named by m may be: for a
-// question, its answer; else right after the name, then the next sentence
+// question, its answer (or, unanswered, what the asker reads out next);
+// else right after the name, then the next sentence
 // (of the turn, or the reply): "I'll take your pressure. 158 over 96.",
 // "your oxygen monitor?" "it's saying 95".
 func (r *Reading) vitalPlaces(m mention) []vitalPlace {
 	u := r.Units[m.Unit]
 	if u.Question {
 		if r.Answer[m.Unit] < 0 {
+			// a request no one answers in words, then the value read
+			// out by the one who asked ("Vous pouvez monter sur la
+			// balance ?" "Quatre-vingt-sept kilos.")
+			if next := m.Unit + 1; next < len(r.Units) && r.Units[next].Speaker == u.Speaker && !r.Units[next].Question {
+				return []vitalPlace{{unit: next, toks: r.Units[next].Tokens, reach: valueWindow}}
+			}
 			return nil
 		}
 		// a reading may take a moment to come ("Erm, yes, my son got me
