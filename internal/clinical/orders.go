@@ -587,6 +587,11 @@ func (r *Reading) sitesAfter(toks []lexicon.Token, end int) int {
 		if n == 0 {
 			break
 		}
+		if e, _ := x.List("imaging").Match(toks, j+n); e != nil {
+			// "x-rays of the hip and pelvis and a chest x-ray": the
+			// place of the next study
+			break
+		}
 		end = j + n
 	}
 	if _, n := x.List("study_modifiers").Match(toks, end); n > 0 {

@@ -120,6 +120,9 @@ Doctor: I also want a thyroid ultrasound, and an MRI of your lumbar spine withou
 	require.Equal(t, "CT scan with contrast of the chest, abdomen and pelvis", finding(t, r, clinical.Imaging, "ct").Said)
 	require.Equal(t, "thyroid ultrasound", finding(t, r, clinical.Imaging, "ultrasound").Said)
 	require.Equal(t, "MRI of the lumbar spine without contrast", finding(t, r, clinical.Imaging, "mri").Said)
+	r = read(t, "en", `Doctor: We'll get x-rays of the right hip and pelvis and a chest x-ray.
+Patient: Okay.`)
+	require.Equal(t, "x-rays of the right hip and pelvis", finding(t, r, clinical.Imaging, "x-ray").Said, "the chest is the next study's")
 	r = read(t, "fr", `Médecin : Je vous prescris une échographie abdominale et un scanner cérébral sans injection.
 Patiente : D'accord.`)
 	require.Equal(t, "échographie abdominale", finding(t, r, clinical.Imaging, "échographie").Said)

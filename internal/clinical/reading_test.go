@@ -692,7 +692,7 @@ func TestAWeightReadAfterARequest(t *testing.T) {
 	r := read(t, "fr", `Médecin : Vous pouvez monter sur la balance ?
 Médecin : Quatre-vingt-sept kilos. La tension, cent trente-deux sur quatre-vingt-quatre.`)
 	require.Equal(t, "87", finding(t, r, clinical.Vital, "weight").Value)
-	r = read(t, "en", `Doctor: Can you hop on the scale for me?
+	r = read(t, "en", `Doctor: Can you tell me your weight?
 Doctor: Ninety-one kilos.`)
 	require.Equal(t, "91", finding(t, r, clinical.Vital, "weight").Value)
 }
