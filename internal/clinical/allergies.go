@@ -76,6 +76,11 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 				i += n - 1
 				continue
 			}
+			if at, _ := find(u.Tokens[i+n:], x.List("outgrown")); at >= 0 {
+				// "he had an egg allergy as a baby, but he outgrew it"
+				i += n - 1
+				continue
+			}
 			// without an allergy word, a reaction must be said with the drug;
 			// with one, the substance is the one the word is about ("as
 			// you're allergic to penicillin, I'll prescribe clarithromycin")

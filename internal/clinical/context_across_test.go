@@ -442,3 +442,17 @@ Interpreter: Penicillin. Itching, a rash all over my body.`)
 	require.NotNil(t, a.Reaction)
 	require.Contains(t, strings.ToLower(*a.Reaction), "itching")
 }
+
+// An allergy said to be outgrown is no allergy of today.
+func TestAnOutgrownAllergyIsNone(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any other allergies?
+Mom: He had an egg allergy as a baby, but he outgrew it. He eats eggs all the time now.
+Doctor: And peanuts?
+Mom: He's allergic to peanuts, he gets hives.`)
+	none(t, r, clinical.Allergy, "egg")
+	finding(t, r, clinical.Allergy, "peanut")
+	r = read(t, "fr", `Médecin : Des allergies ?
+Mère : Elle était allergique au lait bébé, mais c'est passé en grandissant.`)
+	none(t, r, clinical.Allergy, "lait")
+}

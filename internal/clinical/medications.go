@@ -380,6 +380,11 @@ func lastDrugBefore(ms []mention, groups map[string][]mention, ui, i int) (menti
 // omeprazole alongside it") shares its verb.
 func (r *Reading) medAction(m mention) medEvidence {
 	u := r.Units[m.Unit]
+	if u.Speaker == transcript.Clinician && m.Context.Assertion == assertion.Present && r.opensOnCondition(u.Tokens, m.First) {
+		// "Once this flare has completely settled, I'd like to start
+		// allopurinol": a decision that waits on the patient's course
+		m.Context.Assertion = assertion.Hypothetical
+	}
 	ev := medEvidence{m: m, action: ActionMention}
 	if u.Speaker == transcript.Clinician && !u.Question && r.replaced(u.Tokens, m.First) {
 		// "Fostair ... instead of the Clenil": the drug replaced is stopped

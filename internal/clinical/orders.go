@@ -629,5 +629,33 @@ func (r *Reading) waitsOnCondition(toks []lexicon.Token, end int) bool {
 	return false
 }
 
+// opensOnCondition reports whether the sentence opens, before token at,
+// on a clause of when or on what condition that names the patient's
+// course ("Once this flare has completely settled, I'd like to start
+// allopurinol", "If the PSA is high, we'll refer you"): what it decides
+// waits on that course. One of time alone ("When you get home, take the
+// first dose") waits on nothing clinical.
+func (r *Reading) opensOnCondition(toks []lexicon.Token, at int) bool {
+	x := r.Lexicon
+	k := r.pastOpeners(toks, at)
+	e, n := x.List("subordinators").Match(toks, k)
+	if e == nil || e.Attr("pending") != "yes" {
+		return false
+	}
+	stop := k + n
+	for stop < at && toks[stop].Norm != "," && toks[stop].Kind != lexicon.Punct {
+		stop++
+	}
+	if stop >= at {
+		return false
+	}
+	for _, list := range []string{"clinical_conditions", "conditions", "symptoms", "labs", "imaging"} {
+		if i, _ := find(toks[k+n:stop], x.List(list)); i >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // conditionReach is how many words after an order its condition may open.
 const conditionReach = 6

@@ -605,3 +605,15 @@ Patient: Okay.`)
 	require.NotNil(t, f.Frequency)
 	require.Equal(t, "once daily", *f.Frequency)
 }
+
+// A decision in a sentence that opens on the patient's course ("Once
+// this flare has completely settled, I'd like to start allopurinol") waits
+// on it: no start today; one that opens on a time alone ("When you get
+// home, start the colchicine") is today's.
+func TestADecisionAfterAClauseOfTheCourseWaits(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Once this flare has completely settled, in about two weeks, I'd like to start allopurinol. When you get home, start the colchicine, half a milligram twice a day.
+Patient: Okay.`)
+	require.NotEqual(t, clinical.ActionStart, finding(t, r, clinical.Medication, "allopurinol").Action)
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "colchicine").Action)
+}
