@@ -456,3 +456,18 @@ Mom: He's allergic to peanuts, he gets hives.`)
 Mère : Elle était allergique au lait bébé, mais c'est passé en grandissant.`)
 	none(t, r, clinical.Allergy, "lait")
 }
+
+// A companion's own drug is theirs when the clinician comes back to it
+// later with "your" ("Pis votre pompe de Ventolin non plus, ... on y en
+// donne pas"): no medication of the child's.
+func TestACompanionsDrugSaidWithYourLaterIsTheirs(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Dans la famille, de l'asthme ?
+Père : Moi, j'ai fait de l'asthme quand j'étais petit. J'ai encore une pompe de Ventolin dans le char.
+Médecin : Est-ce que quelqu'un fume à la maison ?
+Père : Moi, sur le balcon.
+Médecin : Correct. Je vais l'examiner.
+Médecin : Sa saturation est bonne.
+Médecin : Pas d'antibiotique. Pis votre pompe de Ventolin non plus, ça aide pas dans la bronchiolite chez les bébés.`)
+	none(t, r, clinical.Medication, "ventolin")
+}

@@ -43,7 +43,8 @@ type medEvidence struct {
 }
 
 // ownAnswerReach is how many sentences after a companion names their own
-// drug the clinician's mentions of it answer them.
+// drug the clinician's mentions of it answer them; later, one said with
+// the possessive of the one spoken to ("votre pompe de Ventolin") still does.
 const ownAnswerReach = 3
 
 // medications merges drug mentions into findings: what happens to each
@@ -67,7 +68,8 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 			ownedAt[m.name] = m.Unit
 		}
 		at, owned := ownedAt[m.name]
-		answersCompanion := owned && m.Unit > at && m.Unit-at <= ownAnswerReach && r.Units[m.Unit].Speaker == transcript.Clinician
+		answersCompanion := owned && m.Unit > at && r.Units[m.Unit].Speaker == transcript.Clinician &&
+			(m.Unit-at <= ownAnswerReach || r.possessedByAddressee(r.Units[m.Unit].Tokens, m.First))
 		if m.Context.Subject == assertion.Family || m.Context.Subject == assertion.Other || answersCompanion {
 			continue
 		}
@@ -293,6 +295,25 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 	}
 	return out
 }
+
+// possessedByAddressee reports whether the drug at token first is said
+// with the possessive of the one spoken to, a few words before it ("votre
+// pompe de Ventolin", "your inhaler").
+func (r *Reading) possessedByAddressee(toks []lexicon.Token, first int) bool {
+	for k := first - 1; k >= 0 && k >= first-possessiveReach; k-- {
+		if toks[k].Kind == lexicon.Punct {
+			return false
+		}
+		if r.Lexicon.List("second_possessives").Has(toks[k].Norm) {
+			return true
+		}
+	}
+	return false
+}
+
+// possessiveReach is how many words before a drug its possessive may
+// stand ("votre pompe de Ventolin").
+const possessiveReach = 3
 
 // pendingClause reports whether the verb at token i stands in a clause
 // that says when or on what condition it would happen ("when you stop
