@@ -214,6 +214,9 @@ func Read(segs []transcript.Segment, opts Options) *Reading {
 	r.decisionsInPlan()
 	r.takenOutOfPlan()
 	r.impressionsInAssessment()
+	// (again: an impression the rules read as the assessment, "No, this
+	// is impetigo.", opens the advice after it)
+	r.adviceAfterAssessment()
 	r.toldNotFamily()
 	r.statedConditionsAsAssessment()
 	r.habitAnswersInSocial()
