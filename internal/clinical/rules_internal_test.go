@@ -281,4 +281,3 @@ Doctor: If you faint or have chest pain, call nine one one.`)
 	got := placed(t, r, discourse.Drop, r.safetyNet, "nine eight eight", "nine one one")
 	require.Equal(t, []discourse.Part{discourse.Plan, discourse.Plan}, got)
 }
-
