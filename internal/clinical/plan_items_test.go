@@ -617,3 +617,20 @@ Patient: Okay.`)
 	require.NotEqual(t, clinical.ActionStart, finding(t, r, clinical.Medication, "allopurinol").Action)
 	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "colchicine").Action)
 }
+
+// A diagnosis said with its cause ("cellulitis from a cat bite") is one
+// diagnosis, the reason of the drug prescribed after it, and a drug chosen
+// "because of your allergy" is still for it; two diagnoses side by side
+// give no reason.
+func TestADiagnosisWithItsCauseIsTheReason(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `PA: This is cellulitis from a cat bite. Normally we'd use Augmentin, but because of your allergy I'm prescribing doxycycline instead, one hundred milligrams twice a day.
+Patient: Okay.`)
+	require.Equal(t, "cellulitis", finding(t, r, clinical.Medication, "doxycycline").Reason)
+	r = read(t, "fr", `Médecin : C'est une gastrite due à l'ibuprofène. Je vous prescris de l'oméprazole, vingt milligrammes le matin.
+Patient : D'accord.`)
+	require.Equal(t, "gastrite", finding(t, r, clinical.Medication, "oméprazole").Reason)
+	r = read(t, "en", `Doctor: You have a COPD exacerbation and atrial fibrillation. I'm starting prednisone forty milligrams daily.
+Patient: Okay.`)
+	require.Equal(t, "", finding(t, r, clinical.Medication, "prednisone").Reason)
+}

@@ -3,6 +3,7 @@ package clinical
 // The reason of a drug or an order: the problem it addresses, as said.
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/notegen/notegen/internal/assertion"
@@ -84,29 +85,63 @@ func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 		if u.Speaker != transcript.Clinician {
 			continue
 		}
-		name, reason := "", ""
+		var made []diagnosisMade
 		for k := range r.Findings {
 			f := &r.Findings[k]
 			if !f.Diagnosis || f.Assertion != assertion.Present && f.Assertion != assertion.Possible {
 				continue
 			}
 			for _, fm := range f.Mentions {
-				if fm.Unit == back && f.Name != name && fm.Context.Time != assertion.Past {
+				if fm.Unit == back && fm.Context.Time != assertion.Past && !slices.ContainsFunc(made, func(d diagnosisMade) bool { return d.name == f.Name }) {
 					// (one said of the past, "treated as diverticulitis two
 					// years ago", is history, no diagnosis made here)
-					if name != "" {
-						return ""
-					}
-					name, reason = f.Name, r.reasonWords(f, fm)
+					made = append(made, diagnosisMade{name: f.Name, reason: r.reasonWords(f, fm), at: fm})
 				}
 			}
 		}
-		if name != "" {
-			return reason
+		if len(made) > 0 {
+			return r.oneDiagnosis(back, made)
 		}
 	}
 	return ""
 }
+
+// diagnosisMade is a problem a clinician's statement diagnoses, with how
+// a reason names it and where.
+type diagnosisMade struct {
+	name, reason string
+	at           Mention
+}
+
+// oneDiagnosis is the reason the diagnoses made in unit i give a drug or
+// an order: the one diagnosis, or the first of several when each after it
+// is its cause ("cellulitis from a cat bite", "une otite due à ..."); ""
+// when several are made side by side ("COPD exacerbation ... atrial
+// fibrillation, rate controlled"), of which the one an item treats is not
+// said.
+func (r *Reading) oneDiagnosis(i int, made []diagnosisMade) string {
+	slices.SortFunc(made, func(a, b diagnosisMade) int { return a.at.First - b.at.First })
+	toks := r.Units[i].Tokens
+	causes := r.Lexicon.List("cause_links")
+	for k := 1; k < len(made); k++ {
+		from, to := made[k-1].at.End, made[k].at.First
+		linked := false
+		for j := from; j < to && j-from <= causeLinkReach; j++ {
+			if e, n := causes.Match(toks, j); e != nil && j+n <= to {
+				linked = true
+				break
+			}
+		}
+		if !linked {
+			return ""
+		}
+	}
+	return made[0].reason
+}
+
+// causeLinkReach is how many words after a diagnosis the word linking it
+// to its cause may stand ("cellulitis, probably from the cat bite").
+const causeLinkReach = 3
 
 // givesOwnPurpose reports whether the sentence of item m says what it is
 // for after it ("ordered for risk stratification") or opens on a reason
@@ -122,7 +157,14 @@ func (r *Reading) givesOwnPurpose(m mention) bool {
 			return true
 		}
 	}
-	at, _ := find(toks, r.Lexicon.List("reason_openers"))
+	at, n := find(toks, r.Lexicon.List("reason_openers"))
+	if at >= 0 {
+		// "because of your allergy I'm prescribing doxycycline": why this
+		// drug was chosen, not what it is for
+		if k, _ := find(toks[at+n:min(len(toks), at+n+allergyObjectReach+1)], r.Lexicon.List("allergy_cues")); k >= 0 {
+			return false
+		}
+	}
 	return at >= 0
 }
 
