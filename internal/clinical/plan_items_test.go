@@ -634,3 +634,25 @@ Patient : D'accord.`)
 Patient: Okay.`)
 	require.Equal(t, "", finding(t, r, clinical.Medication, "prednisone").Reason)
 }
+
+// A drug's reason is the patient's own problem, not a relative's named
+// with it, nor a state of life such as a pregnancy it is safe in, nor a
+// relative's diagnosis said before; a screening test keeps the family
+// history as its reason.
+func TestADrugsReasonIsThePatientsOwnProblem(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: You have high cholesterol, and with your father's stroke, I recommend starting atorvastatin, twenty milligrams once a day.
+Patient: Okay.`)
+	require.Equal(t, "high cholesterol", finding(t, r, clinical.Medication, "atorvastatin").Reason)
+	r = read(t, "en", `GP: This is a urine infection. I'm going to prescribe nitrofurantoin, which is safe at this stage of pregnancy, one hundred milligrams twice a day.
+Patient: Okay.`)
+	require.NotContains(t, finding(t, r, clinical.Medication, "nitrofurantoin").Reason, "pregnan")
+	r = read(t, "fr", `Docteur : Vous avez une hypertension artérielle.
+Docteur : Ça abîme les artères, surtout avec l'infarctus de votre père.
+Docteur : Je vous prescris de l'amlodipine, cinq milligrammes une fois par jour.
+Patient : D'accord.`)
+	require.NotContains(t, finding(t, r, clinical.Medication, "amlodipine").Reason, "infarctus")
+	r = read(t, "en", `Doctor: Given your sister's breast cancer, I'd like a screening mammogram.
+Patient: Okay.`)
+	require.Contains(t, finding(t, r, clinical.Imaging, "mammogram").Reason, "breast cancer")
+}

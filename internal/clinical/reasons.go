@@ -24,33 +24,13 @@ const reasonReach = 6
 func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 	// the problem named nearest the item in its sentence; a relative's
 	// ("given your sister's breast cancer, a screening mammogram") is a
-	// family history
-	best, bestDist := "", -1
-	for _, f := range r.Findings {
-		if (f.Kind != Condition && f.Kind != Symptom) || f.Assertion == assertion.Absent ||
-			f.Subject != assertion.Patient && f.Subject != assertion.Family {
-			continue
-		}
-		for _, fm := range f.Mentions {
-			if fm.Unit != m.Unit || fm.Answered || r.toldAsRisk(fm) {
-				// "losartan, which doesn't cause the cough": what a drug
-				// may or may not bring about is no reason for it
-				continue
-			}
-			dist, lo, hi := m.First-fm.End, fm.End, m.First
-			if fm.First >= m.End {
-				dist, lo, hi = fm.First-m.End, m.End, fm.First
-			}
-			if dist < 0 || bestDist >= 0 && dist >= bestDist || r.itemBetween(m.Unit, lo, hi) {
-				// "morphine for the pain and ondansetron for the nausea":
-				// the nausea is the ondansetron's
-				continue
-			}
-			best, bestDist = r.reasonWords(&f, fm), dist
-			if f.Subject == assertion.Family {
-				best = fill(r.Lexicon.Phrase("reason.family"), map[string]string{"condition": f.Name})
-			}
-		}
+	// family history, a drug's reason only when the patient's own problem
+	// is not named with it ("with your high cholesterol and your father's
+	// stroke, I recommend atorvastatin")
+	own, family := r.nearestProblem(m, assertion.Patient), r.nearestProblem(m, assertion.Family)
+	best := own.reason
+	if family.reason != "" && (own.reason == "" || m.kind != Medication && family.dist < own.dist) {
+		best = fill(r.Lexicon.Phrase("reason.family"), map[string]string{"condition": family.reason})
 	}
 	if best != "" {
 		return best
@@ -88,7 +68,9 @@ func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 		var made []diagnosisMade
 		for k := range r.Findings {
 			f := &r.Findings[k]
-			if !f.Diagnosis || f.Assertion != assertion.Present && f.Assertion != assertion.Possible {
+			if !f.Diagnosis || f.Assertion != assertion.Present && f.Assertion != assertion.Possible || f.Subject != assertion.Patient {
+				// (a relative's, "l'infarctus de votre père", is no
+				// diagnosis made of the patient)
 				continue
 			}
 			for _, fm := range f.Mentions {
@@ -142,6 +124,54 @@ func (r *Reading) oneDiagnosis(i int, made []diagnosisMade) string {
 // causeLinkReach is how many words after a diagnosis the word linking it
 // to its cause may stand ("cellulitis, probably from the cat bite").
 const causeLinkReach = 3
+
+// nearProblem is the problem named nearest an item in its sentence: how a
+// reason names it ("" when none is) and how many tokens away.
+type nearProblem struct {
+	reason string
+	dist   int
+}
+
+// nearestProblem is the problem of subject's named nearest item m in its
+// sentence, with no other item between ("morphine for the pain and
+// ondansetron for the nausea": the nausea is the ondansetron's). A state
+// of life ("nitrofurantoin, which is safe at this stage of pregnancy"),
+// and what a drug may or may not bring about ("losartan, which doesn't
+// cause the cough"), is no reason. A relative's problem is named by its
+// lexicon name.
+func (r *Reading) nearestProblem(m mention, subject assertion.Subject) nearProblem {
+	best := nearProblem{dist: -1}
+	for k := range r.Findings {
+		f := &r.Findings[k]
+		if (f.Kind != Condition && f.Kind != Symptom) || f.Assertion == assertion.Absent || f.Subject != subject || r.lifeState(f) {
+			continue
+		}
+		for _, fm := range f.Mentions {
+			if fm.Unit != m.Unit || fm.Answered || r.toldAsRisk(fm) {
+				continue
+			}
+			dist, lo, hi := m.First-fm.End, fm.End, m.First
+			if fm.First >= m.End {
+				dist, lo, hi = fm.First-m.End, m.End, fm.First
+			}
+			if dist < 0 || best.dist >= 0 && dist >= best.dist || r.itemBetween(m.Unit, lo, hi) {
+				continue
+			}
+			best = nearProblem{reason: r.reasonWords(f, fm), dist: dist}
+			if subject == assertion.Family {
+				best.reason = f.Name
+			}
+		}
+	}
+	return best
+}
+
+// lifeState reports whether f is a state of life the lexicon marks as
+// background (a pregnancy), no problem a treatment addresses.
+func (r *Reading) lifeState(f *Finding) bool {
+	e := r.Lexicon.List("conditions").Lookup(r.Lexicon.Norms(f.Name))
+	return e != nil && e.Attr("background") == "yes"
+}
 
 // givesOwnPurpose reports whether the sentence of item m says what it is
 // for after it ("ordered for risk stratification") or opens on a reason
