@@ -321,6 +321,11 @@ func (r *Reading) visitReason(reach int) (statedReason, bool) {
 				continue
 			}
 			said := statedReason{unit: i, presented: cueInClause(toks, k, cues, presentedReach, nil)}
+			if e.Attr("cued") == "yes" && !said.presented {
+				// "your blood pressure is 150 over 90" reads a measure; "I'm
+				// here for my blood pressure" is why the patient came
+				continue
+			}
 			end, detFirst, detEnd := r.reasonEnd(i, k+n)
 			if detFirst < detEnd {
 				// "review for your COPD" is the review for COPD: the

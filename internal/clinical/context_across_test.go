@@ -471,3 +471,38 @@ Médecin : Sa saturation est bonne.
 Médecin : Pas d'antibiotique. Pis votre pompe de Ventolin non plus, ça aide pas dans la bronchiolite chez les bébés.`)
 	none(t, r, clinical.Medication, "ventolin")
 }
+
+// A measure the patient says they came about ("C'est pour ma tension",
+// "I came for my blood pressure check") is the chief complaint over a
+// symptom answered later; a measure read out is none.
+func TestAMeasureTheVisitIsForIsTheComplaint(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Bonjour, qu'est-ce qui vous amène ?
+Patient : Bonjour docteur. C'est pour ma tension. L'infirmière m'a dit qu'elle était trop haute.
+Médecin : Vous avez des symptômes ? Des maux de tête ?
+Patient : Un peu mal à la tête le matin.`)
+	require.Contains(t, strings.ToLower(r.ComplaintText), "tension")
+	r = read(t, "en", `Doctor: Your blood pressure is one forty over ninety today. What brings you in?
+Patient: I've had a bad cough for two weeks.
+Doctor: Any fever?
+Patient: No.
+Doctor: Any blood in the phlegm?
+Patient: No.`)
+	require.Contains(t, strings.ToLower(r.ComplaintText), "cough")
+}
+
+// A reaction said with a verb ("it makes me throw up", "it made the
+// tendons in my heels so sore", "seeing things") is the allergy's.
+func TestAReactionSaidWithAVerbIsTheAllergys(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ said, drug, reaction string }{
+		{"Patient: Codeine, it makes me throw up.", "codeine", "throw up"},
+		{"Patient: Cipro. It made the tendons in my heels so sore I could barely walk.", "cipro", "tendons"},
+		{"Caller: Codeine. He went all funny on it, seeing things that weren't there.", "codeine", "seeing things"},
+	} {
+		r := read(t, "en", "Doctor: Any allergies to medicines?\n"+c.said)
+		a := finding(t, r, clinical.Allergy, c.drug)
+		require.NotNil(t, a.Reaction, c.said)
+		require.Contains(t, strings.ToLower(*a.Reaction), c.reaction, c.said)
+	}
+}

@@ -321,6 +321,27 @@ func (r *Reading) namesTest(toks []lexicon.Token) bool {
 	return r.namesAny(toks, "labs", "imaging")
 }
 
+// labWithValue reports whether a sentence names a lab with its value
+// right after it ("her TSH was 8.2", "your A1c last week was 6.8").
+func (r *Reading) labWithValue(toks []lexicon.Token) bool {
+	labs, past := r.Lexicon.List("labs"), r.Lexicon.List("past_times")
+	for k := range toks {
+		e, n := labs.Match(toks, k)
+		if e == nil {
+			continue
+		}
+		end := k + n
+		if _, pn := past.Match(toks, end); pn > 0 {
+			// "your A1c last week was 6.8"
+			end += pn
+		}
+		if r.valueAfter(toks, end) {
+			return true
+		}
+	}
+	return false
+}
+
 // readOutResults reads as results the clinician's statements that read a
 // test's result out ("the CT shows acute appendicitis", "your white count
 // came back normal", "la radio montre une fracture") where the part model
@@ -339,17 +360,20 @@ func (r *Reading) readOutResults() {
 		}
 		switch {
 		case u.Part == discourse.History, u.Part == discourse.Exam, u.Part == discourse.Plan, u.Part == discourse.Complaint:
-		case u.Part == discourse.Assessment && r.Staff(i):
-			// a nurse reads results out, and assesses nothing
+		case u.Part == discourse.Assessment && (r.Staff(i) || !r.namesAny(u.Tokens, "conditions")):
+			// a nurse reads results out, and assesses nothing; a
+			// clinician's read-out that names no condition ("the ECG we
+			// did today is normal") diagnoses nothing either
 		default:
 			continue
 		}
 		if !r.namesTest(u.Tokens) {
 			continue
 		}
-		if at, _ := find(u.Tokens, cues); at < 0 && !(r.Staff(i) && r.numbered(u.Tokens)) {
+		if at, _ := find(u.Tokens, cues); at < 0 && !(r.Staff(i) && r.numbered(u.Tokens)) && !r.labWithValue(u.Tokens) {
 			// "Votre hémoglobine glyquée est à huit virgule deux": a
-			// nurse naming a test with a value reads its result
+			// nurse naming a test with a value reads its result, as a
+			// clinician does a lab with its value ("Her TSH was 8.2")
 			continue
 		}
 		if at, _ := find(u.Tokens, orders); at >= 0 {

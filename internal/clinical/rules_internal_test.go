@@ -281,3 +281,13 @@ Doctor: If you faint or have chest pain, call nine one one.`)
 	got := placed(t, r, discourse.Drop, r.safetyNet, "nine eight eight", "nine one one")
 	require.Equal(t, []discourse.Part{discourse.Plan, discourse.Plan}, got)
 }
+
+// A clinician naming a lab with its value ("Her TSH was 8.2", "your A1c
+// last week was 6.8") reads a result, wherever the model put it; one with
+// when it is due ("an A1c in three months") does not.
+func TestALabWithItsValueIsAResult(t *testing.T) {
+	t.Parallel()
+	r := reading(t, "en", `Doctor: Her TSH was 8.2, which is higher than we want. Your A1c last week was 6.8, which is good. We'll recheck the A1c in three months.`)
+	got := placed(t, r, discourse.History, r.readOutResults, "TSH was 8.2", "A1c last week", "recheck the A1c")
+	require.Equal(t, []discourse.Part{discourse.Results, discourse.Results, discourse.History}, got)
+}
