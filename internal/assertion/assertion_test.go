@@ -63,6 +63,8 @@ func TestNegationScope(t *testing.T) {
 		{"en", "Use it instead of [soap].", absent, "", ""},
 		{"en", "An emollient instead of soap, and a steroid ointment, [mometasone], once a day.", present, "", ""},
 		{"fr", "Une crème au lieu du savon, et une pommade, [mométasone], une fois par jour.", present, "", ""},
+		// a clause of cause ends the negation, its elided "qu'" too
+		{"fr", "C'était pas du Septra, parce qu'elle est allergique aux [sulfas].", present, "", ""},
 		{"en", "She hasn't had any nausea, vomiting or [abdominal pain].", absent, "", ""},
 		{"en", "Negative for cough, sputum, haemoptysis and [wheeze].", absent, "", ""},
 		{"en", "No cough but some [wheeze] at night.", present, "", ""},

@@ -506,3 +506,18 @@ func TestAReactionSaidWithAVerbIsTheAllergys(t *testing.T) {
 		require.Contains(t, strings.ToLower(*a.Reaction), c.reaction, c.said)
 	}
 }
+
+// A read-back in other forms of the clinician's words ("Fièvre, dos,
+// vomissements, confusion. C'est noté." after "si vous vomissez ... plus
+// confuse") asserts nothing either.
+func TestAReadBackInOtherWordFormsIsNotRead(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `IPS : Avez-vous fait de la fièvre ?
+Patiente : Non, pas de fièvre.
+IPS : Si vous faites de la fièvre, si vous avez mal dans le dos, si vous vomissez, ou si vous êtes plus confuse, vous allez à l'urgence.
+Fille : Fièvre, dos, vomissements, confusion. C'est noté.`)
+	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Symptom, "fièvre").Assertion)
+	for _, f := range r.Findings {
+		require.False(t, f.Assertion == assertion.Present && (strings.Contains(f.Name, "vomis") || strings.Contains(f.Name, "confus")), f.Name)
+	}
+}

@@ -190,7 +190,7 @@ func (r *Reading) dropReadBacks() {
 		}
 		repeated := 0
 		for _, w := range words {
-			if said[w] {
+			if said[w] || sharesStem(w, said) {
 				repeated++
 			}
 		}
@@ -217,4 +217,25 @@ func (r *Reading) substance(toks []lexicon.Token) []string {
 		out = append(out, t.Norm)
 	}
 	return out
+}
+
+// stemLetters is how many first letters two words must share to be read
+// as one word said in another form ("vomissements" after "vomissez",
+// "confusion" after "confuse").
+const stemLetters = 5
+
+// sharesStem reports whether w shares its first stemLetters letters with a
+// word of said.
+func sharesStem(w string, said map[string]bool) bool {
+	rs := []rune(w)
+	if len(rs) < stemLetters {
+		return false
+	}
+	stem := string(rs[:stemLetters])
+	for s := range said {
+		if strings.HasPrefix(s, stem) {
+			return true
+		}
+	}
+	return false
 }
