@@ -414,6 +414,12 @@ func (r *Reading) medAction(m mention) medEvidence {
 		ev.action, ev.today = ActionStop, true
 		return ev
 	}
+	if u.Speaker == transcript.Clinician && !u.Question && endingAt(u.Tokens, m.First, r.Lexicon.List("cessation_words")) >= 0 {
+		// "surtout plus d'Advil", "no more ibuprofen": the drug is ended
+		// (the words negate it, and say a decision)
+		ev.action, ev.today = ActionStop, true
+		return ev
+	}
 	if r.givenByStaff(m) {
 		// "Dexamethasone 13 mg by mouth given": a nurse's account of a
 		// dose is the visit's treatment, not a drug the patient takes

@@ -656,3 +656,15 @@ Patient : D'accord.`)
 Patient: Okay.`)
 	require.Contains(t, finding(t, r, clinical.Imaging, "mammogram").Reason, "breast cancer")
 }
+
+// "No more ibuprofen", "surtout plus d'Advil": the clinician ends a drug
+// the patient takes, a stop, though the words negate it.
+func TestNoMoreOfADrugStopsIt(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Mère : Hier soir je lui ai donné de l'Advil.
+Médecin : Par contre, surtout plus d'Advil pendant la varicelle.`)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "advil").Action)
+	r = read(t, "en", `Patient: I've been taking ibuprofen for it.
+Doctor: No more ibuprofen, it can upset your stomach. Tylenol is fine.`)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "ibuprofen").Action)
+}
