@@ -7,6 +7,10 @@ import (
 	"github.com/notegen/notegen/internal/transcript"
 )
 
+// recordWords is how many words may open the clinician's sentence before
+// the substance it reads from the record ("I have amoxicillin").
+const recordWords = 3
+
 // confirmedAllergies reads the allergies the clinician names in a
 // question the patient confirms ("And allergies, still just the
 // amoxicillin?" "Yeah, I got hives from it."; "You're allergic to sulfa,
@@ -18,6 +22,11 @@ func (r *Reading) confirmedAllergies(allergic map[string]bool, seen map[string]i
 	cues, allergens, meds, reactions := x.List("allergy_cues"), x.List("allergens"), x.List("medications"), x.List("reactions")
 	for qi, q := range r.Units {
 		a := r.Answer[qi]
+		if a < 0 && q.Question {
+			// a question the clinician goes on after ("Any allergies? I
+			// have amoxicillin on her chart."): the next turn answers it
+			a = r.nextTurn(qi)
+		}
 		if !q.Question || q.Speaker != transcript.Clinician || a < 0 {
 			continue
 		}
@@ -25,10 +34,18 @@ func (r *Reading) confirmedAllergies(allergic map[string]bool, seen map[string]i
 		if cueAt < 0 {
 			continue
 		}
-		for i := cueAt + cueN; i < len(q.Tokens) && i <= cueAt+cueN+allergyReach; i++ {
-			e, n := allergens.Match(q.Tokens, i)
+		// the substance named in the question, or in the clinician's
+		// sentence after it ("Any allergies? I have amoxicillin on her
+		// chart.")
+		ui, from := qi, cueAt+cueN
+		if !r.namesAny(q.Tokens[from:], "allergens", "medications") && qi+1 < a && r.Units[qi+1].Segment == q.Segment {
+			ui, from = qi+1, 0
+		}
+		toks := r.Units[ui].Tokens
+		for i := from; i < len(toks) && i <= from+allergyReach+recordWords; i++ {
+			e, n := allergens.Match(toks, i)
 			drug := false
-			if e2, n2 := meds.Match(q.Tokens, i); e2 != nil && n2 >= n {
+			if e2, n2 := meds.Match(toks, i); e2 != nil && n2 >= n {
 				e, n, drug = e2, n2, true
 			}
 			if e == nil {
@@ -37,12 +54,12 @@ func (r *Reading) confirmedAllergies(allergic map[string]bool, seen map[string]i
 			if _, ok := seen[e.Name()]; ok {
 				break
 			}
-			c, ok := assertion.Answered(x, q.Tokens, [2]int{i, i + n}, r.Units[a].Tokens)
+			c, ok := assertion.Answered(x, toks, [2]int{i, i + n}, r.Units[a].Tokens)
 			if !ok || c.Assertion != assertion.Present || c.Subject != assertion.Patient {
 				break
 			}
-			f := Finding{Kind: Allergy, Name: e.Name(), Said: r.TextOf(qi, i, i+n), Assertion: assertion.Present, Time: assertion.Current,
-				Subject: assertion.Patient, Mentions: []Mention{{Unit: qi, First: i, End: i + n, Context: c}}}
+			f := Finding{Kind: Allergy, Name: e.Name(), Said: r.TextOf(ui, i, i+n), Assertion: assertion.Present, Time: assertion.Current,
+				Subject: assertion.Patient, Mentions: []Mention{{Unit: ui, First: i, End: i + n, Context: c}}}
 			if drug {
 				f.Name = strings.ToLower(f.Said)
 			}
@@ -53,4 +70,17 @@ func (r *Reading) confirmedAllergies(allergic map[string]bool, seen map[string]i
 			break
 		}
 	}
+}
+
+// nextTurn is the first unit of the turn after unit i's, when another
+// speaker says it, or -1.
+func (r *Reading) nextTurn(i int) int {
+	k := i
+	for k < len(r.Units) && r.Units[k].Segment == r.Units[i].Segment {
+		k++
+	}
+	if k >= len(r.Units) || r.Units[k].Speaker == r.Units[i].Speaker {
+		return -1
+	}
+	return k
 }

@@ -429,6 +429,12 @@ Patient: Yeah, I got hives from it.`)
 	r = read(t, "en", `Doctor: Any allergies to medicines, like penicillin?
 Patient: No, nothing like that.`)
 	none(t, r, clinical.Allergy, "penicillin")
+	// the substance read from the chart after the question
+	r = read(t, "en", `Doctor: Any allergies? I have amoxicillin on her chart.
+Mom: Yes, at twelve months she got hives all over.`)
+	a = finding(t, r, clinical.Allergy, "amoxicillin")
+	require.NotNil(t, a.Reaction)
+	require.Equal(t, "hives", *a.Reaction)
 }
 
 // A question the patient answers in another language is answered by the

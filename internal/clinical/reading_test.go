@@ -683,6 +683,10 @@ Mère : Correct.`)
 	require.Equal(t, "37.9", finding(t, r, clinical.Vital, "temperature").Value)
 	require.Equal(t, "150", finding(t, r, clinical.Vital, "heart_rate").Value)
 	none(t, r, clinical.Vital, "weight")
+	r = read(t, "fr", `Fille : Je lui ai pris la température à matin, c'était trente-sept un.
+IPS : Votre température ici, trente-sept deux.
+Patiente : Correct.`)
+	require.Equal(t, "37.2", finding(t, r, clinical.Vital, "temperature").Value, "this morning's reading at home is a report")
 }
 
 // A request to step on the scale that no one answers in words is followed
