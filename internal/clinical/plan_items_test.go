@@ -668,3 +668,16 @@ Médecin : Par contre, surtout plus d'Advil pendant la varicelle.`)
 Doctor: No more ibuprofen, it can upset your stomach. Tylenol is fine.`)
 	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "ibuprofen").Action)
 }
+
+// A nurse's "elle a eu sa ceftriaxone il y a quarante minutes" reports a
+// dose given in the department, not a drug she takes; "vous continuez
+// votre pilule" continues her contraceptive.
+func TestADoseTheNurseReportsGivenIsNoHomeDrug(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Urgentiste : Ceftriaxone un gramme en intraveineuse, quand l'ECBU est prélevé.
+Infirmier : Elle a eu sa ceftriaxone il y a quarante minutes, pas de réaction.
+Urgentiste : Vous continuez votre pilule, il n'y a pas d'interaction.
+Patiente : D'accord.`)
+	require.False(t, finding(t, r, clinical.Medication, "ceftriaxone").Taken)
+	require.Equal(t, clinical.ActionContinue, finding(t, r, clinical.Medication, "pilule").Action)
+}
