@@ -300,16 +300,16 @@ func (x *Lexicon) Dictated(toks []Token) []Token {
 		case "retract":
 			// "sleep hygiene reviewed, scratch that, handout given": the
 			// words since the last mark are taken back, with the mark
-			// said after the command
+			// said after the command; a correction that repeats the word
+			// its words start with ("in two weeks scratch that in one
+			// week") takes back only from that word
 			for len(out) > 0 && out[len(out)-1].Kind == Punct && out[len(out)-1].Norm == "," {
-				out = out[:len(out)-1]
-			}
-			for len(out) > 0 && out[len(out)-1].Kind != Punct {
 				out = out[:len(out)-1]
 			}
 			if i+n < len(toks) && toks[i+n].Norm == "," {
 				n++
 			}
+			out = retracted(out, toks[i+n:])
 		case "paragraph", "end":
 			out = append(out, Token{Text: ".", Norm: ".", Start: toks[i].Start, End: toks[i+n-1].End, Kind: Punct})
 		default:
@@ -319,6 +319,24 @@ func (x *Lexicon) Dictated(toks []Token) []Token {
 		i += n - 1
 	}
 	return out
+}
+
+// retracted is out with the words a retraction takes back: from the last
+// word since the last mark that the correction after starts with (next),
+// or else all of them.
+func retracted(out, next []Token) []Token {
+	start := len(out)
+	for start > 0 && out[start-1].Kind != Punct {
+		start--
+	}
+	if len(next) > 0 && next[0].Kind == Word {
+		for k := len(out) - 1; k >= start; k-- {
+			if out[k].Norm == next[0].Norm {
+				return out[:k]
+			}
+		}
+	}
+	return out[:start]
 }
 
 // Requests reports whether a sentence opens (after spoken openers such as

@@ -40,7 +40,8 @@ func join(src []rune, toks []lexicon.Token, ps []piece) string {
 }
 
 // sourceText is tokens [first, end) as said; a contraction (tokens that
-// share their span) is written out as its words.
+// share their span) is written out as its words, and words left out of
+// the tokens between them are left out.
 func sourceText(src []rune, toks []lexicon.Token, first, end int) string {
 	var b strings.Builder
 	from := toks[first].Start
@@ -48,6 +49,13 @@ func sourceText(src []rune, toks []lexicon.Token, first, end int) string {
 		t := toks[k]
 		if t.Start < from {
 			continue
+		}
+		if k > first && toks[k-1].End <= t.Start && strings.IndexFunc(string(src[toks[k-1].End:t.Start]), unicode.IsLetter) >= 0 {
+			// words between two tokens that are no tokens were taken out
+			// (a dictation's "scratch that" and what it takes back)
+			b.WriteString(string(src[from:toks[k-1].End]))
+			b.WriteByte(' ')
+			from = t.Start
 		}
 		shared := (k+1 < end && toks[k+1].Start == t.Start) || (k > first && toks[k-1].Start == t.Start)
 		if !shared {
