@@ -20,10 +20,16 @@ func (r *Reading) orders(ms []mention) {
 	orderedEnd := map[int]int{}           // unit -> end of the last term a verb ordered there
 	panelEnd := map[int]int{}             // unit -> end of a panel so ordered ("blood tests")
 	orderedBy := map[int]*lexicon.Entry{} // unit -> the verb that ordered its last term
+	placed := map[int][2]int{}            // unit -> the tokens of the last study named with its place
 	for _, m := range ms {
 		switch m.kind {
 		case Lab, Imaging, Procedure, Referral:
 		default:
+			continue
+		}
+		if p, ok := placed[m.Unit]; ok && m.First >= p[0] && m.End <= p[1] {
+			// "a CT pulmonary angiogram": the angiogram is the CT's place,
+			// no study of its own
 			continue
 		}
 		u := r.Units[m.Unit]
@@ -81,7 +87,7 @@ func (r *Reading) orders(ms []mention) {
 		}
 		if verb == nil {
 			// "A CT of the abdomen has been ordered", "Labs were sent"
-			verb = r.orderedPassively(u.Tokens, m.End)
+			verb = r.orderedPassively(u.Tokens, r.placeAfter(u.Tokens, m.End))
 		}
 		if verb == nil && m.kind == Procedure {
 			// "I'll give you a tetanus booster today", "close it with
@@ -99,7 +105,7 @@ func (r *Reading) orders(ms []mention) {
 			// "blood tests for her liver enzymes" orders the liver tests
 			verb = orderedBy[m.Unit]
 		}
-		if u.Part == discourse.Results && (verb == nil || r.readsResult(u.Tokens)) {
+		if u.Part == discourse.Results && (verb == nil || r.readsResultOf(u.Tokens, m)) {
 			// a result read out ("your x-ray showed") is no order; "I'm
 			// going to get a chest x-ray" is one, whatever part the model
 			// gave it
@@ -135,6 +141,7 @@ func (r *Reading) orders(ms []mention) {
 			continue
 		}
 		end := r.whenAfter(u.Tokens, r.placeAfter(u.Tokens, m.End))
+		placed[m.Unit] = [2]int{m.First, end}
 		f := Finding{Kind: kind, Name: m.name, Said: r.orderText(m.Unit, r.placeBefore(m), end), Assertion: assertion.Present,
 			Time: assertion.Current, Subject: assertion.Patient, Ordered: true, Mentions: []Mention{m.Mention}}
 		f.Reason = r.reasonFor(m, true)
@@ -414,6 +421,39 @@ func (r *Reading) opensTopic(toks []lexicon.Token, m mention) bool {
 func (r *Reading) readsResult(toks []lexicon.Token) bool {
 	at, _ := find(toks, r.Lexicon.List("result_cues"))
 	return at >= 0
+}
+
+// markBetween reports whether a comma or a semicolon stands between
+// tokens lo and hi: a clause ends there.
+func markBetween(toks []lexicon.Token, lo, hi int) bool {
+	for k := lo; k < hi && k < len(toks); k++ {
+		if toks[k].Norm == "," || toks[k].Norm == ";" {
+			return true
+		}
+	}
+	return false
+}
+
+// readsResultOf reports whether a word reading a result stands in the
+// clause of item m, no comma between: "the D-dimer came back elevated, so
+// a CT pulmonary angiogram was ordered" reads the D-dimer and orders the
+// CT.
+func (r *Reading) readsResultOf(toks []lexicon.Token, m mention) bool {
+	cues := r.Lexicon.List("result_cues")
+	for k := range toks {
+		e, n := cues.Match(toks, k)
+		if e == nil {
+			continue
+		}
+		lo, hi := k+n, m.First
+		if k >= m.End {
+			lo, hi = m.End, k
+		}
+		if !markBetween(toks, lo, hi) {
+			return true
+		}
+	}
+	return false
 }
 
 // joinedItem reports whether the term at first is the next item of a list

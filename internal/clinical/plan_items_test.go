@@ -681,3 +681,16 @@ Patiente : D'accord.`)
 	require.False(t, finding(t, r, clinical.Medication, "ceftriaxone").Taken)
 	require.Equal(t, clinical.ActionContinue, finding(t, r, clinical.Medication, "pilule").Action)
 }
+
+// "The D-dimer came back elevated, so a CT pulmonary angiogram was
+// ordered": the result read out is the D-dimer's, the CT is ordered, and
+// the angiogram is the CT's, no catheterization of its own.
+func TestAnOrderAfterAResultInAnotherClause(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: ED course. The D-dimer came back elevated, so a CT pulmonary angiogram was ordered.
+Patient: Okay.`)
+	ct := finding(t, r, clinical.Imaging, "ct")
+	require.True(t, ct.Ordered)
+	require.Equal(t, "CT pulmonary angiogram", ct.Said)
+	none(t, r, clinical.Procedure, "catheterization")
+}
