@@ -370,10 +370,13 @@ func (r *Reading) readOutResults() {
 		if !r.namesTest(u.Tokens) {
 			continue
 		}
-		if at, _ := find(u.Tokens, cues); at < 0 && !(r.Staff(i) && r.numbered(u.Tokens)) && !r.labWithValue(u.Tokens) {
+		if at, _ := find(u.Tokens, cues); at < 0 && !(r.Staff(i) && r.numbered(u.Tokens)) &&
+			!(r.labWithValue(u.Tokens) && !r.namesAny(u.Tokens, "conditions")) {
 			// "Votre hémoglobine glyquée est à huit virgule deux": a
 			// nurse naming a test with a value reads its result, as a
-			// clinician does a lab with its value ("Her TSH was 8.2")
+			// clinician does a lab with its value ("Her TSH was 8.2"),
+			// unless a diagnosis is said with it ("Type 2 diabetes with
+			// recurrent hypoglycemia, last A1c 6.3")
 			continue
 		}
 		if at, _ := find(u.Tokens, orders); at >= 0 {
