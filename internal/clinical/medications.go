@@ -296,6 +296,23 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 	return out
 }
 
+// listedWithTests reports whether the drug at token first is the next
+// item of a list whose item before it is a test ("kidney function, CRP and
+// calcium", "a potassium, magnesium"): past a comma or a word that joins
+// a list, a test's name ends right before it.
+func (r *Reading) listedWithTests(toks []lexicon.Token, first int) bool {
+	k := first
+	if k > 0 && r.Lexicon.List("determiners").Has(toks[k-1].Norm) {
+		k--
+	}
+	joined := false
+	for k > 0 && (toks[k-1].Norm == "," || r.Lexicon.List("list_joins").Has(toks[k-1].Norm)) {
+		k--
+		joined = true
+	}
+	return joined && endingAt(toks, k, r.Lexicon.List("labs")) >= 0
+}
+
 // possessedByAddressee reports whether the drug at token first is said
 // with the possessive of the one spoken to, a few words before it ("votre
 // pompe de Ventolin", "your inhaler").
@@ -412,6 +429,11 @@ func (r *Reading) medAction(m mention) medEvidence {
 		// (the cue is also a trigger of negation, which here says only
 		// that the drug is not to be used)
 		ev.action, ev.today = ActionStop, true
+		return ev
+	}
+	if r.listedWithTests(u.Tokens, m.First) {
+		// "send bloods, kidney function, CRP and calcium": a name of a
+		// drug in a list of tests is the test's (the level measured)
 		return ev
 	}
 	if u.Speaker == transcript.Clinician && !u.Question && endingAt(u.Tokens, m.First, r.Lexicon.List("cessation_words")) >= 0 {

@@ -694,3 +694,15 @@ Patient: Okay.`)
 	require.Equal(t, "CT pulmonary angiogram", ct.Said)
 	none(t, r, clinical.Procedure, "catheterization")
 }
+
+// A drug's name in a list of tests ("bloods, kidney function, CRP and
+// calcium") names the level measured, no prescription.
+func TestADrugNamedInAListOfTestsIsNoPrescription(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'll also send bloods, kidney function, CRP and calcium, and send your urine off for culture.
+Patient: Okay.`)
+	require.False(t, finding(t, r, clinical.Medication, "calcium").New)
+	r = read(t, "en", `Doctor: I'll check a CRP, and start calcium carbonate, five hundred milligrams twice a day.
+Patient: Okay.`)
+	require.True(t, finding(t, r, clinical.Medication, "calcium").New)
+}

@@ -120,6 +120,14 @@ func (r *Reader) numberAt(toks []lexicon.Token, i int) (reading, int, bool) {
 		if rd.Unit == "" {
 			rd.Unit = saidText(toks[rd.End:rd.UnitEnd])
 		}
+		if digits, e := r.fraction(toks, rd.UnitEnd); digits != "" && !strings.Contains(rd.Key, ".") && !rd.IsRatio() {
+			// "deux millilitres et demi" is 2.5 mL: the half said after
+			// the unit is the number's, not dropped
+			rd.Text += r.decimal.mark + digits
+			rd.Key += "." + digits
+			rd.Value, _ = strconv.ParseFloat(rd.Key, 64)
+			rd.UnitEnd, rd.single, rd.alt = e, nil, ""
+		}
 	} else if rd.End < len(toks) && toks[rd.End].Kind == lexicon.Punct {
 		// a unit written as a sign: "45 %"
 		if u := r.signs[toks[rd.End].Text]; u != nil {

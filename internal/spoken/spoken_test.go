@@ -82,6 +82,7 @@ func TestPortedWriterCases(t *testing.T) {
 		{"virgule written as a full stop stays in words", "fr", "température à trente-huit . cinq ce matin", "température à trente huit virgule cinq ce matin"},
 		{"digits decimal stays whole", "fr", "38,5 degrés", "38,5 degrés"},
 		{"et demi", "fr", "deux et demi", "2,5"},
+		{"et demi after its unit", "fr", "deux millilitres et demi le soir", "2,5 mL le soir"},
 		{"septante", "fr", "septante-cinq", "75"},
 		{"nonante", "fr", "nonante", "90"},
 		{"pour cent is not a hundred", "fr", "cinquante pour cent", "50%"},
