@@ -77,7 +77,10 @@ func (r *Reading) verbCutBefore(m mention, actions *lexicon.List) (*lexicon.Entr
 // modals between ("metformin can lower it", "the steroid may raise your
 // sugar").
 func (r *Reading) agentOf(toks []lexicon.Token, end, at int) bool {
-	if at <= end {
+	if at < end || at == end && !r.determinedSubject(toks, end) {
+		// (a verb right after the drug has it for subject when an
+		// article opens the drug's phrase, "L'ibuprofène augmente le
+		// risque"; a dictation's "metformin increase to 1000" does not)
 		return false
 	}
 	modals := r.Lexicon.List("modals")
@@ -89,6 +92,20 @@ func (r *Reading) agentOf(toks []lexicon.Token, end, at int) bool {
 		k += n
 	}
 	return true
+}
+
+// determinedSubject reports whether the drug phrase that ends at token
+// end opens with a determiner ("the metformin", "l'ibuprofène") at the
+// start of its clause.
+func (r *Reading) determinedSubject(toks []lexicon.Token, end int) bool {
+	k := end - 1
+	for k >= 0 && toks[k].Kind == lexicon.Word && !r.Lexicon.List("determiners").Has(toks[k].Norm) {
+		k--
+	}
+	if k < 0 || !r.Lexicon.List("determiners").Has(toks[k].Norm) {
+		return false
+	}
+	return k == 0 || toks[k-1].Kind == lexicon.Punct
 }
 
 // replaced reports whether the drug at token first is introduced as the

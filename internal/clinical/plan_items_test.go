@@ -706,3 +706,16 @@ Patient: Okay.`)
 Patient: Okay.`)
 	require.True(t, finding(t, r, clinical.Medication, "calcium").New)
 }
+
+// A drug that is the subject of the verb after it ("L'ibuprofène augmente
+// le risque", "The prednisone raises your sugar") is not increased; a
+// dictation's "metformin increase to 1000 mg" still changes it.
+func TestADrugThatDoesTheVerbIsNotActedOn(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Plus d'ibuprofène pendant la varicelle. L'ibuprofène augmente le risque d'infections de la peau.
+Mère : D'accord.`)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "ibuprof").Action)
+	r = read(t, "en", `Doctor: Plan. Metformin increase to one thousand milligrams twice daily.
+Patient: Okay.`)
+	require.Equal(t, clinical.ActionChange, finding(t, r, clinical.Medication, "metformin").Action)
+}
