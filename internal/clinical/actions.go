@@ -74,8 +74,9 @@ func (r *Reading) verbCutBefore(m mention, actions *lexicon.List) (*lexicon.Entr
 
 // agentOf reports whether the drug that ends before token end is the
 // subject of the verb of acting at token at: the verb follows it with only
-// modals between ("metformin can lower it", "the steroid may raise your
-// sugar").
+// modals, auxiliaries and a particle of negation between ("metformin can
+// lower it", "the steroid may raise your sugar", "le Macrobid ne diminue
+// pas").
 func (r *Reading) agentOf(toks []lexicon.Token, end, at int) bool {
 	if at < end || at == end && !r.determinedSubject(toks, end) {
 		// (a verb right after the drug has it for subject when an
@@ -83,9 +84,17 @@ func (r *Reading) agentOf(toks []lexicon.Token, end, at int) bool {
 		// risque"; a dictation's "metformin increase to 1000" does not)
 		return false
 	}
-	modals := r.Lexicon.List("modals")
+	x := r.Lexicon
 	for k := end; k < at; {
-		e, n := modals.Match(toks, k)
+		if x.List("negation_particles").Has(toks[k].Norm) {
+			// "le Macrobid ne diminue pas l'effet de la pilule"
+			k++
+			continue
+		}
+		e, n := x.List("modals").Match(toks, k)
+		if e == nil {
+			e, n = x.List("auxiliaries").Match(toks, k)
+		}
 		if e == nil {
 			return false
 		}

@@ -527,3 +527,15 @@ Fille : Fièvre, dos, vomissements, confusion. C'est noté.`)
 		require.False(t, f.Assertion == assertion.Present && (strings.Contains(f.Name, "vomis") || strings.Contains(f.Name, "confus")), f.Name)
 	}
 }
+
+// "Les gouttes" are drops, "la goutte" is gout: a condition the lexicon
+// says only in the singular is not read from its plural.
+func TestDropsAreNoGout(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Elle prend des médicaments ?
+Mère : Juste la vitamine D, les gouttes, une fois par jour.`)
+	none(t, r, clinical.Condition, "goutte")
+	r = read(t, "fr", `Médecin : Qu'est-ce qui vous amène ?
+Patient : J'ai une crise de goutte au gros orteil.`)
+	finding(t, r, clinical.Condition, "goutte")
+}

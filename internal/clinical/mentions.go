@@ -90,7 +90,9 @@ func (r *Reading) scan() []mention {
 				if singular == nil {
 					singular = singulars(toks)
 				}
-				if e, m := lists[0].Match(singular, i); e != nil {
+				if e, m := lists[0].Match(singular, i); e != nil && e.Attr("singular") != "yes" {
+					// (one said only in the singular is another word in
+					// the plural: "les gouttes" are drops, "la goutte" gout)
 					best, n, kind = e, m, scanned[0].kind
 				}
 			}

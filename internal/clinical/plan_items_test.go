@@ -719,3 +719,21 @@ Mère : D'accord.`)
 Patient: Okay.`)
 	require.Equal(t, clinical.ActionChange, finding(t, r, clinical.Medication, "metformin").Action)
 }
+
+// The brand and the generic name one drug ("de la nitrofurantoïne, le
+// Macrobid"), and one that is the subject of a negated verb ("le Macrobid
+// ne diminue pas l'effet de la pilule") is not decreased.
+func TestABrandAndItsGenericAreOnePrescription(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `IPS : Je vous prescris de la nitrofurantoïne, le Macrobid, cent milligrammes deux fois par jour pendant cinq jours.
+Patiente : Correct.
+IPS : Le Macrobid ne diminue pas l'effet de la pilule, vous continuez l'Alesse comme d'habitude.`)
+	n := 0
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Medication && f.New {
+			n++
+		}
+	}
+	require.Equal(t, 1, n, "one prescription")
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "nitrofurantoïne").Action)
+}
