@@ -1,0 +1,186 @@
+package clinical_test
+
+// Today's decisions and their reasons, as the words around them say:
+// clauses of when and condition, cessation, a drug as a subject, lists of
+// tests, reasons of cause and of the patient's own problem.
+
+import (
+	"testing"
+
+	"github.com/notegen/notegen/internal/clinical"
+	"github.com/stretchr/testify/require"
+)
+
+// "Come back straight away if ..." is a safety net, not a visit booked:
+// no follow-up order; one with its interval is.
+func TestAReturnOnAConditionIsNoFollowUp(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Come back straight away if you get a temperature or shivers.
+Patient: Okay.`)
+	none(t, r, clinical.FollowUp, "follow")
+	r = read(t, "en", `Doctor: Come back in two weeks so we can check the wound.
+Patient: Okay.`)
+	require.True(t, finding(t, r, clinical.FollowUp, "2 weeks").Ordered)
+}
+
+// A decision said in a clause of when or on what condition ("which goes
+// back to normal when you stop it", "quand vous l'arrêterez") decides
+// nothing today: the drug just prescribed stays started.
+func TestAStopInAClauseOfWhenIsNoStop(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'm giving you tamsulosin, four hundred micrograms, once a day. It can make you dizzy, which goes back to normal when you stop it.
+Patient: Okay.`)
+	require.Equal(t, "start", finding(t, r, clinical.Medication, "tamsulosin").Action)
+	r = read(t, "fr", `Médecin : Je vous prescris de l'ibuprofène, quatre cents milligrammes trois fois par jour. Les douleurs d'estomac passent quand vous l'arrêtez.
+Patient : D'accord.`)
+	require.Equal(t, "start", finding(t, r, clinical.Medication, "ibuprof").Action)
+	r = read(t, "en", `Doctor: You've been on the naproxen. Your kidneys are struggling, so stop it today.
+Patient: Okay.`)
+	require.Equal(t, "stop", finding(t, r, clinical.Medication, "naproxen").Action)
+}
+
+// A kind of drug said beside a drug's name ("prednisone, a steroid, forty
+// milligrams once a day") is that drug: the dose and frequency after it
+// are the named drug's.
+func TestAKindOfDrugInAppositionKeepsTheDose(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'm going to give you prednisone, a steroid, forty milligrams once a day in the morning, for five days.
+Patient: Okay.`)
+	f := finding(t, r, clinical.Medication, "prednisone")
+	require.NotNil(t, f.Dose)
+	require.Equal(t, "40 mg", *f.Dose)
+	require.NotNil(t, f.Frequency)
+	require.Equal(t, "once daily", *f.Frequency)
+}
+
+// A decision in a sentence that opens on the patient's course ("Once
+// this flare has completely settled, I'd like to start allopurinol") waits
+// on it: no start today; one that opens on a time alone ("When you get
+// home, start the colchicine") is today's.
+func TestADecisionAfterAClauseOfTheCourseWaits(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Once this flare has completely settled, in about two weeks, I'd like to start allopurinol. When you get home, start the colchicine, half a milligram twice a day.
+Patient: Okay.`)
+	require.NotEqual(t, clinical.ActionStart, finding(t, r, clinical.Medication, "allopurinol").Action)
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "colchicine").Action)
+}
+
+// A diagnosis said with its cause ("cellulitis from a cat bite") is one
+// diagnosis, the reason of the drug prescribed after it, and a drug chosen
+// "because of your allergy" is still for it; two diagnoses side by side
+// give no reason.
+func TestADiagnosisWithItsCauseIsTheReason(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `PA: This is cellulitis from a cat bite. Normally we'd use Augmentin, but because of your allergy I'm prescribing doxycycline instead, one hundred milligrams twice a day.
+Patient: Okay.`)
+	require.Equal(t, "cellulitis", finding(t, r, clinical.Medication, "doxycycline").Reason)
+	r = read(t, "fr", `Médecin : C'est une gastrite due à l'ibuprofène. Je vous prescris de l'oméprazole, vingt milligrammes le matin.
+Patient : D'accord.`)
+	require.Equal(t, "gastrite", finding(t, r, clinical.Medication, "oméprazole").Reason)
+	r = read(t, "en", `Doctor: You have a COPD exacerbation and atrial fibrillation. I'm starting prednisone forty milligrams daily.
+Patient: Okay.`)
+	require.Equal(t, "", finding(t, r, clinical.Medication, "prednisone").Reason)
+}
+
+// A drug's reason is the patient's own problem, not a relative's named
+// with it, nor a state of life such as a pregnancy it is safe in, nor a
+// relative's diagnosis said before; a screening test keeps the family
+// history as its reason.
+func TestADrugsReasonIsThePatientsOwnProblem(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: You have high cholesterol, and with your father's stroke, I recommend starting atorvastatin, twenty milligrams once a day.
+Patient: Okay.`)
+	require.Equal(t, "high cholesterol", finding(t, r, clinical.Medication, "atorvastatin").Reason)
+	r = read(t, "en", `GP: This is a urine infection. I'm going to prescribe nitrofurantoin, which is safe at this stage of pregnancy, one hundred milligrams twice a day.
+Patient: Okay.`)
+	require.NotContains(t, finding(t, r, clinical.Medication, "nitrofurantoin").Reason, "pregnan")
+	r = read(t, "fr", `Docteur : Vous avez une hypertension artérielle.
+Docteur : Ça abîme les artères, surtout avec l'infarctus de votre père.
+Docteur : Je vous prescris de l'amlodipine, cinq milligrammes une fois par jour.
+Patient : D'accord.`)
+	require.NotContains(t, finding(t, r, clinical.Medication, "amlodipine").Reason, "infarctus")
+	r = read(t, "en", `Doctor: Given your sister's breast cancer, I'd like a screening mammogram.
+Patient: Okay.`)
+	require.Contains(t, finding(t, r, clinical.Imaging, "mammogram").Reason, "breast cancer")
+}
+
+// "No more ibuprofen", "surtout plus d'Advil": the clinician ends a drug
+// the patient takes, a stop, though the words negate it.
+func TestNoMoreOfADrugStopsIt(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Mère : Hier soir je lui ai donné de l'Advil.
+Médecin : Par contre, surtout plus d'Advil pendant la varicelle.`)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "advil").Action)
+	r = read(t, "en", `Patient: I've been taking ibuprofen for it.
+Doctor: No more ibuprofen, it can upset your stomach. Tylenol is fine.`)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "ibuprofen").Action)
+}
+
+// A nurse's "elle a eu sa ceftriaxone il y a quarante minutes" reports a
+// dose given in the department, not a drug she takes; "vous continuez
+// votre pilule" continues her contraceptive.
+func TestADoseTheNurseReportsGivenIsNoHomeDrug(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Urgentiste : Ceftriaxone un gramme en intraveineuse, quand l'ECBU est prélevé.
+Infirmier : Elle a eu sa ceftriaxone il y a quarante minutes, pas de réaction.
+Urgentiste : Vous continuez votre pilule, il n'y a pas d'interaction.
+Patiente : D'accord.`)
+	require.False(t, finding(t, r, clinical.Medication, "ceftriaxone").Taken)
+	require.Equal(t, clinical.ActionContinue, finding(t, r, clinical.Medication, "pilule").Action)
+}
+
+// "The D-dimer came back elevated, so a CT pulmonary angiogram was
+// ordered": the result read out is the D-dimer's, the CT is ordered, and
+// the angiogram is the CT's, no catheterization of its own.
+func TestAnOrderAfterAResultInAnotherClause(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: ED course. The D-dimer came back elevated, so a CT pulmonary angiogram was ordered.
+Patient: Okay.`)
+	ct := finding(t, r, clinical.Imaging, "ct")
+	require.True(t, ct.Ordered)
+	require.Equal(t, "CT pulmonary angiogram", ct.Said)
+	none(t, r, clinical.Procedure, "catheterization")
+}
+
+// A drug's name in a list of tests ("bloods, kidney function, CRP and
+// calcium") names the level measured, no prescription.
+func TestADrugNamedInAListOfTestsIsNoPrescription(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'll also send bloods, kidney function, CRP and calcium, and send your urine off for culture.
+Patient: Okay.`)
+	require.False(t, finding(t, r, clinical.Medication, "calcium").New)
+	r = read(t, "en", `Doctor: I'll check a CRP, and start calcium carbonate, five hundred milligrams twice a day.
+Patient: Okay.`)
+	require.True(t, finding(t, r, clinical.Medication, "calcium").New)
+}
+
+// A drug that is the subject of the verb after it ("L'ibuprofène augmente
+// le risque", "The prednisone raises your sugar") is not increased; a
+// dictation's "metformin increase to 1000 mg" still changes it.
+func TestADrugThatDoesTheVerbIsNotActedOn(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Plus d'ibuprofène pendant la varicelle. L'ibuprofène augmente le risque d'infections de la peau.
+Mère : D'accord.`)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "ibuprof").Action)
+	r = read(t, "en", `Doctor: Plan. Metformin increase to one thousand milligrams twice daily.
+Patient: Okay.`)
+	require.Equal(t, clinical.ActionChange, finding(t, r, clinical.Medication, "metformin").Action)
+}
+
+// The brand and the generic name one drug ("de la nitrofurantoïne, le
+// Macrobid"), and one that is the subject of a negated verb ("le Macrobid
+// ne diminue pas l'effet de la pilule") is not decreased.
+func TestABrandAndItsGenericAreOnePrescription(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `IPS : Je vous prescris de la nitrofurantoïne, le Macrobid, cent milligrammes deux fois par jour pendant cinq jours.
+Patiente : Correct.
+IPS : Le Macrobid ne diminue pas l'effet de la pilule, vous continuez l'Alesse comme d'habitude.`)
+	n := 0
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Medication && f.New {
+			n++
+		}
+	}
+	require.Equal(t, 1, n, "one prescription")
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "nitrofurantoïne").Action)
+}

@@ -1,0 +1,66 @@
+package clinical
+
+// Orders and decisions that wait on the patient's course: said under a
+// condition of the course, they are no order or decision of today.
+
+import "github.com/notegen/notegen/internal/lexicon"
+
+// waitsOnCondition reports whether the clause after token end sets a
+// condition on the patient's course or results ("if the PSA is elevated",
+// "if symptoms do not improve", "si la fièvre persiste"): a word of
+// condition, then, before the sentence ends, a finding or a word of
+// clinical_conditions. A courtesy ("if that's okay with you") sets none.
+func (r *Reading) waitsOnCondition(toks []lexicon.Token, end int) bool {
+	x := r.Lexicon
+	for k := end; k < len(toks) && k <= end+conditionReach; k++ {
+		if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," {
+			return false
+		}
+		_, n := x.List("conditional_openers").Match(toks, k)
+		if n == 0 {
+			continue
+		}
+		stop := k + n
+		for stop < len(toks) && (toks[stop].Kind != lexicon.Punct || toks[stop].Norm == ",") {
+			stop++
+		}
+		for _, list := range []string{"clinical_conditions", "conditions", "symptoms", "labs", "imaging"} {
+			if at, _ := find(toks[k+n:stop], x.List(list)); at >= 0 {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// opensOnCondition reports whether the sentence opens, before token at,
+// on a clause of when or on what condition that names the patient's
+// course ("Once this flare has completely settled, I'd like to start
+// allopurinol", "If the PSA is high, we'll refer you"): what it decides
+// waits on that course. One of time alone ("When you get home, take the
+// first dose") waits on nothing clinical.
+func (r *Reading) opensOnCondition(toks []lexicon.Token, at int) bool {
+	x := r.Lexicon
+	k := r.pastOpeners(toks, at)
+	e, n := x.List("subordinators").Match(toks, k)
+	if e == nil || e.Attr("pending") != "yes" {
+		return false
+	}
+	stop := k + n
+	for stop < at && toks[stop].Norm != "," && toks[stop].Kind != lexicon.Punct {
+		stop++
+	}
+	if stop >= at {
+		return false
+	}
+	for _, list := range []string{"clinical_conditions", "conditions", "symptoms", "labs", "imaging"} {
+		if i, _ := find(toks[k+n:stop], x.List(list)); i >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// conditionReach is how many words after an order its condition may open.
+const conditionReach = 6
