@@ -54,12 +54,7 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 		}
 		found := false
 		for i := 0; i < len(u.Tokens); i++ {
-			e, n := allergens.Match(u.Tokens, i)
-			e2, n2 := meds.Match(u.Tokens, i)
-			if n2 > n {
-				e, n = e2, n2
-			}
-			drug := e2 != nil && n2 >= n
+			e, n, drug := r.substanceAt(u.Tokens, i)
 			name := ""
 			switch t := u.Tokens[i]; {
 			case e != nil:
@@ -99,16 +94,7 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 				i += n - 1
 				continue
 			}
-			f := Finding{Kind: Allergy, Name: name, Said: r.TextOf(ui, i, i+n), Assertion: assertion.Present, Time: assertion.Current,
-				Subject: assertion.Patient, Mentions: []Mention{m}}
-			if drug {
-				// a drug is named as it was said, a brand or its generic
-				// name, as a drug taken is ("Keflex", "co-amoxiclav")
-				f.Name = strings.ToLower(f.Said)
-			}
-			r.addReaction(&f, ui, i, reactions)
-			seen[name] = len(r.Findings)
-			r.Findings = append(r.Findings, f)
+			r.addAllergy(name, m, drug, ui, i, seen)
 			i += n - 1
 		}
 		if found || none >= 0 {
@@ -151,6 +137,33 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 	}
 	r.namedReactions(allergic, allergens, meds, reactions)
 	return allergic
+}
+
+// substanceAt matches at token i the substance an allergy is to: the
+// longer of a term of allergens and one of medications, and whether a
+// drug's name is said there (at least as long as the allergen).
+func (r *Reading) substanceAt(toks []lexicon.Token, i int) (*lexicon.Entry, int, bool) {
+	e, n := r.Lexicon.List("allergens").Match(toks, i)
+	e2, n2 := r.Lexicon.List("medications").Match(toks, i)
+	if n2 > n {
+		e, n = e2, n2
+	}
+	return e, n, e2 != nil && n2 >= n
+}
+
+// addAllergy records the allergy to name said at m, with the reaction
+// said nearest token at of unit reactionUnit, as seen under name.
+func (r *Reading) addAllergy(name string, m Mention, drug bool, reactionUnit, at int, seen map[string]int) {
+	f := Finding{Kind: Allergy, Name: name, Said: r.TextOf(m.Unit, m.First, m.End), Assertion: assertion.Present, Time: assertion.Current,
+		Subject: assertion.Patient, Mentions: []Mention{m}}
+	if drug {
+		// a drug is named as it was said, a brand or its generic name, as
+		// a drug taken is ("Keflex", "co-amoxiclav")
+		f.Name = strings.ToLower(f.Said)
+	}
+	r.addReaction(&f, reactionUnit, at, r.Lexicon.List("reactions"))
+	seen[name] = len(r.Findings)
+	r.Findings = append(r.Findings, f)
 }
 
 // namedReactions marks as an allergy's reaction one named right after its

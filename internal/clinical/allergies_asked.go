@@ -1,8 +1,6 @@
 package clinical
 
 import (
-	"strings"
-
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/transcript"
 )
@@ -19,7 +17,7 @@ const recordWords = 3
 // answer tells. A "no" leaves it out: the question asserts nothing.
 func (r *Reading) confirmedAllergies(allergic map[string]bool, seen map[string]int) {
 	x := r.Lexicon
-	cues, allergens, meds, reactions := x.List("allergy_cues"), x.List("allergens"), x.List("medications"), x.List("reactions")
+	cues := x.List("allergy_cues")
 	for qi, q := range r.Units {
 		a := r.Answer[qi]
 		if a < 0 && q.Question {
@@ -43,11 +41,7 @@ func (r *Reading) confirmedAllergies(allergic map[string]bool, seen map[string]i
 		}
 		toks := r.Units[ui].Tokens
 		for i := from; i < len(toks) && i <= from+allergyReach+recordWords; i++ {
-			e, n := allergens.Match(toks, i)
-			drug := false
-			if e2, n2 := meds.Match(toks, i); e2 != nil && n2 >= n {
-				e, n, drug = e2, n2, true
-			}
+			e, n, drug := r.substanceAt(toks, i)
 			if e == nil {
 				continue
 			}
@@ -58,15 +52,8 @@ func (r *Reading) confirmedAllergies(allergic map[string]bool, seen map[string]i
 			if !ok || c.Assertion != assertion.Present || c.Subject != assertion.Patient {
 				break
 			}
-			f := Finding{Kind: Allergy, Name: e.Name(), Said: r.TextOf(ui, i, i+n), Assertion: assertion.Present, Time: assertion.Current,
-				Subject: assertion.Patient, Mentions: []Mention{{Unit: ui, First: i, End: i + n, Context: c}}}
-			if drug {
-				f.Name = strings.ToLower(f.Said)
-			}
-			r.addReaction(&f, a, 0, reactions)
 			allergic[e.Name()] = true
-			seen[e.Name()] = len(r.Findings)
-			r.Findings = append(r.Findings, f)
+			r.addAllergy(e.Name(), Mention{Unit: ui, First: i, End: i + n, Context: c}, drug, a, 0, seen)
 			break
 		}
 	}

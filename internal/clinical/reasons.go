@@ -143,11 +143,13 @@ func (r *Reading) nearestProblem(m mention, subject assertion.Subject) nearProbl
 	best := nearProblem{dist: -1}
 	for k := range r.Findings {
 		f := &r.Findings[k]
-		if (f.Kind != Condition && f.Kind != Symptom) || f.Assertion == assertion.Absent || f.Subject != subject || r.lifeState(f) {
+		if (f.Kind != Condition && f.Kind != Symptom) || f.Assertion == assertion.Absent || f.Subject != subject {
 			continue
 		}
 		for _, fm := range f.Mentions {
-			if fm.Unit != m.Unit || fm.Answered || r.toldAsRisk(fm) {
+			if fm.Unit != m.Unit || fm.Answered || r.toldAsRisk(fm) || r.lifeState(f) {
+				// (a state of life is looked up only for a problem named
+				// with the item: the lookup costs a lexicon match)
 				continue
 			}
 			dist, lo, hi := m.First-fm.End, fm.End, m.First

@@ -161,11 +161,12 @@ const (
 // dropReadBacks drops the patient's or a companion's sentence that reads
 // back what the clinician has just told them ("Fever, come straight back.
 // Got it.", "Three times a day for five days."): its words of substance
-// were said in the clinician's turn right before (two in three at
-// least), and that turn
-// ends on a statement, not a question (an answer repeats the question's
-// words, "Any fever?" "No fever.", and is read). It asserts nothing of its
-// own: "fever" in a safety net read back is no fever.
+// were said, in some form, in the clinician's turn right before (two in
+// three at least; "vomissements" after "si vous vomissez", words compared
+// by lexicon.Stem), and that turn ends on a statement, not a question (an
+// answer repeats the question's words, "Any fever?" "No fever.", and is
+// read). It asserts nothing of its own: "fever" in a safety net read back
+// is no fever.
 func (r *Reading) dropReadBacks() {
 	for i, u := range r.Units {
 		if u.Speaker == transcript.Clinician || u.Question || r.unread[i] {
@@ -181,7 +182,7 @@ func (r *Reading) dropReadBacks() {
 		said := map[string]bool{}
 		for k := prev; k >= 0 && r.Units[k].Segment == r.Units[prev].Segment; k-- {
 			for _, t := range r.Units[k].Tokens {
-				said[t.Norm] = true
+				said[lexicon.Stem(t.Norm)] = true
 			}
 		}
 		words := r.substance(u.Tokens)
@@ -190,7 +191,7 @@ func (r *Reading) dropReadBacks() {
 		}
 		repeated := 0
 		for _, w := range words {
-			if said[w] || sharesStem(w, said) {
+			if said[lexicon.Stem(w)] {
 				repeated++
 			}
 		}
@@ -217,25 +218,4 @@ func (r *Reading) substance(toks []lexicon.Token) []string {
 		out = append(out, t.Norm)
 	}
 	return out
-}
-
-// stemLetters is how many first letters two words must share to be read
-// as one word said in another form ("vomissements" after "vomissez",
-// "confusion" after "confuse").
-const stemLetters = 5
-
-// sharesStem reports whether w shares its first stemLetters letters with a
-// word of said.
-func sharesStem(w string, said map[string]bool) bool {
-	rs := []rune(w)
-	if len(rs) < stemLetters {
-		return false
-	}
-	stem := string(rs[:stemLetters])
-	for s := range said {
-		if strings.HasPrefix(s, stem) {
-			return true
-		}
-	}
-	return false
 }

@@ -24,12 +24,7 @@ func (r *Reading) waitsOnCondition(toks []lexicon.Token, end int) bool {
 		for stop < len(toks) && (toks[stop].Kind != lexicon.Punct || toks[stop].Norm == ",") {
 			stop++
 		}
-		for _, list := range []string{"clinical_conditions", "conditions", "symptoms", "labs", "imaging"} {
-			if at, _ := find(toks[k+n:stop], x.List(list)); at >= 0 {
-				return true
-			}
-		}
-		return false
+		return r.namesCourse(toks[k+n : stop])
 	}
 	return false
 }
@@ -54,12 +49,14 @@ func (r *Reading) opensOnCondition(toks []lexicon.Token, at int) bool {
 	if stop >= at {
 		return false
 	}
-	for _, list := range []string{"clinical_conditions", "conditions", "symptoms", "labs", "imaging"} {
-		if i, _ := find(toks[k+n:stop], x.List(list)); i >= 0 {
-			return true
-		}
-	}
-	return false
+	return r.namesCourse(toks[k+n : stop])
+}
+
+// namesCourse reports whether a clause names the patient's course or
+// results: a finding, a test, or a word of clinical_conditions ("if
+// symptoms do not improve", "once the flare has settled").
+func (r *Reading) namesCourse(toks []lexicon.Token) bool {
+	return r.namesAny(toks, "clinical_conditions", "conditions", "symptoms", "labs", "imaging")
 }
 
 // conditionReach is how many words after an order its condition may open.

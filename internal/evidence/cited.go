@@ -4,11 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/notegen/notegen/internal/clinical"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/notegen/notegen/internal/clinical"
 
 	"github.com/notegen/notegen/internal/facts"
 	nt "github.com/notegen/notegen/internal/notetemplate"

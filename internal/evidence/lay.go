@@ -45,12 +45,12 @@ func compileLay(m map[string][]string) map[string][][]string {
 		for _, form := range forms {
 			var stems []string
 			for _, w := range ContentWords(form) {
-				stems = append(stems, stem(w))
+				stems = append(stems, lexicon.Stem(w))
 			}
 			if len(stems) != len(strings.Fields(form)) {
 				panic("evidence: the spoken form " + form + " has a word the checker never compares")
 			}
-			out[stem(term)] = append(out[stem(term)], stems)
+			out[lexicon.Stem(term)] = append(out[lexicon.Stem(term)], stems)
 		}
 	}
 	return out

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/notegen/notegen/internal/facts"
+	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/transcript"
 )
 
@@ -137,7 +138,7 @@ func allot(parts []string, spans []facts.Span, segs []transcript.Segment) [][]fa
 func stemSet(words []string) map[string]bool {
 	m := make(map[string]bool, len(words))
 	for _, w := range words {
-		m[stem(w)] = true
+		m[lexicon.Stem(w)] = true
 	}
 	return m
 }

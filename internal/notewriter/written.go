@@ -50,7 +50,7 @@ func sourceText(src []rune, toks []lexicon.Token, first, end int) string {
 		if t.Start < from {
 			continue
 		}
-		if k > first && toks[k-1].End <= t.Start && strings.IndexFunc(string(src[toks[k-1].End:t.Start]), unicode.IsLetter) >= 0 {
+		if k > first && toks[k-1].End <= t.Start && hasLetter(src[toks[k-1].End:t.Start]) {
 			// words between two tokens that are no tokens were taken out
 			// (a dictation's "scratch that" and what it takes back)
 			b.WriteString(string(src[from:toks[k-1].End]))
@@ -201,4 +201,15 @@ func fill(phrase string, values map[string]string) string {
 		phrase = strings.ReplaceAll(phrase, "{"+k+"}", val)
 	}
 	return strings.Join(strings.Fields(phrase), " ")
+}
+
+// hasLetter reports whether rs holds a letter (a gap between two tokens
+// holds spaces and hyphens only, unless words were taken out).
+func hasLetter(rs []rune) bool {
+	for _, c := range rs {
+		if unicode.IsLetter(c) {
+			return true
+		}
+	}
+	return false
 }
