@@ -82,6 +82,20 @@ Patient: Okay.`)
 	require.Equal(t, "", finding(t, r, clinical.Medication, "prednisone").Reason)
 }
 
+// A topic of the plan followed in its sentence by the diagnosis that
+// explains it ("for the shortness of breath ..., I think it was an
+// exacerbation of your heart failure") gives its items that diagnosis as
+// their reason; a topic with no diagnosis after it stays the reason.
+func TestTheDiagnosisOfATopicIsTheReason(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: So for the shortness of breath that you had in the emergency department, I think it was an exacerbation of your heart failure. You probably ate some salty food.
+Patient: Mm-hmm.
+Doctor: So, for that, I'm going to prescribe Lasix eighty milligrams once a day.`)
+	require.Equal(t, "heart failure", finding(t, r, clinical.Medication, "lasix").Reason)
+	r = read(t, "en", `Doctor: For your shortness of breath, I'm going to prescribe an albuterol inhaler, two puffs as needed.`)
+	require.Equal(t, "shortness of breath", finding(t, r, clinical.Medication, "albuterol").Reason)
+}
+
 // A drug's reason is the patient's own problem, not a relative's named
 // with it, nor a state of life such as a pregnancy it is safe in, nor a
 // relative's diagnosis said before; a screening test keeps the family

@@ -264,7 +264,14 @@ func (r *Reading) topicBefore(m mention) (topic string, here, opened bool) {
 					k, n = b, n2
 				}
 			}
-			topic := r.problemAfter(back, k+n)
+			topic, end := r.problemAfter(back, k+n)
+			if diagnosed := r.diagnosisInSentence(back, end); topic != "" && diagnosed != "" {
+				// "for the shortness of breath ..., I think it was an
+				// exacerbation of your heart failure": the topic was what
+				// brought the patient, the diagnosis what explains it, and
+				// what the plan treats
+				topic = diagnosed
+			}
 			return topic, back == m.Unit, topic == "" && r.opensSentence(u.Tokens, k, k+n)
 		}
 		if back < m.Unit && r.diagnosedIn(back) {
@@ -305,8 +312,8 @@ func (r *Reading) opensSentence(toks []lexicon.Token, k, end int) bool {
 // problemAfter is the patient's problem named right after token at of unit
 // i, past fillers, commas and possessives ("for your first problem, um,
 // your reflux ..."), with the problems listed with it ("your reflux and
-// your nausea and vomiting"), or "".
-func (r *Reading) problemAfter(i, at int) string {
+// your nausea and vomiting"), or "", and the token after the last.
+func (r *Reading) problemAfter(i, at int) (string, int) {
 	toks := r.Units[i].Tokens
 	at = r.pastTopicFillers(toks, at)
 	var names []string
@@ -325,7 +332,30 @@ func (r *Reading) problemAfter(i, at int) string {
 		}
 		at = r.pastTopicFillers(toks, next)
 	}
-	return r.Lexicon.JoinList(names)
+	return r.Lexicon.JoinList(names), at
+}
+
+// diagnosisInSentence is how a reason names the condition the clinician
+// diagnoses in unit i after token from, in the same sentence, or "".
+func (r *Reading) diagnosisInSentence(i, from int) string {
+	toks := r.Units[i].Tokens
+	end := from
+	for end < len(toks) && !endsSentence(toks[end]) {
+		end++
+	}
+	for k := range r.Findings {
+		f := &r.Findings[k]
+		if f.Kind != Condition || !f.Diagnosis || f.Subject != assertion.Patient ||
+			f.Assertion != assertion.Present && f.Assertion != assertion.Possible {
+			continue
+		}
+		for _, fm := range f.Mentions {
+			if fm.Unit == i && fm.First >= from && fm.End <= end && fm.Context.Time != assertion.Past {
+				return r.reasonWords(f, fm)
+			}
+		}
+	}
+	return ""
 }
 
 // problemAt is the finding (its index, -1 if none) of the patient's
@@ -499,3 +529,9 @@ const (
 	purposeReach = 6
 	purposeWords = 5
 )
+
+// endsSentence reports whether t is a full stop, a question or an
+// exclamation mark.
+func endsSentence(t lexicon.Token) bool {
+	return t.Kind == lexicon.Punct && (t.Norm == "." || t.Norm == "?" || t.Norm == "!")
+}

@@ -32,8 +32,7 @@ func unaskAssertions(units []discourse.Unit, x *lexicon.Lexicon) {
 // endsWithMark reports whether a unit ends with a question mark or a
 // full stop: its punctuation, not the model, said what it is.
 func endsWithMark(toks []lexicon.Token) bool {
-	last := toks[len(toks)-1]
-	return last.Kind == lexicon.Punct && (last.Norm == "?" || last.Norm == "." || last.Norm == "!")
+	return endsSentence(toks[len(toks)-1])
 }
 
 // assessmentIsTheClinicians gives another part to the units of a
