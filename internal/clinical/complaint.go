@@ -37,9 +37,9 @@ func (r *Reading) complaint() {
 			continue
 		}
 		for _, m := range f.Mentions {
-			if !m.Answered && m.Context.Assertion == assertion.Present && r.Units[m.Unit].Speaker != transcript.Clinician &&
-				!told(&f, m) && (first < 0 || m.Unit < first) {
-				first = m.Unit
+			if at, ok := r.patientTells(m); ok && !m.Answered && m.Context.Assertion == assertion.Present &&
+				!told(&f, m) && (first < 0 || at < first) {
+				first = at
 			}
 		}
 	}
@@ -74,14 +74,15 @@ func (r *Reading) complaint() {
 				score += 2 * u.Probs[complaintPart]
 			}
 			presented := r.presented(m)
-			if m.Unit == first || presented || asksOpening {
+			at, tells := r.patientTells(m)
+			if tells && at == first || presented || asksOpening {
 				score += 3
 			}
 			if asksOpening && (first < 0 || m.Unit < first) {
 				// (confirmed before the patient told of any other)
 				score++
 			}
-			if u.Speaker != transcript.Clinician {
+			if tells {
 				score += 0.5
 			}
 			if score > bestScore {
@@ -120,6 +121,22 @@ func (r *Reading) complaint() {
 		}
 	}
 	r.ComplaintText = r.Lexicon.JoinList(names)
+}
+
+// patientTells is the unit in which the patient (or whoever speaks for
+// them) tells of the problem mention m names, and whether they do: the
+// mention's own unit when they say it, the reply to the clinician's
+// question that takes it as there and asks where or how it is ("Where does
+// it hurt?" "My right hip."), which tells it in the patient's words.
+func (r *Reading) patientTells(m Mention) (int, bool) {
+	u := r.Units[m.Unit]
+	if u.Speaker != transcript.Clinician {
+		return m.Unit, true
+	}
+	if a := r.Answer[m.Unit]; a >= 0 && r.asks(m.Unit) && !m.Answered && r.presumes(u.Tokens, m.First) {
+		return a, true
+	}
+	return m.Unit, false
 }
 
 // topicScore puts a problem of the opening question's topic over every

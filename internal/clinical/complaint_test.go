@@ -100,3 +100,36 @@ Doctor: Any fever?
 Patient: Yes, a little last night.`)
 	require.NotContains(t, r.ComplaintText, "fever")
 }
+
+// The place the patient gives in reply to "where does it hurt?" is their
+// own account of the problem: the pain is the complaint, over a bruise
+// they mention later ("My left elbow's a bit sore").
+func TestWhereItHurtsIsThePatientsComplaint(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Mrs. Russo, can you tell me what happened?
+Patient: I got up in the dark, my foot caught the edge of the rug in the hallway and down I went.
+Doctor: I'm sorry, that must have been frightening. Where does it hurt?
+Patient: My right hip. Right here. It's terrible.
+Doctor: Did you hit your head when you fell?
+Patient: No. I landed on my side. My left elbow's a bit sore, I think I banged it.`)
+	require.Equal(t, "right hip pain", r.ComplaintText)
+}
+
+// A relative who renders the patient's words from another language, in
+// the first person ("Đầu gối đau lắm." "My knees hurt a lot."), speaks
+// for the patient: the note writes the patient's knees, not "my knees".
+func TestARelativeRenderingThePatientSpeaksForThem(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: So today we're following up on her blood pressure, and she's also having knee pain.
+Daughter: Yes. Let me ask her to tell you.
+Patient: Đầu gối đau lắm, nhất là khi leo cầu thang.
+Daughter: My knees hurt a lot, especially when I go up the stairs.
+Doctor: How long has that been going on?
+Daughter: She says about a year.`)
+	relays := map[string]bool{}
+	for i := range r.Units {
+		relays[r.UnitText(i)] = r.RelaysPatient(i)
+	}
+	require.True(t, relays["My knees hurt a lot, especially when I go up the stairs."], "%v", relays)
+	require.False(t, relays["Yes."] || relays["Let me ask her to tell you."] || relays["She says about a year."], "%v", relays)
+}

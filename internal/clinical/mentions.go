@@ -383,7 +383,7 @@ func (r *Reading) answerIsOnlyOther(m Mention, a int) bool {
 // presumes reports whether a question takes the finding at token at as
 // there: it asks about it ("where", "how long") and names it with a
 // definite word ("the pain", "your cough"), or asks how much of it ("how
-// much alcohol").
+// much alcohol") or where it is ("where does it hurt?").
 func (r *Reading) presumes(toks []lexicon.Token, at int) bool {
 	list := r.Lexicon.List("content_questions")
 	if at == 0 {
@@ -392,7 +392,8 @@ func (r *Reading) presumes(toks []lexicon.Token, at int) bool {
 	for k := max(at-3, 0); k < at; k++ {
 		// "how much alcohol do you drink?" asks the amount of what is
 		// taken as there
-		if e, n := list.Match(toks, k); e != nil && e.Attr("role") == "quantity" && k+n == at {
+		if e, n := list.Match(toks, k); e != nil && (e.Attr("role") == "quantity" || e.Attr("role") == "placing") && k+n == at {
+			// (and "where does it hurt?" where it is)
 			return true
 		}
 	}

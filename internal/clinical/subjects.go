@@ -137,10 +137,27 @@ func (r *Reading) opensWithOther(toks []lexicon.Token) bool {
 
 // RelaysPatient reports whether unit i is said by an interpreter who
 // speaks for the patient: no parent or other relative came with the
-// patient (an interpreter beside a parent relays the parent).
+// patient (an interpreter beside a parent relays the parent), or the turn
+// renders what the patient has just said in another language (a daughter
+// interpreting: "Đầu gối đau lắm." "My knees hurt a lot.").
 func (r *Reading) RelaysPatient(i int) bool {
 	u := r.Units[i]
-	return u.Speaker == transcript.Other && r.Patient.Kin == "" && transcript.Relays(r.Segments[u.Segment].Voice)
+	if u.Speaker != transcript.Other {
+		return false
+	}
+	return r.Patient.Kin == "" && transcript.Relays(r.Segments[u.Segment].Voice) || r.rendersPatient(i)
+}
+
+// rendersPatient reports whether the turn holding unit i comes right
+// after a turn of the patient's that the reading leaves unread, said in
+// another language than the encounter's.
+func (r *Reading) rendersPatient(i int) bool {
+	first := i
+	for first > 0 && r.Units[first-1].Segment == r.Units[i].Segment {
+		first--
+	}
+	before := first - 1
+	return before >= 0 && r.Units[before].Speaker == transcript.Patient && r.Unread(before)
 }
 
 // speakerBefore reports whether the speaker names themselves before token
