@@ -337,6 +337,11 @@ func (r *Reading) visitReason(reach int) (statedReason, bool) {
 				// "suivi de fibrillation auriculaire" is the visit's reason
 				continue
 			}
+			if r.historicalFrom(toks, k+n) {
+				// "at your health check last month your HbA1c came back
+				// at 54": an earlier visit, not this one's reason
+				continue
+			}
 			said := statedReason{unit: i, presented: cueInClause(toks, k, cues, presentedReach, nil)}
 			if e.Attr("cued") == "yes" && !said.presented {
 				// "your blood pressure is 150 over 90" reads a measure; "I'm

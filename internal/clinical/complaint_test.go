@@ -133,3 +133,14 @@ Daughter: She says about a year.`)
 	require.True(t, relays["My knees hurt a lot, especially when I go up the stairs."], "%v", relays)
 	require.False(t, relays["Yes."] || relays["Let me ask her to tell you."] || relays["She says about a year."], "%v", relays)
 }
+
+// A visit's reason said of an earlier visit ("at your health check last
+// month your HbA1c came back at 54") is not this visit's.
+func TestAnEarlierVisitIsNotTheReason(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `GP: Hello, come on in.
+Patient: Hello.
+GP: So, at your health check last month your HbA1c came back at fifty-four millimoles per mole. The repeat is fifty-eight, so this does mean you have type 2 diabetes.
+Patient: Right. I did wonder.`)
+	require.NotContains(t, strings.ToLower(r.ComplaintText), "health check")
+}

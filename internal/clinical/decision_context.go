@@ -1,9 +1,13 @@
 package clinical
 
 // What the words around a drug say of a decision on it: a list of tests
-// it stands in, whose it is, a clause of when or condition it is said in.
+// it stands in, whose it is, a clause of when or condition it is said in,
+// a reply that turns it down.
 
-import "github.com/notegen/notegen/internal/lexicon"
+import (
+	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
+)
 
 // listedWithTests reports whether the drug at token first is the next
 // item of a list whose item before it is a test ("kidney function, CRP and
@@ -63,3 +67,59 @@ func (r *Reading) pendingClause(toks []lexicon.Token, i int) bool {
 // its clause may stand ("once you have finished it", "une fois que vous
 // l'aurez arrêté").
 const pendingWords = 6
+
+// refusedInReply reports whether the drug decided on at mention m is
+// turned down by the reply to the clinician's turn ("I'd suggest
+// atorvastatin, twenty milligrams at night." "I'd rather not, if that's
+// alright."): the reply opens on a refusal, and m is the last drug the
+// turn names (of several, which one is refused is not said).
+func (r *Reading) refusedInReply(m mention, ms []mention) bool {
+	u := r.Units[m.Unit]
+	if u.Speaker != transcript.Clinician {
+		return false
+	}
+	reply := m.Unit + 1
+	for reply < len(r.Units) && r.Units[reply].Segment == u.Segment {
+		reply++
+	}
+	if reply >= len(r.Units) || r.Units[reply].Speaker == transcript.Clinician {
+		return false
+	}
+	for _, o := range ms {
+		if o.kind == Medication && o.name != m.name && (o.Unit > m.Unit && o.Unit < reply || o.Unit == m.Unit && o.First >= m.End) {
+			return false
+		}
+	}
+	toks := r.Units[reply].Tokens
+	k := 0
+	for k < len(toks) && (toks[k].Norm == "," || r.Lexicon.List("fillers").Has(toks[k].Norm) || r.Lexicon.List("openers").Has(toks[k].Norm)) {
+		k++
+	}
+	e, _ := r.Lexicon.List("refusals").Match(toks, k)
+	return e != nil
+}
+
+// ownerReach is how many words after the words of owning the relative
+// may be named ("that's his little sister's").
+const ownerReach = 3
+
+// ownedByRelative reports whether the sentence of the drug at mention m
+// says after it that a relative owns it ("there's an albuterol inhaler in
+// his backpack, but that's his sister Lucia's"): the drug is theirs.
+func (r *Reading) ownedByRelative(m Mention) bool {
+	x := r.Lexicon
+	toks := r.Units[m.Unit].Tokens
+	frames, family := x.List("owner_frames"), x.List("family_members")
+	for k := m.End; k < len(toks) && !endsSentence(toks[k]); k++ {
+		e, n := frames.Match(toks, k)
+		if e == nil {
+			continue
+		}
+		for j := k + n; j < len(toks) && j <= k+n+ownerReach && toks[j].Kind != lexicon.Punct; j++ {
+			if f, _ := family.Match(toks, j); f != nil {
+				return true
+			}
+		}
+	}
+	return false
+}

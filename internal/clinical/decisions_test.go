@@ -198,3 +198,44 @@ IPS : Le Macrobid ne diminue pas l'effet de la pilule, vous continuez l'Alesse c
 	require.Equal(t, 1, n, "one prescription")
 	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "nitrofurantoïne").Action)
 }
+
+// A drug the clinician offers and the patient turns down in reply ("I'd
+// rather not") is not prescribed; one offered beside another drug, of
+// which the reply refuses one, is left as decided.
+func TestADrugTurnedDownIsNotPrescribed(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `GP: Anything over ten percent, we'd normally offer a statin. I'd suggest atorvastatin, twenty milligrams at night.
+Patient: I'd rather not, if that's alright. I'd like to get my weight down first.
+GP: That's absolutely your decision.`)
+	require.NotEqual(t, clinical.ActionStart, finding(t, r, clinical.Medication, "atorvastatin").Action)
+	r = read(t, "fr", `Médecin : Je vous propose une statine, de l'atorvastatine, vingt milligrammes le soir.
+Patient : Je préfère pas, je veux d'abord perdre du poids.`)
+	require.NotEqual(t, clinical.ActionStart, finding(t, r, clinical.Medication, "atorvastatine").Action)
+	r = read(t, "en", `GP: I'd suggest atorvastatin, twenty milligrams at night.
+Patient: Okay, that's fine.`)
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "atorvastatin").Action)
+}
+
+// A drug said to be a relative's, after it in its sentence ("that's his
+// sister's") or by a partner who took it ("My wife had terrible muscle
+// aches on a statin"), is not the patient's.
+func TestARelativesDrugIsNotThePatients(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any other medicines?
+Mom: Just the Concerta. Oh, there's an albuterol inhaler in his backpack, but that's his sister Lucia's, for her asthma.`)
+	none(t, r, clinical.Medication, "albuterol")
+	r = read(t, "en", `Patient: I'd rather not take anything. My wife had terrible muscle aches on a statin.`)
+	none(t, r, clinical.Medication, "statin")
+}
+
+// The dose of a drug just started may come two sentences on, after a
+// word of warning ("I'm going to start metformin. It can upset the
+// stomach at first. Take one five hundred milligram tablet once a day.").
+func TestADoseTwoSentencesOn(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `GP: For the diabetes, I'm going to start metformin. It can upset the stomach at first, so we build it up slowly. Take one five hundred milligram tablet once a day with your evening meal.
+Patient: Okay.`)
+	f := finding(t, r, clinical.Medication, "metformin")
+	require.NotNil(t, f.Dose)
+	require.Equal(t, "500 mg", *f.Dose)
+}

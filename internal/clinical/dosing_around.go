@@ -246,18 +246,29 @@ func (r *Reading) bodyWeightUnit(unit string) bool {
 	return e != nil && e.Attr("kind") == "weight"
 }
 
-// dosingNext reads a dose said in the sentence after the drug, in the same
-// turn, when no other drug is named there ("I'll give you nitrofurantoin.
-// It's 100 mg, twice a day.").
+// dosingNext reads a dose said in a sentence after the drug, in the same
+// turn, doseReach sentences on at most, when no other drug is named up to
+// it ("I'll give you nitrofurantoin. It's 100 mg, twice a day."; "I'm going
+// to start metformin. It can upset the stomach at first. Take one 500 mg
+// tablet once a day.").
 func (r *Reading) dosingNext(f *Finding, m mention) {
-	next := m.Unit + 1
-	if next >= len(r.Units) || r.Units[next].Segment != r.Units[m.Unit].Segment {
-		return
+	for next := m.Unit + 1; next <= m.Unit+doseReach && next < len(r.Units) && r.Units[next].Segment == r.Units[m.Unit].Segment; next++ {
+		toks := r.Units[next].Tokens
+		if at, _ := find(toks, r.Lexicon.List("medications")); at >= 0 {
+			return
+		}
+		if r.doseIn(f, toks) {
+			return
+		}
 	}
-	toks := r.Units[next].Tokens
-	if at, _ := find(toks, r.Lexicon.List("medications")); at >= 0 {
-		return
-	}
+}
+
+// doseReach is how many sentences after a drug its dose may be said.
+const doseReach = 2
+
+// doseIn reads the dose of toks, with the route and frequency said with
+// it, into f, and reports whether there was one.
+func (r *Reading) doseIn(f *Finding, toks []lexicon.Token) bool {
 	for _, n := range r.numbersIn(toks) {
 		if doseKinds[n.kind] {
 			d := n.text + " " + n.unit
@@ -266,7 +277,7 @@ func (r *Reading) dosingNext(f *Finding, m mention) {
 		}
 	}
 	if f.Dose == nil {
-		return
+		return false
 	}
 	if at, _ := find(toks, r.Lexicon.List("routes")); at >= 0 && f.Route == nil {
 		e, _ := r.Lexicon.List("routes").Match(toks, at)
@@ -278,6 +289,7 @@ func (r *Reading) dosingNext(f *Finding, m mention) {
 		freq := e.Name()
 		f.Frequency = &freq
 	}
+	return true
 }
 
 // frequencyNext reads how often to take a drug prescribed with its dose

@@ -70,7 +70,7 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 		at, owned := ownedAt[m.name]
 		answersCompanion := owned && m.Unit > at && r.Units[m.Unit].Speaker == transcript.Clinician &&
 			(m.Unit-at <= ownAnswerReach || r.possessedByAddressee(r.Units[m.Unit].Tokens, m.First))
-		if m.Context.Subject == assertion.Family || m.Context.Subject == assertion.Other || answersCompanion {
+		if m.Context.Subject == assertion.Family || m.Context.Subject == assertion.Other || answersCompanion || r.ownedByRelative(m.Mention) {
 			continue
 		}
 		if _, ok := groups[m.name]; !ok {
@@ -143,6 +143,10 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 			f.Refill = f.Action == ActionContinue && r.refilled(evidence)
 			if decided.m.Context.Assertion == assertion.Hypothetical {
 				f.Action, f.New, f.Refill, f.Assertion = ActionMention, false, false, assertion.Hypothetical
+			}
+			if f.Action == ActionStart && r.refusedInReply(decided.m, ms) {
+				// offered, and the patient turned it down
+				f.Action, f.New = ActionMention, false
 			}
 		case absent > 0 && !taken && !stoppedBefore:
 			f.Assertion = assertion.Absent

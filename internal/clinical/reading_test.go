@@ -474,7 +474,7 @@ func TestADrugTheLexiconDoesNotListIsReadFromItsRegimen(t *testing.T) {
 	r := read(t, "en", "Patient: I'm on the Spiolto, two puffs every morning, and that's it.")
 	f := finding(t, r, clinical.Medication, "spiolto")
 	require.Equal(t, "2 puffs", *f.Dose)
-	require.Equal(t, "every morning", *f.Frequency)
+	require.Equal(t, "once daily, every morning", *f.Frequency)
 }
 
 // A drug taken when needed at most so often keeps both: "every six hours

@@ -161,6 +161,9 @@ func TestVoiceWritesNumbersInDigitsWithUnits(t *testing.T) {
 		{"en", "It has been five six days.", "It has been five six days."},
 		{"fr", "Saturation à quatre-vingt-seize pour cent.", "Saturation à 96%."},
 		{"fr", "Ramipril deux virgule cinq milligrammes par jour.", "Ramipril 2,5 mg par jour."},
+		// a British HbA1c and creatinine, in their own units
+		{"en", "The repeat is fifty-eight millimoles per mole.", "The repeat is 58 mmol/mol."},
+		{"en", "Creatinine ninety micromoles per litre.", "Creatinine 90 µmol/L."},
 	}
 	for _, c := range cases {
 		require.Equal(t, c.want, write(c.lang, "male", transcript.Clinician, c.said), c.said)
