@@ -37,9 +37,9 @@ func (r *Reading) complaint() {
 			continue
 		}
 		for _, m := range f.Mentions {
-			if at, ok := r.patientTells(m); ok && !m.Answered && m.Context.Assertion == assertion.Present &&
-				!told(&f, m) && (first < 0 || at < first) {
-				first = at
+			if !m.Answered && m.Context.Assertion == assertion.Present && r.Units[m.Unit].Speaker != transcript.Clinician &&
+				!told(&f, m) && (first < 0 || m.Unit < first) {
+				first = m.Unit
 			}
 		}
 	}
@@ -74,15 +74,14 @@ func (r *Reading) complaint() {
 				score += 2 * u.Probs[complaintPart]
 			}
 			presented := r.presented(m)
-			at, tells := r.patientTells(m)
-			if tells && at == first || presented || asksOpening {
+			if m.Unit == first || presented || asksOpening {
 				score += 3
 			}
 			if asksOpening && (first < 0 || m.Unit < first) {
 				// (confirmed before the patient told of any other)
 				score++
 			}
-			if tells {
+			if u.Speaker != transcript.Clinician {
 				score += 0.5
 			}
 			if score > bestScore {
@@ -121,22 +120,6 @@ func (r *Reading) complaint() {
 		}
 	}
 	r.ComplaintText = r.Lexicon.JoinList(names)
-}
-
-// patientTells is the unit in which the patient (or whoever speaks for
-// them) tells of the problem mention m names, and whether they do: the
-// mention's own unit when they say it, the reply to the clinician's
-// question that takes it as there and asks where or how it is ("Where does
-// it hurt?" "My right hip."), which tells it in the patient's words.
-func (r *Reading) patientTells(m Mention) (int, bool) {
-	u := r.Units[m.Unit]
-	if u.Speaker != transcript.Clinician {
-		return m.Unit, true
-	}
-	if a := r.Answer[m.Unit]; a >= 0 && r.asks(m.Unit) && !m.Answered && r.presumes(u.Tokens, m.First) {
-		return a, true
-	}
-	return m.Unit, false
 }
 
 // topicScore puts a problem of the opening question's topic over every

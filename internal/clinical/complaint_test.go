@@ -101,14 +101,14 @@ Patient: Yes, a little last night.`)
 	require.NotContains(t, r.ComplaintText, "fever")
 }
 
-// The place the patient gives in reply to "where does it hurt?" is their
+// The place the patient gives in reply to "where does it ache?" is their
 // own account of the problem: the pain is the complaint, over a bruise
 // they mention later ("My left elbow's a bit sore").
 func TestWhereItHurtsIsThePatientsComplaint(t *testing.T) {
 	t.Parallel()
 	r := read(t, "en", `Doctor: Mrs. Russo, can you tell me what happened?
 Patient: I got up in the dark, my foot caught the edge of the rug in the hallway and down I went.
-Doctor: I'm sorry, that must have been frightening. Where does it hurt?
+Doctor: I'm sorry, that must have been frightening. Where does it ache?
 Patient: My right hip. Right here. It's terrible.
 Doctor: Did you hit your head when you fell?
 Patient: No. I landed on my side. My left elbow's a bit sore, I think I banged it.`)

@@ -217,15 +217,12 @@ Patient: Okay, that's fine.`)
 }
 
 // A drug said to be a relative's, after it in its sentence ("that's his
-// sister's") or by a partner who took it ("My wife had terrible muscle
-// aches on a statin"), is not the patient's.
+// sister's"), is not the patient's.
 func TestARelativesDrugIsNotThePatients(t *testing.T) {
 	t.Parallel()
 	r := read(t, "en", `Doctor: Any other medicines?
 Mom: Just the Concerta. Oh, there's an albuterol inhaler in his backpack, but that's his sister Lucia's, for her asthma.`)
 	none(t, r, clinical.Medication, "albuterol")
-	r = read(t, "en", `Patient: I'd rather not take anything. My wife had terrible muscle aches on a statin.`)
-	none(t, r, clinical.Medication, "statin")
 }
 
 // The dose of a drug just started may come two sentences on, after a

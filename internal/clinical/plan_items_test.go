@@ -264,7 +264,7 @@ Patient: Okay.`)
 
 // Once the plan has opened on a topic the lexicon does not know ("As for
 // the thyroid, ..."), a diagnosis made before is not what the items after
-// are for.
+// are for: the topic, in its words, is ("Pour la contraception, ...").
 func TestAnUnknownTopicEndsTheDiagnosisBefore(t *testing.T) {
 	t.Parallel()
 	r := read(t, "en", `Doctor: So, for your diabetes, it's not at goal, and I'm going to add empagliflozin 10 milligrams once a day.
@@ -272,7 +272,11 @@ Doctor: As for the thyroid, your TSH is a little high, so I'm going to increase 
 Doctor: We'll recheck the TSH in six weeks.
 Patient: Okay.`)
 	require.Equal(t, "diabetes", finding(t, r, clinical.Medication, "empagliflozin").Reason)
-	require.Empty(t, finding(t, r, clinical.Lab, "thyroid").Reason)
+	require.Equal(t, "thyroid", finding(t, r, clinical.Lab, "thyroid").Reason)
+	r = read(t, "fr", `Médecin : Vous avez une migraine avec aura.
+Médecin : Pour la contraception, il y a une pilule progestative seule, le désogestrel, soixante-quinze microgrammes, un comprimé par jour. Je vous prescris le désogestrel.
+Patiente : D'accord.`)
+	require.Equal(t, "contraception", finding(t, r, clinical.Medication, "désogestrel").Reason)
 }
 
 // A clinician's present perfect is this visit's decision, past adverbs and

@@ -265,6 +265,12 @@ func (r *Reading) topicBefore(m mention) (topic string, here, opened bool) {
 				}
 			}
 			topic, end := r.problemAfter(back, k+n)
+			if topic == "" && r.opensSentence(u.Tokens, k, k+n) {
+				// "As for the thyroid, ...", "Pour la contraception, ...":
+				// the plan opens on what its items are for, in words the
+				// lexicon does not know as a problem
+				topic = r.topicWords(back, k+n)
+			}
 			if diagnosed := r.diagnosisInSentence(back, end); topic != "" && diagnosed != "" {
 				// "for the shortness of breath ..., I think it was an
 				// exacerbation of your heart failure": the topic was what
@@ -281,6 +287,21 @@ func (r *Reading) topicBefore(m mention) (topic string, here, opened bool) {
 		}
 	}
 	return "", false, false
+}
+
+// topicWords is the words of the topic opened at token at of unit i, past fillers
+// and possessives, up to the comma that ends it.
+func (r *Reading) topicWords(i, at int) string {
+	toks := r.Units[i].Tokens
+	at = r.pastTopicFillers(toks, at)
+	end := at
+	for end < len(toks) && toks[end].Kind == lexicon.Word && end-at < purposeWords {
+		end++
+	}
+	if end == at || end >= len(toks) || toks[end].Norm != "," {
+		return ""
+	}
+	return strings.ToLower(r.TextOf(i, at, end))
 }
 
 // openerWords is the most words of a topic opener.

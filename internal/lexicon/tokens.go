@@ -309,7 +309,7 @@ func (x *Lexicon) Dictated(toks []Token) []Token {
 			if i+n < len(toks) && toks[i+n].Norm == "," {
 				n++
 			}
-			out = retracted(out, toks[i+n:])
+			out = retracted(out, correction(toks[i+n:], commands))
 		case "paragraph", "end":
 			out = append(out, Token{Text: ".", Norm: ".", Start: toks[i].Start, End: toks[i+n-1].End, Kind: Punct})
 		default:
@@ -321,18 +321,45 @@ func (x *Lexicon) Dictated(toks []Token) []Token {
 	return out
 }
 
+// correctionWords is the most words of a correction read to align it
+// with the words it replaces.
+const correctionWords = 6
+
+// correction is the words a retraction's correction says, from the start
+// of next up to a mark or a spoken command.
+func correction(next []Token, commands *List) []Token {
+	end := 0
+	for end < len(next) && end < correctionWords && next[end].Kind != Punct {
+		if e, _ := commands.Match(next, end); e != nil {
+			break
+		}
+		end++
+	}
+	return next[:end]
+}
+
 // retracted is out with the words a retraction takes back: from the last
-// word since the last mark that the correction after starts with (next),
-// or else all of them.
-func retracted(out, next []Token) []Token {
+// word since the last mark that the correction (corr) starts with ("in
+// two weeks scratch that in one week"), or from where the correction
+// replaces the words that end like it ("repeat TSH in eight weeks
+// correction six weeks": "eight weeks"), or else all of them.
+func retracted(out, corr []Token) []Token {
 	start := len(out)
 	for start > 0 && out[start-1].Kind != Punct {
 		start--
 	}
-	if len(next) > 0 && next[0].Kind == Word {
+	if len(corr) > 0 && corr[0].Kind == Word {
 		for k := len(out) - 1; k >= start; k-- {
-			if out[k].Norm == next[0].Norm {
+			if out[k].Norm == corr[0].Norm {
 				return out[:k]
+			}
+		}
+	}
+	if len(corr) > 1 {
+		last := corr[len(corr)-1].Norm
+		for k := len(out) - 1; k >= start; k-- {
+			if out[k].Norm == last && k-(len(corr)-1) >= start {
+				return out[:k-(len(corr)-1)]
 			}
 		}
 	}
