@@ -164,6 +164,9 @@ func TestVoiceWritesNumbersInDigitsWithUnits(t *testing.T) {
 		// a British HbA1c and creatinine, in their own units
 		{"en", "The repeat is fifty-eight millimoles per mole.", "The repeat is 58 mmol/mol."},
 		{"en", "Creatinine ninety micromoles per litre.", "Creatinine 90 µmol/L."},
+		// a service's telephone number said digit by digit
+		{"en", "Call or text nine eight eight, or call nine one one.", "Call or text 988, or call 911."},
+		{"fr", "Appelez le huit un un.", "Appeler le 811."},
 	}
 	for _, c := range cases {
 		require.Equal(t, c.want, write(c.lang, "male", transcript.Clinician, c.said), c.said)

@@ -92,6 +92,12 @@ func (r *Reader) mayStart(toks []lexicon.Token, i int) bool {
 // toks[i] starts no number it returns false and the token to go on from:
 // past a compound ordinal ("twenty first"), or i itself.
 func (r *Reader) numberAt(toks []lexicon.Token, i int) (reading, int, bool) {
+	if e, n := r.phones.Match(toks, i); e != nil {
+		// "call nine one one": a service's number, said digit by digit
+		written := e.Attr("written")
+		value, _ := strconv.ParseFloat(written, 64)
+		return reading{Number: Number{First: i, End: i + n, UnitEnd: i + n, Text: written, Key: written, Value: value, Spoken: true}}, i + n, true
+	}
 	rd, ok := r.simpleAt(toks, i)
 	if !ok {
 		return reading{}, i, false

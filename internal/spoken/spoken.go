@@ -64,8 +64,11 @@ type Reader struct {
 	// fois par jour"), the clinical reading's list: a count that opens one
 	// is part of its wording.
 	frequencies *lexicon.List
-	words       map[*lexicon.Entry]*word
-	unitOf      map[*lexicon.Entry]*unit
+	// phones are services' telephone numbers said digit by digit ("nine
+	// one one"), each with its written number.
+	phones *lexicon.List
+	words  map[*lexicon.Entry]*word
+	unitOf map[*lexicon.Entry]*unit
 	// signs are the units whose written form is a sign a text may write
 	// after digits ("%").
 	signs map[string]*unit
@@ -172,7 +175,7 @@ func (r *Reader) Lexicon() *lexicon.Lexicon { return r.lex }
 
 func compile(lex *lexicon.Lexicon) (*Reader, error) {
 	r := &Reader{lex: lex, numbers: newPhrases(lex, lex.List("numbers")), units: newPhrases(lex, lex.List("units")), frequencies: lex.List("frequencies"),
-		words: map[*lexicon.Entry]*word{}, unitOf: map[*lexicon.Entry]*unit{}, signs: map[string]*unit{}}
+		phones: lex.List("phone_numbers"), words: map[*lexicon.Entry]*word{}, unitOf: map[*lexicon.Entry]*unit{}, signs: map[string]*unit{}}
 	for _, e := range r.numbers.list.Entries() {
 		w, err := compileWord(e)
 		if err != nil {
