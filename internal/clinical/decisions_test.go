@@ -236,3 +236,20 @@ Patient: Okay.`)
 	require.NotNil(t, f.Dose)
 	require.Equal(t, "500 mg", *f.Dose)
 }
+
+// What a drug is, said with the drug as its subject ("Isotretinoin is a
+// great medicine for severe acne"), and what another prescriber has yet
+// to do with it ("a dermatologist has to prescribe it"), decide nothing
+// today; another's past decision by a pronoun ("your cardiologist started
+// it") makes the drug taken.
+func TestADescribedDrugIsNotPrescribed(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Mother: Can she go on Accutane? It worked so well for me.
+Nurse Practitioner: Isotretinoin is a great medicine for severe acne that's scarring, but it's a big step, and a dermatologist has to prescribe it. Let me take a look first.`)
+	f := finding(t, r, clinical.Medication, "isotretinoin")
+	require.False(t, f.New)
+	require.NotEqual(t, clinical.ActionStart, f.Action)
+	r = read(t, "en", `Doctor: I see the metoprolol on your list. Your cardiologist started it last year.
+Patient: Yes.`)
+	require.True(t, finding(t, r, clinical.Medication, "metoprolol").Taken)
+}

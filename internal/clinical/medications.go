@@ -293,6 +293,15 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 			c := assertion.Of(r.Lexicon, toks, [2]int{j, j + pn})
 			m := mention{Mention: Mention{Unit: ui, First: j, End: j + pn, Context: c}, name: last.name}
 			ev := medEvidence{m: m, action: e.Attr("action"), today: c.Assertion != assertion.Absent, referred: true, weak: e.Attr("weak") == "yes"}
+			if other, planned := r.decidedByOther(toks, i); other {
+				// "a dermatologist has to prescribe it" is another's
+				// decision yet to come; "your cardiologist started it",
+				// one that was made: the drug is taken
+				if planned {
+					continue
+				}
+				ev = medEvidence{m: m, referred: true, byOther: true}
+			}
 			out[last.name] = append(out[last.name], ev)
 			i = max(i, j+pn-1)
 		}
