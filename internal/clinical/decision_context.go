@@ -123,3 +123,23 @@ func (r *Reading) ownedByRelative(m Mention) bool {
 	}
 	return false
 }
+
+// nowReach is how many words after a drug the word of giving it at once
+// may stand ("prednisone sixty milligrams by mouth now").
+const nowReach = 8
+
+// givenNow reports whether the drug at mention m is given at once, at the
+// visit: a word of now after it in its sentence, before another drug.
+func (r *Reading) givenNow(m mention) bool {
+	toks := r.Units[m.Unit].Tokens
+	now, meds := r.Lexicon.List("dose_now"), r.Lexicon.List("medications")
+	for k := m.End; k < len(toks) && k <= m.End+nowReach && !endsSentence(toks[k]); k++ {
+		if e, _ := meds.Match(toks, k); e != nil {
+			return false
+		}
+		if e, _ := now.Match(toks, k); e != nil {
+			return true
+		}
+	}
+	return false
+}

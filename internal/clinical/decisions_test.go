@@ -253,3 +253,18 @@ Nurse Practitioner: Isotretinoin is a great medicine for severe acne that's scar
 Patient: Yes.`)
 	require.True(t, finding(t, r, clinical.Medication, "metoprolol").Taken)
 }
+
+// A dose given at once in the department ("prednisone sixty milligrams by
+// mouth now") gives way to the regimen prescribed after it ("forty
+// milligrams once a day"): the chart never pairs the one dose with the
+// other's frequency.
+func TestTheRegimenOverADoseGivenNow(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Dr. Patel: We're going to give you a steroid, prednisone sixty milligrams by mouth now.
+Nurse Rosa: Prednisone sixty milligrams given by mouth.
+Dr. Patel: Here's the plan. Take prednisone forty milligrams once a day for the next four days, starting tomorrow morning.
+Patient: Okay.`)
+	f := finding(t, r, clinical.Medication, "prednisone")
+	require.NotNil(t, f.Dose)
+	require.Equal(t, "40 mg", *f.Dose)
+}

@@ -88,7 +88,7 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 		var decided *medEvidence
 		taken, absent, stoppedBefore := false, 0, false
 		var detail mention
-		haveDetail, detailToday, detailWeak := false, false, false
+		haveDetail, detailToday, detailWeak, detailNow := false, false, false, false
 		evidence := make([]medEvidence, 0, len(groups[name]))
 		for _, m := range groups[name] {
 			f.Mentions = append(f.Mentions, m.Mention)
@@ -126,8 +126,11 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 			}
 			// the first mention the decision was made in names and doses it
 			// (a firm decision over a drug only listed in the plan)
-			if !ev.referred && (!haveDetail || ev.today && (!detailToday || detailWeak && !ev.weak)) {
+			// (and a dose given at once, "prednisone sixty milligrams by
+			// mouth now", gives way to the regimen prescribed after it)
+			if !ev.referred && (!haveDetail || ev.today && (!detailToday || detailWeak && !ev.weak || detailNow && !r.givenNow(m))) {
 				detail, haveDetail, detailToday, detailWeak = m, true, ev.today, ev.weak
+				detailNow = ev.today && r.givenNow(m)
 			}
 		}
 		switch {
