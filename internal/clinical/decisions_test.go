@@ -268,3 +268,20 @@ Patient: Okay.`)
 	require.NotNil(t, f.Dose)
 	require.Equal(t, "40 mg", *f.Dose)
 }
+
+// A drug recommended without a dose takes the dose the clinician says of
+// it later ("Atorvastatin, twenty milligrams, one tablet once a day"); a
+// dose said only under a condition does not count.
+func TestADoseSaidAfterTheDecision(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: You have high cholesterol, and I recommend starting a cholesterol medicine called atorvastatin.
+Patient: Okay, I will take what you give me.
+Doctor: Atorvastatin, twenty milligrams, one tablet once a day, at any time of day.`)
+	f := finding(t, r, clinical.Medication, "atorvastatin")
+	require.NotNil(t, f.Dose)
+	require.Equal(t, "20 mg", *f.Dose)
+	r = read(t, "en", `Doctor: You have high cholesterol, and I recommend starting atorvastatin.
+Patient: Okay.
+Doctor: If the atorvastatin forty milligrams was ever too much, we would lower it.`)
+	require.Nil(t, finding(t, r, clinical.Medication, "atorvastatin").Dose)
+}

@@ -7,7 +7,9 @@ package clinical
 import (
 	"strings"
 
+	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
 )
 
 // shorthandFrequency reads how often from a shorthand written as one word
@@ -329,4 +331,23 @@ func (r *Reading) goesOn(ui, next int) bool {
 	}
 	at, _ := find(n.Tokens, r.Lexicon.List("medications"))
 	return at < 0
+}
+
+// dosingSaidLater reads the dose of a drug decided on without one from the
+// clinician's first later sentence that names it with a dose ("I recommend
+// starting a cholesterol medicine called atorvastatin." ... "Atorvastatin,
+// twenty milligrams, one tablet once a day"), said as a fact, not under a
+// condition.
+func (r *Reading) dosingSaidLater(f *Finding, evidence []medEvidence, decided mention) {
+	for _, ev := range evidence {
+		m := ev.m
+		if ev.referred || m.Unit <= decided.Unit || r.Units[m.Unit].Speaker != transcript.Clinician ||
+			m.Context.Assertion != assertion.Present {
+			continue
+		}
+		r.dosing(f, m)
+		if f.Dose != nil {
+			return
+		}
+	}
 }

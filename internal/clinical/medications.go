@@ -190,6 +190,9 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 		if f.Dose == nil && f.Frequency == nil {
 			r.dosingNext(&f, detail)
 		}
+		if f.Dose == nil && f.New {
+			r.dosingSaidLater(&f, evidence, detail)
+		}
 		if f.Frequency == nil && f.New {
 			r.frequencyNext(&f, detail)
 		}
