@@ -285,3 +285,18 @@ Patient: Okay.
 Doctor: If the atorvastatin forty milligrams was ever too much, we would lower it.`)
 	require.Nil(t, finding(t, r, clinical.Medication, "atorvastatin").Dose)
 }
+
+// A lasting condition named as why ("Because you have asthma, you're in a
+// higher-risk group") is no reason of the drug given for the diagnosis
+// made before it; a topic that names the item ("for the medicine, ...")
+// is no reason; a purpose said after the dose and how often ("lisinopril,
+// ten milligrams once a day, for your blood pressure") is.
+func TestWhyADrugIsGivenIsNotItsReason(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Provider: So this is influenza A. Because you have asthma, you're in a higher-risk group for complications, so I do want to treat it. I'm prescribing oseltamivir, seventy-five milligrams twice a day for five days.
+Patient: Okay.`)
+	require.Equal(t, "influenza", finding(t, r, clinical.Medication, "oseltamivir").Reason)
+	r = read(t, "en", `Doctor: So you have high blood pressure. For the medicine, I'm starting lisinopril, ten milligrams once a day, for your blood pressure.
+Patient: Okay.`)
+	require.Equal(t, "blood pressure", finding(t, r, clinical.Medication, "lisinopril").Reason)
+}

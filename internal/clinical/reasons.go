@@ -74,7 +74,12 @@ func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 				continue
 			}
 			for _, fm := range f.Mentions {
-				if fm.Unit == back && fm.Context.Time != assertion.Past && !slices.ContainsFunc(made, func(d diagnosisMade) bool { return d.name == f.Name }) {
+				if fm.Unit == back && fm.Context.Time != assertion.Past && !(f.Chronic && r.inCauseClause(fm)) &&
+					!slices.ContainsFunc(made, func(d diagnosisMade) bool { return d.name == f.Name }) {
+					// (and a lasting condition named as why, "because you
+					// have asthma, you're in a higher-risk group", is a
+					// circumstance of the decision; "puisque c'est une
+					// pyélonéphrite simple" still names what is treated)
 					// (one said of the past, "treated as diverticulitis two
 					// years ago", is history, no diagnosis made here)
 					made = append(made, diagnosisMade{name: f.Name, reason: r.reasonWords(f, fm), at: fm})
@@ -298,7 +303,9 @@ func (r *Reading) topicWords(i, at int) string {
 	for end < len(toks) && toks[end].Kind == lexicon.Word && end-at < purposeWords {
 		end++
 	}
-	if end == at || end >= len(toks) || toks[end].Norm != "," {
+	if end == at || end >= len(toks) || toks[end].Norm != "," || r.namesAny(toks[at:end], "medications", "medication_words", "labs", "imaging") {
+		// ("for the medicine, I'm starting lisinopril": the topic is the
+		// item, not what it is for)
 		return ""
 	}
 	return strings.ToLower(r.TextOf(i, at, end))
@@ -483,7 +490,26 @@ func (r *Reading) purposeOf(m mention) string {
 	x := r.Lexicon
 	toks := r.Units[m.Unit].Tokens
 	cues, dets, owns := x.List("purpose_cues"), x.List("determiners"), x.List("own_possessives")
-	for k := m.End; k < len(toks) && k <= m.End+purposeReach; k++ {
+	// the drug's dose and how often ("lisinopril, ten milligrams once a
+	// day, for your blood pressure") do not count to the reach
+	doses := map[int]int{}
+	for _, n := range r.numbersIn(toks) {
+		if n.first >= m.End && doseKinds[n.kind] {
+			doses[n.first] = n.end
+		}
+	}
+	limit := m.End + purposeReach
+	for k := m.End; k < len(toks) && k <= limit; k++ {
+		if end, ok := doses[k]; ok && end > k {
+			limit += end - k
+			k = end - 1
+			continue
+		}
+		if f, fn := x.List("frequencies").Match(toks, k); f != nil {
+			limit += fn
+			k += fn - 1
+			continue
+		}
 		if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," || r.itemBetween(m.Unit, k, k+1) {
 			return ""
 		}
@@ -555,4 +581,21 @@ const (
 // exclamation mark.
 func endsSentence(t lexicon.Token) bool {
 	return t.Kind == lexicon.Punct && (t.Norm == "." || t.Norm == "?" || t.Norm == "!")
+}
+
+// inCauseClause reports whether mention m is in a clause of why, opened by
+// a cause opener before it with no clause mark between ("Because you've
+// got diabetes I want to be a bit more careful").
+func (r *Reading) inCauseClause(m Mention) bool {
+	toks := r.Units[m.Unit].Tokens
+	openers := r.Lexicon.List("cause_openers")
+	for k := m.First - 1; k >= 0; k-- {
+		if toks[k].Kind == lexicon.Punct {
+			return false
+		}
+		if e, n := openers.Match(toks, k); e != nil && k+n <= m.First {
+			return true
+		}
+	}
+	return false
 }
