@@ -5,6 +5,7 @@ package clinical
 // a reply that turns it down.
 
 import (
+	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/transcript"
 )
@@ -139,6 +140,30 @@ func (r *Reading) givenNow(m mention) bool {
 		}
 		if e, _ := now.Match(toks, k); e != nil {
 			return true
+		}
+	}
+	return false
+}
+
+// companionsOwnCare reports whether a companion names the drug at m in a
+// sentence in which they speak of a problem of their own, in the first
+// person ("I actually have eczema myself, and I've got a steroid cream
+// for it, triamcinolone"): the drug is theirs.
+func (r *Reading) companionsOwnCare(m Mention) bool {
+	if r.RelaysPatient(m.Unit) {
+		return false
+	}
+	if at, _ := find(r.Units[m.Unit].Tokens[:m.First], r.Lexicon.List("first_person")); at < 0 {
+		return false
+	}
+	for _, f := range r.Findings {
+		if (f.Kind != Condition && f.Kind != Symptom) || f.Subject != assertion.Family && f.Subject != assertion.Other {
+			continue
+		}
+		for _, fm := range f.Mentions {
+			if fm.Unit == m.Unit && fm.First < m.First {
+				return true
+			}
 		}
 	}
 	return false

@@ -300,3 +300,19 @@ Patient: Okay.`)
 Patient: Okay.`)
 	require.Equal(t, "blood pressure", finding(t, r, clinical.Medication, "lisinopril").Reason)
 }
+
+// How often to use an ointment, said a sentence after it with the verb of
+// using it ("then put a thin layer on the sores three times a day"), is
+// the ointment's; a parent's own cream, named with their own eczema ("I
+// actually have eczema myself, and I've got a steroid cream for it,
+// triamcinolone"), is not the child's.
+func TestAnOintmentsUseAndAParentsOwnCream(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Pediatrician: Have you put anything on them?
+Dad: Just washed them with soap. I actually have eczema myself, and I've got a steroid cream for it, triamcinolone. I almost put some on him last night.
+Pediatrician: So this is impetigo. I'm prescribing mupirocin ointment. Gently wash the area with soap and water, pat it dry, then put a thin layer on the sores three times a day for five days.`)
+	f := finding(t, r, clinical.Medication, "mupirocin")
+	require.NotNil(t, f.Frequency)
+	require.Equal(t, "three times daily", *f.Frequency)
+	none(t, r, clinical.Medication, "triamcinolone")
+}

@@ -304,7 +304,9 @@ func (r *Reading) frequencyNext(f *Finding, m mention) {
 		// milligram tablets that dissolve under the lip. One tablet twice
 		// a day.": the count and how often may come a sentence later
 		toks := r.Units[next].Tokens
-		counted := false
+		// (or tells how to use it: "then put a thin layer on the sores
+		// three times a day")
+		counted := r.namesAny(toks, "application_verbs")
 		for _, n := range r.numbersIn(toks) {
 			counted = counted || n.kind == "form"
 		}

@@ -64,13 +64,14 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 		if m.kind != Medication {
 			continue
 		}
-		if r.Units[m.Unit].Speaker == transcript.Other && r.speaksOfSelfBesidePatient(r.Units[m.Unit].Tokens, m.First) {
+		ownCare := r.Units[m.Unit].Speaker == transcript.Other && r.companionsOwnCare(m.Mention)
+		if r.Units[m.Unit].Speaker == transcript.Other && r.speaksOfSelfBesidePatient(r.Units[m.Unit].Tokens, m.First) || ownCare {
 			ownedAt[m.name] = m.Unit
 		}
 		at, owned := ownedAt[m.name]
 		answersCompanion := owned && m.Unit > at && r.Units[m.Unit].Speaker == transcript.Clinician &&
 			(m.Unit-at <= ownAnswerReach || r.possessedByAddressee(r.Units[m.Unit].Tokens, m.First))
-		if m.Context.Subject == assertion.Family || m.Context.Subject == assertion.Other || answersCompanion || r.ownedByRelative(m.Mention) {
+		if m.Context.Subject == assertion.Family || m.Context.Subject == assertion.Other || answersCompanion || ownCare || r.ownedByRelative(m.Mention) {
 			continue
 		}
 		if _, ok := groups[m.name]; !ok {

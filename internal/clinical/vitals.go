@@ -151,9 +151,9 @@ func (r *Reading) measuredAbsent(m mention) bool {
 }
 
 // vitalRank orders the mentions of vital signs by how they give a value:
-// a statement by the clinician, a nurse or a companion (0: "sats
-// ninety-seven percent", "his temperature here is 101.8"), by the patient
-// (1), one said with a time or place away from the visit ("he had a fever
+// a statement by the clinician or a nurse (0: "sats ninety-seven
+// percent", "his temperature here is 101.8"), by the patient or a
+// companion (1), one said with a time or place away from the visit ("he had a fever
 // of 102.4 this morning", "163 over 100 at home", 2), a report rather than
 // a measurement; a question whose answer gives the value (3).
 func (m mention) vitalRank(r *Reading) int {
@@ -165,7 +165,10 @@ func (m mention) vitalRank(r *Reading) int {
 	if at, _ := find(u.Tokens, r.Lexicon.List("away_times")); at >= 0 {
 		return 2
 	}
-	if u.Speaker == transcript.Patient {
+	if u.Speaker == transcript.Patient || u.Speaker == transcript.Other && !r.Staff(m.Unit) && !r.RelaysPatient(m.Unit) {
+		// (a companion's reading, "I took her temperature and it was one
+		// oh two point four", yields to the clinician's as the patient's
+		// does)
 		return 1
 	}
 	return 0
