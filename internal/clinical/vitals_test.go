@@ -48,3 +48,14 @@ Médecin : Quatre-vingt-sept kilos. La tension, cent trente-deux sur quatre-ving
 Doctor: Ninety-one kilos.`)
 	require.Equal(t, "91", finding(t, r, clinical.Vital, "weight").Value)
 }
+
+// A companion's reading at home ("I took her temperature around midnight
+// and it was one oh two point four") yields to the clinician's at the
+// visit, as the patient's own does.
+func TestACompanionsReadingYieldsToTheClinicians(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Provider: Any fever?
+Husband: She was shaking in bed last night. I took her temperature and it was one oh two point four.
+Provider: Your vitals from the nurse: temperature one oh one point eight, heart rate one oh four.`)
+	require.Equal(t, "101.8", finding(t, r, clinical.Vital, "temperature").Value)
+}
