@@ -316,3 +316,16 @@ Pediatrician: So this is impetigo. I'm prescribing mupirocin ointment. Gently wa
 	require.Equal(t, "three times daily", *f.Frequency)
 	none(t, r, clinical.Medication, "triamcinolone")
 }
+
+// A plan opened on a word that names no problem ("Pour la crise, ...") is
+// for the diagnosis made before it; a drug to be talked about at a later
+// visit ("pour ... parler de l'allopurinol") is not started.
+func TestAVagueTopicAndALaterTalk(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : C'est une crise de goutte.
+Médecin : Pour la crise, avec votre ancien ulcère, je préfère éviter les anti-inflammatoires. Je vous prescris de la colchicine.
+Médecin : On se revoit dans trois semaines, avec la prise de sang, pour reprendre la tension sous amlodipine et parler de l'allopurinol.
+Patient : D'accord.`)
+	require.Equal(t, "goutte", finding(t, r, clinical.Medication, "colchicine").Reason)
+	require.NotEqual(t, clinical.ActionStart, finding(t, r, clinical.Medication, "allopurinol").Action)
+}

@@ -274,7 +274,12 @@ func (r *Reading) topicBefore(m mention) (topic string, here, opened bool) {
 				// "As for the thyroid, ...", "Pour la contraception, ...":
 				// the plan opens on what its items are for, in words the
 				// lexicon does not know as a problem
-				topic = r.topicWords(back, k+n)
+				words, vague := r.topicWords(back, k+n)
+				if vague {
+					// "Pour la crise, ...": the crisis diagnosed before
+					return "", false, false
+				}
+				topic = words
 			}
 			if diagnosed := r.diagnosisInSentence(back, end); topic != "" && diagnosed != "" {
 				// "for the shortness of breath ..., I think it was an
@@ -295,8 +300,9 @@ func (r *Reading) topicBefore(m mention) (topic string, here, opened bool) {
 }
 
 // topicWords is the words of the topic opened at token at of unit i, past fillers
-// and possessives, up to the comma that ends it.
-func (r *Reading) topicWords(i, at int) string {
+// and possessives, up to the comma that ends it; vague reports a topic
+// that names no problem of its own ("for the flare, ...").
+func (r *Reading) topicWords(i, at int) (words string, vague bool) {
 	toks := r.Units[i].Tokens
 	at = r.pastTopicFillers(toks, at)
 	end := at
@@ -306,9 +312,12 @@ func (r *Reading) topicWords(i, at int) string {
 	if end == at || end >= len(toks) || toks[end].Norm != "," || r.namesAny(toks[at:end], "medications", "medication_words", "labs", "imaging") {
 		// ("for the medicine, I'm starting lisinopril": the topic is the
 		// item, not what it is for)
-		return ""
+		return "", false
 	}
-	return strings.ToLower(r.TextOf(i, at, end))
+	if e, n := r.Lexicon.List("vague_topics").Match(toks, at); e != nil && at+n == end {
+		return "", true
+	}
+	return strings.ToLower(r.TextOf(i, at, end)), false
 }
 
 // openerWords is the most words of a topic opener.
