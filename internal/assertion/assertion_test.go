@@ -288,6 +288,11 @@ func TestExperiencer(t *testing.T) {
 		{"en", "Her maternal grandmother had [breast cancer].", present, "", family},
 		{"en", "My wife has had the same [cough].", present, "", other},
 		{"en", "A colleague at work tested positive for [covid].", present, "", other},
+		// a relative the sentence opens on, taken up by a pronoun after a
+		// comma, is the clause's subject
+		{"fr", "Mon collègue de bureau, il a la [mononucléose].", present, "", other},
+		{"en", "My coworker, he has [mono].", present, "", other},
+		{"en", "My coworker was off sick last week, I have a [sore throat].", present, "", ""},
 		{"en", "My mum and I both have [eczema] but I have [asthma] too.", present, "", ""},
 		{"en", "My mother says I had [measles] as a baby.", present, past, ""},
 		{"en", "My family doctor referred me for [back pain].", present, "", ""},

@@ -9,7 +9,7 @@ import "github.com/notegen/notegen/internal/lexicon"
 // zero-width target at the end of toks stands for a concept the sentence
 // leaves implicit, as an answer does ("I used to."): a forward scope that
 // reaches the end holds it, whatever the window.
-func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int, newClause, subordinate func([]lexicon.Token, int) bool) bool {
+func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int, newClause, subordinate func([]lexicon.Token, int) bool, resumes func([]lexicon.Token, int, int) bool) bool {
 	m := ms[mi]
 	limit := m.rule.scope
 	if limit == 0 {
@@ -64,8 +64,12 @@ func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int
 					// a time said at the sentence's opening dates all of it
 					// ("L'hiver passé, elle a fait une pneumonie")
 					dating := m.rule.cat == historical && m.start == 0
+					// "Mon collègue de bureau, il a la mononucléose": the
+					// pronoun after the comma takes up the relative the
+					// sentence opened on, whose clause goes on
+					resumed := m.rule.cat == experiencer && resumes(toks, m.start, k)
 					if m.rule.phrase || (m.rule.cat == negated || m.rule.cat == possible || m.rule.cat == experiencer || m.rule.cat == historical && !dating) &&
-						newClause(toks, k+1) {
+						newClause(toks, k+1) && !resumed {
 						// "not in remission, and the sertraline is causing
 						// weight gain": a clause with its own subject
 						// is out of the negation's reach, and out of a
@@ -166,6 +170,31 @@ func (r *rules) newClause(toks []lexicon.Token, k int) bool {
 		return k+1 >= len(toks) || toks[k+1].Norm != ","
 	}
 	return k+1 < len(toks) && r.lex.List("list_joins").Has(toks[k].Norm) && subjects.Has(toks[k+1].Norm)
+}
+
+// openingWords is the most words of a subject a sentence opens on and a
+// pronoun after a comma takes up ("Mon collègue de bureau, il ...").
+const openingWords = 5
+
+// resumes reports whether the trigger at token start opens its sentence,
+// within openingWords words before the comma at token comma, and a
+// third-person pronoun after the comma takes it up as the subject ("My
+// coworker, he has mono"): a subject set out before its clause.
+func (r *rules) resumes(toks []lexicon.Token, start, comma int) bool {
+	if comma+1 >= len(toks) || !r.lex.List("third_pronouns").Has(toks[comma+1].Norm) || comma-start > openingWords {
+		return false
+	}
+	for k := 0; k < start; k++ {
+		if toks[k].Kind == lexicon.Punct || !r.lex.List("determiners").Has(toks[k].Norm) && !r.lex.List("own_possessives").Has(toks[k].Norm) {
+			return false
+		}
+	}
+	for k := start; k < comma; k++ {
+		if toks[k].Kind == lexicon.Punct {
+			return false
+		}
+	}
+	return true
 }
 
 // subordinate reports whether a subordinate clause opens at token k.
