@@ -167,6 +167,8 @@ func TestVoiceWritesNumbersInDigitsWithUnits(t *testing.T) {
 		// a service's telephone number said digit by digit
 		{"en", "Call or text nine eight eight, or call nine one one.", "Call or text 988, or call 911."},
 		{"fr", "Appelez le huit un un.", "Appeler le 811."},
+		// Québec says a temperature's decimal mark "et"
+		{"fr", "J'ai pris ma température, j'étais à trente-huit et huit.", "J'ai pris ma température, j'étais à 38,8."},
 	}
 	for _, c := range cases {
 		require.Equal(t, c.want, write(c.lang, "male", transcript.Clinician, c.said), c.said)

@@ -165,7 +165,8 @@ func (r *Reader) InDigits(text string) string {
 const temperatureReach = 8
 
 // twoPartTemperature joins a temperature said in two parts after its name
-// ("température trente-sept deux", "fièvre à trente-huit six"): a whole
+// ("température trente-sept deux", "fièvre à trente-huit six", "à
+// trente-huit et huit"): a whole
 // number a temperature can be, then one digit, which the grammar leaves
 // as a run of two numbers. Every digit was said; the clinical reading
 // joins them the same way for the vital sign.
@@ -174,7 +175,9 @@ func (r *Reader) twoPartTemperature(toks []lexicon.Token, reads []reading, k int
 		return Replacement{}, false
 	}
 	a, b := reads[k], reads[k+1]
-	if !a.Run || !b.Run || a.unit != nil || b.unit != nil || b.First != a.End || b.End-b.First != 1 ||
+	// "trente-huit et huit": Québec says the decimal mark "et"
+	marked := b.First == a.End+1 && r.lex.List("decimal_marks").Has(toks[a.End].Norm)
+	if (!a.Run || !b.Run) && !marked || a.unit != nil || b.unit != nil || b.First != a.End && !marked || b.End-b.First != 1 ||
 		a.Value < 34 || a.Value > 43 || a.Value != float64(int(a.Value)) || b.Value < 0 || b.Value > 9 || b.Value != float64(int(b.Value)) {
 		return Replacement{}, false
 	}
