@@ -168,3 +168,25 @@ func (r *Reading) companionsOwnCare(m Mention) bool {
 	}
 	return false
 }
+
+// restates reports whether mention m names again, beside it, the drug
+// named by prev: in the same sentence, with only commas and words of
+// apposition between ("acetaminophen, that's Tylenol", "l'oseltamivir, le
+// Tamiflu").
+func (r *Reading) restates(prev, m mention) bool {
+	if prev.Unit != m.Unit || prev.End > m.First {
+		return false
+	}
+	toks := r.Units[m.Unit].Tokens
+	x := r.Lexicon
+	for k := prev.End; k < m.First; k++ {
+		if e, n := x.List("apposition_words").Match(toks, k); e != nil && k+n <= m.First {
+			k += n - 1
+			continue
+		}
+		if t := toks[k]; t.Norm != "," && !x.List("determiners").Has(t.Norm) {
+			return false
+		}
+	}
+	return true
+}

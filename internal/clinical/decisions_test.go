@@ -329,3 +329,16 @@ Patient : D'accord.`)
 	require.Equal(t, "goutte", finding(t, r, clinical.Medication, "colchicine").Reason)
 	require.NotEqual(t, clinical.ActionStart, finding(t, r, clinical.Medication, "allopurinol").Action)
 }
+
+// A brand said beside the drug's name ("take acetaminophen, that's
+// Tylenol, six hundred fifty milligrams") is the same mention: the
+// clinician's "take" is a prescription, not the patient's taking.
+func TestABrandBesideTheNameIsOneMention(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Provider: For the fever and the aches, take acetaminophen, that's Tylenol, six hundred fifty milligrams every six hours as needed.
+Patient: Okay.`)
+	f := finding(t, r, clinical.Medication, "acetaminophen")
+	require.Equal(t, clinical.ActionStart, f.Action)
+	require.NotNil(t, f.Dose)
+	require.Equal(t, "650 mg", *f.Dose)
+}

@@ -40,6 +40,9 @@ type medEvidence struct {
 	// reports it ("he received morphine 4 mg IV"): part of the course, not
 	// a drug the patient takes.
 	administered bool
+	// restated marks a name said again beside the drug's ("acetaminophen,
+	// that's Tylenol"): it carries the dose, and no decision or taking.
+	restated bool
 }
 
 // ownAnswerReach is how many sentences after a companion names their own
@@ -91,9 +94,17 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 		var detail mention
 		haveDetail, detailToday, detailWeak, detailNow := false, false, false, false
 		evidence := make([]medEvidence, 0, len(groups[name]))
-		for _, m := range groups[name] {
+		for i, m := range groups[name] {
 			f.Mentions = append(f.Mentions, m.Mention)
-			evidence = append(evidence, r.medAction(m))
+			ev := r.medAction(m)
+			if i > 0 && r.restates(groups[name][i-1], m) {
+				// "take acetaminophen, that's Tylenol, 650 mg": the
+				// brand said beside the name is the same mention, and
+				// the verb before them says nothing more of it (its
+				// dose is still the drug's)
+				ev = medEvidence{m: m, restated: true}
+			}
+			evidence = append(evidence, ev)
 		}
 		evidence = append(evidence, referred[name]...)
 		for _, ev := range evidence {
@@ -115,6 +126,7 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 					e := ev
 					decided = &e
 				}
+			case ev.restated:
 			case m.Context.Assertion == assertion.Absent:
 				absent++
 			case ev.past && ev.action == ActionStop:
