@@ -84,3 +84,15 @@ Patient: Yes, I'm allergic to neomycin, it gave me a rash with blisters.`)
 	finding(t, r, clinical.Allergy, "neomycin")
 	none(t, r, clinical.Medication, "neomycin")
 }
+
+// A condition the clinician reads back from the record ("Now looking at
+// your record, you've got type 2 diabetes") is history, not a diagnosis
+// of this visit.
+func TestTheRecordReadBackIsHistory(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Dr: Now looking at your record, you've got type 2 diabetes. You're on gliclazide, is that right?
+Patient: Yes, eighty milligrams twice a day.
+Dr: This is otitis externa, swimmer's ear.`)
+	require.False(t, finding(t, r, clinical.Condition, "diabetes").Diagnosis)
+	require.True(t, finding(t, r, clinical.Condition, "otitis externa").Diagnosis)
+}

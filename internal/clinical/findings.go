@@ -146,6 +146,11 @@ func (r *Reading) diagnoses(m mention) bool {
 	if u.Speaker != transcript.Clinician || u.Question || m.Answered {
 		return false
 	}
+	if at, _ := find(u.Tokens[:m.First], r.Lexicon.List("record_frames")); at >= 0 {
+		// "looking at your record, you've got type 2 diabetes": the
+		// record read back is history, no ruling of this visit
+		return false
+	}
 	switch {
 	case u.Part == discourse.Assessment:
 		return true
