@@ -539,3 +539,22 @@ Mère : Juste la vitamine D, les gouttes, une fois par jour.`)
 Patient : J'ai une crise de goutte au gros orteil.`)
 	finding(t, r, clinical.Condition, "goutte")
 }
+
+// A condition the clinician checks with the patient ("Vous avez eu une
+// fracture du col du fémur, il me semble.") and the reply dates ("Oui, en
+// deux mille vingt et un.") is past, as is one time is counted from ("le
+// calcium depuis la fracture"); a fall said with the verb ("je suis
+// tombée") is a symptom.
+func TestAConditionDatedByTheReplyIsPast(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Alors, qu'est-ce qui se passe ?
+Patiente : Je suis tombée trois fois en deux mois.
+Médecin : Vous avez eu une fracture du col du fémur, il me semble.
+Fille : Oui, en deux mille vingt et un, le droit. Elle a eu une prothèse.
+Médecin : Et vos médicaments ?
+Fille : Le calcium vitamine D depuis la fracture.`)
+	f := finding(t, r, clinical.Condition, "fracture")
+	require.Equal(t, assertion.Past, f.Time)
+	require.False(t, f.Diagnosis)
+	require.Equal(t, assertion.Present, finding(t, r, clinical.Symptom, "chutes").Assertion)
+}

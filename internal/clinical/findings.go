@@ -22,7 +22,7 @@ func (r *Reading) read() {
 			continue
 		}
 		if (m.kind == Condition || m.kind == Symptom) && !answered && c.Time == assertion.Current && len(c.Triggers) == 0 &&
-			(r.datedByNeighbour(m.Mention) || r.datedByNext(m.Mention)) {
+			(r.datedByNeighbour(m.Mention) || r.datedByNext(m.Mention) || r.datedByReply(m.Mention)) {
 			// "After my youngest was born, ten years ago. Postnatal
 			// depression.": the turn's sentence beside it dates it
 			c.Time = assertion.Past
@@ -31,6 +31,10 @@ func (r *Reading) read() {
 			r.answerDatedAfter(m.Mention) {
 			// "Have you had chickenpox before?" "Yeah. When I was like
 			// six.": the reply's next sentence dates what it confirmed
+			c.Time = assertion.Past
+		}
+		if m.kind == Condition && c.Time == assertion.Current && r.countedFrom(m.Mention) {
+			// "le calcium depuis la fracture": time is counted from it
 			c.Time = assertion.Past
 		}
 		if m.kind == Condition && c.Time == assertion.Current && r.withinTimeOfLife(m.Mention) {

@@ -3,6 +3,7 @@ package clinical
 import (
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/lexicon"
+	"github.com/notegen/notegen/internal/transcript"
 )
 
 // When a finding was, read beyond its own sentence: the sentences beside
@@ -59,6 +60,31 @@ func (r *Reading) datedByNext(m Mention) bool {
 	return assertion.Of(x, r.withSpokenYears(toks), [2]int{0, 1}).Time == assertion.Past
 }
 
+// datedByReply reports whether the clinician's statement that names m,
+// checked with the patient ("Vous avez eu une fracture du col du fémur, il
+// me semble."), is confirmed by a reply that dates it ("Oui, en deux mille
+// vingt et un, le droit."): the first sentence of the other speaker's next
+// turn opens on a yes, names nothing itself and reads as past.
+func (r *Reading) datedByReply(m Mention) bool {
+	u := r.Units[m.Unit]
+	next := m.Unit + 1
+	if u.Speaker != transcript.Clinician || u.Question || next >= len(r.Units) || r.Units[next].Speaker == transcript.Clinician ||
+		r.Units[next].Segment == u.Segment {
+		return false
+	}
+	toks := r.Units[next].Tokens
+	e, n := r.Lexicon.List("answers").Match(toks, 0)
+	if e == nil || e.Attr("reply") != "yes" {
+		return false
+	}
+	// the time after the yes opens what it says ("Oui, en 2021, ...")
+	rest := toks[n:]
+	for len(rest) > 0 && rest[0].Norm == "," {
+		rest = rest[1:]
+	}
+	return r.namesNothing(toks) && r.readsAsPast(rest)
+}
+
 // datedByNeighbour reports whether a sentence that only names a condition
 // is dated by the sentence before it in the turn, which names nothing
 // itself and reads as past ("After my youngest was born, ten years ago.").
@@ -79,7 +105,34 @@ func (r *Reading) readsAsPast(toks []lexicon.Token) bool {
 	for len(toks) > 0 && toks[len(toks)-1].Kind == lexicon.Punct {
 		toks = toks[:len(toks)-1]
 	}
-	return assertion.Of(r.Lexicon, r.withSpokenYears(toks), [2]int{len(toks), len(toks)}).Time == assertion.Past
+	// a year said in words is one word, as written ("Oui, en deux mille
+	// vingt et un, le droit."): its other words would take up the window
+	// of the time said before them
+	collapsed := collapseYears(toks, r.withSpokenYears(toks), r.numbersIn(toks))
+	return assertion.Of(r.Lexicon, collapsed, [2]int{len(collapsed), len(collapsed)}).Time == assertion.Past
+}
+
+// collapseYears is said (toks with each year said in words written as one
+// token, the first of its words) without the year's other words.
+func collapseYears(toks, said []lexicon.Token, nums []number) []lexicon.Token {
+	skip := map[int]bool{}
+	for _, n := range nums {
+		if said[n.first].Kind == lexicon.Number && toks[n.first].Kind != lexicon.Number {
+			for k := n.first + 1; k < n.end; k++ {
+				skip[k] = true
+			}
+		}
+	}
+	if len(skip) == 0 {
+		return said
+	}
+	out := make([]lexicon.Token, 0, len(said)-len(skip))
+	for k, t := range said {
+		if !skip[k] {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // answerDatedAfter reports whether the reply to the question that names m
@@ -104,4 +157,12 @@ func (r *Reading) namesNothing(toks []lexicon.Token) bool {
 		}
 	}
 	return true
+}
+
+// countedFrom reports whether the condition at m is named right after a
+// word of since ("depuis la fracture", "since my stroke"): an event time is
+// counted from, past.
+func (r *Reading) countedFrom(m Mention) bool {
+	toks := r.Units[m.Unit].Tokens
+	return endingAt(toks, m.First, r.Lexicon.List("since_words")) >= 0
 }
