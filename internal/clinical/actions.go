@@ -39,10 +39,19 @@ func (r *Reading) toNewDose(toks []lexicon.Token, m mention) bool {
 	}
 	for _, n := range r.numbersIn(toks) {
 		if n.first == m.End+1 {
-			return doseKinds[n.kind]
+			return doseKinds[n.kind] && !r.subjectBefore(toks, m, n.end)
 		}
 	}
 	return false
+}
+
+// subjectBefore reports whether the drug at m, with its dose ending at
+// token end, is the subject of the verb after it: the drug's phrase opens
+// its clause with a determiner, and a pronoun said before a verb follows
+// the dose ("L'amlodipine à dix milligrammes y contribue"): what the drug
+// does at that dose, not a new one.
+func (r *Reading) subjectBefore(toks []lexicon.Token, m mention, end int) bool {
+	return end < len(toks) && r.determinedSubject(toks, m.End) && r.Lexicon.List("preverbal_objects").Has(toks[end].Norm)
 }
 
 // verbCutBefore returns the verb of acting on a drug that ends the unit

@@ -342,3 +342,18 @@ Patient: Okay.`)
 	require.NotNil(t, f.Dose)
 	require.Equal(t, "650 mg", *f.Dose)
 }
+
+// A drug at its dose as the subject of a verb ("L'amlodipine à dix
+// milligrammes y contribue") is no change to that dose: the change said
+// after it ("Je diminue l'amlodipine à cinq milligrammes") gives the dose.
+func TestADrugAtItsDoseDoingSomethingIsNoChange(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Fille : L'amlodipine dix milligrammes le matin, pour la tension.
+Médecin : C'est une hypotension orthostatique. L'amlodipine à dix milligrammes y contribue.
+Fille : Donc c'est le médicament ?
+Médecin : En partie. Je diminue l'amlodipine à cinq milligrammes, une fois par jour le matin, à cause de ces chutes.`)
+	f := finding(t, r, clinical.Medication, "amlodipine")
+	require.Equal(t, clinical.ActionChange, f.Action)
+	require.NotNil(t, f.Dose)
+	require.Equal(t, "5 mg", *f.Dose)
+}
