@@ -130,9 +130,15 @@ func (r *Reading) ownedByRelative(m Mention) bool {
 const nowReach = 8
 
 // givenNow reports whether the drug at mention m is given at once, at the
-// visit: a word of now after it in its sentence, before another drug.
+// visit: a word of now after it in its sentence, before another drug, a
+// route only a clinic gives by ("ondansetron four milligrams IV"), or a
+// nurse's account of the dose given.
 func (r *Reading) givenNow(m mention) bool {
 	toks := r.Units[m.Unit].Tokens
+	if e := r.routeOf(toks, m); e != nil && e.Attr("clinic") == "yes" || r.givenByStaff(m) {
+		// (and a nurse's "ondansetron was given")
+		return true
+	}
 	now, meds := r.Lexicon.List("dose_now"), r.Lexicon.List("medications")
 	for k := m.End; k < len(toks) && k <= m.End+nowReach && !endsSentence(toks[k]); k++ {
 		if e, _ := meds.Match(toks, k); e != nil {

@@ -357,3 +357,20 @@ Médecin : En partie. Je diminue l'amlodipine à cinq milligrammes, une fois par
 	require.NotNil(t, f.Dose)
 	require.Equal(t, "5 mg", *f.Dose)
 }
+
+// A dose given in the department by a clinic's route ("ondansetron four
+// milligrams IV for the nausea") or reported given by the nurse gives way
+// to the prescription for home, whose frequency comes a sentence on with
+// the verb of using it ("Let one melt on your tongue every eight hours");
+// the reason said with the first is still the drug's.
+func TestAnIVDoseGivesWayToTheHomePrescription(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Dr. Patel: Nurse, let's start an IV, give a liter of normal saline as a bolus, and ondansetron four milligrams IV for the nausea.
+Nurse: Dr. Patel, first liter is in, ondansetron was given.
+Dr. Patel: I'm sending a prescription for ondansetron, the dissolving tablets, four milligrams. Let one melt on your tongue every eight hours as needed.
+Patient: Okay.`)
+	f := finding(t, r, clinical.Medication, "ondansetron")
+	require.NotNil(t, f.Frequency)
+	require.Equal(t, "every 8 hours as needed", *f.Frequency)
+	require.Equal(t, "nausea", f.Reason)
+}

@@ -232,6 +232,17 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 			// ("stop the lisinopril and switch you to losartan"), whose
 			// reason the diagnosis just made need not be
 			f.Reason = r.reasonFor(detail, !(f.Action == ActionChange && taken) && !r.switchedInto(detail))
+			for _, ev := range evidence {
+				// a reason said with another decision on the drug today
+				// ("ondansetron four milligrams IV for the nausea", then
+				// the prescription for home)
+				if f.Reason != "" {
+					break
+				}
+				if ev.today && !ev.referred && (ev.m.Unit != detail.Unit || ev.m.First != detail.First) && !hypothetical(ev.m) {
+					f.Reason = r.reasonFor(ev.m, false)
+				}
+			}
 		}
 		r.Findings = append(r.Findings, f)
 	}
