@@ -49,7 +49,11 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 		if cueAt < 0 && verbAt < 0 && causeAt < 0 && !asked && !headed {
 			continue
 		}
-		if u.Speaker == transcript.Clinician && !asked && cueAt < 0 && !headed {
+		stoppedFor := r.stoppedForReaction(u.Tokens, causeAt)
+		if u.Speaker == transcript.Clinician && !asked && cueAt < 0 && !headed && !stoppedFor {
+			// (a clinician tells an allergy with its word, or as a drug
+			// stopped for a reaction: "hydroxychloroquine, which was
+			// stopped after she developed a widespread itchy rash")
 			continue
 		}
 		found := false
@@ -79,7 +83,7 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 			// without an allergy word, a reaction must be said with the drug;
 			// with one, the substance is the one the word is about ("as
 			// you're allergic to penicillin, I'll prescribe clarithromycin")
-			if !itemsAnswer && !r.aboutAllergy(u.Tokens, i, n, cues, verbs, reactions) {
+			if !itemsAnswer && !r.aboutAllergy(u.Tokens, i, n, cues, verbs, reactions) && !(stoppedFor && drug && i < causeAt) {
 				i += n - 1
 				continue
 			}
@@ -514,4 +518,25 @@ func nearestMatch(toks []lexicon.Token, list *lexicon.List, i int) (*lexicon.Ent
 		}
 	}
 	return best, bestAt, bestN
+}
+
+// stoppedForReaction reports whether a sentence tells of a drug stopped
+// because of a reaction: a verb of stopping, then a word of cause (at
+// causeAt), then a reaction ("which was stopped after she developed a
+// widespread itchy rash").
+func (r *Reading) stoppedForReaction(toks []lexicon.Token, causeAt int) bool {
+	if causeAt < 0 {
+		return false
+	}
+	stopped := false
+	for k := 0; k < causeAt; k++ {
+		if e, _ := r.Lexicon.List("med_actions").Match(toks, k); e != nil && e.Attr("action") == ActionStop {
+			stopped = true
+		}
+	}
+	if !stopped {
+		return false
+	}
+	at, _ := find(toks[causeAt:], r.Lexicon.List("reactions"))
+	return at >= 0
 }

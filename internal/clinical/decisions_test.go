@@ -5,9 +5,12 @@ package clinical_test
 // tests, reasons of cause and of the patient's own problem.
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/notegen/notegen/internal/clinical"
+	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/transcript"
 	"github.com/stretchr/testify/require"
 )
 
@@ -373,4 +376,28 @@ Patient: Okay.`)
 	require.NotNil(t, f.Frequency)
 	require.Equal(t, "every 8 hours as needed", *f.Frequency)
 	require.Equal(t, "nausea", f.Reason)
+}
+
+// A dictated letter: "I have increased her methotrexate from fifteen
+// milligrams to twenty milligrams once weekly, starting this week" is a
+// change to 20 mg ("this week" is a time, no pronoun for the drug); a drug
+// stopped for a reaction ("hydroxychloroquine, which was stopped after she
+// developed a widespread itchy rash within a few weeks of starting it") is
+// an allergy with its reaction, not started; a drug to be discussed later
+// ("we will discuss adding a second disease modifying drug such as
+// sulfasalazine") is not started.
+func TestADictatedLettersDrugs(t *testing.T) {
+	t.Parallel()
+	r := clinical.Read(transcript.Split(`Doctor: She has been on methotrexate fifteen milligrams once weekly for the last year full stop You will recall that she was previously on hydroxychloroquine comma which was stopped after she developed a widespread itchy rash within a few weeks of starting it full stop new paragraph Plan colon I have increased her methotrexate from fifteen milligrams to twenty milligrams once weekly comma starting this week full stop I will review her in three months comma and if her disease remains active we will discuss adding a second disease modifying drug such as sulfasalazine full stop`,
+		discourse.InferRoles("en")), clinical.Options{Lang: "en", Dictation: true})
+	mtx := finding(t, r, clinical.Medication, "methotrexate")
+	require.Equal(t, clinical.ActionChange, mtx.Action)
+	require.NotNil(t, mtx.Dose)
+	require.Equal(t, "20 mg", *mtx.Dose)
+	hcq := finding(t, r, clinical.Allergy, "hydroxychloroquine")
+	require.NotNil(t, hcq.Reaction)
+	require.Contains(t, *hcq.Reaction, "rash")
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Medication && f.New && (strings.Contains(f.Name, "hydroxychloroquine") || strings.Contains(f.Name, "sulfasalazine")), "%s prescribed", f.Name)
+	}
 }

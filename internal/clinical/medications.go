@@ -239,7 +239,7 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 				if f.Reason != "" {
 					break
 				}
-				if ev.today && !ev.referred && (ev.m.Unit != detail.Unit || ev.m.First != detail.First) && !hypothetical(ev.m) {
+				if ev.today && !ev.referred && ev.action == f.Action && (ev.m.Unit != detail.Unit || ev.m.First != detail.First) && !hypothetical(ev.m) {
 					f.Reason = r.reasonFor(ev.m, false)
 				}
 			}
@@ -302,6 +302,10 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 			if d, _ := meds.Match(toks, j+pn); d != nil {
 				continue // "arrêtez le paracétamol" names its drug
 			}
+			if t, _ := r.Lexicon.List("time_units").Match(toks, j+pn); t != nil || j+pn < len(toks) && r.Lexicon.List("later_times").Has(toks[j+pn].Norm) {
+				// "starting this week": the word is a time's, no pronoun
+				continue
+			}
 			if j == i+n && strings.HasSuffix(toks[j].Norm, "'") {
 				// "arrêtez l'Actifed": an elided word after the verb is an
 				// article before a name (an elided pronoun comes before
@@ -309,6 +313,12 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 				continue
 			}
 			last, ok := lastDrugBefore(ms, groups, ui, i)
+			if ok && last.Unit == ui && last.Context.Time == assertion.Past {
+				// "she was previously on hydroxychloroquine, which was
+				// stopped ... within a few weeks of starting it": the
+				// sentence tells the drug's past
+				continue
+			}
 			if !ok || ui-last.Unit > pronounReach || last.Unit == ui && r.agentOf(toks, last.End, i) {
 				// the drug that does the verb's action is not what its
 				// pronoun stands for ("metformin can lower it")

@@ -152,7 +152,9 @@ func (r *Reading) nearestProblem(m mention, subject assertion.Subject) nearProbl
 			continue
 		}
 		for _, fm := range f.Mentions {
-			if fm.Unit != m.Unit || fm.Answered || r.toldAsRisk(fm) || r.lifeState(f) {
+			if fm.Unit != m.Unit || fm.Answered || fm.Context.Assertion == assertion.Hypothetical || r.toldAsRisk(fm) || r.lifeState(f) {
+				// (what the patient should watch for, "seek advice if she
+				// develops a sore throat", is no reason either)
 				// (a state of life is looked up only for a problem named
 				// with the item: the lookup costs a lexicon match)
 				continue
