@@ -262,7 +262,6 @@ func (r *Reading) refilled(evidence []medEvidence) bool {
 // hypothetical reports whether m is said only under a condition.
 func hypothetical(m mention) bool { return m.Context.Assertion == assertion.Hypothetical }
 
-
 // medAction reads the verb acting on a drug in its unit. Only the
 // clinician's present or future decision is today's; a verb in the past
 // ("I stopped it", "we started it last year") reports history, and so does
