@@ -401,3 +401,14 @@ func TestADictatedLettersDrugs(t *testing.T) {
 		require.False(t, f.Kind == clinical.Medication && f.New && (strings.Contains(f.Name, "hydroxychloroquine") || strings.Contains(f.Name, "sulfasalazine")), "%s prescribed", f.Name)
 	}
 }
+
+// A drug given to keep a problem away ("apixaban ... to reduce the risk of
+// a stroke") has that prevention as its reason, said with its cue: the
+// stroke is not had.
+func TestAPreventionIsTheReason(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: You have atrial fibrillation and a point for the high blood pressure.
+Doctor: I'd like to start you on apixaban, five milligrams twice a day, morning and evening, to reduce the risk of a stroke.
+Patient: Okay.`)
+	require.Equal(t, "reduce the risk of a stroke", finding(t, r, clinical.Medication, "apixaban").Reason)
+}

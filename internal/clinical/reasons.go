@@ -545,6 +545,11 @@ func (r *Reading) purposeOf(m mention) string {
 		if end == start {
 			return ""
 		}
+		if e.Attr("keep") == "yes" {
+			// "to reduce the risk of a stroke": prevention, said with its
+			// cue (the stroke is not had)
+			return strings.ToLower(r.TextOf(m.Unit, k, end))
+		}
 		return strings.ToLower(r.TextOf(m.Unit, start, end))
 	}
 	return ""
