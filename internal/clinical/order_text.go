@@ -140,3 +140,28 @@ func (r *Reading) sitesAfter(toks []lexicon.Token, end int) int {
 	}
 	return end
 }
+
+// checkedAfter extends a general test (a panel: "a blood test") over what
+// it is said to check right after it ("to check your thyroid"): an organ,
+// a test or a condition, which names the order.
+func (r *Reading) checkedAfter(e *lexicon.Entry, toks []lexicon.Token, end int) int {
+	if e == nil || e.Attr("panel") != "yes" {
+		return end
+	}
+	x := r.Lexicon
+	c, n := x.List("check_words").Match(toks, end)
+	if c == nil {
+		return end
+	}
+	k := end + n
+	for k < len(toks) && (x.List("determiners").Has(toks[k].Norm) || x.List("second_possessives").Has(toks[k].Norm) ||
+		x.List("own_possessives").Has(toks[k].Norm)) {
+		k++
+	}
+	for _, list := range []string{"body_parts", "study_sites", "labs", "conditions"} {
+		if f, fn := x.List(list).Match(toks, k); f != nil {
+			return k + fn
+		}
+	}
+	return end
+}

@@ -139,6 +139,9 @@ func (r *Reading) orders(ms []mention) {
 			continue
 		}
 		end := r.whenAfter(u.Tokens, r.placeAfter(u.Tokens, m.End))
+		if kind == Lab {
+			end = r.checkedAfter(m.entry, u.Tokens, end)
+		}
 		placed[m.Unit] = [2]int{m.First, end}
 		f := Finding{Kind: kind, Name: m.name, Said: r.orderText(m.Unit, r.placeBefore(m), end), Assertion: assertion.Present,
 			Time: assertion.Current, Subject: assertion.Patient, Ordered: true, Mentions: []Mention{m.Mention}}

@@ -567,3 +567,13 @@ func TestAnOrderThatWaitsOnAConditionIsNone(t *testing.T) {
 	require.True(t, ordered(r, clinical.Referral, "cardio"))
 	require.False(t, ordered(r, clinical.Referral, "dermato"))
 }
+
+// A general test said with what it checks ("a blood test to check your
+// thyroid", "une prise de sang pour vérifier la thyroïde") is named with
+// it.
+func TestAGeneralTestNamedByWhatItChecks(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I'd also like a blood test to check your thyroid, because an overactive thyroid can cause atrial fibrillation.
+Patient: Okay.`)
+	require.Contains(t, finding(t, r, clinical.Lab, "blood").Said, "thyroid")
+}
