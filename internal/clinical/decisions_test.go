@@ -412,3 +412,22 @@ Doctor: I'd like to start you on apixaban, five milligrams twice a day, morning 
 Patient: Okay.`)
 	require.Equal(t, "reduce the risk of a stroke", finding(t, r, clinical.Medication, "apixaban").Reason)
 }
+
+// A drug's French brand is the drug ("l'empagliflozine, le Jardiance"):
+// one start, not a drug started and its brand changed; a verb before an
+// article and its noun ("ça aide à baisser le sucre") acts on no drug by
+// pronoun.
+func TestAFrenchBrandIsTheDrug(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Pis on va ajouter l'empagliflozine, le Jardiance, dix milligrammes une fois par jour le matin. Ça aide à baisser le sucre, pis ça protège le cœur pis les reins.
+Patient : Correct.`)
+	var drugs []clinical.Finding
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Medication {
+			drugs = append(drugs, f)
+		}
+	}
+	require.Len(t, drugs, 1)
+	require.Equal(t, clinical.ActionStart, drugs[0].Action)
+	require.False(t, drugs[0].Taken)
+}

@@ -52,6 +52,13 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 			if d, _ := meds.Match(toks, j+pn); d != nil {
 				continue // "arrêtez le paracétamol" names its drug
 			}
+			if j > i && pn == 1 && r.Lexicon.List("determiners").Has(toks[j].Norm) && j+1 < len(toks) && toks[j+1].Kind == lexicon.Word &&
+				!r.Lexicon.List("stopwords").Has(toks[j+1].Norm) {
+				// "ça aide à baisser le sucre", "increase that dose": an
+				// article before its noun, no pronoun ("add that to the
+				// prescription" is one)
+				continue
+			}
 			if t, _ := r.Lexicon.List("time_units").Match(toks, j+pn); t != nil || j+pn < len(toks) && r.Lexicon.List("later_times").Has(toks[j+pn].Norm) {
 				// "starting this week": the word is a time's, no pronoun
 				continue
