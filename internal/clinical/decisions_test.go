@@ -431,3 +431,17 @@ Patient : Correct.`)
 	require.Equal(t, clinical.ActionStart, drugs[0].Action)
 	require.False(t, drugs[0].Taken)
 }
+
+// A pronoun stands for the drug its sentence, or the one before it, opened
+// on as a topic ("Pour l'ibuprofène, il faut l'éviter : ..., avec le
+// ramipril, ... On l'arrête."), not the drug named last; "éviter" a drug
+// stops it.
+func TestAPronounStandsForTheDrugTheSentenceOpenedOn(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Patient : De l'ibuprofène de temps en temps, pour le dos.
+Médecin : On augmente le ramipril à dix milligrammes, une fois par jour.
+Médecin : Pour l'ibuprofène, il faut l'éviter : ça fait monter la tension et, avec le ramipril, ça peut abîmer les reins. On l'arrête.
+Patient : D'accord.`)
+	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "ibuprofène").Action)
+	require.Equal(t, clinical.ActionChange, finding(t, r, clinical.Medication, "ramipril").Action)
+}

@@ -24,7 +24,9 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 	out := map[string][]medEvidence{}
 	actions, pronouns, meds := r.Lexicon.List("med_actions"), r.Lexicon.List("object_pronouns"), r.Lexicon.List("medications")
 	for ui, u := range r.Units {
-		if u.Speaker != transcript.Clinician || r.asks(ui) || u.Part == discourse.Drop {
+		if u.Speaker != transcript.Clinician || r.asks(ui) || u.Part == discourse.Drop && !r.goesOnFrom(ui) {
+			// (a short sentence the part model drops goes on from the one
+			// before it in the turn: "Pour l'ibuprofène, ... On l'arrête.")
 			continue
 		}
 		toks := u.Tokens
@@ -70,6 +72,12 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 				continue
 			}
 			last, ok := lastDrugBefore(ms, groups, ui, i)
+			if topic, named := r.drugTopic(ms, groups, ui, i); named {
+				// "Pour l'ibuprofène, il faut l'éviter : ..., avec le
+				// ramipril, ... On l'arrête.": the pronoun stands for the
+				// drug the sentence opened on
+				last, ok = topic, true
+			}
 			if ok && last.Unit == ui && last.Context.Time == assertion.Past {
 				// "she was previously on hydroxychloroquine, which was
 				// stopped ... within a few weeks of starting it": the
@@ -159,3 +167,46 @@ func lastDrugBefore(ms []mention, groups map[string][]mention, ui, i int) (menti
 	}
 	return best, found
 }
+
+// drugTopic is the drug the clinician's sentence holding token i of unit
+// ui, or the one before it in the turn, opens on as its topic, set off by
+// a comma ("Pour l'ibuprofène, ...", "As for the aspirin, ..."), if any.
+func (r *Reading) drugTopic(ms []mention, groups map[string][]mention, ui, i int) (mention, bool) {
+	openers, dets := r.Lexicon.List("topic_prepositions"), r.Lexicon.List("determiners")
+	for u := ui; u >= 0 && u >= ui-1 && r.Units[u].Segment == r.Units[ui].Segment; u-- {
+		toks := r.Units[u].Tokens
+		k := r.pastOpeners(toks, len(toks))
+		e, n := openers.Match(toks, k)
+		if e == nil {
+			continue
+		}
+		at := k + n
+		for at < len(toks) && dets.Has(toks[at].Norm) {
+			at++
+		}
+		for _, m := range ms {
+			if m.kind == Medication && groups[m.name] != nil && m.Unit == u && m.First == at && (u < ui || m.End <= i) &&
+				m.End < len(toks) && toks[m.End].Norm == "," {
+				return m, true
+			}
+		}
+	}
+	return mention{}, false
+}
+
+// goesOnFrom reports whether unit i is a short sentence (the pronoun, its
+// verb and a word or two: "On l'arrête.") that goes on from the unit
+// before it in the same turn, which the part model kept.
+func (r *Reading) goesOnFrom(i int) bool {
+	words := 0
+	for _, t := range r.Units[i].Tokens {
+		if t.Kind == lexicon.Word {
+			words++
+		}
+	}
+	return words <= shortDecisionWords && i > 0 && r.Units[i-1].Segment == r.Units[i].Segment && r.Units[i-1].Part != discourse.Drop
+}
+
+// shortDecisionWords is the most words of a decision said in a sentence
+// of its own after the drug's ("On l'arrête.", "Stop it then.").
+const shortDecisionWords = 4
