@@ -167,6 +167,8 @@ func TestVoiceWritesNumbersInDigitsWithUnits(t *testing.T) {
 		// a service's telephone number said digit by digit
 		{"en", "Call or text nine eight eight, or call nine one one.", "Call or text 988, or call 911."},
 		{"fr", "Appelez le huit un un.", "Appeler le 811."},
+		// a half said after its unit is written once
+		{"fr", "Toutes les deux heures et demie à trois heures.", "Toutes les 2,5 heures à 3 heures."},
 		// Québec says a temperature's decimal mark "et"
 		{"fr", "J'ai pris ma température, j'étais à trente-huit et huit.", "J'ai pris ma température, j'étais à 38,8."},
 	}

@@ -29,6 +29,9 @@ type reading struct {
 	// alt is another reading of hundreds said in two pairs that the
 	// grammar left unsettled ("platelets two fifty": 250), for the check.
 	alt string
+	// unitSaid ends the unit's own tokens when a fraction said after the
+	// unit ("deux heures et demie") ends the reading: 0 when none was.
+	unitSaid int
 }
 
 // Numbers returns every number of toks (tokenised with the reader's
@@ -132,6 +135,7 @@ func (r *Reader) numberAt(toks []lexicon.Token, i int) (reading, int, bool) {
 			rd.Text += r.decimal.mark + digits
 			rd.Key += "." + digits
 			rd.Value, _ = strconv.ParseFloat(rd.Key, 64)
+			rd.unitSaid = rd.UnitEnd
 			rd.UnitEnd, rd.single, rd.alt = e, nil, ""
 		}
 	} else if rd.End < len(toks) && toks[rd.End].Kind == lexicon.Punct {

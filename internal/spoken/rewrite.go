@@ -99,6 +99,11 @@ func (r *Reader) replacement(toks []lexicon.Token, reads []reading, k int) (Repl
 		return Replacement{}, false
 	}
 	rep := Replacement{First: rd.First, End: rd.End, Text: rd.Text}
+	if rd.unitSaid > 0 && !unitChanges {
+		// "deux heures et demie" is 2,5 heures: the half said after the
+		// unit is the number's, and is not written twice
+		return Replacement{First: rd.First, End: rd.UnitEnd, Text: rd.Text + " " + saidText(toks[rd.End:rd.unitSaid])}, true
+	}
 	if unitChanges {
 		rep.End = rd.UnitEnd
 		if startsWord(rd.unit.written) {
