@@ -577,3 +577,16 @@ func TestAGeneralTestNamedByWhatItChecks(t *testing.T) {
 Patient: Okay.`)
 	require.Contains(t, finding(t, r, clinical.Lab, "blood").Said, "thyroid")
 }
+
+// A condition clause ends at its comma: "une radio du thorax, demain matin
+// si possible, pour confirmer la pneumopathie" is ordered, and waits on
+// nothing; one that names the course does wait.
+func TestAnOrderIfPossibleIsOrdered(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Je vous fais aussi une ordonnance pour une radio du thorax, demain matin si possible, pour confirmer la pneumopathie.
+Patient : D'accord.`)
+	require.True(t, finding(t, r, clinical.Imaging, "radio").Ordered)
+	r = read(t, "en", `Doctor: I will refer you to urology if the PSA is elevated.
+Patient: Okay.`)
+	none(t, r, clinical.Referral, "urology")
+}

@@ -5,6 +5,10 @@ package clinical
 
 import "github.com/notegen/notegen/internal/lexicon"
 
+// hedgeWords is the most words of a condition that only hedges ("if
+// possible", "si besoin").
+const hedgeWords = 2
+
 // waitsOnCondition reports whether the clause after token end sets a
 // condition on the patient's course or results ("if the PSA is elevated",
 // "if symptoms do not improve", "si la fièvre persiste"): a word of
@@ -22,6 +26,12 @@ func (r *Reading) waitsOnCondition(toks []lexicon.Token, end int) bool {
 		}
 		stop := k + n
 		for stop < len(toks) && (toks[stop].Kind != lexicon.Punct || toks[stop].Norm == ",") {
+			if toks[stop].Norm == "," && stop-(k+n) <= hedgeWords {
+				// "demain matin si possible, pour confirmer la
+				// pneumopathie": a hedge of a word or two, no condition
+				// of the course
+				return false
+			}
 			stop++
 		}
 		return r.namesCourse(toks[k+n : stop])
