@@ -558,3 +558,19 @@ Fille : Le calcium vitamine D depuis la fracture.`)
 	require.False(t, f.Diagnosis)
 	require.Equal(t, assertion.Present, finding(t, r, clinical.Symptom, "chutes").Assertion)
 }
+
+// The relative of a family history asked about is the one the answer
+// names ("Dans la famille, il y a du diabète ?" "Mon frère, oui.").
+func TestTheRelativeTheAnswerNames(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Dans la famille, il y a du diabète ?
+Patient : Mon frère, oui.
+Patient : Lui, il est diabétique depuis l'enfance.`)
+	var rel string
+	for _, f := range r.Findings {
+		if f.Subject == assertion.Family && strings.Contains(f.Name, "diabète") {
+			rel = f.Relation
+		}
+	}
+	require.Equal(t, "brother", rel)
+}

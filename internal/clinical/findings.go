@@ -515,6 +515,15 @@ func (r *Reading) relatives(unit int) []string {
 	fam := x.List("family_members")
 	first, n := find(toks, fam)
 	if first < 0 {
+		// "Dans la famille, il y a du diabète ?" "Mon frère, oui.": the
+		// relative the answer names; "Mon frère, oui. Lui, il est
+		// diabétique": the one named in the turn's sentence before
+		if a := r.Answer[unit]; a > unit && holdsTerm(r.Units[a].Tokens, fam) {
+			return r.relatives(a)
+		}
+		if unit > 0 && r.Units[unit-1].Segment == r.Units[unit].Segment && holdsTerm(r.Units[unit-1].Tokens, fam) {
+			return r.relatives(unit - 1)
+		}
 		return nil
 	}
 	e, _ := fam.Match(toks, first)
@@ -545,3 +554,9 @@ func (r *Reading) relatives(unit int) []string {
 // relativeGap is how many joining words may stand between two relatives
 // named together ("her mother and her brother").
 const relativeGap = 3
+
+// holdsTerm reports whether toks hold a term of list.
+func holdsTerm(toks []lexicon.Token, list *lexicon.List) bool {
+	k, _ := find(toks, list)
+	return k >= 0
+}
