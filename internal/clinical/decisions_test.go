@@ -445,3 +445,15 @@ Patient : D'accord.`)
 	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "ibuprofène").Action)
 	require.Equal(t, clinical.ActionChange, finding(t, r, clinical.Medication, "ramipril").Action)
 }
+
+// A diagnosis said with what it is ("croup, a viral infection that causes
+// swelling") or with its cause after "because it's" ("antibiotics don't
+// help croup because it's a virus") is one diagnosis, the reason of the
+// drug given after it.
+func TestADiagnosisWithWhatItIsIsTheReason(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Dr. Nguyen: So this is croup, a viral infection that causes swelling around the voice box.
+Grandma: Does he need antibiotics?
+Dr. Nguyen: No, antibiotics don't help croup because it's a virus. What does help is a steroid. I'm going to give him a dose of dexamethasone here in the clinic, seven point four milligrams, by mouth, just one dose.`)
+	require.Equal(t, "croup", finding(t, r, clinical.Medication, "dexamethasone").Reason)
+}

@@ -102,7 +102,8 @@ type diagnosisMade struct {
 
 // oneDiagnosis is the reason the diagnoses made in unit i give a drug or
 // an order: the one diagnosis, or the first of several when each after it
-// is its cause ("cellulitis from a cat bite", "une otite due à ..."); ""
+// is its cause ("cellulitis from a cat bite", "une otite due à ...") or
+// says what it is ("croup, a viral infection"); ""
 // when several are made side by side ("COPD exacerbation ... atrial
 // fibrillation, rate controlled"), of which the one an item treats is not
 // said.
@@ -112,7 +113,7 @@ func (r *Reading) oneDiagnosis(i int, made []diagnosisMade) string {
 	causes := r.Lexicon.List("cause_links")
 	for k := 1; k < len(made); k++ {
 		from, to := made[k-1].at.End, made[k].at.First
-		linked := false
+		linked := r.apposed(toks, from, to)
 		for j := from; j < to && j-from <= causeLinkReach; j++ {
 			if e, n := causes.Match(toks, j); e != nil && j+n <= to {
 				linked = true
@@ -124,6 +125,22 @@ func (r *Reading) oneDiagnosis(i int, made []diagnosisMade) string {
 		}
 	}
 	return made[0].reason
+}
+
+// apposed reports whether tokens [from, to) between two diagnoses set the
+// second beside the first as what it is ("croup, a viral infection that
+// causes swelling"): a comma, then only determiners and qualifiers.
+func (r *Reading) apposed(toks []lexicon.Token, from, to int) bool {
+	if from >= to || toks[from].Norm != "," {
+		return false
+	}
+	x := r.Lexicon
+	for k := from + 1; k < to; k++ {
+		if !x.List("determiners").Has(toks[k].Norm) && !x.List("qualifiers").Has(toks[k].Norm) {
+			return false
+		}
+	}
+	return true
 }
 
 // causeLinkReach is how many words after a diagnosis the word linking it
