@@ -457,3 +457,13 @@ Grandma: Does he need antibiotics?
 Dr. Nguyen: No, antibiotics don't help croup because it's a virus. What does help is a steroid. I'm going to give him a dose of dexamethasone here in the clinic, seven point four milligrams, by mouth, just one dose.`)
 	require.Equal(t, "croup", finding(t, r, clinical.Medication, "dexamethasone").Reason)
 }
+
+// A companion asking whether the child needs a drug ("Does he need
+// antibiotics?") wishes for it: the drug is not one he takes.
+func TestACompanionAskingForADrugIsNoTaking(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Dr. Nguyen: So this is croup.
+Grandma: Does he need antibiotics?
+Dr. Nguyen: No, antibiotics don't help croup because it's a virus.`)
+	require.False(t, finding(t, r, clinical.Medication, "antibiotic").Taken)
+}
