@@ -467,3 +467,23 @@ Grandma: Does he need antibiotics?
 Dr. Nguyen: No, antibiotics don't help croup because it's a virus.`)
 	require.False(t, finding(t, r, clinical.Medication, "antibiotic").Taken)
 }
+
+// A liquid's strength ("the one hundred sixty milligrams per five
+// milliliter liquid") is no dose, and its form no drug: the dose is the
+// amount to give ("two point five milliliters"); a form said between a
+// drug and its dose ("nitrofurantoin, it's the modified-release capsule,
+// one hundred milligrams") does not keep the dose from it.
+func TestAStrengthIsNoDose(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: For her weight you can give infant acetaminophen, the one hundred sixty milligrams per five milliliter liquid, two point five milliliters, which is eighty milligrams, every six hours as needed for fever.
+Mother: Okay.`)
+	f := finding(t, r, clinical.Medication, "acetaminophen")
+	require.NotNil(t, f.Dose)
+	require.NotEqual(t, "160 mg", *f.Dose)
+	none(t, r, clinical.Medication, "liquid")
+	r = read(t, "en", `GP: I'm going to prescribe nitrofurantoin, it's the modified-release capsule, one hundred milligrams twice a day for three days.
+Patient: Okay.`)
+	g := finding(t, r, clinical.Medication, "nitrofurantoin")
+	require.NotNil(t, g.Dose)
+	require.Equal(t, "100 mg", *g.Dose)
+}

@@ -15,10 +15,13 @@ func (r *Reading) dosing(f *Finding, m mention) {
 		if f.Dose != nil {
 			break
 		}
-		if !doseKinds[n.kind] {
+		if !doseKinds[n.kind] || r.strength(u.Tokens, nums, j) {
+			// ("the 160 milligrams per 5 milliliter liquid": the strength
+			// the dose is measured in, no dose)
 			continue
 		}
-		if (n.first >= m.End && n.first-m.End <= doseWindow && !r.drugBetween(u.Tokens, m.End, n.first)) || r.doseBefore(u.Tokens, n, m) {
+		if (n.first >= m.End && n.first-m.End-r.strengthWords(u.Tokens, nums, m.End, n.first) <= doseWindow && !r.drugBetween(u.Tokens, m.End, n.first)) ||
+			r.doseBefore(u.Tokens, n, m) {
 			if f.Action == ActionChange && j+1 < len(nums) && r.changedTo(u.Tokens, n, nums[j+1]) {
 				// "increase the sertraline from fifty milligrams to one
 				// hundred milligrams": the new dose is the one after "to"
@@ -373,4 +376,37 @@ func (r *Reading) itemEndsBefore(toks []lexicon.Token, end, at int) bool {
 		}
 	}
 	return false
+}
+
+// strength reports whether number j of nums is part of a drug's strength:
+// a mass the next number, a volume, is linked to ("160 milligrams per 5
+// milliliters"), or that volume.
+func (r *Reading) strength(toks []lexicon.Token, nums []number, j int) bool {
+	links := r.Lexicon.List("strength_links")
+	linked := func(a, b number) bool {
+		e, n := links.Match(toks, a.end)
+		return a.kind == "mass" && b.kind == "volume" && e != nil && a.end+n == b.first
+	}
+	return j+1 < len(nums) && linked(nums[j], nums[j+1]) || j > 0 && linked(nums[j-1], nums[j])
+}
+
+// strengthWords is how many of tokens [from, to) say a drug's strength and
+// form ("the 160 milligrams per 5 milliliter liquid"): they do not count
+// to the reach of its dose.
+func (r *Reading) strengthWords(toks []lexicon.Token, nums []number, from, to int) int {
+	n := 0
+	for j, num := range nums {
+		if num.first >= from && num.end <= to && r.strength(toks, nums, j) {
+			n += num.end - num.first
+			if e, k := r.Lexicon.List("strength_links").Match(toks, num.end); e != nil && num.kind == "mass" {
+				n += k
+			}
+		}
+	}
+	for k := from; k < to; k++ {
+		if r.Lexicon.List("drug_forms").Has(toks[k].Norm) {
+			n++
+		}
+	}
+	return n
 }
