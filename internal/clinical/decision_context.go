@@ -196,3 +196,21 @@ func (r *Reading) restates(prev, m mention) bool {
 	}
 	return true
 }
+
+// fullRegimen reports whether the drug at m is said with both a dose and
+// how often, right after it ("de la cétirizine dix milligrammes, un
+// comprimé le soir"): a prescription, wherever the part model put the
+// sentence.
+func (r *Reading) fullRegimen(toks []lexicon.Token, m mention) bool {
+	dosed := false
+	for _, n := range r.numbersIn(toks) {
+		if n.first >= m.End && n.first-m.End <= doseWindow && doseKinds[n.kind] {
+			dosed = true
+		}
+	}
+	if !dosed {
+		return false
+	}
+	at, _ := find(toks[m.End:min(len(toks), m.End+actionWindow)], r.Lexicon.List("frequencies"))
+	return at >= 0
+}

@@ -487,3 +487,18 @@ Patient: Okay.`)
 	require.NotNil(t, g.Dose)
 	require.Equal(t, "100 mg", *g.Dose)
 }
+
+// A drug said with its dose and how often, even where the part model
+// reads an assessment ("Pour les démangeaisons la nuit, de la cétirizine
+// dix milligrammes, un comprimé le soir."), is prescribed; a kind named
+// first and its brand beside it ("un émollient, le Dexeryl, deux fois par
+// jour") is one drug the brand decides.
+func TestARegimenWithoutAVerbIsPrescribed(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Alors, c'est une poussée de dermatite atopique.
+Médecin : En plus, un émollient, le Dexeryl, deux fois par jour sur tout le corps, même quand ça va mieux.
+Médecin : Pour les démangeaisons la nuit, de la cétirizine dix milligrammes, un comprimé le soir.
+Patient : D'accord.`)
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "cétirizine").Action)
+	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "dexeryl").Action)
+}

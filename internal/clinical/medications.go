@@ -97,7 +97,10 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 		for i, m := range groups[name] {
 			f.Mentions = append(f.Mentions, m.Mention)
 			ev := r.medAction(m)
-			if i > 0 && r.restates(groups[name][i-1], m) {
+			if i > 0 && r.restates(groups[name][i-1], m) && (evidence[len(evidence)-1].today || !ev.today) {
+				// (the name said first with no decision, "un émollient,
+				// le Dexeryl, deux fois par jour", leaves it to the name
+				// beside it)
 				// "take acetaminophen, that's Tylenol, 650 mg": the
 				// brand said beside the name is the same mention, and
 				// the verb before them says nothing more of it (its
@@ -337,7 +340,8 @@ func (r *Reading) medAction(m mention) medEvidence {
 		ev.action, ev.today = ActionChange, m.Context.Assertion == assertion.Present && m.Context.Time != assertion.Past
 		return ev
 	}
-	if entry == nil && u.Speaker == transcript.Clinician && !r.asks(m.Unit) && u.Part == discourse.Plan && r.dosedHere(u.Tokens, m) && !r.takenAt(m) {
+	if entry == nil && u.Speaker == transcript.Clinician && !r.asks(m.Unit) && (u.Part == discourse.Plan || u.Part == discourse.Assessment && r.fullRegimen(u.Tokens, m)) &&
+		r.dosedHere(u.Tokens, m) && !r.takenAt(m) {
 		// a plan's list names what is prescribed with its dose and no verb
 		// ("Plan: azithromycin 500 mg daily for three days"); of a drug
 		// taken already, it goes on
