@@ -574,3 +574,21 @@ Patient : Lui, il est diabétique depuis l'enfance.`)
 	}
 	require.Equal(t, "brother", rel)
 }
+
+// Said to the son who brought him, "your dad" is the patient ("I think
+// your dad has a urinary tract infection"); alone with the patient, "your
+// dad" is a relative.
+func TestYourDadToHisSonIsThePatient(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Hello, Mr Jenkins. And you must be his son?
+Son: Yes, I'm Mark. Dad's not really himself today.
+Doctor: I think your dad has a urinary tract infection that's caused delirium.
+Son: Okay.`)
+	f := finding(t, r, clinical.Condition, "urinary tract infection")
+	require.Equal(t, assertion.Patient, f.Subject)
+	r = read(t, "en", `Doctor: Does anyone in the family have diabetes?
+Patient: No.
+Doctor: I see your dad had a stroke.
+Patient: Yes, last year.`)
+	require.NotEqual(t, assertion.Patient, finding(t, r, clinical.Condition, "stroke").Subject)
+}

@@ -330,6 +330,10 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 			// "my mum's got an underactive thyroid, she's been on
 			// levothyroxine for years": the clause's "she" is the mother
 			c.Subject = assertion.Family
+		case u.Speaker == transcript.Clinician && c.Subject == assertion.Family && r.namesPatientToCompanion(u.Tokens, m.First):
+			// "I think your dad has a urinary tract infection", said to
+			// his son: the patient
+			c.Subject = assertion.Patient
 		case u.Speaker == transcript.Patient && c.Subject == assertion.Patient && r.answersOfKin(m):
 			// "Votre mère a une thyroïde qui ne marche pas assez ?" "Oui,
 			// une maladie de Hashimoto": the answer names the relative's

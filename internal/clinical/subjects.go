@@ -227,3 +227,39 @@ func (r *Reading) spokenOf(i int) assertion.Subject {
 	}
 	return assertion.Other
 }
+
+// kinReach is how many words before a finding the clinician's name for
+// the patient may stand ("your dad has a urinary tract infection").
+const kinReach = 8
+
+// namesPatientToCompanion reports whether the clinician names the patient
+// before token at, in the clause, as the companion's kin ("your dad" said
+// to the son who brought him): the words the companion would use of the
+// patient, not one of the companion's relatives.
+func (r *Reading) namesPatientToCompanion(toks []lexicon.Token, at int) bool {
+	if r.Patient.Kin == "" || !r.CompanionSpeaks() {
+		return false
+	}
+	list := r.Lexicon.List("addressed_kin")
+	for k := at - 1; k >= 0 && k >= at-kinReach; k-- {
+		if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," {
+			return false
+		}
+		if e, n := list.Match(toks, k); e != nil && k+n <= at {
+			return e.Attr("kin") == r.Patient.Kin
+		}
+	}
+	return false
+}
+
+// CompanionSpeaks reports whether someone other than the patient and the
+// clinicians speaks in the encounter, an interpreter for the patient and
+// the staff aside.
+func (r *Reading) CompanionSpeaks() bool {
+	for i, u := range r.Units {
+		if u.Speaker == transcript.Other && !r.RelaysPatient(i) && !r.Staff(i) {
+			return true
+		}
+	}
+	return false
+}

@@ -31,19 +31,8 @@ func newRenderer(r *clinical.Reading, out nt.Lang, style nt.Style) *renderer {
 	// the clinician speaks to someone other than the patient only when
 	// someone else speaks: alone with the patient, "she can give you your
 	// flu jab" has the nurse give the patient
-	v.addressesCaregiver = v.addressesCaregiver && (r.Patient.Kin != "" || companionSpeaks(r))
+	v.addressesCaregiver = v.addressesCaregiver && (r.Patient.Kin != "" || r.CompanionSpeaks())
 	return &renderer{r: r, x: r.Lexicon, out: lexicon.For(string(out)), style: style, voice: v, written: map[int]string{}}
-}
-
-// companionSpeaks reports whether someone other than the patient and the
-// clinicians speaks in the encounter, an interpreter aside.
-func companionSpeaks(r *clinical.Reading) bool {
-	for i, u := range r.Units {
-		if u.Speaker == transcript.Other && !r.RelaysPatient(i) {
-			return true
-		}
-	}
-	return false
 }
 
 // destinations lists, per part of the visit, the section keys that can
