@@ -73,6 +73,10 @@ Doctor: Let's stop the carbocisteine. I'm going to start you on ofloxacin ear dr
 	require.Equal(t, clinical.ActionStop, finding(t, r, clinical.Medication, "carbocisteine").Action)
 	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "ofloxacin").Action)
 	none(t, r, clinical.Medication, "phlegm")
+	// the cephalosporins' endings ("cefazolin", "ceftriaxone")
+	r = read(t, "en", `Attending: We gave you a dose of IV cefazolin, two grams, about half an hour ago.
+Patient: Okay.`)
+	require.NotNil(t, finding(t, r, clinical.Medication, "cefazolin").Dose)
 }
 
 // "Allergic to neomycin, it gave me blisters": an allergy to a drug the
