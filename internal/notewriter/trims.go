@@ -56,15 +56,34 @@ func (v *voice) trimOpeners(ps []piece, toks []lexicon.Token) []piece {
 	return ps
 }
 
-// trimFrame drops the frame of a relayed sentence, an interpreter's "he
-// says" or a clinician's "please tell him", and reports whether it did.
+// trimFrame drops the frames of a relayed sentence, an interpreter's "he
+// says" or a clinician's "please tell him", at its start or after a comma
+// or a conjunction, and reports whether it did.
 func (v *voice) trimFrame(ps *[]piece, toks []lexicon.Token, who transcript.Speaker) bool {
-	e, n := matchPieces(*ps, toks, 0, v.frames)
-	if e == nil || n >= len(*ps) || e.Attr("who") != string(who) {
-		return false
+	trimmed := false
+	if e, n := matchPieces(*ps, toks, 0, v.frames); e != nil && n < len(*ps) && e.Attr("who") == string(who) {
+		*ps = (*ps)[n:]
+		trimmed = true
 	}
-	*ps = (*ps)[n:]
-	return true
+	// and a frame said again inside the sentence, after a comma or a
+	// conjunction ("Now, after the suppository, he says it is about
+	// three.")
+	out := (*ps)[:0]
+	for i := 0; i < len(*ps); i++ {
+		if i > 0 && !(*ps)[i-1].replaced {
+			prev := toks[(*ps)[i-1].first].Norm
+			if prev == "," || v.conjunctions.Has(prev) {
+				if e, n := matchPieces(*ps, toks, i, v.frames); e != nil && i+n < len(*ps) && e.Attr("who") == string(who) {
+					i += n - 1
+					trimmed = true
+					continue
+				}
+			}
+		}
+		out = append(out, (*ps)[i])
+	}
+	*ps = out
+	return trimmed
 }
 
 // dropReportedJoins drops the "que" of the clauses a trimmed frame went on

@@ -191,6 +191,9 @@ func TestVoiceDropsTheFrameOfARelayedSentence(t *testing.T) {
 	t.Parallel()
 	require.Equal(t, "He has a rash on both hands for 2 weeks.",
 		write("en", "male", transcript.Other, "He says he has a rash on both hands for two weeks."))
+	// and the frame said again inside the sentence
+	require.Equal(t, "At its worst it was 10/10. Now, after the suppository, it is about 3.",
+		write("en", "male", transcript.Other, "He says at its worst it was ten out of ten. Now, after the suppository, he says it is about three."))
 	require.Equal(t, "This looks like contact dermatitis.",
 		write("en", "male", transcript.Clinician, "Please tell him this looks like contact dermatitis."))
 	require.Equal(t, "He says he is fine.", write("en", "male", transcript.Patient, "He says he's fine."),
