@@ -8,7 +8,7 @@ import (
 
 // courseReach is how many sentences after a course is started its drugs
 // may be dosed.
-const courseReach = 4
+const courseReach = 7
 
 // courseActions starts the drugs of a course the clinician starts as a
 // whole ("I'd like you to start the rescue pack today. The prednisolone is

@@ -502,3 +502,20 @@ Patient : D'accord.`)
 	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "cétirizine").Action)
 	require.Equal(t, clinical.ActionStart, finding(t, r, clinical.Medication, "dexeryl").Action)
 }
+
+// Medicines started as a whole and listed one by one ("I'm going to start
+// a few medicines. First, ... Second, aspirin seventy-five milligrams once
+// a day ... Take it with food.") are each started, though the patient once
+// took one of them: the word of taking after the item decides nothing over
+// the start.
+func TestMedicinesStartedAsAList(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Patient: I've had aspirin for headaches before, no problem.
+Doctor: It sounds like stable angina. In the meantime I'm going to start a few medicines.
+Doctor: First, a spray to use under the tongue if you get the tightness. If it hasn't gone after five minutes you can use it again. It can give you a headache.
+Doctor: Second, aspirin seventy-five milligrams once a day, to make the blood less sticky. Take it with food.
+Patient: Okay.`)
+	f := finding(t, r, clinical.Medication, "aspirin")
+	require.Equal(t, clinical.ActionStart, f.Action)
+	require.Contains(t, strings.ToLower(finding(t, r, clinical.Condition, "angina").Name), "angina")
+}

@@ -122,8 +122,11 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 				// aleve, because taking it every day ...") decides nothing
 				// over a firm decision
 				// and a decision said only under a condition ("if the aches
-				// come back, stop the rosuvastatin") undoes no firm one
-				if decided == nil || hypothetical(decided.m) && !hypothetical(m) ||
+				// come back, stop the rosuvastatin") undoes no firm one; a
+				// firm decision outweighs a word of taking said after it
+				// ("Second, aspirin 75 mg once a day ... Take it with
+				// food.")
+				if decided == nil || hypothetical(decided.m) && !hypothetical(m) || decided.weak && !ev.weak && !hypothetical(m) ||
 					m.Unit >= decided.m.Unit && !((decided.action == ActionStart || decided.action == ActionChange) && !decided.weak && ev.action == ActionContinue) &&
 						!(ev.weak && !decided.weak) && !(hypothetical(m) && !hypothetical(decided.m)) {
 					e := ev
