@@ -379,3 +379,15 @@ func TestTriggersAreReported(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, assertion.Context{Assertion: present, Time: assertion.Current, Subject: assertion.Patient}, assertion.Of(x, toks, target))
 }
+
+// A negation of recommending the drug named before ("La dompéridone, on ne
+// la recommande pas pendant la grossesse pour les nausées") negates no
+// finding after it; "l'âge de la grossesse" dates nothing ("âgé de" does).
+func TestANegatedRecommendationNegatesNoFinding(t *testing.T) {
+	t.Parallel()
+	runOf(t, []ofCase{
+		{"fr", "La dompéridone, on ne la recommande pas pendant la grossesse pour les [nausées].", present, "", ""},
+		{"fr", "Une échographie pour confirmer l'âge de la [grossesse].", present, "", ""},
+		{"fr", "Il est décédé d'un [infarctus].", present, past, ""},
+	})
+}
