@@ -214,3 +214,19 @@ func (r *Reading) fullRegimen(toks []lexicon.Token, m mention) bool {
 	at, _ := find(toks[m.End:min(len(toks), m.End+actionWindow)], r.Lexicon.List("frequencies"))
 	return at >= 0
 }
+
+// headedAction is the decision the heading of a dictated list says for the
+// drug at m ("new medications: co-amoxiclav ...", "Unchanged medications:
+// amlodipine ..."): the last heading before the drug in its sentence that
+// ends with a colon, or "".
+func (r *Reading) headedAction(toks []lexicon.Token, m mention) string {
+	list := r.Lexicon.List("action_headings")
+	action := ""
+	for k := 0; k < m.First; k++ {
+		if e, n := list.Match(toks, k); e != nil && k+n < len(toks) && toks[k+n].Norm == ":" && k+n < m.First {
+			action = e.Attr("action")
+			k += n
+		}
+	}
+	return action
+}

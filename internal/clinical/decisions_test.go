@@ -519,3 +519,19 @@ Patient: Okay.`)
 	require.Equal(t, clinical.ActionStart, f.Action)
 	require.Contains(t, strings.ToLower(finding(t, r, clinical.Condition, "angina").Name), "angina")
 }
+
+// A dictated discharge summary's headed lists decide for their drugs
+// ("new medications: co-amoxiclav ..." started at its oral dose,
+// "Unchanged medications: amlodipine ..." continued), and its observations
+// on discharge are the vitals, not those on admission.
+func TestADischargeSummarysHeadedLists(t *testing.T) {
+	t.Parallel()
+	r := clinical.Read(transcript.Split(`Doctor: Findings on admission colon temperature thirty eight point nine comma blood pressure one hundred and eight over sixty four full stop Progress colon she was treated with intravenous co-amoxiclav one point two grams three times a day for three days full stop Observations on discharge colon temperature thirty six point eight comma blood pressure one hundred and thirty two over seventy eight full stop new paragraph Medications on discharge colon new medications colon co-amoxiclav six hundred and twenty five milligrams three times a day for five more days full stop Unchanged medications colon amlodipine five milligrams once daily full stop`,
+		discourse.InferRoles("en")), clinical.Options{Lang: "en", Dictation: true})
+	co := finding(t, r, clinical.Medication, "co-amoxiclav")
+	require.Equal(t, clinical.ActionStart, co.Action)
+	require.NotNil(t, co.Dose)
+	require.Equal(t, "625 mg", *co.Dose)
+	require.Equal(t, clinical.ActionContinue, finding(t, r, clinical.Medication, "amlodipine").Action)
+	require.Equal(t, "36.8", finding(t, r, clinical.Vital, "temperature").Value)
+}

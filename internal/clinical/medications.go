@@ -322,6 +322,12 @@ func (r *Reading) medAction(m mention) medEvidence {
 		ev.action, ev.today = actionCancel, true
 		return ev
 	}
+	if action := r.headedAction(u.Tokens, m); action != "" && u.Speaker == transcript.Clinician {
+		// "Unchanged medications: amlodipine ...": the list's heading
+		// decides
+		ev.action, ev.today = action, m.Context.Assertion == assertion.Present
+		return ev
+	}
 	actions := r.Lexicon.List("med_actions")
 	entry, at := r.nearest(u.Tokens, r.namingStart(u.Tokens, m), m.End, actions, actionWindow)
 	if entry == nil && r.listed(u.Tokens, m.First) {
