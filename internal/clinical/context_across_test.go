@@ -592,3 +592,14 @@ Doctor: I see your dad had a stroke.
 Patient: Yes, last year.`)
 	require.NotEqual(t, assertion.Patient, finding(t, r, clinical.Condition, "stroke").Subject)
 }
+
+// A reaction told with its cause after it ("un bronchospasme dû à
+// l'aspirine") is an allergy, with the reaction.
+func TestAReactionDueToADrugIsAnAllergy(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Racontez-moi.
+Patient : Il y a cinq ans, j'ai pris de l'aspirine pour un mal de tête, et une heure après ça sifflait. Aux urgences, ils ont dit que c'était un bronchospasme dû à l'aspirine.`)
+	f := finding(t, r, clinical.Allergy, "aspirine")
+	require.NotNil(t, f.Reaction)
+	require.Contains(t, *f.Reaction, "bronchospasme")
+}
