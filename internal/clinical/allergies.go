@@ -412,6 +412,12 @@ func (r *Reading) addReaction(f *Finding, ui, at int, reactions *lexicon.List) {
 	n = reactionPhrase(r.Units[rui].Tokens, k, n, reactions)
 	if f.Reaction == nil {
 		reaction := r.TextOf(rui, k, k+n)
+		if toks := r.Units[rui].Tokens; holdsTerm(toks[k:k+n], r.Lexicon.List("first_person")) {
+			// "je vomis tout": the reaction by its name, not in the
+			// patient's words
+			e, _ := reactions.Match(toks, k)
+			reaction = e.Name()
+		}
 		f.Reaction = &reaction
 	}
 	for j := k; j < k+n; j++ {

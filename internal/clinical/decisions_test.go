@@ -535,3 +535,21 @@ func TestADischargeSummarysHeadedLists(t *testing.T) {
 	require.Equal(t, clinical.ActionContinue, finding(t, r, clinical.Medication, "amlodipine").Action)
 	require.Equal(t, "36.8", finding(t, r, clinical.Vital, "temperature").Value)
 }
+
+// The dose a change replaces ("Au lieu de quarante milligrammes le matin,
+// vous prenez quatre-vingts milligrammes") is not the new dose; a
+// reaction said in the first person ("je vomis tout") is charted by its
+// name.
+func TestTheReplacedDoseIsNotTheDose(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Patient : Le furosémide quarante milligrammes le matin.
+Médecin : Et toujours l'allergie à la codéine ?
+Patient : Oui, la codéine, je vomis tout.
+Médecin : On augmente le furosémide. Au lieu de quarante milligrammes le matin, vous prenez quatre-vingts milligrammes le matin, pendant une semaine.`)
+	f := finding(t, r, clinical.Medication, "furosémide")
+	require.NotNil(t, f.Dose)
+	require.Equal(t, "80 mg", *f.Dose)
+	a := finding(t, r, clinical.Allergy, "codéine")
+	require.NotNil(t, a.Reaction)
+	require.Equal(t, "vomissements", *a.Reaction)
+}

@@ -271,8 +271,12 @@ const doseReach = 2
 // doseIn reads the dose of toks, with the route and frequency said with
 // it, into f, and reports whether there was one.
 func (r *Reading) doseIn(f *Finding, toks []lexicon.Token) bool {
+	replaced := r.Lexicon.List("replaced_cues")
 	for _, n := range r.numbersIn(toks) {
-		if doseKinds[n.kind] {
+		if doseKinds[n.kind] && endingAt(toks, n.first, replaced) < 0 {
+			// ("Au lieu de quarante milligrammes le matin, vous prenez
+			// quatre-vingts milligrammes": the dose replaced is not the
+			// dose)
 			d := n.text + " " + n.unit
 			f.Dose = &d
 			break
