@@ -553,3 +553,17 @@ Médecin : On augmente le furosémide. Au lieu de quarante milligrammes le matin
 	require.NotNil(t, a.Reaction)
 	require.Equal(t, "vomissements", *a.Reaction)
 }
+
+// A kind of drug a companion names without saying it is taken ("Okay, so
+// antibiotics.") is no drug the child takes; strep throat is charted as
+// said, not as tonsillitis.
+func TestAKindOfDrugNamedIsNotTaken(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Pediatrician: We did a rapid strep test when you came in, and it's positive. So this is strep throat, a bacterial infection of the throat.
+Dad: Okay, so antibiotics.
+Pediatrician: Yes. Amoxicillin, ten milliliters twice a day for ten days.`)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Medication && strings.Contains(f.Name, "antibiotic") && f.Taken, "antibiotics taken")
+	}
+	require.Equal(t, "strep throat", finding(t, r, clinical.Condition, "strep").Name)
+}

@@ -62,6 +62,12 @@ func (r *Reading) reportedGiven(m mention) string {
 // question or proposal is not taken.
 func (r *Reading) taken(m mention) bool {
 	u := r.Units[m.Unit]
+	if m.entry != nil && m.entry.Attr("general") == "yes" && !m.Answered && u.Speaker != transcript.Clinician && !u.Question {
+		// a kind of drug a companion or the patient names ("Okay, so
+		// antibiotics.") is taken only when said so ("she's on
+		// antibiotics")
+		return r.takenAt(m)
+	}
 	if m.Answered || (u.Speaker != transcript.Clinician && !u.Question && !r.givenByStaff(m)) || u.Part == discourse.Medications && !u.Question {
 		// the patient's own words, or the list of what they take
 		// ("Medications: Trelegy one inhalation daily, ...")
