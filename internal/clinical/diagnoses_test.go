@@ -100,3 +100,13 @@ Dr: This is otitis externa, swimmer's ear.`)
 	require.False(t, finding(t, r, clinical.Condition, "diabetes").Diagnosis)
 	require.True(t, finding(t, r, clinical.Condition, "otitis externa").Diagnosis)
 }
+
+// A result the clinician reads as a diagnosis ("So this does show
+// osteoporosis.") is the diagnosis, though the clinician named the
+// condition just before in explaining the result.
+func TestAResultThatShowsADiagnosis(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Dr. Lee: Your T-score at the lower spine is minus two point eight. Anything at minus two point five or lower counts as osteoporosis. So this does show osteoporosis.
+Patient: Oh dear.`)
+	require.True(t, finding(t, r, clinical.Condition, "osteoporosis").Diagnosis)
+}

@@ -174,14 +174,16 @@ func (r *Reading) diagnoses(m mention) bool {
 		m.kind == Condition && r.judgedAt(u.Tokens, m.Mention)
 }
 
-// namedBefore reports whether m's words were said in an earlier unit: "so
-// you have atrial fibrillation" after the history named it recaps a
-// known condition, where "so you have a three centimeter laceration"
+// namedBefore reports whether m's words were said in an earlier unit by
+// someone else than the clinician: "so you have atrial fibrillation"
+// after the history named it recaps a known condition, where "so you have a three centimeter laceration"
 // names what the exam found.
 func (r *Reading) namedBefore(m mention) bool {
 	words := r.Units[m.Unit].Tokens[m.First:m.End]
 	for k := 0; k < m.Unit; k++ {
-		if hasSequence(r.Units[k].Tokens, words) {
+		// (the clinician's own words before, "anything at minus two
+		// point five counts as osteoporosis", told no history)
+		if r.Units[k].Speaker != transcript.Clinician && hasSequence(r.Units[k].Tokens, words) {
 			return true
 		}
 	}
