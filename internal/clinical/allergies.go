@@ -71,6 +71,12 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 				continue
 			}
 			c := assertion.Of(x, u.Tokens, [2]int{i, i + n})
+			avoided := r.avoidedForAllergy(u.Tokens, i+n)
+			if c.Assertion == assertion.Absent && avoided {
+				// "No ibuprofen, because of your allergy": the drug is
+				// avoided, the allergy to it is had
+				c.Assertion = assertion.Present
+			}
 			if c.Assertion == assertion.Absent || c.Assertion == assertion.Hypothetical || c.Subject != assertion.Patient {
 				i += n - 1
 				continue
@@ -83,7 +89,7 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 			// without an allergy word, a reaction must be said with the drug;
 			// with one, the substance is the one the word is about ("as
 			// you're allergic to penicillin, I'll prescribe clarithromycin")
-			if !itemsAnswer && !r.aboutAllergy(u.Tokens, i, n, cues, verbs, reactions) && !(stoppedFor && drug && i < causeAt) {
+			if !itemsAnswer && !avoided && !r.aboutAllergy(u.Tokens, i, n, cues, verbs, reactions) && !(stoppedFor && drug && i < causeAt) {
 				i += n - 1
 				continue
 			}
@@ -545,4 +551,25 @@ func (r *Reading) stoppedForReaction(toks []lexicon.Token, causeAt int) bool {
 	}
 	at, _ := find(toks[causeAt:], r.Lexicon.List("reactions"))
 	return at >= 0
+}
+
+// avoidedForAllergy reports whether the sentence goes on after token end,
+// within allergyObjectReach words, to say the drug is avoided because of
+// the patient's allergy ("No ibuprofen, because of your allergy", "pas
+// d'ibuprofène, à cause de votre allergie").
+func (r *Reading) avoidedForAllergy(toks []lexicon.Token, end int) bool {
+	x := r.Lexicon
+	for k := end; k < len(toks) && k <= end+allergyObjectReach; k++ {
+		if endsSentence(toks[k]) {
+			return false
+		}
+		if e, n := x.List("reason_openers").Match(toks, k); e != nil {
+			for j := k + n; j < len(toks) && j <= k+n+2; j++ {
+				if c, _ := r.cueAt(toks, j, x.List("allergy_cues")); c != nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -603,3 +603,12 @@ Patient : Il y a cinq ans, j'ai pris de l'aspirine pour un mal de tête, et une 
 	require.NotNil(t, f.Reaction)
 	require.Contains(t, *f.Reaction, "bronchospasme")
 }
+
+// A drug avoided because of the patient's allergy ("No ibuprofen, because
+// of your allergy.") is the allergy, though the words negate the drug.
+func TestADrugAvoidedForAnAllergyIsTheAllergy(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: For the headache you can take paracetamol, one gram up to four times a day when needed. No ibuprofen, because of your allergy.
+Patient: Okay.`)
+	finding(t, r, clinical.Allergy, "ibuprofen")
+}
