@@ -1,6 +1,8 @@
 package facts
 
 import (
+	"strings"
+
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/clinical"
 )
@@ -25,7 +27,7 @@ func From(r *clinical.Reading) Facts {
 		switch fd.Kind {
 		case clinical.Symptom, clinical.Condition:
 			if status := problemStatus(fd); status != "" {
-				f.Problems = append(f.Problems, Problem{Text: fd.Name, Status: status, Spans: spans})
+				f.Problems = append(f.Problems, Problem{Text: problemText(fd), Status: status, Spans: spans})
 			}
 		case clinical.Medication:
 			// a drug only named, neither taken nor decided on, is no
@@ -86,4 +88,20 @@ func reason(f *clinical.Finding) *string {
 	}
 	r := f.Reason
 	return &r
+}
+
+// qualifiedWords is the most words of a diagnosis written as said, with
+// its qualifiers and place.
+const qualifiedWords = 5
+
+// problemText is how a problem is named: a diagnosis as the clinician
+// said it, with its qualifiers and place, when those words hold its name
+// ("acute low back strain" for a strain, "stable angina"); else its name.
+func problemText(fd *clinical.Finding) string {
+	said := strings.ToLower(fd.Said)
+	if fd.Kind == clinical.Condition && fd.Diagnosis && said != fd.Name && strings.Contains(said, fd.Name) &&
+		len(strings.Fields(said)) <= qualifiedWords && !strings.ContainsAny(said, "'’") {
+		return said
+	}
+	return fd.Name
 }

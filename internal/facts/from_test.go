@@ -29,7 +29,8 @@ func status(f facts.Facts, text string) string {
 // TestProblemsAreWhatThePatientHas: a denied symptom, a relative's
 // condition and a past habit are no problems; a history of a chronic
 // condition is an active problem, an illness that went away a resolved
-// one, a condition the x-ray excluded a ruled-out one.
+// one, a condition the x-ray excluded a ruled-out one; a diagnosis is
+// named as the clinician said it ("a sprained ankle").
 func TestProblemsAreWhatThePatientHas(t *testing.T) {
 	t.Parallel()
 	f := factsOf(t, `Doctor: Any chest pain?
@@ -46,7 +47,8 @@ Doctor: So it sounds like a sprained ankle.`)
 	require.Equal(t, facts.StatusActive, status(f, "hypertension"))
 	require.Equal(t, facts.StatusResolved, status(f, "pneumonia"))
 	require.Equal(t, facts.StatusRuledOut, status(f, "fracture"))
-	require.Equal(t, facts.StatusActive, status(f, "sprain"))
+	// a diagnosis is written as said, with its place
+	require.Equal(t, facts.StatusActive, status(f, "sprained ankle"))
 	for _, p := range f.Problems {
 		require.NotContains(t, p.Text, "smok", "a habit given up is no problem")
 		require.NotEmpty(t, p.Spans, p.Text)
