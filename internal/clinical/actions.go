@@ -37,6 +37,15 @@ func (r *Reading) toNewDose(toks []lexicon.Token, m mention) bool {
 	if m.End >= len(toks) || !r.changesTo(toks[m.End]) {
 		return false
 	}
+	k := m.First - 1
+	for k >= 0 && r.Lexicon.List("determiners").Has(toks[k].Norm) {
+		k--
+	}
+	if k >= 0 && r.Lexicon.List("prepositions").Has(toks[k].Norm) {
+		// "malgré le ramipril à cinq milligrammes", "sous ramipril à
+		// 5 mg": the drug at the dose taken, the object of a preposition
+		return false
+	}
 	for _, n := range r.numbersIn(toks) {
 		if n.first == m.End+1 {
 			return doseKinds[n.kind] && !r.subjectBefore(toks, m, n.end)

@@ -567,3 +567,16 @@ Pediatrician: Yes. Amoxicillin, ten milliliters twice a day for ten days.`)
 	}
 	require.Equal(t, "strep throat", finding(t, r, clinical.Condition, "strep").Name)
 }
+
+// A drug at its dose as the object of a preposition ("malgré le ramipril
+// à cinq milligrammes") is the dose taken, no change to it: the change
+// said after gives the dose ("On augmente le ramipril à dix milligrammes").
+func TestADrugAtItsDoseAfterAPrepositionIsNoChange(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Donc votre hypertension artérielle n'est pas contrôlée malgré le ramipril à cinq milligrammes.
+Patient : D'accord.
+Médecin : On augmente le ramipril à dix milligrammes, une fois par jour, le matin.`)
+	f := finding(t, r, clinical.Medication, "ramipril")
+	require.NotNil(t, f.Dose)
+	require.Equal(t, "10 mg", *f.Dose)
+}
