@@ -89,7 +89,15 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 			// without an allergy word, a reaction must be said with the drug;
 			// with one, the substance is the one the word is about ("as
 			// you're allergic to penicillin, I'll prescribe clarithromycin")
-			if !itemsAnswer && !avoided && !r.aboutAllergy(u.Tokens, i, n, cues, verbs, reactions) && !(stoppedFor && drug && i < causeAt) {
+			about := r.aboutAllergy(u.Tokens, i, n, cues, verbs, reactions)
+			if itemsAnswer && !about && r.takingBefore(u.Tokens, i) {
+				// "D'autres problèmes de santé ? Des allergies ?" "Du
+				// cholestérol, je prends de l'atorvastatine": a drug taken,
+				// no allergy
+				i += n - 1
+				continue
+			}
+			if !itemsAnswer && !avoided && !about && !(stoppedFor && drug && i < causeAt) {
 				i += n - 1
 				continue
 			}
@@ -568,6 +576,25 @@ func (r *Reading) avoidedForAllergy(toks []lexicon.Token, end int) bool {
 				if c, _ := r.cueAt(toks, j, x.List("allergy_cues")); c != nil {
 					return true
 				}
+			}
+		}
+	}
+	return false
+}
+
+// takingReach is how many words before a drug the word of taking it may
+// end ("je prends de l'atorvastatine", "I take a statin").
+const takingReach = 3
+
+// takingBefore reports whether a word of taking ends shortly before token
+// i, past articles.
+func (r *Reading) takingBefore(toks []lexicon.Token, i int) bool {
+	cues := r.Lexicon.List("taking_cues")
+	for k := max(0, i-takingReach-2); k < i; k++ {
+		if e, n := cues.Match(toks, k); e != nil && k+n <= i && i-(k+n) <= takingReach {
+			between := toks[k+n : i]
+			if !holdsTerm(between, r.Lexicon.List("allergy_cues")) {
+				return true
 			}
 		}
 	}

@@ -612,3 +612,20 @@ func TestADrugAvoidedForAnAllergyIsTheAllergy(t *testing.T) {
 Patient: Okay.`)
 	finding(t, r, clinical.Allergy, "ibuprofen")
 }
+
+// Asked about problems and allergies together, a drug said with a word of
+// taking ("Du cholestérol, je prends de l'atorvastatine") is taken, no
+// allergy; a drug after a preposition ("avec la duloxétine ça augmente le
+// risque") is no object of the verb after it.
+func TestADrugTakenInAnAllergyAnswer(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : D'autres problèmes de santé ? Des allergies ?
+Patient : Du cholestérol, je prends de l'atorvastatine, vingt milligrammes le soir. Et je suis allergique au Bactrim, j'ai fait des plaques partout.
+Médecin : L'ibuprofène, il faut l'arrêter : avec la duloxétine ça augmente le risque de saignement.`)
+	none(t, r, clinical.Allergy, "atorvastatine")
+	require.True(t, finding(t, r, clinical.Medication, "atorvastatine").Taken)
+	finding(t, r, clinical.Allergy, "bactrim")
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Medication && strings.Contains(f.Name, "duloxétine") && f.Action == clinical.ActionChange, "duloxétine changed")
+	}
+}

@@ -230,3 +230,14 @@ func (r *Reading) headedAction(toks []lexicon.Token, m mention) string {
 	}
 	return action
 }
+
+// afterPreposition reports whether the drug at m is the object of a
+// preposition said right before it, past articles ("avec la duloxétine",
+// "with the metformin").
+func (r *Reading) afterPreposition(toks []lexicon.Token, m mention) bool {
+	k := m.First - 1
+	for k >= 0 && r.Lexicon.List("determiners").Has(toks[k].Norm) {
+		k--
+	}
+	return k >= 0 && r.Lexicon.List("prepositions").Has(toks[k].Norm)
+}

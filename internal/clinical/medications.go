@@ -373,7 +373,10 @@ func (r *Reading) medAction(m mention) medEvidence {
 		// the verb says; no one acts on it
 		return ev
 	}
-	if at >= m.End && (r.drugAfterVerb(u.Tokens, at) || r.clauseBetween(u.Tokens, m.End, at)) {
+	if at >= m.End && (r.drugAfterVerb(u.Tokens, at) || r.clauseBetween(u.Tokens, m.End, at) || r.afterPreposition(u.Tokens, m)) {
+		// (nor a drug named after a preposition, "avec la duloxétine ça
+		// augmente le risque de saignement": the verb after it has its
+		// own subject)
 		// (nor one in a clause of its own after a comma: "with your gout
 		// on bendroflumethiazide before, I don't want to give you one")
 		// "en alternance avec le Tylenol, donner l'Advil avec un peu de
