@@ -235,9 +235,7 @@ func TestADoseTwoSentencesOn(t *testing.T) {
 	t.Parallel()
 	r := read(t, "en", `GP: For the diabetes, I'm going to start metformin. It can upset the stomach at first, so we build it up slowly. Take one five hundred milligram tablet once a day with your evening meal.
 Patient: Okay.`)
-	f := finding(t, r, clinical.Medication, "metformin")
-	require.NotNil(t, f.Dose)
-	require.Equal(t, "500 mg", *f.Dose)
+	requireDose(t, r, "metformin", "500 mg")
 }
 
 // What a drug is, said with the drug as its subject ("Isotretinoin is a
@@ -267,9 +265,7 @@ func TestTheRegimenOverADoseGivenNow(t *testing.T) {
 Nurse Rosa: Prednisone sixty milligrams given by mouth.
 Dr. Patel: Here's the plan. Take prednisone forty milligrams once a day for the next four days, starting tomorrow morning.
 Patient: Okay.`)
-	f := finding(t, r, clinical.Medication, "prednisone")
-	require.NotNil(t, f.Dose)
-	require.Equal(t, "40 mg", *f.Dose)
+	requireDose(t, r, "prednisone", "40 mg")
 }
 
 // A drug recommended without a dose takes the dose the clinician says of
@@ -280,9 +276,7 @@ func TestADoseSaidAfterTheDecision(t *testing.T) {
 	r := read(t, "en", `Doctor: You have high cholesterol, and I recommend starting a cholesterol medicine called atorvastatin.
 Patient: Okay, I will take what you give me.
 Doctor: Atorvastatin, twenty milligrams, one tablet once a day, at any time of day.`)
-	f := finding(t, r, clinical.Medication, "atorvastatin")
-	require.NotNil(t, f.Dose)
-	require.Equal(t, "20 mg", *f.Dose)
+	requireDose(t, r, "atorvastatin", "20 mg")
 	r = read(t, "en", `Doctor: You have high cholesterol, and I recommend starting atorvastatin.
 Patient: Okay.
 Doctor: If the atorvastatin forty milligrams was ever too much, we would lower it.`)
@@ -340,10 +334,7 @@ func TestABrandBesideTheNameIsOneMention(t *testing.T) {
 	t.Parallel()
 	r := read(t, "en", `Provider: For the fever and the aches, take acetaminophen, that's Tylenol, six hundred fifty milligrams every six hours as needed.
 Patient: Okay.`)
-	f := finding(t, r, clinical.Medication, "acetaminophen")
-	require.Equal(t, clinical.ActionStart, f.Action)
-	require.NotNil(t, f.Dose)
-	require.Equal(t, "650 mg", *f.Dose)
+	requireDecision(t, r, "acetaminophen", clinical.ActionStart, "650 mg")
 }
 
 // A drug at its dose as the subject of a verb ("L'amlodipine à dix
@@ -355,10 +346,7 @@ func TestADrugAtItsDoseDoingSomethingIsNoChange(t *testing.T) {
 Médecin : C'est une hypotension orthostatique. L'amlodipine à dix milligrammes y contribue.
 Fille : Donc c'est le médicament ?
 Médecin : En partie. Je diminue l'amlodipine à cinq milligrammes, une fois par jour le matin, à cause de ces chutes.`)
-	f := finding(t, r, clinical.Medication, "amlodipine")
-	require.Equal(t, clinical.ActionChange, f.Action)
-	require.NotNil(t, f.Dose)
-	require.Equal(t, "5 mg", *f.Dose)
+	requireDecision(t, r, "amlodipine", clinical.ActionChange, "5 mg")
 }
 
 // A dose given in the department by a clinic's route ("ondansetron four
@@ -390,10 +378,7 @@ func TestADictatedLettersDrugs(t *testing.T) {
 	t.Parallel()
 	r := clinical.Read(transcript.Split(`Doctor: She has been on methotrexate fifteen milligrams once weekly for the last year full stop You will recall that she was previously on hydroxychloroquine comma which was stopped after she developed a widespread itchy rash within a few weeks of starting it full stop new paragraph Plan colon I have increased her methotrexate from fifteen milligrams to twenty milligrams once weekly comma starting this week full stop I will review her in three months comma and if her disease remains active we will discuss adding a second disease modifying drug such as sulfasalazine full stop`,
 		discourse.InferRoles("en")), clinical.Options{Lang: "en", Dictation: true})
-	mtx := finding(t, r, clinical.Medication, "methotrexate")
-	require.Equal(t, clinical.ActionChange, mtx.Action)
-	require.NotNil(t, mtx.Dose)
-	require.Equal(t, "20 mg", *mtx.Dose)
+	requireDecision(t, r, "methotrexate", clinical.ActionChange, "20 mg")
 	hcq := finding(t, r, clinical.Allergy, "hydroxychloroquine")
 	require.NotNil(t, hcq.Reaction)
 	require.Contains(t, *hcq.Reaction, "rash")
@@ -483,9 +468,7 @@ Mother: Okay.`)
 	none(t, r, clinical.Medication, "liquid")
 	r = read(t, "en", `GP: I'm going to prescribe nitrofurantoin, it's the modified-release capsule, one hundred milligrams twice a day for three days.
 Patient: Okay.`)
-	g := finding(t, r, clinical.Medication, "nitrofurantoin")
-	require.NotNil(t, g.Dose)
-	require.Equal(t, "100 mg", *g.Dose)
+	requireDose(t, r, "nitrofurantoin", "100 mg")
 }
 
 // A drug said with its dose and how often, even where the part model
@@ -528,10 +511,7 @@ func TestADischargeSummarysHeadedLists(t *testing.T) {
 	t.Parallel()
 	r := clinical.Read(transcript.Split(`Doctor: Findings on admission colon temperature thirty eight point nine comma blood pressure one hundred and eight over sixty four full stop Progress colon she was treated with intravenous co-amoxiclav one point two grams three times a day for three days full stop Observations on discharge colon temperature thirty six point eight comma blood pressure one hundred and thirty two over seventy eight full stop new paragraph Medications on discharge colon new medications colon co-amoxiclav six hundred and twenty five milligrams three times a day for five more days full stop Unchanged medications colon amlodipine five milligrams once daily full stop`,
 		discourse.InferRoles("en")), clinical.Options{Lang: "en", Dictation: true})
-	co := finding(t, r, clinical.Medication, "co-amoxiclav")
-	require.Equal(t, clinical.ActionStart, co.Action)
-	require.NotNil(t, co.Dose)
-	require.Equal(t, "625 mg", *co.Dose)
+	requireDecision(t, r, "co-amoxiclav", clinical.ActionStart, "625 mg")
 	require.Equal(t, clinical.ActionContinue, finding(t, r, clinical.Medication, "amlodipine").Action)
 	require.Equal(t, "36.8", finding(t, r, clinical.Vital, "temperature").Value)
 }
@@ -546,9 +526,7 @@ func TestTheReplacedDoseIsNotTheDose(t *testing.T) {
 Médecin : Et toujours l'allergie à la codéine ?
 Patient : Oui, la codéine, je vomis tout.
 Médecin : On augmente le furosémide. Au lieu de quarante milligrammes le matin, vous prenez quatre-vingts milligrammes le matin, pendant une semaine.`)
-	f := finding(t, r, clinical.Medication, "furosémide")
-	require.NotNil(t, f.Dose)
-	require.Equal(t, "80 mg", *f.Dose)
+	requireDose(t, r, "furosémide", "80 mg")
 	a := finding(t, r, clinical.Allergy, "codéine")
 	require.NotNil(t, a.Reaction)
 	require.Equal(t, "vomissements", *a.Reaction)
@@ -576,7 +554,22 @@ func TestADrugAtItsDoseAfterAPrepositionIsNoChange(t *testing.T) {
 	r := read(t, "fr", `Médecin : Donc votre hypertension artérielle n'est pas contrôlée malgré le ramipril à cinq milligrammes.
 Patient : D'accord.
 Médecin : On augmente le ramipril à dix milligrammes, une fois par jour, le matin.`)
-	f := finding(t, r, clinical.Medication, "ramipril")
-	require.NotNil(t, f.Dose)
-	require.Equal(t, "10 mg", *f.Dose)
+	requireDose(t, r, "ramipril", "10 mg")
+}
+
+// requireDose checks that the drug whose name contains name is charted
+// with dose.
+func requireDose(t *testing.T, r *clinical.Reading, name, dose string) {
+	t.Helper()
+	f := finding(t, r, clinical.Medication, name)
+	require.NotNil(t, f.Dose, "%s has no dose", name)
+	require.Equal(t, dose, *f.Dose)
+}
+
+// requireDecision checks that the drug whose name contains name is
+// decided on with action, at dose.
+func requireDecision(t *testing.T, r *clinical.Reading, name, action, dose string) {
+	t.Helper()
+	require.Equal(t, action, finding(t, r, clinical.Medication, name).Action)
+	requireDose(t, r, name, dose)
 }

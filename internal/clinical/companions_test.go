@@ -1,0 +1,84 @@
+package clinical_test
+
+// Who a finding is about and what a companion's words say: relatives
+// named to the companion, allergies in their answers, a reaction's cause.
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/clinical"
+	"github.com/stretchr/testify/require"
+)
+
+// Said to the son who brought him, "your dad" is the patient ("I think
+// your dad has a urinary tract infection"); alone with the patient, "your
+// dad" is a relative.
+func TestYourDadToHisSonIsThePatient(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Hello, Mr Jenkins. And you must be his son?
+Son: Yes, I'm Mark. Dad's not really himself today.
+Doctor: I think your dad has a urinary tract infection that's caused delirium.
+Son: Okay.`)
+	f := finding(t, r, clinical.Condition, "urinary tract infection")
+	require.Equal(t, assertion.Patient, f.Subject)
+	r = read(t, "en", `Doctor: Does anyone in the family have diabetes?
+Patient: No.
+Doctor: I see your dad had a stroke.
+Patient: Yes, last year.`)
+	require.NotEqual(t, assertion.Patient, finding(t, r, clinical.Condition, "stroke").Subject)
+}
+
+// A drug avoided because of the patient's allergy ("No ibuprofen, because
+// of your allergy.") is the allergy, though the words negate the drug.
+func TestADrugAvoidedForAnAllergyIsTheAllergy(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: For the headache you can take paracetamol, one gram up to four times a day when needed. No ibuprofen, because of your allergy.
+Patient: Okay.`)
+	finding(t, r, clinical.Allergy, "ibuprofen")
+}
+
+// Asked about problems and allergies together, a drug said with a word of
+// taking ("Du cholestérol, je prends de l'atorvastatine") is taken, no
+// allergy; a drug after a preposition ("avec la duloxétine ça augmente le
+// risque") is no object of the verb after it.
+func TestADrugTakenInAnAllergyAnswer(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : D'autres problèmes de santé ? Des allergies ?
+Patient : Du cholestérol, je prends de l'atorvastatine, vingt milligrammes le soir. Et je suis allergique au Bactrim, j'ai fait des plaques partout.
+Médecin : L'ibuprofène, il faut l'arrêter : avec la duloxétine ça augmente le risque de saignement.`)
+	none(t, r, clinical.Allergy, "atorvastatine")
+	require.True(t, finding(t, r, clinical.Medication, "atorvastatine").Taken)
+	finding(t, r, clinical.Allergy, "bactrim")
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Medication && strings.Contains(f.Name, "duloxétine") && f.Action == clinical.ActionChange, "duloxétine changed")
+	}
+}
+
+// A reaction told with its cause after it ("un bronchospasme dû à
+// l'aspirine") is an allergy, with the reaction.
+func TestAReactionDueToADrugIsAnAllergy(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Racontez-moi.
+Patient : Il y a cinq ans, j'ai pris de l'aspirine pour un mal de tête, et une heure après ça sifflait. Aux urgences, ils ont dit que c'était un bronchospasme dû à l'aspirine.`)
+	f := finding(t, r, clinical.Allergy, "aspirine")
+	require.NotNil(t, f.Reaction)
+	require.Contains(t, *f.Reaction, "bronchospasme")
+}
+
+// The relative of a family history asked about is the one the answer
+// names ("Dans la famille, il y a du diabète ?" "Mon frère, oui.").
+func TestTheRelativeTheAnswerNames(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Dans la famille, il y a du diabète ?
+Patient : Mon frère, oui.
+Patient : Lui, il est diabétique depuis l'enfance.`)
+	var rel string
+	for _, f := range r.Findings {
+		if f.Subject == assertion.Family && strings.Contains(f.Name, "diabète") {
+			rel = f.Relation
+		}
+	}
+	require.Equal(t, "brother", rel)
+}
