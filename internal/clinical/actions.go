@@ -37,11 +37,7 @@ func (r *Reading) toNewDose(toks []lexicon.Token, m mention) bool {
 	if m.End >= len(toks) || !r.changesTo(toks[m.End]) {
 		return false
 	}
-	k := m.First - 1
-	for k >= 0 && r.Lexicon.List("determiners").Has(toks[k].Norm) {
-		k--
-	}
-	if k >= 0 && r.Lexicon.List("prepositions").Has(toks[k].Norm) {
+	if r.afterPreposition(toks, m) {
 		// "malgré le ramipril à cinq milligrammes", "sous ramipril à
 		// 5 mg": the drug at the dose taken, the object of a preposition
 		return false

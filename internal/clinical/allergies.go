@@ -426,7 +426,7 @@ func (r *Reading) addReaction(f *Finding, ui, at int, reactions *lexicon.List) {
 	n = reactionPhrase(r.Units[rui].Tokens, k, n, reactions)
 	if f.Reaction == nil {
 		reaction := r.TextOf(rui, k, k+n)
-		if toks := r.Units[rui].Tokens; holdsTerm(toks[k:k+n], r.Lexicon.List("first_person")) {
+		if toks := r.Units[rui].Tokens; r.namesAny(toks[k:k+n], "first_person") {
 			// "je vomis tout": the reaction by its name, not in the
 			// patient's words
 			e, _ := reactions.Match(toks, k)

@@ -58,7 +58,7 @@ func (r *Reading) takingBefore(toks []lexicon.Token, i int) bool {
 	for k := max(0, i-takingReach-2); k < i; k++ {
 		if e, n := cues.Match(toks, k); e != nil && k+n <= i && i-(k+n) <= takingReach {
 			between := toks[k+n : i]
-			if !holdsTerm(between, r.Lexicon.List("allergy_cues")) {
+			if !r.namesAny(between, "allergy_cues") {
 				return true
 			}
 		}

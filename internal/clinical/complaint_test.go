@@ -104,7 +104,7 @@ Patient: Yes, a little last night.`)
 // The place the patient gives in reply to "where does it ache?" is their
 // own account of the problem: the pain is the complaint, over a bruise
 // they mention later ("My left elbow's a bit sore").
-func TestWhereItHurtsIsThePatientsComplaint(t *testing.T) {
+func TestWhereItAchesIsThePatientsComplaint(t *testing.T) {
 	t.Parallel()
 	r := read(t, "en", `Doctor: Mrs. Russo, can you tell me what happened?
 Patient: I got up in the dark, my foot caught the edge of the rug in the hallway and down I went.

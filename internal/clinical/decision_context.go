@@ -79,11 +79,8 @@ func (r *Reading) refusedInReply(m mention, ms []mention) bool {
 	if u.Speaker != transcript.Clinician {
 		return false
 	}
-	reply := m.Unit + 1
-	for reply < len(r.Units) && r.Units[reply].Segment == u.Segment {
-		reply++
-	}
-	if reply >= len(r.Units) || r.Units[reply].Speaker == transcript.Clinician {
+	reply := r.nextTurn(m.Unit)
+	if reply < 0 {
 		return false
 	}
 	for _, o := range ms {
@@ -184,13 +181,13 @@ func (r *Reading) restates(prev, m mention) bool {
 		return false
 	}
 	toks := r.Units[m.Unit].Tokens
-	x := r.Lexicon
+	apposition, dets := r.Lexicon.List("apposition_words"), r.Lexicon.List("determiners")
 	for k := prev.End; k < m.First; k++ {
-		if e, n := x.List("apposition_words").Match(toks, k); e != nil && k+n <= m.First {
+		if e, n := apposition.Match(toks, k); e != nil && k+n <= m.First {
 			k += n - 1
 			continue
 		}
-		if t := toks[k]; t.Norm != "," && !x.List("determiners").Has(t.Norm) {
+		if t := toks[k]; t.Norm != "," && !dets.Has(t.Norm) {
 			return false
 		}
 	}

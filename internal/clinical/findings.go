@@ -520,10 +520,10 @@ func (r *Reading) relatives(unit int) []string {
 		// "Dans la famille, il y a du diabète ?" "Mon frère, oui.": the
 		// relative the answer names; "Mon frère, oui. Lui, il est
 		// diabétique": the one named in the turn's sentence before
-		if a := r.Answer[unit]; a > unit && holdsTerm(r.Units[a].Tokens, fam) {
+		if a := r.Answer[unit]; a > unit && r.namesAny(r.Units[a].Tokens, "family_members") {
 			return r.relatives(a)
 		}
-		if unit > 0 && r.Units[unit-1].Segment == r.Units[unit].Segment && holdsTerm(r.Units[unit-1].Tokens, fam) {
+		if unit > 0 && r.Units[unit-1].Segment == r.Units[unit].Segment && r.namesAny(r.Units[unit-1].Tokens, "family_members") {
 			return r.relatives(unit - 1)
 		}
 		return nil
@@ -556,9 +556,3 @@ func (r *Reading) relatives(unit int) []string {
 // relativeGap is how many joining words may stand between two relatives
 // named together ("her mother and her brother").
 const relativeGap = 3
-
-// holdsTerm reports whether toks hold a term of list.
-func holdsTerm(toks []lexicon.Token, list *lexicon.List) bool {
-	k, _ := find(toks, list)
-	return k >= 0
-}

@@ -99,13 +99,7 @@ func (r *Reading) placeByPrevious(m *mention) bool {
 		return false
 	}
 	toks := r.Units[p].Tokens
-	words := 0
-	for _, t := range toks {
-		if t.Kind != lexicon.Punct {
-			words++
-		}
-	}
-	if words > placeWords {
+	if wordsIn(toks) > placeWords {
 		return false
 	}
 	return r.placeAtFirstPart(m, toks)
@@ -260,4 +254,15 @@ func (r *Reading) compose(side, part, symptom string) string {
 		sideWord = x.Phrase("side." + side)
 	}
 	return fill(x.Phrase("compose.symptom"), map[string]string{"side": sideWord, "part": part, "symptom": symptom})
+}
+
+// wordsIn is how many of toks are not marks.
+func wordsIn(toks []lexicon.Token) int {
+	n := 0
+	for _, t := range toks {
+		if t.Kind != lexicon.Punct {
+			n++
+		}
+	}
+	return n
 }

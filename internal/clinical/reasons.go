@@ -243,14 +243,25 @@ func (r *Reading) reasonOpening(m mention) string {
 	for start < len(toks) && (x.List("determiners").Has(toks[start].Norm) || x.List("own_possessives").Has(toks[start].Norm)) {
 		start++
 	}
-	end := start
-	for end < len(toks) && end < m.First && toks[end].Kind == lexicon.Word && end-start < purposeWords {
-		end++
-	}
-	if end == start || end >= len(toks) || toks[end].Norm != "," || end >= m.First {
+	end := wordsToComma(toks, start, m.First)
+	if end < 0 {
 		return ""
 	}
 	return strings.ToLower(r.TextOf(m.Unit, start, end))
+}
+
+// wordsToComma is where the words from token start end at a comma, before
+// token limit and within purposeWords words ("Given your smoking history,
+// ...", "As for the thyroid, ..."), or -1 when no comma ends them.
+func wordsToComma(toks []lexicon.Token, start, limit int) int {
+	end := start
+	for end < len(toks) && end < limit && toks[end].Kind == lexicon.Word && end-start < purposeWords {
+		end++
+	}
+	if end == start || end >= len(toks) || end >= limit || toks[end].Norm != "," {
+		return -1
+	}
+	return end
 }
 
 // reasonWords is how a reason names problem f where mention m says it: the

@@ -291,3 +291,27 @@ func TestALabWithItsValueIsAResult(t *testing.T) {
 	got := placed(t, r, discourse.History, r.readOutResults, "TSH was 8.2", "A1c last week", "recheck the A1c")
 	require.Equal(t, []discourse.Part{discourse.Results, discourse.Results, discourse.History}, got)
 }
+
+// A drug said with its dose and how often is prescribed though the part
+// model read the sentence as the assessment; said with a dose only, there,
+// it decides nothing.
+func TestARegimenInTheAssessmentIsPrescribed(t *testing.T) {
+	t.Parallel()
+	r := reading(t, "fr", `Médecin : Pour les démangeaisons la nuit, de la cétirizine dix milligrammes, un comprimé le soir.
+Médecin : La cétirizine dix milligrammes, ça va bien.
+Patient : D'accord.`)
+	evidence := func(said string) medEvidence {
+		unitSaying(t, r, said).Part = discourse.Assessment
+		for _, m := range r.scan() {
+			if m.kind == Medication && strings.Contains(r.TextOf(m.Unit, 0, len(r.Units[m.Unit].Tokens)), said) {
+				return r.medAction(m)
+			}
+		}
+		t.Fatalf("no drug in %q", said)
+		return medEvidence{}
+	}
+	ev := evidence("un comprimé le soir")
+	require.Equal(t, ActionStart, ev.action)
+	require.True(t, ev.today)
+	require.False(t, evidence("ça va bien").today)
+}

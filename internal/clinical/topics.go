@@ -186,11 +186,8 @@ func (r *Reading) pastTopicFillers(toks []lexicon.Token, at int) int {
 func (r *Reading) topicWords(i, at int) (words string, vague bool) {
 	toks := r.Units[i].Tokens
 	at = r.pastTopicFillers(toks, at)
-	end := at
-	for end < len(toks) && toks[end].Kind == lexicon.Word && end-at < purposeWords {
-		end++
-	}
-	if end == at || end >= len(toks) || toks[end].Norm != "," || r.namesAny(toks[at:end], "medications", "medication_words", "labs", "imaging") {
+	end := wordsToComma(toks, at, len(toks))
+	if end < 0 || r.namesAny(toks[at:end], "medications", "medication_words", "labs", "imaging") {
 		// ("for the medicine, I'm starting lisinopril": the topic is the
 		// item, not what it is for)
 		return "", false
