@@ -99,7 +99,7 @@ func (r *Reading) placeByPrevious(m *mention) bool {
 		return false
 	}
 	toks := r.Units[p].Tokens
-	if wordsIn(toks) > placeWords {
+	if lexicon.CountWords(toks) > placeWords {
 		return false
 	}
 	return r.placeAtFirstPart(m, toks)
@@ -254,15 +254,4 @@ func (r *Reading) compose(side, part, symptom string) string {
 		sideWord = x.Phrase("side." + side)
 	}
 	return fill(x.Phrase("compose.symptom"), map[string]string{"side": sideWord, "part": part, "symptom": symptom})
-}
-
-// wordsIn is how many of toks are not marks.
-func wordsIn(toks []lexicon.Token) int {
-	n := 0
-	for _, t := range toks {
-		if t.Kind != lexicon.Punct {
-			n++
-		}
-	}
-	return n
 }

@@ -198,7 +198,7 @@ func (r *Reading) drugTopic(ms []mention, groups map[string][]mention, ui, i int
 // verb and a word or two: "On l'arrête.") that goes on from the unit
 // before it in the same turn, which the part model kept.
 func (r *Reading) goesOnFrom(i int) bool {
-	return wordsIn(r.Units[i].Tokens) <= shortDecisionWords && i > 0 && r.Units[i-1].Segment == r.Units[i].Segment && r.Units[i-1].Part != discourse.Drop
+	return lexicon.CountWords(r.Units[i].Tokens) <= shortDecisionWords && i > 0 && r.Units[i-1].Segment == r.Units[i].Segment && r.Units[i-1].Part != discourse.Drop
 }
 
 // shortDecisionWords is the most words of a decision said in a sentence

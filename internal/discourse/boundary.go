@@ -21,7 +21,7 @@ const SpokenSentenceWords = 6
 // SpokenSentenceWords words, gets none: written punctuation says where
 // sentences end.
 func (m *BoundaryModel) Cuts(toks []lexicon.Token, x *lexicon.Lexicon) []int {
-	if m == nil || hasTerminal(toks) || countWords(toks) < SpokenSentenceWords {
+	if m == nil || hasTerminal(toks) || lexicon.CountWords(toks) < SpokenSentenceWords {
 		return nil
 	}
 	// p > threshold, in logits: the same test without the softmax
@@ -112,16 +112,6 @@ func (m *BoundaryModel) sentences(toks []lexicon.Token, x *lexicon.Lexicon) [][2
 		start = end
 	}
 	return append(out, [2]int{start, len(toks)})
-}
-
-func countWords(toks []lexicon.Token) int {
-	n := 0
-	for _, t := range toks {
-		if t.Kind != lexicon.Punct {
-			n++
-		}
-	}
-	return n
 }
 
 // margins holds the dense Margin of each boundary model read: made once,

@@ -444,3 +444,14 @@ func wordsIn(toks []Token) int {
 	}
 	return n
 }
+
+// CountWords is how many of toks are not marks: words and numbers.
+func CountWords(toks []Token) int {
+	n := 0
+	for _, t := range toks {
+		if t.Kind != Punct {
+			n++
+		}
+	}
+	return n
+}
