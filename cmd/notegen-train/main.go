@@ -86,7 +86,7 @@ func Prepare(dataDir string, opt Options, log func(string, ...any)) ([]*Prepared
 	if log == nil {
 		log = func(string, ...any) {}
 	}
-	en := lexicon.For("en")
+	en := lexicon.For("en").Trained() // the lists without their addenda: retraining folds those in first
 	rules, err := loadRules(en)
 	if err != nil {
 		return nil, nil, err

@@ -35,7 +35,7 @@ func Train(dataDir string, opt Options, logw io.Writer) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	en := lexicon.For("en")
+	en := lexicon.For("en").Trained() // the lists without their addenda: retraining folds those in first
 	have := map[string]bool{}
 	for _, n := range en.ListNames() {
 		have[n] = true

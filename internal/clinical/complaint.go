@@ -37,7 +37,7 @@ func (r *Reading) complaint() {
 			continue
 		}
 		for _, m := range f.Mentions {
-			if !m.Answered && m.Context.Assertion == assertion.Present && r.Units[m.Unit].Speaker != transcript.Clinician &&
+			if !m.Answered && m.Context.Assertion == assertion.Present && r.patientTells(m) &&
 				!told(&f, m) && (first < 0 || m.Unit < first) {
 				first = m.Unit
 			}
@@ -81,7 +81,7 @@ func (r *Reading) complaint() {
 				// (confirmed before the patient told of any other)
 				score++
 			}
-			if u.Speaker != transcript.Clinician {
+			if r.patientTells(m) {
 				score += 0.5
 			}
 			if score > bestScore {
@@ -120,6 +120,19 @@ func (r *Reading) complaint() {
 		}
 	}
 	r.ComplaintText = r.Lexicon.JoinList(names)
+}
+
+// patientTells reports whether the patient (or a companion) tells of the
+// problem m names: they say it, or they answer where it is when the
+// clinician's question takes it as there ("Where does it hurt?" "My right
+// hip."), which is telling it as much as "my right hip hurts".
+func (r *Reading) patientTells(m Mention) bool {
+	u := r.Units[m.Unit]
+	if u.Speaker != transcript.Clinician {
+		return true
+	}
+	a := r.Answer[m.Unit]
+	return u.Question && a >= 0 && r.Units[a].Speaker != transcript.Clinician && r.presumes(u.Tokens, m.First)
 }
 
 // topicScore puts a problem of the opening question's topic over every

@@ -157,6 +157,36 @@ Patient: No.`)
 	require.Contains(t, r.ComplaintText, "asthma", "the answer to the opening question is the complaint")
 }
 
+// "Where does it hurt?" takes the pain as there, and the reply places it:
+// the patient tells of the pain as surely as by "my hip hurts", before the
+// elbow they name when asked for more.
+func TestThePlaceGivenToWhereDoesItHurtIsTheComplaint(t *testing.T) {
+	t.Parallel()
+	r := reading(t, "en", `Doctor: Can you tell me what happened?
+Patient: My foot caught the edge of the rug and down I went.
+Doctor: Where does it hurt?
+Patient: My right hip. Right here.
+Doctor: Any pain anywhere else?
+Patient: My left elbow's a bit sore, I think I banged it.
+Doctor: Any allergies?
+Patient: Codeine.
+Doctor: Do you take any medicines?
+Patient: Warfarin and metoprolol.
+Doctor: Your right leg is shortened and turned outward.
+Doctor: The x-ray shows a fracture of the right hip.
+Doctor: We will hold the warfarin.
+Doctor: Orthopedics will see you today.
+Doctor: Nothing to eat after midnight.
+Patient: Thank you.`)
+	for i := range r.Units {
+		// (no part the model gave weighs for either)
+		r.Units[i].Part, r.Units[i].Probs = discourse.History, nil
+	}
+	r.ComplaintText, r.Complaint = "", -1
+	r.complaint()
+	require.Equal(t, "right hip pain", r.ComplaintText)
+}
+
 func TestAnAnnouncementAloneIsDropped(t *testing.T) {
 	t.Parallel()
 	r := reading(t, "en", `Doctor: Let me take a look at your feet. Let me take a look, the skin is intact on both feet.`)

@@ -24,6 +24,7 @@ func (m *BoundaryModel) Cuts(toks []lexicon.Token, x *lexicon.Lexicon) []int {
 	if m == nil || hasTerminal(toks) || lexicon.CountWords(toks) < SpokenSentenceWords {
 		return nil
 	}
+	x = x.Trained()
 	// p > threshold, in logits: the same test without the softmax
 	odds := math.Log(m.Threshold / (1 - m.Threshold))
 	margin := marginOf(m.Model)

@@ -424,3 +424,17 @@ okay thanks`, discourse.InferRoles("en"))
 		require.Equal(t, transcript.Clinician, segs[i].Speaker, segs[i].Text)
 	}
 }
+
+func TestModelsReadTheListsAsTheyWereTrained(t *testing.T) {
+	t.Parallel()
+	en := lexicon.For("en")
+	// "hurt" joined the symptoms after the models were trained (the
+	// lexicon's addenda): the reading knows it, the models' features must
+	// not, or they would read sentences they were never trained on
+	require.True(t, en.List("symptoms").Has("hurt"))
+	require.False(t, en.Trained().List("symptoms").Has("hurt"))
+	segs := transcript.Split("Doctor: Where does it hurt?\nPatient: My right hip. It hurt all night and I was muddled.", discourse.InferRoles("en"))
+	units := discourse.Units(segs, en)
+	m := discourse.PartModelFor("en")
+	require.Equal(t, discourse.PartFeatures(units, en.Trained(), m.Features), discourse.PartFeatures(units, en, m.Features))
+}

@@ -99,6 +99,7 @@ type matcherKey struct {
 }
 
 func newListMatcher(x *lexicon.Lexicon, names []string) *listMatcher {
+	x = x.Trained() // the lists as the models were trained on them
 	key := matcherKey{x, strings.Join(names, "\x00")}
 	if m, ok := matchers.Load(key); ok {
 		return m.(*listMatcher)

@@ -17,7 +17,7 @@ type Questioner struct {
 // NewQuestioner returns the Questioner of x with model m (nil: the
 // openers list).
 func NewQuestioner(m *QuestionModel, x *lexicon.Lexicon) Questioner {
-	return Questioner{model: m, openers: x.List("question_openers")}
+	return Questioner{model: m, openers: x.Trained().List("question_openers")}
 }
 
 func questionerFor(x *lexicon.Lexicon) Questioner {

@@ -22,7 +22,7 @@ var Roles = []transcript.Speaker{transcript.Clinician, transcript.Patient, trans
 // and keep their role. Segments of one diarised voice all get one role,
 // the one their probabilities agree on.
 func InferRoles(lang string) transcript.RoleInferrer {
-	x := lexicon.For(lang)
+	x := lexicon.For(lang).Trained()
 	m := RoleModelFor(lang)
 	q := questionerFor(x)
 	return func(segs []transcript.Segment) { m.Infer(segs, x, q) }
@@ -33,6 +33,7 @@ func (m *RoleModel) Infer(segs []transcript.Segment, x *lexicon.Lexicon, q Quest
 	if len(segs) == 0 {
 		return
 	}
+	x = x.Trained()
 	toks, asks := tokens(segs, x, q)
 	// a speech provider's utterances have times; a recogniser's text pasted
 	// one utterance a line has no punctuation: both come several in a row
@@ -220,6 +221,7 @@ func punctuated(toks [][]lexicon.Token) bool {
 // Roles order) from its own words and its predecessor's, whatever its
 // label says; segments with times are read as utterances.
 func (m *RoleModel) Probabilities(segs []transcript.Segment, x *lexicon.Lexicon, q Questioner) [][]float64 {
+	x = x.Trained()
 	toks, asks := tokens(segs, x, q)
 	return m.probabilities(toks, asks, len(segs) > 0 && segs[0].Start != nil, x)
 }

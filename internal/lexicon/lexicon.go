@@ -12,7 +12,9 @@
 // phrases.txt holds "key = text" lines; contractions.txt holds
 // "form => words" lines (one or two tokens on the left); elisions.txt and
 // clitics.txt list the elided words that open a word ("l'") and the
-// endings that close one ("'s"); "#" starts a comment line. Every language has the same files and keys (a test checks).
+// endings that close one ("'s"); "#" starts a comment line. Files under
+// data/<lang>/addenda/ add terms to lists after the discourse models were
+// trained on them: every reader but the models sees them (Trained). Every language has the same files and keys (a test checks).
 package lexicon
 
 import (
@@ -119,6 +121,7 @@ type Lexicon struct {
 	elisions     map[string]bool
 	clitics      []string // endings that are words of their own ("'s")
 	vocabulary   map[string]bool
+	trained      *Lexicon // the lexicon without its addenda; nil when it has none
 }
 
 // Languages are the languages with data.
@@ -137,8 +140,11 @@ func For(lang string) *Lexicon {
 		loaded = map[string]*Lexicon{}
 		for _, l := range Languages {
 			x, err := load(data, l)
+			if err == nil {
+				x, err = withAddenda(data, path.Join("data", l), x)
+			}
 			if err != nil {
-				panic(fmt.Sprintf("lexicon: %v", err))
+				panic(fmt.Sprintf("lexicon %s: %v", l, err))
 			}
 			loaded[l] = x
 		}
