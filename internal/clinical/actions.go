@@ -309,15 +309,34 @@ func (r *Reading) perfectBefore(toks []lexicon.Token, at int) bool {
 const listWindow = 4
 
 // listed reports whether a list joiner ("and", a comma) stands just
-// before token i.
+// before token i, after another drug of the list: "start lisinopril,
+// metformin and atorvastatin" shares its verb, "With your asthma,
+// propranolol can tighten the airways" lists nothing.
 func (r *Reading) listed(toks []lexicon.Token, i int) bool {
 	joiners, drugJoins := r.Lexicon.List("conjunctions"), r.Lexicon.List("drug_joins")
 	for k := i - 1; k >= 0 && k >= i-listWindow; k-- {
 		if toks[k].Norm == "," || joiners.Has(toks[k].Norm) {
-			return true
+			return r.drugEndsBefore(toks, k)
 		}
 		if e, n := drugJoins.Match(toks, k); e != nil && k+n <= i {
 			// "naproxen twice a day with omeprazole"
+			return true
+		}
+	}
+	return false
+}
+
+// listItemReach is how many tokens before a list's joiner the drug of the
+// item before it may be named ("naproxen, five hundred milligrams twice a
+// day with food for a week, and omeprazole").
+const listItemReach = 16
+
+// drugEndsBefore reports whether the list item before the joiner at token
+// k names a drug, its dose and frequency after it or not, in the sentence.
+func (r *Reading) drugEndsBefore(toks []lexicon.Token, k int) bool {
+	meds := r.Lexicon.List("medications")
+	for j := k - 1; j >= 0 && j >= k-listItemReach && (toks[j].Kind != lexicon.Punct || toks[j].Norm == ","); j-- {
+		if e, n := meds.Match(toks, j); e != nil && j+n <= k {
 			return true
 		}
 	}

@@ -234,11 +234,12 @@ func (r *Reading) askedAboutMedicationsToo(i int) bool {
 		if u.Segment != r.Units[q].Segment || !u.Question {
 			continue
 		}
-		// "any allergies to medicines?" asks about allergies only; "any
-		// regular medicines, allergies?" asks about both
+		// "any allergies to medicines?" and "medication allergies?" ask
+		// about allergies only; "any regular medicines, allergies?" asks
+		// about both
 		cueAt, cueN := r.findCue(u.Tokens, cues)
 		for k := range u.Tokens {
-			if e, _ := words.Match(u.Tokens, k); e != nil && (cueAt < 0 || k < cueAt || k > cueAt+cueN+allergyObjectReach) {
+			if e, n := words.Match(u.Tokens, k); e != nil && (cueAt < 0 || k+n < cueAt || k > cueAt+cueN+allergyObjectReach) {
 				return true
 			}
 		}

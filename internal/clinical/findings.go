@@ -432,11 +432,38 @@ func (r *Reading) resolvedAfter(m mention) bool {
 	if r.resolvedIn(m.Unit, m.End) {
 		return true
 	}
+	if a := r.replyTo(m); a >= 0 {
+		// "As-tu déjà fait de l'asthme ?" "Quand j'étais petit, oui. Mais
+		// plus rien depuis l'âge de douze ans.": the reply, in any of its
+		// sentences, says it is over; so does the reply to the
+		// clinician's "after your second baby you had postnatal
+		// depression" ("Oui, ça c'est réglé depuis longtemps.")
+		for k := a; k < len(r.Units) && k < a+answerSentences && r.Units[k].Segment == r.Units[a].Segment; k++ {
+			if r.resolvedIn(k, 0) {
+				return true
+			}
+		}
+	}
 	// a sentence that only names the condition ("Postnatal depression.")
 	// is finished by the next of its turn ("I had some counselling and it
 	// lifted")
 	next := m.Unit + 1
 	return r.onlyNames(m) && next < len(r.Units) && r.Units[next].Segment == r.Units[m.Unit].Segment && r.resolvedIn(next, 0)
+}
+
+// replyTo is the unit that replies to the sentence of m: the answer to
+// its question, or, for the last sentence of a clinician's turn, the
+// first of the next turn when another speaker says it; -1 when none does.
+func (r *Reading) replyTo(m mention) int {
+	if m.Answered {
+		return r.Answer[m.Unit]
+	}
+	u, next := r.Units[m.Unit], m.Unit+1
+	if u.Speaker != transcript.Clinician || next >= len(r.Units) || r.Units[next].Segment == u.Segment ||
+		r.Units[next].Speaker == transcript.Clinician {
+		return -1
+	}
+	return next
 }
 
 // onlyNames reports whether a mention's sentence is the term alone.

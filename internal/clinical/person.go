@@ -73,6 +73,12 @@ func (r *Reading) patientsKin(relation string) string {
 	if e := r.Lexicon.List("voice_other").Lookup(relation); e != nil {
 		return e.Attr("kin")
 	}
+	return r.labelledKin()
+}
+
+// labelledKin is the patient's relation to a companion whose speaker
+// label says how they are related ("Mum:", "Grandma:"), or "".
+func (r *Reading) labelledKin() string {
 	labels := r.Lexicon.List("companion_labels")
 	for _, seg := range r.Segments {
 		if seg.Speaker != transcript.Other || seg.Voice == "" {
@@ -95,12 +101,16 @@ func (r *Reading) companionsRelation() string {
 	own, yours := strings.Split(r.Lexicon.Phrase("relation.own"), " | "), strings.Split(r.Lexicon.Phrase("relation.yours"), " | ")
 	interpreted := r.onlyInterpreters()
 	patientSpeaks := slices.ContainsFunc(r.Units, func(u discourse.Unit) bool { return u.Speaker == transcript.Patient })
+	// a companion whose label says who they are names the patient only by
+	// that relation: the grandmother's "my husband" is the boy's grandfather
+	labelled := r.labelledKin()
+	fits := func(e *lexicon.Entry) bool { return labelled == "" || e.Attr("kin") == labelled }
 	for _, u := range r.Units {
 		switch u.Speaker {
 		case transcript.Other:
 			relays := transcript.Relays(r.Segments[u.Segment].Voice)
 			for i := range u.Tokens {
-				if e, _ := list.Match(u.Tokens, i); e != nil {
+				if e, _ := list.Match(u.Tokens, i); e != nil && fits(e) {
 					if relays && (e.Attr("kin") != "child" || patientSpeaks) {
 						// an interpreter's "my mother has diabetes" is
 						// the interpreted patient's mother; only a
@@ -123,7 +133,7 @@ func (r *Reading) companionsRelation() string {
 					continue
 				}
 				for _, my := range own {
-					if e := list.Lookup(r.Lexicon.Norms(my + " " + u.Tokens[i+1].Text)); e != nil {
+					if e := list.Lookup(r.Lexicon.Norms(my + " " + u.Tokens[i+1].Text)); e != nil && fits(e) {
 						return e.Name()
 					}
 				}

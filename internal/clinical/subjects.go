@@ -31,7 +31,8 @@ func (r *Reading) ownedBySpeaker(toks []lexicon.Token, at int) bool {
 func (r *Reading) namesPatient(toks []lexicon.Token) bool {
 	list := r.Lexicon.List("voice_other")
 	for i := range toks {
-		if e, _ := list.Match(toks, i); e != nil && (r.Patient.Relation == "" || e.Name() == r.Patient.Relation) {
+		if e, _ := list.Match(toks, i); e != nil && (r.Patient.Relation == "" && (r.Patient.Kin == "" || e.Attr("kin") == r.Patient.Kin) ||
+			e.Name() == r.Patient.Relation) {
 			return true
 		}
 	}
@@ -46,6 +47,7 @@ var kinToPatient = map[[2]string]assertion.Subject{
 	{"parent", "parent"}: assertion.Other, {"parent", "spouse"}: assertion.Other, {"parent", "child"}: assertion.Family,
 	{"child", "spouse"}: assertion.Family, {"child", "child"}: assertion.Family, {"child", "parent"}: assertion.Family,
 	{"spouse", "child"}: assertion.Family, {"spouse", "parent"}: assertion.Other,
+	{"grandchild", "spouse"}: assertion.Family, {"grandchild", "child"}: assertion.Family, {"grandchild", "parent"}: assertion.Family,
 }
 
 // companionsKin is who a relative a companion names ("my dad", "my

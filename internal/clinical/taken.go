@@ -6,6 +6,7 @@ package clinical
 import (
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/discourse"
+	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/transcript"
 )
 
@@ -68,12 +69,45 @@ func (r *Reading) taken(m mention) bool {
 		// antibiotics")
 		return r.takenAt(m)
 	}
-	if m.Answered || (u.Speaker != transcript.Clinician && !u.Question && !r.givenByStaff(m)) || u.Part == discourse.Medications && !u.Question {
+	if m.Answered || (u.Speaker != transcript.Clinician && !u.Question && !r.givenByStaff(m)) ||
+		u.Part == discourse.Medications && !u.Question && !r.instructed(m) && !r.actsItself(u.Tokens, m.End) {
 		// the patient's own words, or the list of what they take
 		// ("Medications: Trelegy one inhalation daily, ...")
 		return u.Speaker == transcript.Clinician || !r.wished(m)
 	}
 	return !u.Question && r.takenAt(m)
+}
+
+// actsItself reports whether the drug ending at token end is the subject
+// of the verb after it ("metformin can lower it", "ciprofloxacin doesn't
+// affect the pill"): the sentence tells what the drug does.
+func (r *Reading) actsItself(toks []lexicon.Token, end int) bool {
+	e, _ := r.Lexicon.List("modals").Match(toks, end)
+	return e != nil || r.subjectOfItsOwn(toks, end)
+}
+
+// instructed reports whether the clinician says what will be given, a
+// verb of giving after a modal near the drug ("we will use amoxicillin,
+// the high dose"): an instruction, whatever part the sentence was given.
+func (r *Reading) instructed(m mention) bool {
+	toks := r.Units[m.Unit].Tokens
+	if r.Units[m.Unit].Speaker != transcript.Clinician {
+		return false
+	}
+	e, at := r.nearest(toks, m.First, m.End, r.Lexicon.List("med_actions"), actionWindow)
+	return e != nil && at < m.First && r.modalEndsAt(toks, at)
+}
+
+// modalEndsAt reports whether a modal verb ends right before token at
+// ("you will take", "you can use").
+func (r *Reading) modalEndsAt(toks []lexicon.Token, at int) bool {
+	modals := r.Lexicon.List("modals")
+	for k := max(at-2, 0); k < at; k++ {
+		if e, n := modals.Match(toks, k); e != nil && k+n == at {
+			return true
+		}
+	}
+	return false
 }
 
 // wished reports whether the speaker asks for the drug of m or wonders
@@ -98,7 +132,14 @@ func (r *Reading) wished(m mention) bool {
 func (r *Reading) takenAt(m mention) bool {
 	cues := r.Lexicon.List("taking_cues")
 	toks := r.Units[m.Unit].Tokens
-	if e, _ := r.nearest(toks, m.First, m.End, cues, actionWindow); e != nil {
+	if e, at := r.nearest(toks, m.First, m.End, cues, actionWindow); e != nil && !(at >= m.End && r.actsItself(toks, m.End)) &&
+		!(r.Units[m.Unit].Speaker == transcript.Clinician && r.modalEndsAt(toks, at)) {
+		// ("propranolol can tighten the airways and bring on an asthma
+		// attack", "Ciprofloxacin doesn't affect the pill, keep taking
+		// your Sprintec": the drug is the subject of a verb of its own,
+		// and the words after it say what it does; the clinician's "at home
+		// you'll take ciprofloxacin" tells what to take, not what is
+		// taken)
 		return true
 	}
 	if r.listed(toks, m.First) {
@@ -107,8 +148,13 @@ func (r *Reading) takenAt(m mention) bool {
 			return true
 		}
 	}
-	// a drug named in reply to "any medications?" is one taken
+	// a drug named in reply to "any medications?" is one taken (the
+	// clinician's answer to the patient's "I'm on the pill, is that a
+	// problem?" tells of another drug)
 	q := r.questionBefore(m.Unit)
+	if q >= 0 && r.Units[q].Speaker == transcript.Patient {
+		q = -1
+	}
 	if q < 0 && m.Answered {
 		q = m.Unit
 	}

@@ -1,0 +1,69 @@
+package clinical_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/clinical"
+)
+
+// The reply that says a condition asked about is over ("Mais plus rien
+// depuis l'âge de douze ans."), in its second sentence, or the patient's
+// reply to the clinician's account of it ("Yes, that's long gone."),
+// resolves it: a chronic condition only said to be past would stay
+// active.
+func TestAReplySayingItIsOverResolvesTheCondition(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : As-tu déjà fait de l'asthme?
+Patient : Quand j'étais petit, oui, j'avais une pompe. Mais plus rien depuis l'âge de douze ans à peu près.
+Médecin : Correct. Pis des allergies à des médicaments?
+Patient : Non.`)
+	a := finding(t, r, clinical.Condition, "asthme")
+	require.True(t, a.Resolved, "%+v", a)
+
+	r = read(t, "fr", `Médecin : Ton moral, ça va ? Je sais qu'après ton deuxième bébé t'avais fait une dépression post-partum.
+Patiente : Oui, ça c'est réglé depuis longtemps. J'ai arrêté les antidépresseurs en deux mille vingt et un.
+Médecin : Parfait.`)
+	d := finding(t, r, clinical.Condition, "dépression")
+	require.Equal(t, assertion.Past, d.Time)
+	require.True(t, d.Resolved, "%+v", d)
+	require.False(t, d.Diagnosis)
+}
+
+// A grandmother's label says whose relative she names: her husband is the
+// boy's grandfather (family history), not the patient, and "he" after him
+// is still him.
+func TestAGrandmothersHusbandIsTheChildsFamily(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Hi, you must be Mateo's grandmother?
+Grandma: Yes, I'm Mrs. Flores, his grandmother. His mom is working, so I brought him.
+Doctor: What's been going on?
+Grandma: He only poops every four or five days, and it hurts him.
+Doctor: Anyone in the family with bowel problems?
+Grandma: And my husband has celiac disease, he can't eat bread.`)
+	require.Equal(t, "grandchild", r.Patient.Kin)
+	c := finding(t, r, clinical.Condition, "celiac")
+	require.Equal(t, assertion.Family, c.Subject)
+}
+
+// Words of time and of naming that end a scope: a condition of a man's
+// youth is past; the allergy named after "no allergy to penicillin, and"
+// is had; chest tightness is no chest pain.
+func TestTheScopeOfWhatIsSaidOfAFinding(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any other illnesses?
+Interpreter: He says high cholesterol. And he had TB when he was a young man in Pakistan, he had the full treatment.`)
+	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "tuberculosis").Time)
+
+	r = read(t, "fr", `Fille : Sa seule allergie, c'est la codéine, elle a vomi pendant deux jours.
+Médecin : D'accord, donc pas d'allergie à la pénicilline, et une allergie à la codéine avec des vomissements.`)
+	finding(t, r, clinical.Allergy, "codéine")
+	none(t, r, clinical.Allergy, "pénicilline")
+
+	r = read(t, "en", `Doctor: Any chest pain?
+Patient: No chest pain. Then yesterday the wheezing and the chest tightness started.`)
+	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "chest pain").Assertion)
+	require.Equal(t, assertion.Present, finding(t, r, clinical.Symptom, "chest tightness").Assertion)
+}

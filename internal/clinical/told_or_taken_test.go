@@ -1,0 +1,84 @@
+package clinical_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/notegen/notegen/internal/assertion"
+	"github.com/notegen/notegen/internal/clinical"
+)
+
+// A drug named after a condition and a comma is no item of a list ("With
+// your asthma, propranolol can tighten the airways"): the verbs of the
+// sentence are not its own, and what it can do says nothing of its being
+// taken. Set aside in the next sentence, it is neither started nor taken.
+func TestADrugSetAsideIsNeitherStartedNorTaken(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Since you're having six to eight headache days a month, I'd like to start a daily preventive medicine.
+Doctor: My usual first choice is propranolol, it's a beta blocker. With your asthma, propranolol can tighten the airways and bring on an asthma attack, so I don't want to use it. I'm not going to prescribe the propranolol.
+Doctor: Instead we'll start topiramate, twenty-five milligrams at bedtime.
+Patient: Okay.`)
+	p := finding(t, r, clinical.Medication, "propranolol")
+	require.NotEqual(t, clinical.ActionStart, p.Action)
+	require.False(t, p.New || p.Taken, "%+v", p)
+	requireDecision(t, r, "topiramate", clinical.ActionStart, "25 mg")
+}
+
+// The clinician's "at home you'll take ciprofloxacin" says what to take,
+// not what is taken; a drug that is the subject of its own verb
+// ("Ciprofloxacin doesn't affect the pill, keep taking your Sprintec")
+// leaves its words of taking to the other drug, and the clinician's answer
+// to the patient's "I'm on the pill, is that a problem?" is no reply to a
+// question about what the patient takes.
+func TestWhatTheClinicianSaysToTakeIsAPrescription(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Your urine shows an infection and your kidney is tender, so this is pyelonephritis.
+Doctor: At home you'll take ciprofloxacin, five hundred milligrams twice a day for seven days.
+Patient: I'm on the pill, is that a problem?
+Doctor: Ciprofloxacin doesn't affect the pill, keep taking your Sprintec as usual.`)
+	c := finding(t, r, clinical.Medication, "ciprofloxacin")
+	require.Equal(t, clinical.ActionStart, c.Action)
+	require.True(t, c.New)
+	require.False(t, c.Taken)
+}
+
+// "Medication allergies?" asks about allergies only: the drug in the reply
+// is the allergy, with its reaction, and no drug taken.
+func TestMedicationAllergiesAskAboutAllergiesOnly(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any other medical problems?
+Patient: No, just the asthma.
+Doctor: Medication allergies?
+Patient: Amoxicillin. I got hives all over from it.
+Doctor: Do you smoke?
+Patient: No, never.`)
+	a := finding(t, r, clinical.Allergy, "amoxicillin")
+	require.NotNil(t, a.Reaction)
+	require.Contains(t, *a.Reaction, "hives")
+	none(t, r, clinical.Medication, "amoxicillin")
+}
+
+// "Can I hold off on that one?" turns down the statin just offered.
+func TestHoldingOffTurnsAnOfferDown(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `GP: With a QRISK of fourteen percent, guidelines would also suggest a statin, atorvastatin twenty milligrams. How do you feel about that?
+Patient: Can I hold off on that one? I'd rather see what my cholesterol is first.
+GP: That's completely reasonable. We'll check your cholesterol in the bloods.`)
+	a := finding(t, r, clinical.Medication, "atorvastatin")
+	require.False(t, a.New, "%+v", a)
+	require.NotEqual(t, clinical.ActionStart, a.Action)
+}
+
+// A drug's risk told with the drug as subject ("the gliclazide can make
+// the sugar go too low") is no finding of today.
+func TestARiskTheDrugCanBringIsNoFinding(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: We'll restart the gliclazide, eighty milligrams twice a day.
+Doctor: Please tell him the gliclazide can make the sugar go too low, especially if he skips meals.`)
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Condition || f.Kind == clinical.Symptom {
+			require.NotEqual(t, assertion.Present, f.Assertion, "%s", f.Name)
+		}
+	}
+}
