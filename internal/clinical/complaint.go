@@ -175,9 +175,19 @@ func (r *Reading) drugsPurpose(toks []lexicon.Token, at int) bool {
 // (greetings and identity checks, which the reading drops, set aside),
 // within openingReach of them, or -1.
 func (r *Reading) openingQuestion() int {
+	// a sentence the part model drops that names a problem is no greeting
+	// ("The nurse said you're here about headaches?")
+	names := map[int]bool{}
+	for fi := range r.Findings {
+		if complaintCandidate(&r.Findings[fi]) {
+			for _, m := range r.Findings[fi].Mentions {
+				names[m.Unit] = true
+			}
+		}
+	}
 	seen := 0
 	for i, u := range r.Units {
-		if u.Part == discourse.Drop {
+		if u.Part == discourse.Drop && !names[i] {
 			continue
 		}
 		if seen++; seen > openingReach {

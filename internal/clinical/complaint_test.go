@@ -144,3 +144,26 @@ GP: So, at your health check last month your HbA1c came back at fifty-four milli
 Patient: Right. I did wonder.`)
 	require.NotContains(t, strings.ToLower(r.ComplaintText), "health check")
 }
+
+// A question the part model drops as a greeting but that names a problem
+// ("The nurse said you're here about headaches?") opens the visit: the
+// problem it confirms is the complaint, over the insomnia told later.
+func TestADroppedOpeningQuestionNamingAProblemIsTheVisitsTopic(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Hi, Ms. Delgado, come on in. The nurse said you're here about headaches?
+Patient: Yeah. They've gotten really bad the last few months. I'm missing work.
+Doctor: Tell me what a typical one is like.
+Patient: It usually starts on one side, mostly the right, behind my eye and temple. It's pounding, like a heartbeat.
+Doctor: How long do they last?
+Patient: If I don't take anything, most of the day.
+Doctor: And how often are you getting them?
+Patient: Like six to eight days a month now.
+Doctor: How are you sleeping?
+Patient: Not great, honestly. I have insomnia, I lie awake for hours.
+Doctor: Any weakness, numbness or trouble speaking?
+Patient: No.
+Doctor: Your exam is normal. This sounds like migraine without aura.
+Doctor: Let's start sumatriptan, fifty milligrams at the start of a headache.
+Doctor: I'll see you back in six weeks.`)
+	require.Contains(t, r.ComplaintText, "headache")
+}

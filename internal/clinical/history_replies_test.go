@@ -67,3 +67,12 @@ Patient: No chest pain. Then yesterday the wheezing and the chest tightness star
 	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "chest pain").Assertion)
 	require.Equal(t, assertion.Present, finding(t, r, clinical.Symptom, "chest tightness").Assertion)
 }
+
+// Where a finding is ("these little spots on her hands") says whose it
+// is, though the father tells it in the first person.
+func TestWhereAFindingIsSaysWhoseItIs(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: What's been going on with Lily?
+Dad: She's had a fever since Tuesday. Then yesterday she stopped wanting to eat, and this morning I noticed these little spots on her hands and feet.`)
+	require.Equal(t, assertion.Patient, finding(t, r, clinical.Symptom, "rash").Subject)
+}

@@ -302,7 +302,10 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 		case u.Speaker == transcript.Other && c.Subject != assertion.Patient && !relays && r.namesPatient(u.Tokens):
 			// a parent's "my son has had a fever" is about the patient
 			c.Subject = assertion.Patient
-		case u.Speaker == transcript.Other && c.Subject == assertion.Patient && r.speaksOfSelfBesidePatient(u.Tokens, m.First):
+		case u.Speaker == transcript.Other && c.Subject == assertion.Patient && r.speaksOfSelfBesidePatient(u.Tokens, m.First) &&
+			!r.placedOnPatient(u.Tokens, m.End):
+			// ("I noticed these little spots on her hands": where they
+			// are says whose they are)
 			// the interpreter's "I take sertraline and I'm breastfeeding
 			// him", relaying the mother: "I" is not the patient the
 			// sentence calls "him" (a parent's own is the child's family

@@ -345,3 +345,20 @@ Patient : D'accord.`)
 	require.True(t, ev.today)
 	require.False(t, evidence("ça va bien").today)
 }
+
+// "on" tells a drug taken only before it ("she's on metformin"): "folic
+// acid one milligram daily except on the methotrexate day", in the plan,
+// tells no taking; "she's on folic acid" does.
+func TestOnAfterTheDrugTellsNoTaking(t *testing.T) {
+	t.Parallel()
+	r := reading(t, "en", `Doctor: Folic acid one milligram daily except on the methotrexate day.
+Doctor: She's on folic acid already.`)
+	var taken []bool
+	for _, m := range r.scan() {
+		if m.kind == Medication && m.name == "folic acid" {
+			r.Units[m.Unit].Part = discourse.Plan
+			taken = append(taken, r.takenAt(m))
+		}
+	}
+	require.Equal(t, []bool{false, true}, taken)
+}

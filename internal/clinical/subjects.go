@@ -107,6 +107,24 @@ func (r *Reading) speaksOfSelfBesidePatient(toks []lexicon.Token, at int) bool {
 	return false
 }
 
+// placeReach is how many words after a finding the place it is on may
+// start ("spots on her hands").
+const placeReach = 3
+
+// placedOnPatient reports whether the finding ending at token end is said
+// to be on or in the patient ("these little spots on her hands"), by a
+// preposition and the patient's pronoun.
+func (r *Reading) placedOnPatient(toks []lexicon.Token, end int) bool {
+	p, preps := r.Patient, r.Lexicon.List("prepositions")
+	for k := end; k+1 < len(toks) && k < end+placeReach && toks[k].Kind != lexicon.Punct; k++ {
+		next := toks[k+1].Norm
+		if preps.Has(toks[k].Norm) && next != "" && (next == p.Possessive || next == p.Object) {
+			return true
+		}
+	}
+	return false
+}
+
 // selfReach is how many words may stand between a speaker's "I had" and
 // the finding it has ("I had a bit of asthma").
 const selfReach = 3

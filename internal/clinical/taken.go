@@ -132,7 +132,7 @@ func (r *Reading) wished(m mention) bool {
 func (r *Reading) takenAt(m mention) bool {
 	cues := r.Lexicon.List("taking_cues")
 	toks := r.Units[m.Unit].Tokens
-	if e, at := r.nearest(toks, m.First, m.End, cues, actionWindow); e != nil && !(at >= m.End && r.actsItself(toks, m.End)) &&
+	if e, at := r.nearest(toks, m.First, m.End, cues, actionWindow); e != nil && !(at >= m.End && (r.actsItself(toks, m.End) || e.Attr("before") == "yes")) &&
 		!(r.Units[m.Unit].Speaker == transcript.Clinician && r.modalEndsAt(toks, at)) {
 		// ("propranolol can tighten the airways and bring on an asthma
 		// attack", "Ciprofloxacin doesn't affect the pill, keep taking

@@ -184,7 +184,9 @@ func (x *Lexicon) Elide(word, next string) string {
 	if len(word) < 2 || !strings.ContainsRune("aeiouyàâéèêëîïôûù", unicode.ToLower(r)) {
 		return word
 	}
-	if form := word[:len(word)-1] + "'"; strings.HasSuffix(strings.ToLower(word), "e") && x.elisions[Fold(form)] {
+	// (French elides the e of "le", "je", "que" and the a of "la" alone)
+	lower := strings.ToLower(word)
+	if form := word[:len(word)-1] + "'"; (strings.HasSuffix(lower, "e") || lower == "la") && x.elisions[Fold(form)] {
 		return form
 	}
 	return word

@@ -290,6 +290,26 @@ func (v *voice) thirdPerson(ps []piece, toks []lexicon.Token, who transcript.Spe
 		form, object := e.Attr("to"), false
 		if obj := e.Attr("object"); obj != "" && !v.subjectAt(ps, toks, i, n, out) {
 			form, object = obj, true
+			if next, ok := v.nextWord(ps, toks, i+n); ok && v.x.List("direct_object_verbs").Has(next.Norm) {
+				// "je vous adresse à une psychologue": the verb takes the
+				// person as its direct object, "je l'adresse"
+				text := v.x.Elide(fill("{object}", slots), next.Text)
+				if strings.HasSuffix(text, "'") {
+					out = append(out, piece{first: ps[i].first, end: ps[i+n].end, text: text + next.Text, replaced: true})
+					i += n
+				} else {
+					out = append(out, piece{first: ps[i].first, end: ps[i+n-1].end, text: text, replaced: true})
+					i += n - 1
+				}
+				continue
+			}
+			if next, ok := v.nextWord(ps, toks, i+n); ok && v.x.List("direct_clitics").Has(next.Norm) {
+				// "je vous le donne": the direct pronoun goes first, "je le
+				// lui donne"
+				out = append(out, ps[i+n], piece{first: ps[i].first, end: ps[i+n-1].end, text: fill(form, slots), replaced: true})
+				i += n
+				continue
+			}
 		}
 		if fem := e.Attr("feminine"); fem != "" && i+n < len(ps) && v.feminine(toks[ps[i+n].first]) {
 			// "votre tension" is "sa tension"
@@ -309,6 +329,14 @@ func (v *voice) thirdPerson(ps []piece, toks []lexicon.Token, who transcript.Spe
 		}
 	}
 	return out
+}
+
+// nextWord is the source token of piece i when it is a word left as said.
+func (v *voice) nextWord(ps []piece, toks []lexicon.Token, i int) (lexicon.Token, bool) {
+	if i >= len(ps) || ps[i].replaced || toks[ps[i].first].Kind != lexicon.Word {
+		return lexicon.Token{}, false
+	}
+	return toks[ps[i].first], true
 }
 
 // toCaregiver reports whether a clinician's sentence speaks to the one who
