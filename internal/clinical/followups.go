@@ -21,11 +21,18 @@ func (r *Reading) followUps() {
 	list := x.List("follow_up")
 	seen := map[string]int{} // a follow-up's name -> its finding
 	for ui, u := range r.Units {
-		if u.Speaker != transcript.Clinician || r.asks(ui) || r.unread != nil && r.unread[ui] {
+		stated := len(u.Tokens)
+		if r.asks(ui) {
+			// "I'd like to speak to you again in four weeks, and could you
+			// do another week of home readings?": the question is the
+			// request joined to a statement
+			stated = r.requestJoinedAt(u.Tokens)
+		}
+		if u.Speaker != transcript.Clinician || stated < 0 || r.unread != nil && r.unread[ui] {
 			continue
 		}
 		addressed := r.asAddressed(u.Tokens)
-		for i := 0; i < len(u.Tokens); i++ {
+		for i := 0; i < stated; i++ {
 			e, n := list.Match(addressed, i)
 			if e == nil {
 				continue
@@ -357,4 +364,26 @@ func joinTexts(toks []lexicon.Token, from, to int) string {
 		s += toks[k].Text
 	}
 	return s
+}
+
+// requestJoinedAt is where a question's asking starts when it is a polite
+// request joined to a statement by a comma or a conjunction ("I'd like to
+// speak to you again in four weeks, and could you ..."), or -1 when the
+// question asks from its start.
+func (r *Reading) requestJoinedAt(toks []lexicon.Token) int {
+	requests, joins := r.Lexicon.List("polite_requests"), r.Lexicon.List("conjunctions")
+	for k := 2; k < len(toks); k++ {
+		if e, _ := requests.Match(toks, k); e == nil {
+			continue
+		}
+		j := k - 1
+		if joins.Has(toks[j].Norm) {
+			j--
+		}
+		if j > 0 && toks[j].Norm == "," {
+			return j
+		}
+		return -1
+	}
+	return -1
 }

@@ -82,3 +82,28 @@ Doctor: Please tell him the gliclazide can make the sugar go too low, especially
 		}
 	}
 }
+
+// A drug taken "that time" or "before with no problem" was taken once: the
+// clinician's prescription of it today is a start, not a continuation.
+func TestADrugTakenBeforeIsStartedAgain(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Has he had ear infections before?
+Mom: Just one when he was eighteen months old. He got amoxicillin that time and did fine with it.
+Doctor: This is an ear infection. We will use amoxicillin, the high dose, seven hundred twenty milligrams twice a day for seven days.
+Doctor: If he were allergic to penicillin we would use cefdinir instead, but he took amoxicillin before with no problem.`)
+	a := finding(t, r, clinical.Medication, "amoxicillin")
+	require.Equal(t, clinical.ActionStart, a.Action)
+	require.True(t, a.New)
+}
+
+// A return said before a request joined to it ("I'd like to speak to you
+// again in four weeks, and could you do another week of home readings?")
+// is booked: the question is the request.
+func TestAReturnSaidBeforeAJoinedRequestIsBooked(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `GP: I'd like to start you on amlodipine five milligrams once a day.
+Patient: Okay.
+GP: Then I'd like to speak to you again in four weeks, and could you do another week of home readings just before that?
+Patient: Yes.`)
+	finding(t, r, clinical.FollowUp, "4 weeks")
+}

@@ -78,7 +78,14 @@ func (rd *renderer) planItems(key string) []Sentence {
 		default:
 			continue
 		}
-		if rd.writtenIn(f, key) {
+		written := rd.writtenIn(f, key)
+		if f.Kind == clinical.FollowUp {
+			// the return is written where its interval was said, its first
+			// mention ("speak to you again in four weeks"), not by a bare
+			// "at the same appointment" merged into it
+			written = rd.written[f.Mentions[0].Unit] == key
+		}
+		if written {
 			continue
 		}
 		out = append(out, Sentence{Text: finish(text), Spans: r.Spans(f), Why: "plan item: " + string(f.Kind) + " " + f.Name})

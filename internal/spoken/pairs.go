@@ -56,6 +56,11 @@ func (r *Reader) pairs(toks []lexicon.Token, i int, lead card) (value, end int, 
 		if tens && u != nil && (u.kind == unitMass || u.kind == unitVolume) && !modifies {
 			return value, gEnd, "", true
 		}
+		if tens && u == nil && !clock && r.hundredsMeasureBefore(toks, i) {
+			// "repeat peak flow three sixty": a measure counted in
+			// hundreds settles it
+			return value, gEnd, "", true
+		}
 	default:
 		year := l == 19 || i > 0 && r.kindAt(toks, i-1) == kYear
 		if u == nil && year && !timeCue && !clock {
@@ -101,4 +106,24 @@ func (r *Reader) ratioFollows(toks []lexicon.Token, i int) bool {
 	}
 	_, ok := r.simpleAt(toks, i+n)
 	return ok
+}
+
+// measureReach is how many words may stand between a measure's name and
+// its value ("peak flow was about three sixty").
+const measureReach = 4
+
+// hundredsMeasureBefore reports whether a measure whose values run in the
+// hundreds (hundreds_measures: peak flow) ends within
+// measureReach words before token i, in the same clause.
+func (r *Reader) hundredsMeasureBefore(toks []lexicon.Token, i int) bool {
+	list := r.lex.List("hundreds_measures")
+	for k := i - 1; k >= 0 && k >= i-measureReach-3; k-- {
+		if toks[k].Kind == lexicon.Punct {
+			return false
+		}
+		if e, n := list.Match(toks, k); e != nil && k+n <= i && i-(k+n) <= measureReach {
+			return true
+		}
+	}
+	return false
 }

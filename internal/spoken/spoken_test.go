@@ -168,6 +168,9 @@ func TestVitals(t *testing.T) {
 	t.Parallel()
 	checkInDigits(t, []textCase{
 		{"pressure with its unit", "en", "one twenty over eighty millimeters of mercury", "120/80 mmHg"},
+		{"a peak flow in pairs", "en", "repeat peak flow three sixty", "repeat peak flow 360"},
+		{"a strength said with its slash", "en", "co-codamol thirty slash five hundred", "co-codamol 30/500"},
+		{"a peak flow limit in pairs", "en", "if your peak flow drops under two twenty five", "if your peak flow drops under 225"},
 		{"digits joined by over", "en", "120 over 80", "120/80"},
 		{"a ratio after at", "en", "blood pressure at one forty over ninety", "blood pressure at 140/90"},
 		{"two to nine lead a pair before over", "en", "two ten over ninety", "210/90"},
