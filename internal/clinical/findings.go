@@ -171,7 +171,19 @@ func (r *Reading) diagnoses(m mention) bool {
 		// disorder"); a test's reading "consistent with" it is a result
 		m.kind == Condition && r.afterCue(u.Tokens, m.First, r.Lexicon.List("diagnosis_leads"), impressionWindow) && !r.namesTest(u.Tokens) ||
 		r.afterCue(u.Tokens, m.First, r.Lexicon.List("concern_cues"), concernWindow) ||
-		m.kind == Condition && r.judgedAt(u.Tokens, m.Mention)
+		m.kind == Condition && r.judgedAt(u.Tokens, m.Mention) ||
+		m.kind == Condition && r.explainedByCause(u.Tokens, m.End)
+}
+
+// explainedByCause reports whether a word giving a cause follows the
+// condition ending at token end ("his sugar is high because he ran out of
+// the gliclazide"): the clinician explains what the patient has today.
+func (r *Reading) explainedByCause(toks []lexicon.Token, end int) bool {
+	if end >= len(toks) {
+		return false
+	}
+	e, _ := r.Lexicon.List("explanation_links").Match(toks, end)
+	return e != nil
 }
 
 // namedBefore reports whether m's words were said in an earlier unit by
@@ -315,6 +327,10 @@ func (r *Reading) problems(ms []mention) {
 		}
 		main := r.resolve(&f, rulings, statements, answers, hypothetical)
 		f.Said = r.TextOf(main.Unit, main.saidFirst, main.saidEnd)
+		if main.byLevel {
+			// "his sugar is high" is written hyperglycemia
+			f.Said = f.Name
+		}
 		f.Resolved = f.Time == assertion.Past && (r.resolvedBy(main.Context) || r.resolvedAfter(main))
 		if f.Subject == assertion.Family {
 			f.Relatives = r.relatives(main.Unit)

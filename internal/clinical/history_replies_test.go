@@ -76,3 +76,23 @@ func TestWhereAFindingIsSaysWhoseItIs(t *testing.T) {
 Dad: She's had a fever since Tuesday. Then yesterday she stopped wanting to eat, and this morning I noticed these little spots on her hands and feet.`)
 	require.Equal(t, assertion.Patient, finding(t, r, clinical.Symptom, "rash").Subject)
 }
+
+// A condition read from a measure's level, explained by its cause ("his
+// sugar is high because he ran out of the gliclazide"), is today's
+// ruling, written by its name; the sugar the son checked is still his.
+func TestALevelExplainedByItsCauseIsTheAssessment(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: What brought him in today?
+Interpreter: He says he has been very thirsty. His son checked his sugar at home this morning and it said high.
+Doctor: So, can you explain to him: his sugar is high because he ran out of the gliclazide, but there's no sign of ketoacidosis.`)
+	var subjects []assertion.Subject
+	for _, f := range r.Findings {
+		if f.Name == "hyperglycemia" {
+			subjects = append(subjects, f.Subject)
+		}
+	}
+	require.NotContains(t, subjects, assertion.Family)
+	h := finding(t, r, clinical.Condition, "hyperglycemia")
+	require.True(t, h.Diagnosis, "%+v", h)
+	require.Equal(t, "hyperglycemia", h.Said)
+}

@@ -72,7 +72,7 @@ func (r *Reading) levelMentions(ui int, found []mention) []mention {
 			continue
 		}
 		out = append(out, mention{Mention: Mention{Unit: ui, First: first, End: end}, kind: Condition, entry: c,
-			name: c.Name(), saidFirst: first, saidEnd: end, system: c.Attr("system")})
+			name: c.Name(), saidFirst: first, saidEnd: end, system: c.Attr("system"), byLevel: true})
 		measure = nil
 		i = end - 1
 	}

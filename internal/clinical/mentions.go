@@ -29,6 +29,9 @@ type mention struct {
 	// ("community acquired pneumonia in the right lower lobe").
 	saidFirst, saidEnd int
 	system             string
+	// byLevel marks a condition read from a measure and its level ("his
+	// sugar is high"): the words said do not hold its name.
+	byLevel bool
 }
 
 // plural reports whether a word may be a plural in -s: four letters or
@@ -299,6 +302,10 @@ func (r *Reading) contextOf(m Mention) (assertion.Context, bool, bool) {
 			// be in the patient's own words (an interpreter's "she says
 			// she has back pain" is the patient's)
 			c.Subject = assertion.Family
+		case u.Speaker != transcript.Patient && c.Subject != assertion.Patient && r.possessedByPatient(u.Tokens, m.First):
+			// "His son checked his sugar": the sugar is his, whoever
+			// checked it
+			c.Subject = assertion.Patient
 		case u.Speaker == transcript.Other && c.Subject != assertion.Patient && !relays && r.namesPatient(u.Tokens):
 			// a parent's "my son has had a fever" is about the patient
 			c.Subject = assertion.Patient

@@ -107,6 +107,12 @@ func (r *Reading) speaksOfSelfBesidePatient(toks []lexicon.Token, at int) bool {
 	return false
 }
 
+// possessedByPatient reports whether the patient's possessive, as others
+// call the patient ("his"), stands right before token at.
+func (r *Reading) possessedByPatient(toks []lexicon.Token, at int) bool {
+	return at > 0 && r.Patient.Possessive != "" && toks[at-1].Norm == r.Patient.Possessive
+}
+
 // placeReach is how many words after a finding the place it is on may
 // start ("spots on her hands").
 const placeReach = 3
