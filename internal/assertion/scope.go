@@ -181,11 +181,19 @@ const openingWords = 5
 // third-person pronoun after the comma takes it up as the subject ("My
 // coworker, he has mono"): a subject set out before its clause.
 func (r *rules) resumes(toks []lexicon.Token, start, comma int) bool {
-	if comma+1 >= len(toks) || !r.lex.List("third_pronouns").Has(toks[comma+1].Norm) || comma-start > openingWords {
+	if comma+1 >= len(toks) || comma-start > openingWords {
+		return false
+	}
+	if next := toks[comma+1].Norm; !r.lex.List("third_pronouns").Has(next) && !r.lex.List("resuming_pronouns").Has(next) {
+		// ("Et votre père, c'était bien un infarctus ?": the
+		// demonstrative takes it up too)
 		return false
 	}
 	for k := 0; k < start; k++ {
-		if toks[k].Kind == lexicon.Punct || !r.lex.List("determiners").Has(toks[k].Norm) && !r.lex.List("own_possessives").Has(toks[k].Norm) {
+		// (past determiners, possessives and a conjunction: "And your
+		// father, ...")
+		if toks[k].Kind == lexicon.Punct || !r.lex.List("determiners").Has(toks[k].Norm) && !r.lex.List("own_possessives").Has(toks[k].Norm) &&
+			!r.lex.List("conjunctions").Has(toks[k].Norm) {
 			return false
 		}
 	}

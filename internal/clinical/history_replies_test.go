@@ -96,3 +96,20 @@ Doctor: So, can you explain to him: his sugar is high because he ran out of the 
 	require.True(t, h.Diagnosis, "%+v", h)
 	require.Equal(t, "hyperglycemia", h.Said)
 }
+
+// A relative set out before a comma and taken up by a demonstrative ("Et
+// votre père, c'était bien un infarctus ?") is whom the answer is about;
+// a condition whose chance is judged very low is excluded.
+func TestAFathersInfarctionAndALowChance(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Et votre père, c'était bien un infarctus ?
+Patient : Oui, il a fait un infarctus à cinquante-huit ans.`)
+	for _, f := range r.Findings {
+		if f.Name == "infarctus" {
+			require.Equal(t, assertion.Family, f.Subject, "%+v", f)
+		}
+	}
+	r = read(t, "en", `Doctor: You can walk four steps and you don't have tenderness over the bones.
+Doctor: With that, the chance of a fracture is very low, so an x-ray isn't needed.`)
+	require.Equal(t, assertion.Absent, finding(t, r, clinical.Condition, "fracture").Assertion)
+}

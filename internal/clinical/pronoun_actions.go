@@ -95,7 +95,14 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 				// we'll send it off to the lab")
 				continue
 			}
-			c := assertion.Of(r.Lexicon, toks, [2]int{j, j + pn})
+			// the pronoun and its verb together: French puts the pronoun
+			// inside the negation ("je ne la prescris pas")
+			c := assertion.Of(r.Lexicon, toks, [2]int{min(i, j), max(i+n, j+pn)})
+			if r.verbNegated(toks, min(i, j)) {
+				// (the verb's own negation, which a pseudo-trigger of the
+				// findings hides: "je ne la prescris pas")
+				c.Assertion = assertion.Absent
+			}
 			m := mention{Mention: Mention{Unit: ui, First: j, End: j + pn, Context: c}, name: last.name}
 			ev := medEvidence{m: m, action: e.Attr("action"), today: c.Assertion != assertion.Absent, referred: true, weak: e.Attr("weak") == "yes"}
 			if other, planned := r.decidedByOther(toks, i); other {
@@ -204,3 +211,19 @@ func (r *Reading) goesOnFrom(i int) bool {
 // shortDecisionWords is the most words of a decision said in a sentence
 // of its own after the drug's ("On l'arrête.", "Stop it then.").
 const shortDecisionWords = 4
+
+// negationReach is how many words before a verb its negation may stand
+// ("I'm not going to prescribe it", "je ne la prescris pas").
+const negationReach = 3
+
+// verbNegated reports whether a particle of negation stands within
+// negationReach words before token at, in the same clause.
+func (r *Reading) verbNegated(toks []lexicon.Token, at int) bool {
+	particles := r.Lexicon.List("negation_particles")
+	for k := at - 1; k >= 0 && k >= at-negationReach && toks[k].Kind != lexicon.Punct; k-- {
+		if particles.Has(toks[k].Norm) {
+			return true
+		}
+	}
+	return false
+}

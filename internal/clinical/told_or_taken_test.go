@@ -107,3 +107,26 @@ GP: Then I'd like to speak to you again in four weeks, and could you do another 
 Patient: Yes.`)
 	finding(t, r, clinical.FollowUp, "4 weeks")
 }
+
+// The father's inhaler the mother asks about is his ("la Ventoline de son
+// papa"), and "je ne la prescris pas" takes it back: no drug for the baby,
+// prescribed or taken.
+func TestARelativesDrugTurnedDownByPronounIsNone(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Il a de la fièvre ?
+Mère : Non. Et la Ventoline de son papa, on pourrait lui en donner un peu pour les sifflements ?
+Médecin : La Ventoline n'est pas efficace dans la bronchiolite du nourrisson, donc je ne la prescris pas, et il ne faut pas lui donner celle de son papa.`)
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Medication {
+			require.False(t, f.New || f.Taken, "%+v", f)
+		}
+	}
+}
+
+// "three of the over-the-counter two hundred milligram tablets" names no
+// drug "counter".
+func TestOverTheCounterIsNoDrug(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: You can take ibuprofen six hundred milligrams, that's three of the over-the-counter two hundred milligram tablets, every six hours as needed.`)
+	none(t, r, clinical.Medication, "counter")
+}
