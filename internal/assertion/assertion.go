@@ -476,7 +476,7 @@ func (r *rules) read(toks []lexicon.Token, ms []match, target [2]int) Context {
 	var applied categorySet
 	for mi, m := range ms {
 		cat := m.rule.cat
-		if cat == pseudo || cat == terminate || cat == list || !covers(toks, ms, owner, mi, target, r.newClause, r.subordinate, r.resumes) {
+		if cat == pseudo || cat == terminate || cat == list || !r.covers(toks, ms, owner, mi, target) {
 			continue
 		}
 		applied |= 1 << cat

@@ -9,7 +9,8 @@ import "github.com/notegen/notegen/internal/lexicon"
 // zero-width target at the end of toks stands for a concept the sentence
 // leaves implicit, as an answer does ("I used to."): a forward scope that
 // reaches the end holds it, whatever the window.
-func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int, newClause, subordinate func([]lexicon.Token, int) bool, resumes func([]lexicon.Token, int, int) bool) bool {
+func (r *rules) covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int) bool {
+	newClause, subordinate, resumes := r.newClause, r.subordinate, r.resumes
 	m := ms[mi]
 	limit := m.rule.scope
 	if limit == 0 {
@@ -63,7 +64,9 @@ func covers(toks []lexicon.Token, ms []match, owner []int, mi int, target [2]int
 				if t.Norm == "," {
 					// a time said at the sentence's opening dates all of it
 					// ("L'hiver passé, elle a fait une pneumonie")
-					dating := m.rule.cat == historical && m.start == 0
+					// (past what only sets the scene: "And once in Poland,
+					// five years ago, she had a kidney infection")
+					dating := m.rule.cat == historical && (m.start == 0 || r.beforeSubject(toks, m.start) && r.timeIn(toks, m.start, m.end))
 					// "Mon collègue de bureau, il a la mononucléose": the
 					// pronoun after the comma takes up the relative the
 					// sentence opened on, whose clause goes on
@@ -175,6 +178,32 @@ func (r *rules) newClause(toks []lexicon.Token, k int) bool {
 // openingWords is the most words of a subject a sentence opens on and a
 // pronoun after a comma takes up ("Mon collègue de bureau, il ...").
 const openingWords = 5
+
+// beforeSubject reports whether no subject has been said before token at:
+// the words before it only set the scene ("And once in Poland, ...").
+func (r *rules) beforeSubject(toks []lexicon.Token, at int) bool {
+	for k := range at {
+		if n := toks[k].Norm; r.lex.List("subject_pronouns").Has(n) || r.lex.List("third_pronouns").Has(n) || r.lex.List("first_person").Has(n) {
+			return false
+		}
+	}
+	return true
+}
+
+// timeIn reports whether tokens [first, end) say a time: a number or a
+// unit of time ("five years ago", "in 2019", "last year").
+func (r *rules) timeIn(toks []lexicon.Token, first, end int) bool {
+	units := r.lex.List("time_units")
+	for k := first; k < end; k++ {
+		if toks[k].Kind == lexicon.Number || units.Has(toks[k].Norm) {
+			return true
+		}
+		if e, _ := units.Match(toks, k); e != nil {
+			return true
+		}
+	}
+	return false
+}
 
 // resumes reports whether the trigger at token start opens its sentence,
 // within openingWords words before the comma at token comma, and a

@@ -84,6 +84,7 @@ func (r *Reading) read() {
 	r.unlistedDiagnoses()
 	r.medications(ms, allergic)
 	r.orders(ms)
+	r.pastProcedures(ms)
 	r.followUps()
 	// "any fever?" "thirty-eight two last night": the answer says nothing
 	// of the fever in words, but it is the temperature's value

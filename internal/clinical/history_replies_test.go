@@ -113,3 +113,24 @@ Patient : Oui, il a fait un infarctus à cinquante-huit ans.`)
 Doctor: With that, the chance of a fracture is very low, so an x-ray isn't needed.`)
 	require.Equal(t, assertion.Absent, finding(t, r, clinical.Condition, "fracture").Assertion)
 }
+
+// The husband's account of her history: an operation years ago is past
+// history; a time that sets the scene before the clause ("And once in
+// Poland, five years ago, she had a kidney infection") dates it. The
+// doctor's "I've requested an ultrasound scan ... and I've referred her to
+// the surgical team" orders both, and "We'll take bloods: full blood
+// count, CRP" the tests.
+func TestAnInterpretedHistoryAndThePerfectOfToday(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Has she been unwell before, any operations?
+Husband: She had a caesarean section three years ago, with our son. And once in Poland, five years ago, she had a kidney infection, she was in hospital two days.
+Doctor: Can you tell her I'm putting a cannula in her arm? We'll take bloods: full blood count, CRP, kidney and liver tests.
+Doctor: I think the most likely thing is appendicitis. I've requested an ultrasound scan of her abdomen, and I've referred her to the surgical team.`)
+	c := finding(t, r, clinical.Procedure, "section")
+	require.Equal(t, assertion.Past, c.Time)
+	require.False(t, c.Ordered)
+	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "pyelonephritis").Time)
+	require.True(t, finding(t, r, clinical.Imaging, "ultrasound").Ordered)
+	require.True(t, finding(t, r, clinical.Referral, "surg").Ordered)
+	require.True(t, finding(t, r, clinical.Lab, "blood count").Ordered)
+}

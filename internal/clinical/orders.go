@@ -1,6 +1,8 @@
 package clinical
 
 import (
+	"strings"
+
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/discourse"
 	"github.com/notegen/notegen/internal/lexicon"
@@ -507,4 +509,38 @@ func (r *Reading) referredBack(ms []mention, seen map[string]int) {
 		seen[key] = len(r.Findings)
 		r.Findings = append(r.Findings, f)
 	}
+}
+
+// pastProcedures keeps the operations the patient had before the visit
+// ("She had a caesarean section three years ago"): history, no order, for
+// the past medical or surgical history.
+func (r *Reading) pastProcedures(ms []mention) {
+	seen := map[string]bool{}
+	for _, m := range ms {
+		c := m.Context
+		if m.kind != Procedure || c.Assertion != assertion.Present || c.Time != assertion.Past || c.Subject != assertion.Patient ||
+			seen[m.name] || r.findingIn(m.Unit, func(f *Finding) bool { return f.Kind == Procedure && f.Name == m.name }) ||
+			!r.datedBeforeVisit(c) {
+			continue
+		}
+		seen[m.name] = true
+		r.Findings = append(r.Findings, Finding{Kind: Procedure, Name: m.name, Said: r.TextOf(m.Unit, m.saidFirst, m.saidEnd),
+			Assertion: assertion.Present, Time: assertion.Past, Subject: assertion.Patient, Mentions: []Mention{m.Mention}})
+	}
+}
+
+// datedBeforeVisit reports whether c is past by a word of time of its own
+// ("three years ago", "in 2019"), not only as what something came after
+// ("much better after the injection": today's).
+func (r *Reading) datedBeforeVisit(c assertion.Context) bool {
+	links := r.Lexicon.List("cause_links")
+	for _, t := range c.Triggers {
+		if t.Category == string(assertion.Past) || t.Category == "historical" {
+			first, _, _ := strings.Cut(r.Lexicon.Norms(t.Term), " ")
+			if !links.Has(first) {
+				return true
+			}
+		}
+	}
+	return false
 }

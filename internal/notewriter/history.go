@@ -110,6 +110,24 @@ func (rd *renderer) pastConditions(key string) []Sentence {
 	return out
 }
 
+// pastProcedures writes the operations and procedures the patient had
+// before the visit ("She had a caesarean section three years ago") that no
+// sentence of section key holds, as said.
+func (rd *renderer) pastProcedures(key string) []Sentence {
+	r := rd.r
+	var out []Sentence
+	for k := range r.Findings {
+		f := &r.Findings[k]
+		if f.Kind != clinical.Procedure || f.Subject != assertion.Patient || f.Assertion != assertion.Present ||
+			f.Time != assertion.Past || rd.coveredIn(f, key) {
+			continue
+		}
+		out = append(out, Sentence{Text: capitalise(fill(rd.x.Phrase("history.of"), map[string]string{"condition": strings.ToLower(f.Said)})),
+			Spans: r.Spans(f), Why: "past procedure: " + f.Name})
+	}
+	return out
+}
+
 // coveredIn reports whether a sentence of section key was written from a
 // unit that mentions f.
 func (rd *renderer) coveredIn(f *clinical.Finding, key string) bool {

@@ -24,6 +24,8 @@ type renderer struct {
 	// written says, of each unit whose sentence is in the note, the
 	// section it is in.
 	written map[int]string
+	// present holds the template's section keys.
+	present map[string]bool
 }
 
 func newRenderer(r *clinical.Reading, out nt.Lang, style nt.Style) *renderer {
@@ -61,6 +63,7 @@ func (rd *renderer) render(sections []nt.Section) []Section {
 	for _, s := range sections {
 		present[s.Key] = true
 	}
+	rd.present = present
 	rd.route(present)
 	out := make([]Section, 0, len(sections))
 	for _, s := range sections {
@@ -137,7 +140,15 @@ func (rd *renderer) body(key string) []Sentence {
 	case nt.KeyHPI:
 		return append(rd.sentences(key), rd.denials(key)...)
 	case nt.KeyPastMedicalHistory:
-		return append(rd.sentences(key), rd.pastConditions(key)...)
+		out := append(rd.sentences(key), rd.pastConditions(key)...)
+		if !rd.present[nt.KeyPastSurgicalHistory] {
+			// (a template without a surgical history keeps the operations
+			// with the past conditions)
+			out = append(out, rd.pastProcedures(key)...)
+		}
+		return out
+	case nt.KeyPastSurgicalHistory:
+		return append(rd.sentences(key), rd.pastProcedures(key)...)
 	case nt.KeyMedications:
 		return rd.medications()
 	case nt.KeyAllergies:
