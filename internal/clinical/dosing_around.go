@@ -103,6 +103,26 @@ func (r *Reading) doseByPronoun(f *Finding) {
 	}
 }
 
+// doseInReply reads the dose said at the start of the reply to the
+// clinician's question about a drug taken ("Vous prenez bien la
+// metformine ?" "Oui, mille milligrammes le matin et mille le soir."),
+// when the reply names no drug of its own.
+func (r *Reading) doseInReply(f *Finding) {
+	for _, m := range f.Mentions {
+		u, a := r.Units[m.Unit], r.Answer[m.Unit]
+		if u.Speaker != transcript.Clinician || !u.Question || a < 0 || r.Units[a].Speaker == transcript.Clinician {
+			continue
+		}
+		if at, _ := find(r.Units[a].Tokens, r.Lexicon.List("medications")); at >= 0 {
+			continue
+		}
+		r.dosing(f, mention{Mention: Mention{Unit: a}})
+		if f.Dose != nil {
+			return
+		}
+	}
+}
+
 // doseByPronounAfter reads a dose said after a pronoun in the sentences
 // after mention m, before any other drug is named, and reports whether it
 // found one.

@@ -221,6 +221,9 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 		if f.Dose == nil && (f.Taken || f.New) {
 			r.doseByPronoun(&f)
 		}
+		if f.Dose == nil && f.Taken {
+			r.doseInReply(&f)
+		}
 		if f.Dose == nil && f.New {
 			r.startingDose(&f, detail)
 		}
@@ -409,6 +412,11 @@ func (r *Reading) medAction(m mention) medEvidence {
 		return ev
 	}
 	ev.action = entry.Attr("action")
+	if ev.action == ActionStop && m.Context.Assertion == assertion.Present && r.waitsOnCondition(u.Tokens, max(m.End, at+1)) {
+		// "hold the metformin if you start vomiting": a rule for a day
+		// that may come, no decision today
+		ev.m.Context.Assertion = assertion.Hypothetical
+	}
 	if entry.Attr("switch") == "yes" && r.switchedTo(u.Tokens, at, m.First) {
 		// "I'm going to switch you to Fostair": the drug switched to is
 		// started; the one switched from is changed (or stopped, "instead

@@ -98,6 +98,11 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 			// the pronoun and its verb together: French puts the pronoun
 			// inside the negation ("je ne la prescris pas")
 			c := assertion.Of(r.Lexicon, toks, [2]int{min(i, j), max(i+n, j+pn)})
+			if e.Attr("action") == ActionStop && c.Assertion == assertion.Present && r.waitsOnCondition(toks, max(i+n, j+pn)) {
+				// "hold it if you start vomiting": a rule for a day that
+				// may come, no decision today
+				c.Assertion = assertion.Hypothetical
+			}
 			if r.verbNegated(toks, min(i, j)) {
 				// (the verb's own negation, which a pseudo-trigger of the
 				// findings hides: "je ne la prescris pas")

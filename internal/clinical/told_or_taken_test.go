@@ -130,3 +130,32 @@ func TestOverTheCounterIsNoDrug(t *testing.T) {
 	r := read(t, "en", `Doctor: You can take ibuprofen six hundred milligrams, that's three of the over-the-counter two hundred milligram tablets, every six hours as needed.`)
 	none(t, r, clinical.Medication, "counter")
 }
+
+// A sick-day rule ("hold it if you start vomiting", "stop the metformin if
+// you can't eat") decides nothing today: the drug goes on.
+func TestASickDayRuleIsNoStop(t *testing.T) {
+	t.Parallel()
+	for _, said := range []string{
+		"Keep taking the metformin too, but hold it if you start vomiting or can't eat or drink.",
+		"Keep taking the metformin. Stop the metformin if you start vomiting or can't eat or drink.",
+	} {
+		r := read(t, "en", "Patient: I take metformin, five hundred milligrams twice a day.\nDoctor: "+said)
+		require.Equal(t, clinical.ActionContinue, finding(t, r, clinical.Medication, "metformin").Action, said)
+	}
+}
+
+// The dose the patient gives in reply to "are you taking the metformin?"
+// is the drug's ("Oui, mille milligrammes le matin et mille le soir").
+func TestTheDoseInTheReplyToAQuestionAboutTheDrug(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Vous prenez bien la metformine ?
+Patient : Oui, mille milligrammes le matin et mille le soir, je n'oublie jamais.`)
+	requireDose(t, r, "metformine", "1000 mg")
+}
+
+// "stroke prevention" names what is prevented, no stroke.
+func TestWhatIsPreventedIsNoFinding(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I have discussed stroke prevention with her and she is keen to start anticoagulation.`)
+	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Condition, "stroke").Assertion)
+}
