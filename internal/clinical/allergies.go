@@ -439,6 +439,17 @@ func (r *Reading) addReaction(f *Finding, ui, at int, reactions *lexicon.List) {
 		r.reactions[[2]int{rui, j}] = true
 	}
 	f.Mentions = append(f.Mentions, Mention{Unit: rui, First: k, End: k + n})
+	// the reactions listed after it are the allergy's too ("il a fait
+	// des plaques rouges partout et il a vomi"): no symptom of today
+	toks := r.Units[rui].Tokens
+	for j := k + n; j < len(toks) && !endsSentence(toks[j]); j++ {
+		if e, m := reactions.Match(toks, j); e != nil {
+			for t := j; t < j+m; t++ {
+				r.reactions[[2]int{rui, t}] = true
+			}
+			j += m - 1
+		}
+	}
 }
 
 // reactionPhrase extends the reaction at tokens [k, k+n) over the

@@ -134,3 +134,32 @@ Doctor: I think the most likely thing is appendicitis. I've requested an ultraso
 	require.True(t, finding(t, r, clinical.Referral, "surg").Ordered)
 	require.True(t, finding(t, r, clinical.Lab, "blood count").Ordered)
 }
+
+// A newborn's jaundice is past ("à la naissance"); a cow's milk protein
+// allergy is named as said, and every reaction told of its first bottle
+// is the allergy's, no symptom of today ("il a fait des plaques rouges
+// partout et il a vomi").
+func TestAnInfantsHistoryAndItsAllergy(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Il est né à terme, c'est bien ça ?
+Mère : Oui. Il a juste eu une jaunisse à la naissance, il a eu la photothérapie deux jours à la maternité.
+Médecin : Et il a son allergie au lait de vache, je vois dans le dossier.
+Mère : Oui, une allergie aux protéines de lait de vache. Au premier biberon de lait normal il a fait des plaques rouges partout et il a vomi.`)
+	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "ictère").Time)
+	a := finding(t, r, clinical.Allergy, "lait de vache")
+	require.NotNil(t, a.Reaction)
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Symptom {
+			require.NotContains(t, f.Name, "vomi", "%+v", f)
+		}
+	}
+}
+
+// "introducing peanut early lowers the chance of a peanut allergy" is
+// advice, no allergy.
+func TestAnAllergyPreventedIsNone(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Dad: What about peanuts? My sister said to wait until she's older.
+Doctor: Actually the current advice is the opposite: introducing peanut early lowers the chance of a peanut allergy.`)
+	none(t, r, clinical.Allergy, "peanut")
+}
