@@ -230,6 +230,13 @@ func TestHistoricalAndResolved(t *testing.T) {
 		{"fr", "Antécédents d'[hypertension].", present, past, ""},
 		{"fr", "Elle a eu une [appendicectomie] en 2005.", present, past, ""},
 		{"fr", "Je ne [fume] plus depuis deux ans.", present, past, ""},
+		// a two-part trigger whose gap holds its own object is about that
+		// object, not what came before ("won't need the blue salbutamol
+		// any more"; "mes jambes ne me tiennent plus")
+		{"en", "So we'll stop the [clenil], and you won't need the blue salbutamol any more.", present, "", ""},
+		{"fr", "J'ai la [tête qui tourne], tout devient un peu noir, et mes jambes ne me tiennent plus.", present, "", ""},
+		// a time that sets the scene before the clause dates it
+		{"en", "And once in Poland, five years ago, she had a [kidney infection].", present, past, ""},
 		{"fr", "J'ai arrêté de [fumer] il y a cinq ans.", present, past, ""},
 		{"fr", "Ex-[fumeur].", present, past, ""},
 		{"fr", "La [douleur] a disparu.", present, past, ""},

@@ -109,6 +109,12 @@ func (r *rules) covers(toks []lexicon.Token, ms []match, owner []int, mi int, ta
 		return implicit
 	}
 	if m.rule.dir&backward != 0 && target[1] <= m.start && !implicit {
+		if m.closeEnd > 0 && m.closeStart-m.end >= gapObjectWords {
+			// "we'll stop the clenil, and you won't need the blue
+			// salbutamol any more": a gap that holds its own object is
+			// what the trigger is about, not what came before
+			return false
+		}
 		words, joined := 0, false
 		for k := m.start - 1; k >= 0; k-- {
 			if k == target[1]-1 {
@@ -178,6 +184,10 @@ func (r *rules) newClause(toks []lexicon.Token, k int) bool {
 // openingWords is the most words of a subject a sentence opens on and a
 // pronoun after a comma takes up ("Mon collègue de bureau, il ...").
 const openingWords = 5
+
+// gapObjectWords is how many words in the gap of a two-part trigger make
+// an object of its own ("won't need [the blue salbutamol] any more").
+const gapObjectWords = 2
 
 // beforeSubject reports whether no subject has been said before token at:
 // the words before it only set the scene ("And once in Poland, ...").

@@ -163,3 +163,17 @@ func TestAnAllergyPreventedIsNone(t *testing.T) {
 Doctor: Actually the current advice is the opposite: introducing peanut early lowers the chance of a peanut allergy.`)
 	none(t, r, clinical.Allergy, "peanut")
 }
+
+// A daughter labelled as such names her mother without a possessive
+// ("Maman est tombée trois fois"): it is the patient who fell. Without a
+// label, or after a possessive ("son papa"), the bare word names no one.
+func TestABareRelationNamesThePatientOnlyByTheLabel(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Bonjour madame. Alors, qu'est-ce qui se passe ?
+Fille : C'est moi qui ai insisté pour qu'on vienne. Maman est tombée trois fois en deux mois.
+Patiente : Ma fille s'inquiète pour rien.`)
+	require.Equal(t, assertion.Patient, finding(t, r, clinical.Symptom, "chute").Subject)
+	r = read(t, "fr", `Médecin : Il y a de l'asthme dans la famille ?
+Mère : Son papa est asthmatique depuis petit.`)
+	require.Equal(t, assertion.Family, finding(t, r, clinical.Condition, "asthme").Subject)
+}

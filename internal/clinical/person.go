@@ -104,13 +104,13 @@ func (r *Reading) companionsRelation() string {
 	// a companion whose label says who they are names the patient only by
 	// that relation: the grandmother's "my husband" is the boy's grandfather
 	labelled := r.labelledKin()
-	fits := func(e *lexicon.Entry) bool { return labelled == "" || e.Attr("kin") == labelled }
+	fits := func(e *lexicon.Entry) bool { return labelled == "" && e.Attr("bare") != "yes" || e.Attr("kin") == labelled }
 	for _, u := range r.Units {
 		switch u.Speaker {
 		case transcript.Other:
 			relays := transcript.Relays(r.Segments[u.Segment].Voice)
 			for i := range u.Tokens {
-				if e, _ := list.Match(u.Tokens, i); e != nil && fits(e) {
+				if e, _ := list.Match(u.Tokens, i); e != nil && fits(e) && r.bareAllowed(e, u.Tokens, i) {
 					if relays && (e.Attr("kin") != "child" || patientSpeaks) {
 						// an interpreter's "my mother has diabetes" is
 						// the interpreted patient's mother; only a
@@ -157,4 +157,15 @@ func (r *Reading) onlyInterpreters() bool {
 		any = true
 	}
 	return any
+}
+
+// bareAllowed reports whether a relation said without its possessive
+// ("Maman est tombée", voice_other's bare=yes) names the patient at token
+// i: only for a companion whose label says the patient is that relation
+// ("Fille :"), and not after a possessive ("son papa" is someone else's).
+func (r *Reading) bareAllowed(e *lexicon.Entry, toks []lexicon.Token, i int) bool {
+	if e.Attr("bare") != "yes" {
+		return true
+	}
+	return r.labelledKin() == e.Attr("kin") && (i == 0 || !r.Lexicon.List("determiners").Has(toks[i-1].Norm))
 }

@@ -31,7 +31,7 @@ func (r *Reading) ownedBySpeaker(toks []lexicon.Token, at int) bool {
 func (r *Reading) namesPatient(toks []lexicon.Token) bool {
 	list := r.Lexicon.List("voice_other")
 	for i := range toks {
-		if e, _ := list.Match(toks, i); e != nil && (r.Patient.Relation == "" && (r.Patient.Kin == "" || e.Attr("kin") == r.Patient.Kin) ||
+		if e, _ := list.Match(toks, i); e != nil && r.bareAllowed(e, toks, i) && (r.Patient.Relation == "" && (r.Patient.Kin == "" || e.Attr("kin") == r.Patient.Kin) ||
 			e.Name() == r.Patient.Relation) {
 			return true
 		}
@@ -60,7 +60,7 @@ func (r *Reading) companionsKin(toks []lexicon.Token) (assertion.Subject, bool) 
 		return "", false
 	}
 	for i := range toks {
-		if e, _ := list.Match(toks, i); e != nil && e.Name() != r.Patient.Relation {
+		if e, _ := list.Match(toks, i); e != nil && e.Name() != r.Patient.Relation && r.bareAllowed(e, toks, i) {
 			s, ok := kinToPatient[[2]string{r.Patient.Kin, e.Attr("kin")}]
 			return s, ok
 		}
