@@ -177,3 +177,11 @@ Patiente : Ma fille s'inquiète pour rien.`)
 Mère : Son papa est asthmatique depuis petit.`)
 	require.Equal(t, assertion.Family, finding(t, r, clinical.Condition, "asthme").Subject)
 }
+
+// "votre tension n'est pas encore bien contrôlée" judges the pressure
+// high: hypertension, not its negation.
+func TestAPressureNotControlledIsHypertension(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : À la maison, on vise moins de cent trente-cinq sur quatre-vingt-cinq. Donc votre tension n'est pas encore bien contrôlée.`)
+	require.Equal(t, assertion.Present, finding(t, r, clinical.Condition, "hypertension").Assertion)
+}
