@@ -277,6 +277,51 @@ const intervalReach = 12
 // number in digits and its unit as said, and the token after it. A lone
 // number word before the unit of time is a count here ("in one week").
 func (r *Reading) interval(toks []lexicon.Token, i int) (string, int) {
+	text, end := r.saidInterval(toks, i)
+	if text == "" {
+		return text, end
+	}
+	if at := r.repairAfter(toks, end); at >= 0 {
+		// "in a couple weeks, or, I'm sorry, a couple months": the
+		// interval the speaker corrects to
+		if again, to := r.saidInterval(toks, at); again != "" {
+			return again, to
+		}
+	}
+	return text, end
+}
+
+// repairMarkerWords is the most words of a marker of self-repair.
+const repairMarkerWords = 4
+
+// repairAfter is where the correction starts when a marker of self-repair
+// ("or, I'm sorry,", "I mean", "pardon") follows token end, commas
+// around it aside; -1 when none does.
+func (r *Reading) repairAfter(toks []lexicon.Token, end int) int {
+	markers := r.Lexicon.List("self_repairs")
+	var words []string
+	at := -1 // after the longest marker ("or I'm sorry" over "or sorry")
+	for k := end; k < len(toks) && len(words) < repairMarkerWords; k++ {
+		if toks[k].Norm == "," {
+			continue
+		}
+		if toks[k].Kind == lexicon.Punct {
+			break
+		}
+		words = append(words, toks[k].Norm)
+		if markers.Has(strings.Join(words, " ")) {
+			at = k + 1
+		}
+	}
+	for at >= 0 && at < len(toks) && toks[at].Norm == "," {
+		at++
+	}
+	return at
+}
+
+// saidInterval reads the interval said from token i, as interval does
+// before any correction.
+func (r *Reading) saidInterval(toks []lexicon.Token, i int) (string, int) {
 	units, words := r.Lexicon.List("time_units"), r.Lexicon.List("numbers")
 	nums := r.numbersIn(toks)
 	for k := i; k < len(toks) && k < i+intervalReach; k++ {

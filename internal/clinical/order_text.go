@@ -15,10 +15,18 @@ func (r *Reading) whenAfter(toks []lexicon.Token, end int) int {
 	if end >= len(toks) || !r.Lexicon.List("place_prepositions").Has(toks[end].Norm) && !r.Lexicon.List("prepositions").Has(toks[end].Norm) {
 		return end
 	}
-	if interval, to := r.interval(toks, end); interval != "" && to <= end+intervalWords {
-		return to
+	interval, to := r.saidInterval(toks, end)
+	if interval == "" || to > end+intervalWords {
+		return end
 	}
-	return end
+	if at := r.repairAfter(toks, to); at >= 0 {
+		// "in a couple weeks, or, I'm sorry, a couple months": the order's
+		// words run to the interval the speaker corrects to
+		if again, corrected := r.saidInterval(toks, at); again != "" {
+			return corrected
+		}
+	}
+	return to
 }
 
 // intervalWords is the most tokens of an interval said after a test ("in

@@ -159,3 +159,15 @@ func TestWhatIsPreventedIsNoFinding(t *testing.T) {
 	r := read(t, "en", `Doctor: I have discussed stroke prevention with her and she is keen to start anticoagulation.`)
 	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Condition, "stroke").Assertion)
 }
+
+// A speaker's correction of an interval ("in a couple weeks, or, I'm
+// sorry, a couple months"; "in two weeks, sorry, I mean four weeks") is
+// the interval charted: never the one taken back.
+func TestACorrectedIntervalIsTheOneCharted(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I want to go ahead and order another hemoglobin a1c in a couple weeks, or, I'm sorry, a couple months.
+Patient: Okay.
+Doctor: I'll see you back in two weeks, sorry, I mean four weeks.`)
+	finding(t, r, clinical.FollowUp, "4 weeks")
+	require.Contains(t, finding(t, r, clinical.Lab, "a1c").Said, "a couple months")
+}
