@@ -171,3 +171,16 @@ Doctor: I'll see you back in two weeks, sorry, I mean four weeks.`)
 	finding(t, r, clinical.FollowUp, "4 weeks")
 	require.Contains(t, finding(t, r, clinical.Lab, "a1c").Said, "a couple months")
 }
+
+// A drug told as what some people take ("a tablet called clonidine that
+// some women use ... so I wouldn't start it now") or what "we might
+// recommend" later is no prescription.
+func TestADrugOthersTakeOrThatMightComeIsNoPrescription(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Dr Patel: There's also a tablet called clonidine that some women use, but it often causes a dry mouth and tiredness, so I wouldn't start it now.
+GP: Because you've had a kidney stone, that's one of the reasons we might recommend a tablet called allopurinol to lower the urate long term. We don't start it during an attack.`)
+	for _, name := range []string{"clonidine", "allopurinol"} {
+		f := finding(t, r, clinical.Medication, name)
+		require.False(t, f.New, "%s: %+v", name, f)
+	}
+}
