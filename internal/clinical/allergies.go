@@ -395,7 +395,9 @@ func (r *Reading) inAllergyList(toks []lexicon.Token, from, to int) bool {
 		return false
 	}
 	x := r.Lexicon
-	lists := []*lexicon.List{x.List("allergens"), x.List("medications"), x.List("determiners"), x.List("attachments")}
+	// (with how sure the clinician is: "a severe allergic reaction, almost
+	// certainly to peanut")
+	lists := []*lexicon.List{x.List("allergens"), x.List("medications"), x.List("determiners"), x.List("attachments"), x.List("likelihood_words")}
 	joiners := x.List("conjunctions")
 	for k := from; k < to; {
 		if toks[k].Norm == "," || joiners.Has(toks[k].Norm) {

@@ -371,6 +371,11 @@ func (r *Reading) medAction(m mention) medEvidence {
 	if entry == nil {
 		return ev
 	}
+	if at < m.First && r.takingBetween(u.Tokens, at, m.First) {
+		// "prévenez le médecin que vous êtes sous Coumadine": the drug is
+		// what is taken, the verb before acts on something else
+		return ev
+	}
 	if r.agentOf(u.Tokens, m.End, at) {
 		// "a B12 level, since metformin can lower it": the drug does what
 		// the verb says; no one acts on it

@@ -86,6 +86,21 @@ func (r *Reading) actsItself(toks []lexicon.Token, end int) bool {
 	return e != nil || r.subjectOfItsOwn(toks, end)
 }
 
+// takingBetween reports whether a word of taking said before a drug with
+// its verb of being ("you are on", "vous êtes sous") stands between a verb at token at and the
+// drug at token first.
+func (r *Reading) takingBetween(toks []lexicon.Token, at, first int) bool {
+	cues, be := r.Lexicon.List("taking_cues"), r.Lexicon.List("auxiliaries")
+	for k := at + 1; k < first; k++ {
+		// (said with its verb of being: "start you on amlodipine" is the
+		// start itself)
+		if e, n := cues.Match(toks, k); e != nil && k+n == first && e.Attr("before") == "yes" && k > 0 && be.Has(toks[k-1].Norm) {
+			return true
+		}
+	}
+	return false
+}
+
 // instructed reports whether the clinician says what will be given, a
 // verb of giving after a modal near the drug ("we will use amoxicillin,
 // the high dose"): an instruction, whatever part the sentence was given.

@@ -184,3 +184,20 @@ GP: Because you've had a kidney stone, that's one of the reasons we might recomm
 		require.False(t, f.New, "%s: %+v", name, f)
 	}
 }
+
+// "almost certainly to peanut" after "a severe allergic reaction" names
+// the allergy; "prévenez le médecin que vous êtes sous Coumadine" (next
+// time an antibiotic is given) starts no Coumadine: it is what is taken.
+func TestAnAllergyTheClinicianIsAlmostSureOfAndADrugTaken(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any other allergies? To medicines?
+Patient: No, no medicine allergies.
+Doctor: Chloe, you've had anaphylaxis, a severe allergic reaction, almost certainly to peanut.`)
+	finding(t, r, clinical.Allergy, "peanut")
+	r = read(t, "fr", `Médecin : Vous prenez toujours la Coumadine cinq milligrammes, un comprimé le soir ?
+Patiente : Oui.
+Médecin : Et la prochaine fois qu'on vous donne un antibiotique, prévenez le médecin que vous êtes sous Coumadine.`)
+	c := finding(t, r, clinical.Medication, "coumadine")
+	require.False(t, c.New, "%+v", c)
+	require.True(t, c.Taken)
+}
