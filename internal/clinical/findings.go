@@ -56,6 +56,11 @@ func (r *Reading) read() {
 			// history, the child's family history
 			c.Subject = assertion.Family
 		}
+		if m.kind == Condition && c.Assertion == assertion.Present && r.Units[m.Unit].Speaker == transcript.Clinician && r.generalSubject(m.Mention) {
+			// "because a water infection can make sickness worse": what a
+			// condition may do, said of it in general
+			c.Assertion = assertion.Hypothetical
+		}
 		if (m.kind == Condition || m.kind == Symptom) && c.Assertion != assertion.Absent && r.toldAsRisk(m.Mention) {
 			// "bupropion can lower the seizure threshold": a risk told
 			// is no finding
@@ -108,6 +113,19 @@ func (r *Reading) toldAsRisk(m Mention) bool {
 		return true
 	}
 	return cueInClause(toks, m.First, phrases, effectWindow, func(e *lexicon.Entry) bool { return e.Attr("after") != "yes" })
+}
+
+// generalSubject reports whether the condition of m, named with an
+// indefinite article, is the subject of a modal right after it ("a water
+// infection can make sickness worse"): a statement about the condition,
+// not a finding.
+func (r *Reading) generalSubject(m Mention) bool {
+	toks := r.Units[m.Unit].Tokens
+	if m.First == 0 || m.End >= len(toks) || !r.Lexicon.List("indefinite_articles").Has(toks[m.First-1].Norm) {
+		return false
+	}
+	e, _ := r.Lexicon.List("general_modals").Match(toks, m.End)
+	return e != nil
 }
 
 // cueInClause reports whether a term of list that ok accepts (any, when

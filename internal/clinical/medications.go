@@ -74,7 +74,11 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 		at, owned := ownedAt[m.name]
 		answersCompanion := owned && m.Unit > at && r.Units[m.Unit].Speaker == transcript.Clinician &&
 			(m.Unit-at <= ownAnswerReach || r.possessedByAddressee(r.Units[m.Unit].Tokens, m.First))
-		if m.Context.Subject == assertion.Family || m.Context.Subject == assertion.Other || answersCompanion || ownCare || r.ownedByRelative(m.Mention) {
+		// ("I take Keppra, levetiracetam": the name said again beside it
+		// in the companion's sentence is hers too)
+		sameSentence := owned && m.Unit == at
+		if m.Context.Subject == assertion.Family || m.Context.Subject == assertion.Other || answersCompanion || ownCare || sameSentence ||
+			r.ownedByRelative(m.Mention) {
 			continue
 		}
 		if _, ok := groups[m.name]; !ok {

@@ -110,6 +110,12 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 			}
 			m := mention{Mention: Mention{Unit: ui, First: j, End: j + pn, Context: c}, name: last.name}
 			ev := medEvidence{m: m, action: e.Attr("action"), today: c.Assertion != assertion.Absent, referred: true, weak: e.Attr("weak") == "yes"}
+			if ev.action == ActionStart && c.Assertion == assertion.Absent && r.verbNegated(toks, min(i, j)) && !r.asks(ui) &&
+				onlyDrugSince(ms, last, ui, i) {
+				// "We don't start it during an attack", "je ne la prescris
+				// pas": what was proposed is taken back
+				ev.action, ev.today = actionCancel, true
+			}
 			if other, planned := r.decidedByOther(toks, i); other {
 				// "a dermatologist has to prescribe it" is another's
 				// decision yet to come; "your cardiologist started it",
@@ -124,6 +130,20 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 		}
 	}
 	return out
+}
+
+// onlyDrugSince reports whether last is the only drug named from its
+// sentence, or the sentence before unit ui, up to token i of unit ui: a
+// pronoun after two drugs ("Ondansetron
+// is an option if cyclizine doesn't work ... We won't start it") may stand
+// for either.
+func onlyDrugSince(ms []mention, last mention, ui, i int) bool {
+	for _, m := range ms {
+		if m.kind == Medication && m.name != last.name && m.Unit >= min(last.Unit, ui-1) && (m.Unit < ui || m.Unit == ui && m.First < i) {
+			return false
+		}
+	}
+	return true
 }
 
 // splitAction matches at token i a verb of decision whose particle comes

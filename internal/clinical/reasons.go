@@ -169,7 +169,11 @@ func (r *Reading) nearestProblem(m mention, subject assertion.Subject) nearProbl
 			continue
 		}
 		for _, fm := range f.Mentions {
-			if fm.Unit != m.Unit || fm.Answered || fm.Context.Assertion == assertion.Hypothetical || r.toldAsRisk(fm) || r.lifeState(f) {
+			// (a condition said in general as why, "since an overactive
+			// thyroid can cause anxiety", is the order's reason, though
+			// no finding)
+			general := fm.Context.Assertion == assertion.Hypothetical && r.generalSubject(fm)
+			if fm.Unit != m.Unit || fm.Answered || fm.Context.Assertion == assertion.Hypothetical && !general || r.toldAsRisk(fm) || r.lifeState(f) {
 				// (what the patient should watch for, "seek advice if she
 				// develops a sore throat", is no reason either)
 				// (a state of life is looked up only for a problem named

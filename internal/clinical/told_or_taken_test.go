@@ -173,8 +173,11 @@ Doctor: I'll see you back in two weeks, sorry, I mean four weeks.`)
 }
 
 // A drug told as what some people take ("a tablet called clonidine that
-// some women use ... so I wouldn't start it now") or what "we might
-// recommend" later is no prescription.
+// some women use ... so I wouldn't start it now"), or recommended and then
+// taken back by its pronoun ("We don't start it during an attack"), is no
+// prescription; after two drugs, a pronoun taken back cancels neither
+// ("Ondansetron is an option if cyclizine doesn't work ... We won't start
+// it today").
 func TestADrugOthersTakeOrThatMightComeIsNoPrescription(t *testing.T) {
 	t.Parallel()
 	r := read(t, "en", `Dr Patel: There's also a tablet called clonidine that some women use, but it often causes a dry mouth and tiredness, so I wouldn't start it now.
@@ -182,6 +185,28 @@ GP: Because you've had a kidney stone, that's one of the reasons we might recomm
 	for _, name := range []string{"clonidine", "allopurinol"} {
 		f := finding(t, r, clinical.Medication, name)
 		require.False(t, f.New, "%s: %+v", name, f)
+	}
+	r = read(t, "en", `GP: I'd like to start you on cyclizine, fifty milligrams three times a day.
+Patient: Okay.
+GP: Ondansetron is an option if cyclizine doesn't work, so we keep it as a second-line medicine. We won't start it today.`)
+	requireDecision(t, r, "cyclizine", clinical.ActionStart, "50 mg")
+}
+
+// A companion who names her own drug twice in a sentence ("I take Keppra,
+// levetiracetam, twice a day") names hers both times; a condition said
+// in general as a cause ("a water infection can make sickness worse") is
+// no finding.
+func TestACompanionsDrugByBothNamesAndAConditionInGeneral(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Does anyone in the family have seizures?
+Mom: Me. I have epilepsy. I take Keppra, levetiracetam, twice a day.`)
+	none(t, r, clinical.Medication, "levetiracetam")
+	none(t, r, clinical.Medication, "keppra")
+	r = read(t, "en", `GP: I'd like you to drop a urine sample in today, so we can check it for ketones, and for infection, because a water infection can make sickness worse.`)
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Condition {
+			require.NotEqual(t, assertion.Present, f.Assertion, "%+v", f)
+		}
 	}
 }
 
