@@ -56,6 +56,11 @@ func (r *Reading) orders(ms []mention) {
 			// is the topic
 			continue
 		}
+		if r.deniedUse(u.Tokens, m.End) {
+			// "a scan wouldn't change what we do": the test is the
+			// subject of a denied use, no order
+			continue
+		}
 		if r.waitsOnCondition(u.Tokens, m.End) {
 			// "will refer to urology if the PSA is elevated": an order
 			// that waits on the patient's course is no order today
@@ -543,4 +548,12 @@ func (r *Reading) datedBeforeVisit(c assertion.Context) bool {
 		}
 	}
 	return false
+}
+
+// deniedUse reports whether a modal with a negation follows token end
+// ("a scan wouldn't change what we do", "an x-ray won't show it"): what
+// is said of the test is that it will not help.
+func (r *Reading) deniedUse(toks []lexicon.Token, end int) bool {
+	e, n := r.Lexicon.List("modals").Match(toks, end)
+	return e != nil && end+n < len(toks) && r.Lexicon.List("negation_particles").Has(toks[end+n].Norm)
 }

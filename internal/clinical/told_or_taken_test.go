@@ -226,3 +226,14 @@ Médecin : Et la prochaine fois qu'on vous donne un antibiotique, prévenez le m
 	require.False(t, c.New, "%+v", c)
 	require.True(t, c.Taken)
 }
+
+// "No, a scan wouldn't change what we do ... We only scan if there are
+// warning signs": no scan is ordered.
+func TestAScanThatWouldNotHelpIsNoOrder(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Patient: Do I need an X-ray or a scan?
+Doctor: No, a scan wouldn't change what we do, and it wouldn't help you get better. We only scan if there are warning signs, and you haven't got any.`)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Imaging && f.Ordered, "%+v", f)
+	}
+}
