@@ -237,3 +237,13 @@ Doctor: No, a scan wouldn't change what we do, and it wouldn't help you get bett
 		require.False(t, f.Kind == clinical.Imaging && f.Ordered, "%+v", f)
 	}
 }
+
+// "What does help is a single dose of a steroid medicine called
+// dexamethasone. ... For his weight that's two milligrams, ..., just once."
+// proposes the drug and its dose.
+func TestWhatDoesHelpProposesTheDrug(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Dr Okafor: No, it's a virus, so antibiotics won't help, and he won't need any. What does help is a single dose of a steroid medicine called dexamethasone. It reduces the swelling in the airway. For his weight that's two milligrams, as a liquid, taken by mouth, just once.
+Mum: Just the one dose?`)
+	requireDecision(t, r, "dexamethasone", clinical.ActionStart, "2 mg")
+}
