@@ -104,7 +104,9 @@ func (r *Reading) companionsRelation() string {
 	// a companion whose label says who they are names the patient only by
 	// that relation: the grandmother's "my husband" is the boy's grandfather
 	labelled := r.labelledKin()
-	fits := func(e *lexicon.Entry) bool { return labelled == "" && e.Attr("bare") != "yes" || e.Attr("kin") == labelled }
+	fits := func(e *lexicon.Entry) bool {
+		return labelled == "" && e.Attr("bare") != "yes" || e.Attr("kin") == labelled
+	}
 	for _, u := range r.Units {
 		switch u.Speaker {
 		case transcript.Other:
