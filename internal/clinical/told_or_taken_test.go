@@ -71,13 +71,15 @@ GP: That's completely reasonable. We'll check your cholesterol in the bloods.`)
 }
 
 // A drug's risk told with the drug as subject ("the gliclazide can make
-// the sugar go too low") is no finding of today.
+// the sugar go too low", "propranolol can tighten the airways and bring on
+// an asthma attack") is no finding of today.
 func TestARiskTheDrugCanBringIsNoFinding(t *testing.T) {
 	t.Parallel()
 	r := read(t, "en", `Doctor: We'll restart the gliclazide, eighty milligrams twice a day.
-Doctor: Please tell him the gliclazide can make the sugar go too low, especially if he skips meals.`)
+Doctor: Please tell him the gliclazide can make the sugar go too low, especially if he skips meals.
+Doctor: With your asthma, propranolol can tighten the airways and bring on an asthma attack.`)
 	for _, f := range r.Findings {
-		if f.Kind == clinical.Condition || f.Kind == clinical.Symptom {
+		if (f.Kind == clinical.Condition || f.Kind == clinical.Symptom) && f.Name != "asthma" {
 			require.NotEqual(t, assertion.Present, f.Assertion, "%s", f.Name)
 		}
 	}
