@@ -249,3 +249,13 @@ func TestWhatDoesHelpProposesTheDrug(t *testing.T) {
 Mum: Just the one dose?`)
 	requireDecision(t, r, "dexamethasone", clinical.ActionStart, "2 mg")
 }
+
+// "On baisse la dose : quatre milligrammes au lieu de cinq", said of the
+// Coumadine the sentences before are about, changes it to 4 mg.
+func TestTheDoseLoweredIsTheDrugTalkedAbout(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Vous prenez toujours la Coumadine cinq milligrammes, un comprimé le soir ?
+Patiente : Oui.
+Médecin : Ce soir, vous ne prenez pas la Coumadine, on saute la prise de ce soir. À partir de demain soir, on baisse la dose : quatre milligrammes au lieu de cinq, une fois par jour le soir.`)
+	requireDecision(t, r, "coumadine", clinical.ActionChange, "4 mg")
+}
