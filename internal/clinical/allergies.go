@@ -22,6 +22,7 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 	allergens, meds, reactions := x.List("allergens"), x.List("medications"), x.List("reactions")
 	allergic := map[string]bool{}
 	seen := map[string]int{}
+	deniedAt := map[string]int{} // a substance -> the last unit the patient denies an allergy to it
 	none := -1
 	for ui, u := range r.Units {
 		if u.Question {
@@ -76,6 +77,12 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 				// "No ibuprofen, because of your allergy": the drug is
 				// avoided, the allergy to it is had
 				c.Assertion = assertion.Present
+			}
+			if c.Assertion == assertion.Absent && cueAt >= 0 && u.Speaker != transcript.Clinician &&
+				(c.Subject == assertion.Patient || r.namesAny(u.Tokens[:cueAt], "first_person")) {
+				// "I'm not allergic to penicillin, it was my brother": the
+				// allergy on the chart is taken back
+				deniedAt[name] = ui
 			}
 			if c.Assertion == assertion.Absent || c.Assertion == assertion.Hypothetical || c.Subject != assertion.Patient {
 				i += n - 1
@@ -152,9 +159,58 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 	if none >= 0 && len(seen) > 0 {
 		// a named allergy outweighs "no allergies" said elsewhere
 		r.Findings = append(r.Findings[:none], r.Findings[none+1:]...)
+		for name, at := range seen {
+			if at > none {
+				seen[name] = at - 1
+			}
+		}
 	}
+	r.dropDenied(deniedAt, allergic, seen)
 	r.namedReactions(allergic, allergens, meds, reactions)
 	return allergic
+}
+
+// dropDenied takes off the allergies the patient denies after they were
+// said (the chart's "penicillin allergy", then "I'm not allergic to
+// penicillin, it was my brother").
+func (r *Reading) dropDenied(deniedAt map[string]int, allergic map[string]bool, seen map[string]int) {
+	drop := map[int]bool{}
+	for name, at := range seen {
+		last := -1 // the patient's last word of it (the clinician's "I'll
+		// take penicillin off your allergy list" names it too)
+		for _, m := range r.Findings[at].Mentions {
+			// (a mention that names it: an answer confirming another
+			// allergy is read into the finding too)
+			said := r.Lexicon.Norms(r.TextOf(m.Unit, m.First, m.End))
+			if r.Units[m.Unit].Speaker != transcript.Clinician && strings.Contains(said, r.Lexicon.Norms(name)) {
+				last = max(last, m.Unit)
+			}
+		}
+		if d, ok := deniedAt[name]; ok && d >= last {
+			drop[at] = true
+			delete(allergic, name)
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	kept := r.Findings[:0]
+	for k, f := range r.Findings {
+		if !drop[k] {
+			kept = append(kept, f)
+		}
+	}
+	r.Findings = kept
+	for name, at := range seen {
+		// (seen's indices after the drop, for what reads it next)
+		shift := 0
+		for k := range drop {
+			if k < at {
+				shift++
+			}
+		}
+		seen[name] = at - shift
+	}
 }
 
 // substanceAt matches at token i the substance an allergy is to: the
@@ -518,6 +574,14 @@ func (r *Reading) reactionAsked(ui int, reactions *lexicon.List) (int, int, int)
 			break
 		}
 		if k, n := find(u.Tokens, reactions); k >= 0 {
+			if at, _ := find(u.Tokens[:k], x.List("medications")); at >= 0 {
+				// "Codeine makes me itch." answers with an allergy of its
+				// own
+				break
+			}
+			if at, _ := find(u.Tokens[:k], x.List("allergens")); at >= 0 {
+				break
+			}
 			return next, k, n
 		}
 		if at, _ := r.findCue(u.Tokens, x.List("allergy_cues")); at >= 0 {

@@ -375,6 +375,11 @@ func (r *Reading) medAction(m mention) medEvidence {
 	if entry == nil {
 		return ev
 	}
+	if at >= m.End && r.deniedOf(u.Tokens, m.End) {
+		// "Morphine isn't something we send people home with": what the
+		// drug is not, no decision
+		return ev
+	}
 	if at < m.First && r.takingBetween(u.Tokens, at, m.First) {
 		// "prévenez le médecin que vous êtes sous Coumadine": the drug is
 		// what is taken, the verb before acts on something else

@@ -133,13 +133,14 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 }
 
 // onlyDrugSince reports whether last is the only drug named from its
-// sentence, or the sentence before unit ui, up to token i of unit ui: a
+// sentence, or the pronounReach sentences before unit ui, up to token i
+// of unit ui: a
 // pronoun after two drugs ("Ondansetron
 // is an option if cyclizine doesn't work ... We won't start it") may stand
 // for either.
 func onlyDrugSince(ms []mention, last mention, ui, i int) bool {
 	for _, m := range ms {
-		if m.kind == Medication && m.name != last.name && m.Unit >= min(last.Unit, ui-1) && (m.Unit < ui || m.Unit == ui && m.First < i) {
+		if m.kind == Medication && m.name != last.name && m.Unit >= min(last.Unit, ui-pronounReach) && (m.Unit < ui || m.Unit == ui && m.First < i) {
 			return false
 		}
 	}

@@ -86,6 +86,19 @@ func (r *Reading) actsItself(toks []lexicon.Token, end int) bool {
 	return e != nil || r.subjectOfItsOwn(toks, end)
 }
 
+// deniedOf reports whether the drug ending at token end is the subject of
+// a denied "is" ("morphine isn't something we ...", "l'ibuprofène n'est
+// pas ..."): what the drug is not.
+func (r *Reading) deniedOf(toks []lexicon.Token, end int) bool {
+	particles, be := r.Lexicon.List("negation_particles"), r.Lexicon.List("auxiliaries")
+	if end+1 >= len(toks) {
+		return false
+	}
+	first, second := toks[end].Norm, toks[end+1].Norm
+	// ("is not" in English, "n'est" in French)
+	return be.Has(first) && particles.Has(second) || particles.Has(first) && be.Has(second)
+}
+
 // takingBetween reports whether a word of taking said before a drug with
 // its verb of being ("you are on", "vous êtes sous") stands between a verb at token at and the
 // drug at token first.
@@ -111,6 +124,13 @@ func (r *Reading) instructed(m mention) bool {
 	}
 	e, at := r.nearest(toks, m.First, m.End, r.Lexicon.List("med_actions"), actionWindow)
 	return e != nil && at < m.First && r.modalEndsAt(toks, at)
+}
+
+// planSubjectBefore reports whether the clinician's "we" or "on" is the
+// subject of the word of taking at token at ("on prend l'amoxicilline",
+// "we take the metformin up to"): what the plan takes, no report.
+func (r *Reading) planSubjectBefore(toks []lexicon.Token, at int) bool {
+	return at > 0 && r.Lexicon.List("plan_subjects").Has(toks[at-1].Norm) && !r.Lexicon.List("first_person").Has(toks[at-1].Norm)
 }
 
 // modalEndsAt reports whether a modal verb ends right before token at
@@ -148,7 +168,7 @@ func (r *Reading) takenAt(m mention) bool {
 	cues := r.Lexicon.List("taking_cues")
 	toks := r.Units[m.Unit].Tokens
 	if e, at := r.nearest(toks, m.First, m.End, cues, actionWindow); e != nil && !(at >= m.End && (r.actsItself(toks, m.End) || e.Attr("before") == "yes")) &&
-		!(r.Units[m.Unit].Speaker == transcript.Clinician && r.modalEndsAt(toks, at)) {
+		!(r.Units[m.Unit].Speaker == transcript.Clinician && (r.modalEndsAt(toks, at) || r.planSubjectBefore(toks, at))) {
 		// ("propranolol can tighten the airways and bring on an asthma
 		// attack", "Ciprofloxacin doesn't affect the pill, keep taking
 		// your Sprintec": the drug is the subject of a verb of its own,

@@ -182,13 +182,14 @@ Doctor: I'll see you back in two weeks, sorry, I mean four weeks.`)
 // it today").
 func TestADrugOthersTakeOrThatMightComeIsNoPrescription(t *testing.T) {
 	t.Parallel()
-	r := read(t, "en", `Dr Patel: There's also a tablet called clonidine that some women use, but it often causes a dry mouth and tiredness, so I wouldn't start it now.
-GP: Because you've had a kidney stone, that's one of the reasons we might recommend a tablet called allopurinol to lower the urate long term. We don't start it during an attack.`)
-	for _, name := range []string{"clonidine", "allopurinol"} {
-		f := finding(t, r, clinical.Medication, name)
+	for name, said := range map[string]string{
+		"clonidine":   "Dr Patel: There's also a tablet called clonidine that some women use, but it often causes a dry mouth and tiredness, so I wouldn't start it now.",
+		"allopurinol": "GP: Because you've had a kidney stone, that's one of the reasons we might recommend a tablet called allopurinol to lower the urate long term. We don't start it during an attack.",
+	} {
+		f := finding(t, read(t, "en", said), clinical.Medication, name)
 		require.False(t, f.New, "%s: %+v", name, f)
 	}
-	r = read(t, "en", `GP: I'd like to start you on cyclizine, fifty milligrams three times a day.
+	r := read(t, "en", `GP: I'd like to start you on cyclizine, fifty milligrams three times a day.
 Patient: Okay.
 GP: Ondansetron is an option if cyclizine doesn't work, so we keep it as a second-line medicine. We won't start it today.`)
 	requireDecision(t, r, "cyclizine", clinical.ActionStart, "50 mg")
@@ -258,4 +259,38 @@ func TestTheDoseLoweredIsTheDrugTalkedAbout(t *testing.T) {
 Patiente : Oui.
 Médecin : Ce soir, vous ne prenez pas la Coumadine, on saute la prise de ce soir. À partir de demain soir, on baisse la dose : quatre milligrammes au lieu de cinq, une fois par jour le soir.`)
 	requireDecision(t, r, "coumadine", clinical.ActionChange, "4 mg")
+}
+
+// What a drug is not ("Morphine isn't something we send people home
+// with", "l'ibuprofène n'est pas ...") decides nothing; the chart's
+// allergy the patient takes back ("I'm not allergic to penicillin, it was
+// my brother") is none, and the reaction of the allergy the patient names
+// next ("Codeine makes me itch") is codeine's alone.
+func TestWhatIsTakenBackOrNotTheirs(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Patient: Can I get some morphine for home?
+Doctor: Morphine isn't something we send people home with, and you won't need it for a stone this size.`)
+	require.False(t, finding(t, r, clinical.Medication, "morphine").New)
+	r = read(t, "en", `Doctor: Now, your chart lists a penicillin allergy. What happened with that?
+Patient: Oh, no, that's a mistake. I'm not allergic to penicillin, it was my brother.
+Doctor: That's helpful. I'll take penicillin off your allergy list. Do you have any allergies of your own?
+Patient: Codeine makes me itch.`)
+	none(t, r, clinical.Allergy, "penicillin")
+	c := finding(t, r, clinical.Allergy, "codeine")
+	require.NotNil(t, c.Reaction)
+	require.Contains(t, *c.Reaction, "itch")
+}
+
+// A pronoun after two drugs named in the turns before ("my wife's on
+// Jardiance ... your sugar is well controlled on metformin, so I don't
+// recommend adding it") takes back neither: the metformin goes on.
+func TestAPronounAfterTwoDrugsCancelsNeither(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Patient: I just need refills on my metformin.
+Patient: Hey, my wife's on Jardiance for her heart failure, and her doctor said it's good for sugar too. Should I switch to that?
+Provider: It's a good medicine, but your sugar is well controlled on metformin, so I don't recommend adding it or switching to it right now.
+Provider: I'll send ninety-day refills of the metformin to your pharmacy today.`)
+	m := finding(t, r, clinical.Medication, "metformin")
+	require.Equal(t, assertion.Present, m.Assertion)
+	require.Equal(t, clinical.ActionContinue, m.Action)
 }
