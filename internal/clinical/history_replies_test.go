@@ -185,3 +185,12 @@ func TestAPressureNotControlledIsHypertension(t *testing.T) {
 	r := read(t, "fr", `Médecin : À la maison, on vise moins de cent trente-cinq sur quatre-vingt-cinq. Donc votre tension n'est pas encore bien contrôlée.`)
 	require.Equal(t, assertion.Present, finding(t, r, clinical.Condition, "hypertension").Assertion)
 }
+
+// "cinq ans après votre infarctus" counts time from it: the infarction is
+// past, in the assessment's summary too.
+func TestAnInfarctionYearsAgoIsPast(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Alors, en conclusion : une cardiopathie ischémique stable, cinq ans après votre infarctus, sans douleur thoracique.`)
+	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "infarctus").Time)
+	require.Equal(t, assertion.Present, finding(t, r, clinical.Condition, "coronar").Assertion)
+}

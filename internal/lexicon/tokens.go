@@ -355,6 +355,19 @@ func retracted(out, corr []Token) []Token {
 			}
 		}
 	}
+	for j := 1; j < len(corr); j++ {
+		// "forty milligrams correction twenty milligrams once daily": a
+		// word of the correction found among the words taken back aligns
+		// them ("milligrams"), and the correction replaces from its start
+		if corr[j].Kind != Word {
+			continue
+		}
+		for k := len(out) - 1; k >= start; k-- {
+			if out[k].Norm == corr[j].Norm && k-j >= start {
+				return out[:k-j]
+			}
+		}
+	}
 	if len(corr) > 1 {
 		last := corr[len(corr)-1].Norm
 		for k := len(out) - 1; k >= start; k-- {

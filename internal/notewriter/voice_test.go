@@ -262,6 +262,7 @@ func TestDictatedListMarkersAndRetractionsAreNotWritten(t *testing.T) {
 		{"en", "Number 3 colon insomnia comma handout reviewed comma scratch that comma handout given period", "Insomnia, handout given."},
 		{"en", "Follow up with her primary care physician in two weeks scratch that in one week period", "Follow up with her primary care physician in one week."},
 		{"en", "Number four comma repeat TSH in eight weeks correction six weeks period", "Repeat TSH in 6 weeks."},
+		{"en", "Start atorvastatin forty milligrams correction twenty milligrams once daily period", "Start atorvastatin 20 mg once daily."},
 		{"fr", "Numéro deux virgule amoxicilline virgule deux grammes je corrige virgule un gramme deux fois par jour point", "Amoxicilline, 1 g deux fois par jour."},
 	}
 	for _, c := range cases {
