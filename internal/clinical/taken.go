@@ -126,6 +126,27 @@ func (r *Reading) instructed(m mention) bool {
 	return e != nil && at < m.First && r.modalEndsAt(toks, at)
 }
 
+// courseAfter reports whether a course's length is said after token end
+// in its sentence ("for twenty-one days", "pendant sept jours"): a word
+// that leads a duration, a number and a unit of time.
+func (r *Reading) courseAfter(toks []lexicon.Token, end int) bool {
+	leads, units := r.Lexicon.List("duration_leads"), r.Lexicon.List("time_units")
+	nums := r.numbersIn(toks)
+	for k := end; k < len(toks); k++ {
+		if !leads.Has(toks[k].Norm) {
+			continue
+		}
+		for _, n := range nums {
+			if n.first == k+1 {
+				if e, _ := units.Match(toks, n.end); e != nil || n.end > n.first && units.Has(toks[n.end-1].Norm) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // planSubjectBefore reports whether the clinician's "we" or "on" is the
 // subject of the word of taking at token at ("on prend l'amoxicilline",
 // "we take the metformin up to"): what the plan takes, no report.
@@ -167,6 +188,11 @@ func (r *Reading) wished(m mention) bool {
 func (r *Reading) takenAt(m mention) bool {
 	cues := r.Lexicon.List("taking_cues")
 	toks := r.Units[m.Unit].Tokens
+	if r.Units[m.Unit].Speaker == transcript.Clinician && r.courseAfter(toks, m.End) {
+		// "at home she takes rivaroxaban fifteen milligrams twice a day
+		// for twenty-one days": a course to take, told in the present
+		return false
+	}
 	if e, at := r.nearest(toks, m.First, m.End, cues, actionWindow); e != nil && !(at >= m.End && (r.actsItself(toks, m.End) || e.Attr("before") == "yes")) &&
 		!(r.Units[m.Unit].Speaker == transcript.Clinician && (r.modalEndsAt(toks, at) || r.planSubjectBefore(toks, at))) {
 		// ("propranolol can tighten the airways and bring on an asthma

@@ -294,3 +294,13 @@ Provider: I'll send ninety-day refills of the metformin to your pharmacy today.`
 	require.Equal(t, assertion.Present, m.Assertion)
 	require.Equal(t, clinical.ActionContinue, m.Action)
 }
+
+// The clinician telling a course in the present ("At home she takes
+// rivaroxaban fifteen milligrams twice a day with food for twenty-one
+// days") prescribes it.
+func TestACourseToldInThePresentIsAPrescription(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: The scan shows a clot in the calf, a deep vein thrombosis. She has had the first dose of rivaroxaban here in the department.
+Doctor: At home she takes rivaroxaban fifteen milligrams twice a day with food for twenty-one days, then twenty milligrams once a day.`)
+	requireDecision(t, r, "rivaroxaban", clinical.ActionStart, "15 mg")
+}
