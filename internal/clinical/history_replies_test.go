@@ -194,3 +194,15 @@ func TestAnInfarctionYearsAgoIsPast(t *testing.T) {
 	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "infarctus").Time)
 	require.Equal(t, assertion.Present, finding(t, r, clinical.Condition, "coronar").Assertion)
 }
+
+// A drug told with the reaction it gave, in the pluperfect ("On m'avait
+// donné du métronidazole, le Flagyl, pis ça m'avait donné des nausées
+// épouvantables"), is an allergy with its reaction, by one name.
+func TestAReactionToldInThePluperfectIsAnAllergy(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Infirmière : As-tu déjà eu une infection comme ça ?
+Patiente : L'an passé j'avais eu une vaginose. On m'avait donné du métronidazole, le Flagyl, pis ça m'avait donné des nausées épouvantables.`)
+	a := finding(t, r, clinical.Allergy, "métronidazole")
+	require.NotNil(t, a.Reaction)
+	none(t, r, clinical.Allergy, "flagyl")
+}
