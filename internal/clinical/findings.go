@@ -108,11 +108,41 @@ const effectWindow = 4
 func (r *Reading) toldAsRisk(m Mention) bool {
 	toks := r.Units[m.Unit].Tokens
 	phrases := r.Lexicon.List("effect_phrases")
-	if e, _ := phrases.Match(toks, m.End); e != nil && e.Attr("after") == "yes" {
+	if e, _ := phrases.Match(toks, m.End); e != nil && (e.Attr("after") == "yes" || r.Lexicon.List("risk_words").Has(toks[m.End].Norm)) {
+		// (and "a stroke risk of three in a hundred", where "risk of" is
+		// the longer term)
 		// "the combined pill raises your stroke risk"
 		return true
 	}
-	return cueInClause(toks, m.First, phrases, effectWindow, func(e *lexicon.Entry) bool { return e.Attr("after") != "yes" })
+	if cueInClause(toks, m.First, phrases, effectWindow, func(e *lexicon.Entry) bool { return e.Attr("after") != "yes" }) {
+		return true
+	}
+	return r.riskNamed(toks, m.First)
+}
+
+// riskReach is how many words before a condition the risk it is named as
+// may be ("the main risk with atrial fibrillation is stroke").
+const riskReach = 8
+
+// riskNamed reports whether the condition at token first is named as what
+// a risk is: "is" right before it, and a word of risk earlier in its
+// clause ("the main risk with atrial fibrillation is stroke").
+func (r *Reading) riskNamed(toks []lexicon.Token, first int) bool {
+	x := r.Lexicon
+	k := first - 1
+	for k >= 0 && x.List("determiners").Has(toks[k].Norm) {
+		k--
+	}
+	if k < 0 || !x.List("auxiliaries").Has(toks[k].Norm) {
+		return false
+	}
+	risks := x.List("risk_words")
+	for j := k - 1; j >= 0 && j >= k-riskReach && toks[j].Kind != lexicon.Punct; j-- {
+		if risks.Has(toks[j].Norm) {
+			return true
+		}
+	}
+	return false
 }
 
 // generalSubject reports whether the condition of m, named with an

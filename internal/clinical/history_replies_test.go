@@ -206,3 +206,15 @@ Patiente : L'an passé j'avais eu une vaginose. On m'avait donné du métronidaz
 	require.NotNil(t, a.Reaction)
 	none(t, r, clinical.Allergy, "flagyl")
 }
+
+// The risk a condition is named as ("The main risk with atrial
+// fibrillation is stroke", "a stroke risk of roughly three in a hundred")
+// is no finding: the patient who never had a stroke has none.
+func TestAStrokeNamedAsTheRiskIsNone(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `GP: Have you ever had a stroke?
+Patient: I've never had a stroke or a heart attack or anything like that.
+GP: The main risk with atrial fibrillation is stroke, because clots can form in the heart.
+GP: Your score is three, which means a stroke risk of roughly three in a hundred each year without treatment.`)
+	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Condition, "stroke").Assertion)
+}
