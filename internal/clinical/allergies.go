@@ -194,13 +194,7 @@ func (r *Reading) dropDenied(deniedAt map[string]int, allergic map[string]bool, 
 	if len(drop) == 0 {
 		return
 	}
-	kept := r.Findings[:0]
-	for k, f := range r.Findings {
-		if !drop[k] {
-			kept = append(kept, f)
-		}
-	}
-	r.Findings = kept
+	r.dropFindings(drop)
 	for name, at := range seen {
 		// (seen's indices after the drop, for what reads it next)
 		shift := 0

@@ -132,13 +132,7 @@ func (r *Reading) mergeFollowUps() {
 	if len(drop) == 0 {
 		return
 	}
-	kept := r.Findings[:0]
-	for k, f := range r.Findings {
-		if !drop[k] {
-			kept = append(kept, f)
-		}
-	}
-	r.Findings = kept
+	r.dropFindings(drop)
 }
 
 // sameIntervalShare is how far apart, as a share of the interval, two

@@ -429,6 +429,18 @@ func (r *Reading) namesFinding(toks []lexicon.Token) bool {
 	return r.namesAny(toks, "symptoms", "conditions", "medications")
 }
 
+// dropFindings takes the findings whose indices drop holds out of the
+// reading, keeping the others in order.
+func (r *Reading) dropFindings(drop map[int]bool) {
+	kept := r.Findings[:0]
+	for k, f := range r.Findings {
+		if !drop[k] {
+			kept = append(kept, f)
+		}
+	}
+	r.Findings = kept
+}
+
 // namesAny reports whether toks hold a term of any of the lists named.
 func (r *Reading) namesAny(toks []lexicon.Token, lists ...string) bool {
 	for _, name := range lists {
