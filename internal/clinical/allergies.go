@@ -170,43 +170,6 @@ func (r *Reading) allergies(ms []mention) map[string]bool {
 	return allergic
 }
 
-// dropDenied takes off the allergies the patient denies after they were
-// said (the chart's "penicillin allergy", then "I'm not allergic to
-// penicillin, it was my brother").
-func (r *Reading) dropDenied(deniedAt map[string]int, allergic map[string]bool, seen map[string]int) {
-	drop := map[int]bool{}
-	for name, at := range seen {
-		last := -1 // the patient's last word of it (the clinician's "I'll
-		// take penicillin off your allergy list" names it too)
-		for _, m := range r.Findings[at].Mentions {
-			// (a mention that names it: an answer confirming another
-			// allergy is read into the finding too)
-			said := r.Lexicon.Norms(r.TextOf(m.Unit, m.First, m.End))
-			if r.Units[m.Unit].Speaker != transcript.Clinician && strings.Contains(said, r.Lexicon.Norms(name)) {
-				last = max(last, m.Unit)
-			}
-		}
-		if d, ok := deniedAt[name]; ok && d >= last {
-			drop[at] = true
-			delete(allergic, name)
-		}
-	}
-	if len(drop) == 0 {
-		return
-	}
-	r.dropFindings(drop)
-	for name, at := range seen {
-		// (seen's indices after the drop, for what reads it next)
-		shift := 0
-		for k := range drop {
-			if k < at {
-				shift++
-			}
-		}
-		seen[name] = at - shift
-	}
-}
-
 // substanceAt matches at token i the substance an allergy is to: the
 // longer of a term of allergens and one of medications, and whether a
 // drug's name is said there (at least as long as the allergen).
