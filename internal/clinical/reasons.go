@@ -60,6 +60,7 @@ func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 	// statement makes only one: of several
 	// ("COPD exacerbation ... atrial fibrillation, rate controlled"), which
 	// one a drug treats is not said
+	general := "" // a kind of illness diagnosed, when no disease is
 	for back := m.Unit - 1; back >= 0 && back >= m.Unit-diagnosisReach; back-- {
 		u := r.Units[back]
 		if u.Speaker != transcript.Clinician {
@@ -87,10 +88,25 @@ func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 			}
 		}
 		if len(made) > 0 {
-			return r.oneDiagnosis(back, made)
+			reason := r.oneDiagnosis(back, made)
+			if general == "" && len(made) == 1 && r.generalCondition(made[0].name) {
+				// "It's croup. ... It is a viral infection that causes
+				// swelling around the voice box": the named disease
+				// before the kind of illness it is, when there is one
+				general = reason
+				continue
+			}
+			return reason
 		}
 	}
-	return ""
+	return general
+}
+
+// generalCondition reports whether a condition names a kind of illness
+// ("a viral infection") rather than a disease (conditions' general=yes).
+func (r *Reading) generalCondition(name string) bool {
+	e := r.Lexicon.List("conditions").Lookup(r.Lexicon.Norms(name))
+	return e != nil && e.Attr("general") == "yes"
 }
 
 // diagnosisMade is a problem a clinician's statement diagnoses, with how

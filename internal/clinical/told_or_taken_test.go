@@ -304,3 +304,14 @@ func TestACourseToldInThePresentIsAPrescription(t *testing.T) {
 Doctor: At home she takes rivaroxaban fifteen milligrams twice a day with food for twenty-one days, then twenty milligrams once a day.`)
 	requireDecision(t, r, "rivaroxaban", clinical.ActionStart, "15 mg")
 }
+
+// A drug's reason is the disease diagnosed ("This is croup. It's a virus
+// that causes swelling around the voice box."), not the kind of illness
+// said of it after.
+func TestTheReasonIsTheDiseaseNotItsKind(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: This is croup. It's a virus that causes swelling around the voice box, and it's usually worse at night.
+Dad: Okay.
+Doctor: We'll give him a single dose of dexamethasone by mouth, eight milligrams.`)
+	require.Contains(t, finding(t, r, clinical.Medication, "dexamethasone").Reason, "croup")
+}
