@@ -366,7 +366,9 @@ const allergyReach, allergyBefore = 6, 3
 func (r *Reading) aboutAllergy(toks []lexicon.Token, i, n int, cues, verbs, reactions *lexicon.List) bool {
 	for k := range toks {
 		if e, m := r.cueAt(toks, k, cues); e != nil {
-			if i >= k+m && r.inAllergyList(toks, k+m, i) || (i+n <= k && k-(i+n) <= allergyBefore) {
+			if i >= k+m && r.inAllergyList(toks, k+m, i) && !r.substanceEndsAt(toks, k) || (i+n <= k && k-(i+n) <= allergyBefore) {
+				// (an allergy word after its substance, "your penicillin
+				// allergy and your warfarin", lists nothing after it)
 				return true
 			}
 		}
@@ -377,6 +379,17 @@ func (r *Reading) aboutAllergy(toks []lexicon.Token, i, n int, cues, verbs, reac
 		}
 		if e, m := reactions.Match(toks, k); e != nil && k+m <= i && i-(k+m) <= allergyReach && r.causedBy(toks, k+m, i) {
 			// "I got hives all over from Bactrim"
+			return true
+		}
+	}
+	return false
+}
+
+// substanceEndsAt reports whether a substance's name ends right before
+// token k ("penicillin allergy").
+func (r *Reading) substanceEndsAt(toks []lexicon.Token, k int) bool {
+	for j := max(k-3, 0); j < k; j++ {
+		if e, n, _ := r.substanceAt(toks, j); e != nil && j+n == k {
 			return true
 		}
 	}

@@ -82,3 +82,18 @@ Patient : Lui, il est diabétique depuis l'enfance.`)
 	}
 	require.Equal(t, "brother", rel)
 }
+
+// A relation of the other sex is someone else: at her daughter's visit,
+// the mother's "my son has eczema" is the brother's, no problem of the
+// baby girl's.
+func TestARelationOfTheOtherSexIsSomeoneElse(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Hi, so this is Lily's six-month visit. How is she doing?
+Mother: She's doing great. She's eating well and she sleeps through the night.
+Doctor: Any rashes or dry skin on her?
+Mother: No, her skin is fine. My son has eczema though, pretty bad.
+Doctor: Okay. She's growing well, and today she gets her six-month vaccines.`)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Condition && f.Name == "eczema" && f.Subject == assertion.Patient, "%+v", f)
+	}
+}

@@ -375,6 +375,11 @@ func (r *Reading) medAction(m mention) medEvidence {
 	if entry == nil {
 		return ev
 	}
+	if at < m.First && r.gerundSubject(u.Tokens, at, m.End) {
+		// "adding aspirin would raise your risk of bleeding": the verb
+		// and its drug are the subject of what would happen
+		return ev
+	}
 	if at >= m.End && r.deniedOf(u.Tokens, m.End) {
 		// "Morphine isn't something we send people home with": what the
 		// drug is not, no decision

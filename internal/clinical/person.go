@@ -61,7 +61,7 @@ func (r *Reading) person(context string) Person {
 		gender = "female"
 	}
 	p := func(form string) string { return r.Lexicon.Phrase("patient." + gender + "." + form) }
-	relation := r.companionsRelation()
+	relation := r.companionsRelation(gender)
 	return Person{Gender: gender, Subject: p("subject"), Object: p("object"), Possessive: p("possessive"), Reflexive: p("reflexive"),
 		Relation: relation, Kin: r.patientsKin(relation)}
 }
@@ -95,7 +95,7 @@ func (r *Reading) labelledKin() string {
 // patient, or the clinician names the patient to the companion ("thanks
 // for coming in with your mom": "my mom" in the companion's words), as the
 // voice_other entry's name; "" when neither does.
-func (r *Reading) companionsRelation() string {
+func (r *Reading) companionsRelation(gender string) string {
 	list := r.Lexicon.List("voice_other")
 	// (the language's possessives, several where they agree: "mon | ma")
 	own, yours := strings.Split(r.Lexicon.Phrase("relation.own"), " | "), strings.Split(r.Lexicon.Phrase("relation.yours"), " | ")
@@ -105,6 +105,11 @@ func (r *Reading) companionsRelation() string {
 	// that relation: the grandmother's "my husband" is the boy's grandfather
 	labelled := r.labelledKin()
 	fits := func(e *lexicon.Entry) bool {
+		// (and one of the other sex is someone else: the mother's "my
+		// son has eczema" of her daughter's visit)
+		if g := e.Attr("gender"); g != "" && (gender == "male" || gender == "female") && g != gender {
+			return false
+		}
 		return labelled == "" && e.Attr("bare") != "yes" || e.Attr("kin") == labelled
 	}
 	for _, u := range r.Units {

@@ -54,6 +54,11 @@ func (r *Reading) pronounActions(ms []mention, groups map[string][]mention) map[
 			if d, _ := meds.Match(toks, j+pn); d != nil {
 				continue // "arrêtez le paracétamol" names its drug
 			}
+			if j > i && r.gerundSubject(toks, i, j+pn) {
+				// "stopping it puts you at risk of a clot": what would
+				// happen, no decision
+				continue
+			}
 			if j > i && pn == 1 && r.Lexicon.List("determiners").Has(toks[j].Norm) && j+1 < len(toks) && toks[j+1].Kind == lexicon.Word &&
 				!r.Lexicon.List("stopwords").Has(toks[j+1].Norm) {
 				// "ça aide à baisser le sucre", "increase that dose": an

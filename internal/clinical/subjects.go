@@ -31,12 +31,20 @@ func (r *Reading) ownedBySpeaker(toks []lexicon.Token, at int) bool {
 func (r *Reading) namesPatient(toks []lexicon.Token) bool {
 	list := r.Lexicon.List("voice_other")
 	for i := range toks {
-		if e, _ := list.Match(toks, i); e != nil && r.bareAllowed(e, toks, i) && (r.Patient.Relation == "" && (r.Patient.Kin == "" || e.Attr("kin") == r.Patient.Kin) ||
+		if e, _ := list.Match(toks, i); e != nil && r.bareAllowed(e, toks, i) && r.sexFits(e) && (r.Patient.Relation == "" && (r.Patient.Kin == "" || e.Attr("kin") == r.Patient.Kin) ||
 			e.Name() == r.Patient.Relation) {
 			return true
 		}
 	}
 	return false
+}
+
+// sexFits reports whether a relation a companion names (voice_other's
+// gender=) may be the patient, whose sex the note knows: "my son" is not
+// a girl.
+func (r *Reading) sexFits(e *lexicon.Entry) bool {
+	g := e.Attr("gender")
+	return g == "" || r.Patient.Gender != "male" && r.Patient.Gender != "female" || g == r.Patient.Gender
 }
 
 // kinToPatient maps how the patient and another person are related to a

@@ -4,6 +4,8 @@ package clinical
 // given, taken now or wished for; read by medications.go for each mention.
 
 import (
+	"strings"
+
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/discourse"
 	"github.com/notegen/notegen/internal/lexicon"
@@ -84,6 +86,30 @@ func (r *Reading) taken(m mention) bool {
 func (r *Reading) actsItself(toks []lexicon.Token, end int) bool {
 	e, _ := r.Lexicon.List("modals").Match(toks, end)
 	return e != nil || r.subjectOfItsOwn(toks, end)
+}
+
+// gerundSubject reports whether the verb at token at is a participle that,
+// with its object ending at token end, is the subject of what follows
+// ("adding aspirin would raise ...", "stopping it puts you at risk"):
+// a predicate of consequence right after the object.
+func (r *Reading) gerundSubject(toks []lexicon.Token, at, end int) bool {
+	if end >= len(toks) || !r.participleWord(toks[at].Norm) {
+		return false
+	}
+	e, _ := r.Lexicon.List("consequence_predicates").Match(toks, end)
+	return e != nil
+}
+
+// participleWord reports whether word ends as a participle ("adding").
+func (r *Reading) participleWord(word string) bool {
+	for _, e := range r.Lexicon.List("participle_endings").Entries() {
+		for _, end := range e.Terms {
+			if len(word) > len(end)+2 && strings.HasSuffix(word, end) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // deniedOf reports whether the drug ending at token end is the subject of
@@ -168,15 +194,17 @@ func (r *Reading) modalEndsAt(toks []lexicon.Token, at int) bool {
 
 // wished reports whether the speaker asks for the drug of m or wonders
 // about it rather than takes it ("I was hoping for a Z-Pack", "could I
-// get some Ozempic"): a word of wishing before it, no word of taking
-// near it ("I'd like to keep taking it") and no "my" before it ("I wanted
-// to ask about my metformin").
+// get some Ozempic"): a word of wishing before it, no word of taking near
+// it but one under a modal ("I'd like to keep taking it" is taken), and
+// no "my" before it ("I wanted to ask about my metformin").
 func (r *Reading) wished(m mention) bool {
 	toks := r.Units[m.Unit].Tokens
 	if !r.afterCue(toks, m.First, r.Lexicon.List("drug_wishes"), actionWindow) {
 		return false
 	}
-	if e, _ := r.nearest(toks, m.First, m.End, r.Lexicon.List("taking_cues"), actionWindow); e != nil {
+	if e, at := r.nearest(toks, m.First, m.End, r.Lexicon.List("taking_cues"), actionWindow); e != nil && !r.modalEndsAt(toks, at) {
+		// (a taking under a modal is still the wish: "my friend says I
+		// should take a baby aspirin")
 		return false
 	}
 	return !r.ownedBySpeaker(toks, m.First)

@@ -1,6 +1,7 @@
 package clinical_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -314,4 +315,59 @@ func TestTheReasonIsTheDiseaseNotItsKind(t *testing.T) {
 Dad: Okay.
 Doctor: We'll give him a single dose of dexamethasone by mouth, eight milligrams.`)
 	require.Contains(t, finding(t, r, clinical.Medication, "dexamethasone").Reason, "croup")
+}
+
+// A verb of starting or stopping with its drug as the subject of what would
+// happen ("adding aspirin would raise your risk", "stopping it puts you at
+// risk of a clot") is no decision; "starting metformin is the plan" is.
+func TestWhatADecisionWouldBringIsNoDecision(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: You're on warfarin for your mechanical valve, and your INR today is two point nine.
+Patient: My friend says I should take a baby aspirin as well. Should I?
+Doctor: No, please don't take aspirin. The warfarin already protects your valve from clots, and adding aspirin would raise your risk of bleeding, particularly with the extraction.
+Patient: And should I stop the warfarin before the extraction?
+Doctor: No, please don't stop the warfarin. With a mechanical valve, stopping it puts you at risk of a clot on the valve.`)
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Medication && strings.Contains(f.Name, "aspirin") {
+			require.False(t, f.New || f.Taken || f.Action == clinical.ActionStart || f.Action == clinical.ActionStop, "%+v", f)
+		}
+	}
+	r = read(t, "en", `Doctor: Your INR of two point nine is within range and we don't need to change your warfarin dose. Carry on with four milligrams every evening.
+Patient: And for the tooth, do I stop it?
+Doctor: No, please don't stop the warfarin. With a mechanical valve, stopping it puts you at risk of a clot on the valve, which is far more dangerous than the bleeding from a tooth.`)
+	w := finding(t, r, clinical.Medication, "warfarin")
+	require.NotEqual(t, clinical.ActionStop, w.Action)
+	r = read(t, "en", `Doctor: Your sugars are high, so starting metformin five hundred milligrams twice a day is the plan.
+Patient: Okay.`)
+	requireDecision(t, r, "metformin", clinical.ActionStart, "500 mg")
+}
+
+// A drug offered as "an option" is no prescription, and a friend's word
+// about a drug is no drug the patient takes.
+func TestAnOptionOrAFriendsWordIsNoDrugOfThePatients(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: This is a migraine. Sumatriptan is another option, but let's start with ibuprofen, four hundred milligrams when it comes on.
+Patient: My friend says I should take rizatriptan as well. Should I?
+Doctor: It's in the same family, so not with the sumatriptan.`)
+	s := finding(t, r, clinical.Medication, "sumatriptan")
+	require.False(t, s.New || s.Action == clinical.ActionStart, "%+v", s)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Medication && strings.Contains(f.Name, "rizatriptan") && (f.Taken || f.New), "%+v", f)
+	}
+	r = read(t, "en", `Doctor: Does anybody smoke around her?
+Grandpa: Nobody smokes in the house. Her friend takes a pill for asthma, Singulair. Should she be on that?
+Doctor: Montelukast is an option for some kids, but it can cause bad dreams, and her asthma is well controlled on the Flovent, so she doesn't need it.`)
+	m := finding(t, r, clinical.Medication, "montelukast")
+	require.False(t, m.Taken || m.New, "%+v", m)
+}
+
+// An allergy word after its substance ("your penicillin allergy and your
+// warfarin") lists nothing after it: the warfarin is taken, no allergy.
+func TestAnAllergyAfterItsSubstanceListsNothingAfterIt(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I've noted your penicillin allergy and your warfarin.
+Patient: Yes, I get a rash with penicillin.
+Doctor: We'll give you clindamycin before the procedure instead.`)
+	finding(t, r, clinical.Allergy, "penicillin")
+	none(t, r, clinical.Allergy, "warfarin")
 }
