@@ -57,3 +57,29 @@ func (r *Reading) startsCourse(toks []lexicon.Token, actions, courses *lexicon.L
 // courseWords is how many words after the verb the course may be named
 // ("start the rescue pack").
 const courseWords = 3
+
+// finishedAfter reports whether the speaker's next sentence, in the same
+// turn, says the course of m's drug is over ("They gave me levofloxacin
+// ... for seven days. I finished the box ten days ago."): it opens with
+// words of a course ended and names no drug of its own.
+func (r *Reading) finishedAfter(m mention) bool {
+	next := m.Unit + 1
+	if next >= len(r.Units) || r.Units[next].Segment != r.Units[m.Unit].Segment {
+		return false
+	}
+	toks := r.Units[next].Tokens
+	if at, _ := find(toks, r.Lexicon.List("course_ends")); at < 0 || at > courseEndOpening {
+		return false
+	}
+	meds := r.Lexicon.List("medications")
+	for k := range toks {
+		if e, _ := meds.Match(toks, k); e != nil && e.Attr("general") != "yes" {
+			return false
+		}
+	}
+	return true
+}
+
+// courseEndOpening is how many words ("And then", "Well,") may come before
+// the words of a course ended.
+const courseEndOpening = 3

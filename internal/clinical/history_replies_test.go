@@ -218,3 +218,39 @@ GP: The main risk with atrial fibrillation is stroke, because clots can form in 
 GP: Your score is three, which means a stroke risk of roughly three in a hundred each year without treatment.`)
 	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Condition, "stroke").Assertion)
 }
+
+// "Could you be pregnant?" asks, and the reply answers: the clinician's
+// "could you" asks no favour here.
+func TestCouldYouBeAsksForAnAnswer(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Could you be pregnant?
+Patient: No, I'm on the mini pill, and I had my period last week.`)
+	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Condition, "pregnan").Assertion)
+}
+
+// A condition the patient had and has not had for years is over: the
+// facts resolve it; in French too.
+func TestAConditionNotHadForYearsIsResolved(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any medical problems?
+Patient: I had eczema when I was little, but I haven't had it for years.`)
+	require.True(t, finding(t, r, clinical.Condition, "eczema").Resolved)
+	r = read(t, "fr", `Médecin : Des problèmes de santé ?
+Patient : J'ai eu de l'eczéma petit, mais je n'en ai plus eu depuis des années.`)
+	require.True(t, finding(t, r, clinical.Condition, "eczéma").Resolved)
+}
+
+// What the clinician finds nothing to suggest is no problem ("Nothing about
+// it makes me think of lung cancer"), and what a drug is meant to protect
+// from is no present condition ("a baby aspirin, to protect me from a
+// stroke").
+func TestWhatNothingSuggestsOrADrugProtectsFromIsNotPresent(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: It started after the lisinopril, it's dry, and your lungs sound perfectly clear. Nothing about it makes me think of lung cancer.
+Patient: Have you ever had a stroke?
+Patient: No, never. My friend says I should take a baby aspirin as well, to protect me from a stroke.`)
+	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Condition, "lung cancer").Assertion)
+	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Condition, "stroke").Assertion)
+	r = read(t, "fr", `Médecin : Vos poumons sont clairs, rien ne me fait penser à un cancer du poumon.`)
+	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Condition, "cancer").Assertion)
+}

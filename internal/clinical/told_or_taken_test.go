@@ -371,3 +371,22 @@ Doctor: We'll give you clindamycin before the procedure instead.`)
 	finding(t, r, clinical.Allergy, "penicillin")
 	none(t, r, clinical.Allergy, "warfarin")
 }
+
+// A course the patient says in the next sentence is over ("I finished the
+// box ten days ago") was taken before: no drug taken now. A drug another
+// person only mentioned is none the patient takes.
+func TestACourseFinishedOrADrugMentionedIsNotTaken(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: I see you had a pneumonia three weeks ago.
+Patient: Yes. They gave me levofloxacin, five hundred milligrams a day for seven days. I finished the box ten days ago.
+Patient: The chap at the clinic mentioned a tablet called ezetimibe if my cholesterol didn't come down.`)
+	l := finding(t, r, clinical.Medication, "levofloxacin")
+	require.False(t, l.Taken, "%+v", l)
+	require.Equal(t, assertion.Past, l.Time)
+	require.False(t, finding(t, r, clinical.Medication, "ezetimibe").Taken)
+	r = read(t, "fr", `Médecin : Vous avez eu une pneumonie il y a trois semaines.
+Patient : Oui. On m'a donné de la lévofloxacine pendant sept jours. J'ai fini la boîte il y a dix jours.
+Patient : Le cardiologue m'a parlé de l'ézétimibe si le cholestérol ne baissait pas.`)
+	require.False(t, finding(t, r, clinical.Medication, "lévofloxacine").Taken)
+	require.False(t, finding(t, r, clinical.Medication, "ézétimibe").Taken)
+}
