@@ -254,3 +254,14 @@ Patient: No, never. My friend says I should take a baby aspirin as well, to prot
 	r = read(t, "fr", `Médecin : Vos poumons sont clairs, rien ne me fait penser à un cancer du poumon.`)
 	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Condition, "cancer").Assertion)
 }
+
+// A condition that names a service ("the stroke clinic", "le centre de
+// lutte contre le cancer") is no condition of the patient's.
+func TestAConditionNamingAServiceIsNoFinding(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Patient: The chap at the stroke clinic mentioned a tablet called ezetimibe.
+Doctor: You don't need it.`)
+	none(t, r, clinical.Condition, "stroke")
+	r = read(t, "fr", `Médecin : Je vous fais un courrier pour le centre de lutte contre le cancer.`)
+	none(t, r, clinical.Condition, "cancer")
+}

@@ -117,7 +117,9 @@ func (r *Reading) scan() []mention {
 				i += n - 1
 				continue
 			}
-			if kind == Symptom && !r.place(&m) || r.namesAPlace(toks, i, best) {
+			if kind == Symptom && !r.place(&m) || r.namesAPlace(toks, i, best) || (kind == Symptom || kind == Condition) && r.namesAService(toks, i, i+n) {
+				// ("the stroke clinic", "le centre de lutte contre le
+				// cancer": the name of a service)
 				i += n - 1
 				continue
 			}
@@ -232,6 +234,27 @@ func (r *Reading) namesAPlace(toks []lexicon.Token, i int, e *lexicon.Entry) boo
 	}
 	return false
 }
+
+// namesAService reports whether the condition at [first, end) is part of
+// the name of a service (service_nouns): a word of service right after it
+// ("the stroke clinic"), or, for an entry marked before=yes, right before
+// it ("le centre de lutte contre le cancer").
+func (r *Reading) namesAService(toks []lexicon.Token, first, end int) bool {
+	list := r.Lexicon.List("service_nouns")
+	if e, _ := list.Match(toks, end); e != nil && e.Attr("before") != "yes" {
+		return true
+	}
+	for k := max(first-serviceWords, 0); k < first; k++ {
+		if e, n := list.Match(toks, k); e != nil && e.Attr("before") == "yes" && k+n == first {
+			return true
+		}
+	}
+	return false
+}
+
+// serviceWords is the most words of a service's name said before its
+// condition.
+const serviceWords = 6
 
 // qualify widens a condition's said range over the qualifiers before it
 // and the place after it ("uncontrolled essential hypertension",
