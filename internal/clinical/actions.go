@@ -313,10 +313,15 @@ const listWindow = 4
 // metformin and atorvastatin" shares its verb, "With your asthma,
 // propranolol can tighten the airways" lists nothing.
 func (r *Reading) listed(toks []lexicon.Token, i int) bool {
-	joiners, drugJoins := r.Lexicon.List("conjunctions"), r.Lexicon.List("drug_joins")
+	joiners, drugJoins, clauses := r.Lexicon.List("list_joiners"), r.Lexicon.List("drug_joins"), r.Lexicon.List("conjunctions")
 	for k := i - 1; k >= 0 && k >= i-listWindow; k-- {
 		if toks[k].Norm == "," || joiners.Has(toks[k].Norm) {
 			return r.drugEndsBefore(toks, k)
+		}
+		if clauses.Has(toks[k].Norm) {
+			// ("not ibuprofen, because ibuprofen raises ...": a clause
+			// of its own)
+			return false
 		}
 		if e, n := drugJoins.Match(toks, k); e != nil && k+n <= i {
 			// "naproxen twice a day with omeprazole"

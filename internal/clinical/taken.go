@@ -222,13 +222,15 @@ func (r *Reading) takenAt(m mention) bool {
 		return false
 	}
 	if e, at := r.nearest(toks, m.First, m.End, cues, actionWindow); e != nil && !(at >= m.End && (r.actsItself(toks, m.End) || e.Attr("before") == "yes")) &&
+		!(at < m.First && r.objectBefore(toks, at, m.First)) &&
 		!(r.Units[m.Unit].Speaker == transcript.Clinician && (r.modalEndsAt(toks, at) || r.planSubjectBefore(toks, at))) {
 		// ("propranolol can tighten the airways and bring on an asthma
 		// attack", "Ciprofloxacin doesn't affect the pill, keep taking
 		// your Sprintec": the drug is the subject of a verb of its own,
 		// and the words after it say what it does; the clinician's "at home
 		// you'll take ciprofloxacin" tells what to take, not what is
-		// taken)
+		// taken; in "take paracetamol, not ibuprofen, because ibuprofen
+		// raises the bleeding risk" the word of taking has its own drug)
 		return true
 	}
 	if r.listed(toks, m.First) {

@@ -390,3 +390,27 @@ Patient : Le cardiologue m'a parlé de l'ézétimibe si le cholestérol ne baiss
 	require.False(t, finding(t, r, clinical.Medication, "lévofloxacine").Taken)
 	require.False(t, finding(t, r, clinical.Medication, "ézétimibe").Taken)
 }
+
+// A clause that opens with "because" is no item of a list: in "take
+// paracetamol, not ibuprofen, because ibuprofen raises the bleeding risk"
+// the word of taking is the paracetamol's, and "don't take any other
+// paracetamol with it, because it already contains paracetamol" starts
+// nothing.
+func TestAClauseOfItsOwnIsNoListItem(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: The dentist may give you a mouthwash. Afterwards, for the pain, take paracetamol, not ibuprofen, because ibuprofen raises the bleeding risk with warfarin.`)
+	i := finding(t, r, clinical.Medication, "ibuprofen")
+	require.False(t, i.Taken || i.New, "%+v", i)
+	// (and a drug that is the subject of what it does is none taken, in a
+	// talk of the patient's medicines too)
+	r = read(t, "en", `Doctor: You're on warfarin for your valve.
+Doctor: Afterwards, for the pain, take paracetamol, not ibuprofen, because ibuprofen raises the bleeding risk with warfarin.`)
+	i = finding(t, r, clinical.Medication, "ibuprofen")
+	require.False(t, i.Taken || i.New, "%+v", i)
+	r = read(t, "en", `Doctor: For pain, I'll give you co-codamol, one or two tablets up to four times a day when you need it. Don't take any other paracetamol with it, because it already contains paracetamol.`)
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Medication && (f.Name == "paracetamol" || f.Name == "acetaminophen") {
+			require.False(t, f.New || f.Action == clinical.ActionStart, "%+v", f)
+		}
+	}
+}
