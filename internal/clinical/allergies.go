@@ -382,6 +382,16 @@ func (r *Reading) aboutAllergy(toks []lexicon.Token, i, n int, cues, verbs, reac
 			return true
 		}
 	}
+	// the cause before the substance and the reaction after it, in one
+	// clause ("Avec le Bactrim j'avais fait une éruption", "after the
+	// amoxicillin I came out in hives")
+	if i > 0 && r.causedBy(toks, max(i-allergyBefore, 0), i) {
+		for k := i + n; k < len(toks) && k <= i+n+allergyReach && toks[k].Kind != lexicon.Punct; k++ {
+			if e, _ := reactions.Match(toks, k); e != nil {
+				return true
+			}
+		}
+	}
 	return false
 }
 

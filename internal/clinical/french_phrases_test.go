@@ -76,3 +76,27 @@ Docteur : Prenez de l'acétaminophène mille milligrammes aux six heures au beso
 Médecin : Vous pouvez continuer le Doliprane si besoin. En revanche, arrêtez l'Actifed Rhume.`)
 	require.Equal(t, clinical.ActionContinue, finding(t, r, clinical.Medication, "doliprane").Action)
 }
+
+// "Une goutte dans chaque œil" counts drops, no gout; an eye drop whose name
+// ends in an antihistamine's stem (-astine) is a drug the lexicon need not
+// list; a reaction told after the drug it came with ("Avec le Bactrim
+// j'avais fait une éruption") is an allergy, no drug taken; a drug given in
+// the pluperfect ("l'ophtalmo m'avait donné un collyre à la cortisone") is
+// one of before.
+func TestAnEyeDropPrescriptionAndItsHistory(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Des allergies à des médicaments ?
+Patient : Aux sulfamides. Avec le Bactrim j'avais fait une éruption, des boutons partout.
+Patient : L'an dernier l'ophtalmo m'avait donné un collyre à la cortisone. Je peux le reprendre ?
+Médecin : Non, pas sans examen par un ophtalmologiste.
+Médecin : C'est une conjonctivite allergique. Je vous prescris un collyre antihistaminique, l'azélastine, Allergodil collyre : une goutte dans chaque œil deux fois par jour.`)
+	none(t, r, clinical.Condition, "goutte")
+	a := finding(t, r, clinical.Medication, "azélastine")
+	require.Equal(t, clinical.ActionStart, a.Action)
+	finding(t, r, clinical.Allergy, "bactrim")
+	for _, f := range r.Findings {
+		if f.Kind == clinical.Medication && (f.Name == "bactrim" || f.Name == "cortisone") {
+			require.False(t, f.Taken, "%+v", f)
+		}
+	}
+}

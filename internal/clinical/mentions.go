@@ -111,6 +111,11 @@ func (r *Reading) scan() []mention {
 				i += n - 1
 				continue
 			}
+			if kind == Condition && r.countedUnit(toks, i, i+n) {
+				// "une goutte dans chaque œil": a drop, counted, no gout
+				i += n - 1
+				continue
+			}
 			if kind == Symptom && r.usedAsVerb(toks, i, i+n) {
 				// "I'm going to numb it with lidocaine": what is done to
 				// the patient, not what they feel
@@ -233,6 +238,21 @@ func (r *Reading) namesAPlace(toks []lexicon.Token, i int, e *lexicon.Entry) boo
 		}
 	}
 	return false
+}
+
+// countedUnit reports whether the condition at [first, end) is a word of
+// dose counted by the number before it ("une goutte", "deux gouttes": drops,
+// not gout).
+func (r *Reading) countedUnit(toks []lexicon.Token, first, end int) bool {
+	if first == 0 {
+		return false
+	}
+	prev := toks[first-1]
+	if prev.Kind != lexicon.Number && !r.Lexicon.List("numbers").Has(prev.Norm) {
+		return false
+	}
+	e, n := r.Lexicon.List("units").Match(toks, first)
+	return e != nil && first+n >= end
 }
 
 // namesAService reports whether the condition at [first, end) is part of
