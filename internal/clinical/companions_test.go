@@ -97,3 +97,15 @@ Doctor: Okay. She's growing well, and today she gets her six-month vaccines.`)
 		require.False(t, f.Kind == clinical.Condition && f.Name == "eczema" && f.Subject == assertion.Patient, "%+v", f)
 	}
 }
+
+// "My mate takes Cialis every day" is the friend's drug, none the
+// patient's; "problems with erections" is erectile dysfunction.
+func TestAMatesDrugIsNotThePatients(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: you filled in the online form about problems with erections. how long has it been going on?
+Patient: about eight months. my mate takes cialis every day. could i have that one instead?`)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Medication && f.Subject == assertion.Patient && f.Taken, "%+v", f)
+	}
+	finding(t, r, clinical.Condition, "erectile dysfunction")
+}
