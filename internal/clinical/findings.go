@@ -21,6 +21,13 @@ func (r *Reading) read() {
 			asked = append(asked, m)
 			continue
 		}
+		if (m.kind == Condition || m.kind == Symptom) && !answered && c.Assertion == assertion.Present && r.Units[m.Unit].Speaker == transcript.Clinician &&
+			r.returnPrecaution(m.Unit, m.First, m.End) {
+			// "if you see redness spreading ... a fever or you can't bend
+			// your fingers come back right away": what would bring the
+			// patient back, however far from its "if"
+			c.Assertion = assertion.Hypothetical
+		}
 		if (m.kind == Condition || m.kind == Symptom) && !answered && c.Time == assertion.Current && len(c.Triggers) == 0 &&
 			(r.datedByNeighbour(m.Mention) || r.datedByNext(m.Mention) || r.datedByReply(m.Mention)) {
 			// "After my youngest was born, ten years ago. Postnatal

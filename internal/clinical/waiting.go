@@ -71,3 +71,57 @@ func (r *Reading) namesCourse(toks []lexicon.Token) bool {
 
 // conditionReach is how many words after an order its condition may open.
 const conditionReach = 6
+
+// returnPrecaution reports whether the finding at tokens [first, end) of
+// unit ui is one of a return precaution: a word of condition before it and
+// a word of coming back or seeking care after it, in one sentence ("if you
+// see redness spreading, red streaks, pus, a fever ... come back right away
+// or go to the ER"), however long the list between them. An unpunctuated
+// turn is cut into several units; the sentence runs on through them.
+func (r *Reading) returnPrecaution(ui, first, end int) bool {
+	seg := r.Units[ui].Segment
+	sentence := func(t lexicon.Token) bool { return t.Kind == lexicon.Punct && t.Norm != "," }
+	opened := false
+	for u, k, seen := ui, first-1, 0; seen < precautionReach; seen++ {
+		for k < 0 {
+			if u--; u < 0 || r.Units[u].Segment != seg {
+				return false
+			}
+			k = len(r.Units[u].Tokens) - 1
+		}
+		toks := r.Units[u].Tokens
+		if sentence(toks[k]) {
+			return false
+		}
+		if e, _ := r.Lexicon.List("conditional_openers").Match(toks, k); e != nil {
+			opened = true
+			break
+		}
+		k--
+	}
+	if !opened {
+		return false
+	}
+	services := r.Lexicon.List("care_services")
+	for u, k, seen := ui, end, 0; seen < precautionReach; seen++ {
+		for k >= len(r.Units[u].Tokens) {
+			if u++; u >= len(r.Units) || r.Units[u].Segment != seg {
+				return false
+			}
+			k = 0
+		}
+		toks := r.Units[u].Tokens
+		if sentence(toks[k]) {
+			return false
+		}
+		if e, _ := services.Match(toks, k); e != nil {
+			return true
+		}
+		k++
+	}
+	return false
+}
+
+// precautionReach is how many words a return precaution's list may run
+// on either side of one of its findings.
+const precautionReach = 24
