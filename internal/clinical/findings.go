@@ -28,6 +28,12 @@ func (r *Reading) read() {
 			// patient back, however far from its "if"
 			c.Assertion = assertion.Hypothetical
 		}
+		if m.kind == Symptom && answered && c.Assertion == assertion.Present && r.replyDeniesItsVital(m) {
+			// "Any fever or feeling generally unwell?" "A bit tired, to
+			// be honest, but no temperature.": the vital sign the
+			// symptom is measured by, denied
+			c.Assertion = assertion.Absent
+		}
 		if (m.kind == Condition || m.kind == Symptom) && !answered && c.Time == assertion.Current && len(c.Triggers) == 0 &&
 			(r.datedByNeighbour(m.Mention) || r.datedByNext(m.Mention) || r.datedByReply(m.Mention)) {
 			// "After my youngest was born, ten years ago. Postnatal

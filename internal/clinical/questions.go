@@ -3,6 +3,7 @@ package clinical
 import (
 	"strings"
 
+	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/lexicon"
 	"github.com/notegen/notegen/internal/transcript"
 )
@@ -246,4 +247,24 @@ func (r *Reading) pastOpeners(toks []lexicon.Token, limit int) int {
 		break
 	}
 	return k
+}
+
+// replyDeniesItsVital reports whether the reply to the question of m
+// denies the vital sign m's symptom is measured by (symptoms' vital=, named
+// as vitals lists it): "no temperature" answers "any fever?".
+func (r *Reading) replyDeniesItsVital(m mention) bool {
+	kind := m.entry.Attr("vital")
+	a := r.Answer[m.Unit]
+	if kind == "" || a < 0 {
+		return false
+	}
+	vitals := r.Lexicon.List("vitals")
+	toks := r.Units[a].Tokens
+	for k := range toks {
+		if e, n := vitals.Match(toks, k); e != nil && e.Attr("kind") == kind &&
+			assertion.Of(r.Lexicon, toks, [2]int{k, k + n}).Assertion == assertion.Absent {
+			return true
+		}
+	}
+	return false
 }
