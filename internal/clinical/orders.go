@@ -66,6 +66,11 @@ func (r *Reading) orders(ms []mention) {
 			// that waits on the patient's course is no order today
 			continue
 		}
+		if r.deferredAfter(m) {
+			// "we discussed coronary angiography, and given mild
+			// ischemia we agreed to defer it": put off, no order today
+			continue
+		}
 		if r.doneBefore(u.Tokens, m) {
 			// "I wanted to check your last diabetic labs that we did":
 			// a test done before the visit is recalled, not ordered

@@ -125,3 +125,30 @@ func (r *Reading) returnPrecaution(ui, first, end int) bool {
 // precautionReach is how many words a return precaution's list may run
 // on either side of one of its findings.
 const precautionReach = 24
+
+// deferredAfter reports whether the sentence goes on, after the test or
+// referral of m, to put it off (deferrals: "we agreed to defer it"),
+// through the units an unpunctuated or dictated sentence is cut into.
+func (r *Reading) deferredAfter(m mention) bool {
+	seg, list := r.Units[m.Unit].Segment, r.Lexicon.List("deferrals")
+	for u, k, seen := m.Unit, m.End, 0; seen < deferralReach; seen++ {
+		for k >= len(r.Units[u].Tokens) {
+			if u++; u >= len(r.Units) || r.Units[u].Segment != seg {
+				return false
+			}
+			k = 0
+		}
+		toks := r.Units[u].Tokens
+		if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," {
+			return false
+		}
+		if e, _ := list.Match(toks, k); e != nil {
+			return true
+		}
+		k++
+	}
+	return false
+}
+
+// deferralReach is how many words after a test its putting off may come.
+const deferralReach = 20
