@@ -109,3 +109,16 @@ Patient: about eight months. my mate takes cialis every day. could i have that o
 	}
 	finding(t, r, clinical.Condition, "erectile dysfunction")
 }
+
+// A symptom named only as the topic turned to ("En parlant de douleur, moi
+// j'ai mal au dos") is no finding: the father's back pain is not his
+// son's.
+func TestATopicTurnedToIsNoFinding(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Qu'est-ce qui t'est arrivé, mon grand ?
+Enfant : Je suis tombé au hockey sur le poignet.
+Père : En parlant de douleur, moi j'ai mal au dos depuis que j'ai pelleté la semaine passée.`)
+	for _, f := range r.Findings {
+		require.False(t, f.Subject == assertion.Patient && strings.Contains(f.Name, "dos"), "%+v", f)
+	}
+}

@@ -111,6 +111,12 @@ func (r *Reading) scan() []mention {
 				i += n - 1
 				continue
 			}
+			if (kind == Symptom || kind == Condition) && endingAt(toks, i, x.List("topic_leads")) >= 0 {
+				// "en parlant de douleur, moi j'ai mal au dos": a topic
+				// turned to, not a finding
+				i += n - 1
+				continue
+			}
 			if kind == Condition && r.countedUnit(toks, i, i+n) {
 				// "une goutte dans chaque œil": a drop, counted, no gout
 				i += n - 1
