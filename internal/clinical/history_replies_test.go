@@ -282,3 +282,15 @@ GP: We also offer an HIV blood test to everyone under fifty who gets shingles.`)
 	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "chest infection").Time)
 	none(t, r, clinical.Condition, "hiv")
 }
+
+// Vaccines named by their disease ("her first flu shot", "her third
+// hepatitis B", "her first flu season", "sa première saison de la grippe") are
+// no diagnosis of the baby's.
+func TestAVaccineIsNoDiagnosis(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Now, vaccines today. She'll get DTaP, Hib, her third hepatitis B, and her first flu shot. Because it's her first flu season, she needs a second flu dose in four weeks.`)
+	none(t, r, clinical.Condition, "hepatitis")
+	none(t, r, clinical.Condition, "influenza")
+	r = read(t, "fr", `Médecin : C'est sa première saison de la grippe, elle aura une deuxième dose dans quatre semaines.`)
+	none(t, r, clinical.Condition, "grippe")
+}

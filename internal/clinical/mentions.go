@@ -262,13 +262,26 @@ func (r *Reading) countedUnit(toks []lexicon.Token, first, end int) bool {
 }
 
 // namesAService reports whether the condition at [first, end) is part of
-// the name of a service (service_nouns): a word of service right after it
-// ("the stroke clinic"), or, for an entry marked before=yes, right before
-// it ("le centre de lutte contre le cancer").
+// the name of a service, a test or a vaccine (service_nouns): a word of
+// service right after it ("the stroke clinic", "her first flu shot"), or,
+// for an entry marked before=yes, right before it ("le centre de lutte
+// contre le cancer"); or a dose counted by an ordinal in a sentence of
+// vaccines ("her third hepatitis B").
 func (r *Reading) namesAService(toks []lexicon.Token, first, end int) bool {
 	list := r.Lexicon.List("service_nouns")
 	if e, _ := list.Match(toks, end); e != nil && e.Attr("before") != "yes" {
 		return true
+	}
+	if first > 0 {
+		if e := r.Lexicon.List("numbers").Lookup(toks[first-1].Norm); e != nil && e.Attr("kind") == "ordinal" {
+			// "her third hepatitis B, and her first flu shot": a dose
+			// counted in a talk of vaccines
+			for k := range toks {
+				if v, _ := list.Match(toks, k); v != nil && v.Attr("vaccine") == "yes" {
+					return true
+				}
+			}
+		}
 	}
 	for k := max(first-serviceWords, 0); k < first; k++ {
 		if e, n := list.Match(toks, k); e != nil && e.Attr("before") == "yes" && k+n == first {
