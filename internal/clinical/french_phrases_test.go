@@ -100,3 +100,13 @@ Médecin : C'est une conjonctivite allergique. Je vous prescris un collyre antih
 		}
 	}
 }
+
+// What a habit is said to cause in general ("c'est ce qui donne les
+// ulcères") is no condition of the patient's.
+func TestWhatAHabitCausesIsNoCondition(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Et ne dormez jamais avec vos lentilles, c'est ce qui donne les ulcères.`)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Condition && f.Assertion == assertion.Present, "%+v", f)
+	}
+}
