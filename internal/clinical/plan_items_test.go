@@ -590,14 +590,3 @@ Patient : D'accord.`)
 Patient: Okay.`)
 	none(t, r, clinical.Referral, "urology")
 }
-
-// A test the sentence goes on to put off ("we discussed coronary
-// angiography, and given mild ischemia we agreed to defer it") is no order
-// of today; in French too.
-func TestATestPutOffIsNoOrder(t *testing.T) {
-	t.Parallel()
-	r := read(t, "en", `Doctor: We discussed coronary angiography, and given mild ischemia and stable symptoms we agreed to defer it and treat medically.`)
-	none(t, r, clinical.Procedure, "cathet")
-	r = read(t, "fr", `Médecin : On a parlé de la coronarographie, mais avec des symptômes stables on préfère la reporter.`)
-	none(t, r, clinical.Procedure, "coronarographie")
-}

@@ -625,16 +625,3 @@ Doctor: She should stay off nursery until she's been on the antibiotic for two d
 	}
 	finding(t, r, clinical.Medication, "cefalexin")
 }
-
-// In unpunctuated recogniser text a return precaution runs on through the
-// units it is cut into: "if you see ... pus a fever or you can't bend your
-// fingers come back" says no fever is had. "The dog bit me" is a bite.
-func TestAnUnpunctuatedReturnPrecautionIsHypothetical(t *testing.T) {
-	t.Parallel()
-	r := read(t, "en", `[patient] um so my dog bit me on the hand like two hours ago
-[doctor] okay let me take a look there are two puncture wounds with a little bleeding
-[doctor] if you see redness spreading red streaks going up your arm pus a fever or you can't bend your fingers come back right away or go to the er`)
-	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Symptom, "fever").Assertion)
-	b := finding(t, r, clinical.Condition, "bite")
-	require.Equal(t, assertion.Patient, b.Subject)
-}
