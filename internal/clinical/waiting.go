@@ -76,50 +76,10 @@ const conditionReach = 6
 // unit ui is one of a return precaution: a word of condition before it and
 // a word of coming back or seeking care after it, in one sentence ("if you
 // see redness spreading, red streaks, pus, a fever ... come back right away
-// or go to the ER"), however long the list between them. An unpunctuated
-// turn is cut into several units; the sentence runs on through them.
+// or go to the ER"), however long the list between them.
 func (r *Reading) returnPrecaution(ui, first, end int) bool {
-	seg := r.Units[ui].Segment
-	sentence := func(t lexicon.Token) bool { return t.Kind == lexicon.Punct && t.Norm != "," }
-	opened := false
-	for u, k, seen := ui, first-1, 0; seen < precautionReach; seen++ {
-		for k < 0 {
-			if u--; u < 0 || r.Units[u].Segment != seg {
-				return false
-			}
-			k = len(r.Units[u].Tokens) - 1
-		}
-		toks := r.Units[u].Tokens
-		if sentence(toks[k]) {
-			return false
-		}
-		if e, _ := r.Lexicon.List("conditional_openers").Match(toks, k); e != nil {
-			opened = true
-			break
-		}
-		k--
-	}
-	if !opened {
-		return false
-	}
-	services := r.Lexicon.List("care_services")
-	for u, k, seen := ui, end, 0; seen < precautionReach; seen++ {
-		for k >= len(r.Units[u].Tokens) {
-			if u++; u >= len(r.Units) || r.Units[u].Segment != seg {
-				return false
-			}
-			k = 0
-		}
-		toks := r.Units[u].Tokens
-		if sentence(toks[k]) {
-			return false
-		}
-		if e, _ := services.Match(toks, k); e != nil {
-			return true
-		}
-		k++
-	}
-	return false
+	return r.matchBehind(ui, first, precautionReach, r.Lexicon.List("conditional_openers")) &&
+		r.matchAhead(ui, end, precautionReach, r.Lexicon.List("care_services"))
 }
 
 // precautionReach is how many words a return precaution's list may run
@@ -127,19 +87,28 @@ func (r *Reading) returnPrecaution(ui, first, end int) bool {
 const precautionReach = 24
 
 // deferredAfter reports whether the sentence goes on, after the test or
-// referral of m, to put it off (deferrals: "we agreed to defer it"),
-// through the units an unpunctuated or dictated sentence is cut into.
+// referral of m, to put it off (deferrals: "we agreed to defer it").
 func (r *Reading) deferredAfter(m mention) bool {
-	seg, list := r.Units[m.Unit].Segment, r.Lexicon.List("deferrals")
-	for u, k, seen := m.Unit, m.End, 0; seen < deferralReach; seen++ {
-		for k >= len(r.Units[u].Tokens) {
-			if u++; u >= len(r.Units) || r.Units[u].Segment != seg {
+	return r.matchAhead(m.Unit, m.End, deferralReach, r.Lexicon.List("deferrals"))
+}
+
+// deferralReach is how many words after a test its putting off may come.
+const deferralReach = 20
+
+// matchAhead reports whether a term of list starts within reach words from
+// token k of unit ui on, in the same sentence. An unpunctuated or dictated
+// turn is cut into several units; the sentence runs on through them.
+func (r *Reading) matchAhead(ui, k, reach int, list *lexicon.List) bool {
+	seg := r.Units[ui].Segment
+	for seen := 0; seen < reach; seen++ {
+		for k >= len(r.Units[ui].Tokens) {
+			if ui++; ui >= len(r.Units) || r.Units[ui].Segment != seg {
 				return false
 			}
 			k = 0
 		}
-		toks := r.Units[u].Tokens
-		if toks[k].Kind == lexicon.Punct && toks[k].Norm != "," {
+		toks := r.Units[ui].Tokens
+		if endsSentence(toks[k]) {
 			return false
 		}
 		if e, _ := list.Match(toks, k); e != nil {
@@ -150,5 +119,25 @@ func (r *Reading) deferredAfter(m mention) bool {
 	return false
 }
 
-// deferralReach is how many words after a test its putting off may come.
-const deferralReach = 20
+// matchBehind is matchAhead going back from the token before k.
+func (r *Reading) matchBehind(ui, k, reach int, list *lexicon.List) bool {
+	seg := r.Units[ui].Segment
+	k--
+	for seen := 0; seen < reach; seen++ {
+		for k < 0 {
+			if ui--; ui < 0 || r.Units[ui].Segment != seg {
+				return false
+			}
+			k = len(r.Units[ui].Tokens) - 1
+		}
+		toks := r.Units[ui].Tokens
+		if endsSentence(toks[k]) {
+			return false
+		}
+		if e, _ := list.Match(toks, k); e != nil {
+			return true
+		}
+		k--
+	}
+	return false
+}
