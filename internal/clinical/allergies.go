@@ -197,28 +197,6 @@ func (r *Reading) addAllergy(name string, m Mention, drug bool, reactionUnit, at
 	r.Findings = append(r.Findings, f)
 }
 
-// namedReactions marks as an allergy's reaction one named right after its
-// substance anywhere ("with the aspirin wheeze, skip the naproxen", "his
-// penicillin rash"): it is the allergy, no symptom of today.
-func (r *Reading) namedReactions(allergic map[string]bool, lists ...*lexicon.List) {
-	reactions := lists[len(lists)-1]
-	for ui, u := range r.Units {
-		for i := 0; i < len(u.Tokens); i++ {
-			for _, l := range lists[:len(lists)-1] {
-				e, n := l.Match(u.Tokens, i)
-				if e == nil || !allergic[e.Name()] {
-					continue
-				}
-				if _, rn := reactions.Match(u.Tokens, i+n); rn > 0 {
-					for k := i + n; k < i+n+rn; k++ {
-						r.reactions[[2]int{ui, k}] = true
-					}
-				}
-			}
-		}
-	}
-}
-
 // askedAboutAllergies reports whether unit i answers the clinician's
 // question about allergies.
 func (r *Reading) askedAboutAllergies(i int, cues *lexicon.List) bool {

@@ -1,7 +1,8 @@
 package clinical
 
 // What the words around a drug say of an allergy to it: stopped for a
-// reaction, avoided because of the allergy, or taken.
+// reaction, avoided because of the allergy, taken, or said with its
+// reaction.
 
 import "github.com/notegen/notegen/internal/lexicon"
 
@@ -65,3 +66,47 @@ func (r *Reading) takingBefore(toks []lexicon.Token, i int) bool {
 	}
 	return false
 }
+
+// namedReactions marks as an allergy's reaction one named right after its
+// substance anywhere ("with the aspirin wheeze, skip the naproxen", "his
+// penicillin rash"): it is the allergy, no symptom of today.
+func (r *Reading) namedReactions(allergic map[string]bool, lists ...*lexicon.List) {
+	reactions := lists[len(lists)-1]
+	for ui, u := range r.Units {
+		for i := 0; i < len(u.Tokens); i++ {
+			for _, l := range lists[:len(lists)-1] {
+				e, n := l.Match(u.Tokens, i)
+				if e == nil || !allergic[e.Name()] {
+					continue
+				}
+				at := r.reactionSaidWith(u.Tokens, i+n)
+				if _, rn := reactions.Match(u.Tokens, at); rn > 0 {
+					for k := at; k < at+rn; k++ {
+						r.reactions[[2]int{ui, k}] = true
+					}
+				}
+			}
+		}
+	}
+}
+
+// reactionSaidWith skips from token k the words that join a substance to
+// its reaction ("Penicillin, with your tongue swelling"): a comma, a word
+// joining drugs, determiners and a body part.
+func (r *Reading) reactionSaidWith(toks []lexicon.Token, k int) int {
+	x := r.Lexicon
+	for j := k; j < len(toks) && j < k+reactionJoinWords; j++ {
+		if toks[j].Norm == "," || x.List("determiners").Has(toks[j].Norm) || x.List("drug_joins").Has(toks[j].Norm) {
+			continue
+		}
+		if _, n := r.bodyPartAt(toks, j); n > 0 {
+			return j + n
+		}
+		return j
+	}
+	return k
+}
+
+// reactionJoinWords is the most words between a substance and the
+// reaction said with it.
+const reactionJoinWords = 4

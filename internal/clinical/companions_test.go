@@ -122,3 +122,18 @@ Père : En parlant de douleur, moi j'ai mal au dos depuis que j'ai pelleté la s
 		require.False(t, f.Subject == assertion.Patient && strings.Contains(f.Name, "dos"), "%+v", f)
 	}
 }
+
+// The clinician's summary of an allergy ("Penicillin, with your tongue
+// swelling") names its reaction, no symptom of today; "rheumatic fever as
+// a girl" is a past condition, no fever, and "you're back" places nothing.
+func TestAnAllergysReactionSaidWithABodyPart(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any allergies?
+Patient: Penicillin. My tongue swelled up, years ago.
+Doctor: Sorry, you've frozen for a second. Okay, you're back. Penicillin, with your tongue swelling.
+Patient: I had rheumatic fever as a girl and the valve was replaced in 2009.`)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Symptom && f.Assertion == assertion.Present && f.Time == assertion.Current, "%+v", f)
+	}
+	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "rheumatic fever").Time)
+}
