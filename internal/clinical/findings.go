@@ -428,8 +428,9 @@ func (r *Reading) resolve(f *Finding, rulings, statements, answers, hypothetical
 		return mention{}, false
 	}
 	var current []mention
+	all := append(append([]mention(nil), statements...), rulings...)
 	for _, m := range rulings {
-		if m.Context.Time != assertion.Past {
+		if m.Context.Time != assertion.Past && !r.recalledAsCause(f, m, all) {
 			current = append(current, m)
 		}
 	}
@@ -462,7 +463,7 @@ func (r *Reading) resolve(f *Finding, rulings, statements, answers, hypothetical
 	if m, ok := pick(pool, assertion.Present); ok {
 		f.Assertion, f.Time = assertion.Present, assertion.Past
 		for _, p := range pool {
-			if p.Context.Assertion == assertion.Present && p.Context.Time != assertion.Past {
+			if p.Context.Assertion == assertion.Present && p.Context.Time != assertion.Past && !r.recalledAsCause(f, p, pool) {
 				f.Time, m = assertion.Current, p
 				break
 			}

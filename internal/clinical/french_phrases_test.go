@@ -110,3 +110,12 @@ func TestWhatAHabitCausesIsNoCondition(t *testing.T) {
 		require.False(t, f.Kind == clinical.Condition && f.Assertion == assertion.Present, "%+v", f)
 	}
 }
+
+// "Une infection du rein, qui est partie d'une cystite" tells where the
+// infection came from, not that it is over.
+func TestWhereAnIllnessStartedFromIsNoEnd(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Médecin : Alors, madame, vous avez une pyélonéphrite aiguë, c'est une infection du rein droit, qui est partie d'une cystite.`)
+	p := finding(t, r, clinical.Condition, "pyélonéphrite")
+	require.Equal(t, assertion.Current, p.Time)
+}

@@ -294,3 +294,13 @@ func TestAVaccineIsNoDiagnosis(t *testing.T) {
 	r = read(t, "fr", `Médecin : C'est sa première saison de la grippe, elle aura une deuxième dose dans quatre semaines.`)
 	none(t, r, clinical.Condition, "grippe")
 }
+
+// A past condition recalled later only as a cause ("because of the gout
+// and the kidney stone") stays past: no active kidney stone.
+func TestAPastConditionRecalledAsACauseStaysPast(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `GP: Any other medical problems?
+Patient: I had a kidney stone years ago, that's all.
+GP: I'd also like you to have a blood test for your uric acid level, because of the gout and the kidney stone.`)
+	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "kidney stone").Time)
+}

@@ -1,7 +1,7 @@
 package clinical
 
 // Whether a past finding is over: said so in its sentence, or in the reply
-// to it.
+// to it; and a past one only recalled as a cause stays past.
 
 import (
 	"github.com/notegen/notegen/internal/assertion"
@@ -72,4 +72,20 @@ func (r *Reading) onlyNames(m mention) bool {
 		}
 	}
 	return true
+}
+
+// recalledAsCause reports whether mention p of a condition dated past by
+// another mention only recalls it as a cause, with no word of its own
+// ("Because you've had a kidney stone ...", "because of your migraines
+// with aura"): it does not make the condition current.
+func (r *Reading) recalledAsCause(f *Finding, p mention, pool []mention) bool {
+	if f.Kind != Condition || len(p.Context.Triggers) > 0 || !r.inCauseClause(p.Mention) {
+		return false
+	}
+	for _, m := range pool {
+		if m.Context.Assertion == assertion.Present && m.Context.Time == assertion.Past {
+			return true
+		}
+	}
+	return false
 }
