@@ -137,3 +137,21 @@ Patient: I had rheumatic fever as a girl and the valve was replaced in 2009.`)
 	}
 	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "rheumatic fever").Time)
 }
+
+// With no companion who speaks, the clinician's "your mom" is the
+// patient's mother, no name for the patient; and "I'll take penicillin
+// off your allergy list" gives no penicillin.
+func TestYourMomToThePatientAloneIsHerMother(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Patient: It's my yearly physical, but honestly the main thing is my mom. She was just diagnosed with breast cancer.
+Doctor: I'm sorry. How is your mom doing?
+Patient: She's doing okay.
+Doctor: Now, your chart lists a penicillin allergy. What happened with that?
+Patient: Oh, no, that's a mistake. I'm not allergic to penicillin, it was my brother. He broke out in hives when he was a kid.
+Doctor: That's helpful. I'll take penicillin off your allergy list. Do you have any allergies of your own?
+Patient: Codeine makes me itch.`)
+	require.Empty(t, r.Patient.Relation)
+	for _, f := range r.Findings {
+		require.False(t, f.Kind == clinical.Medication && strings.Contains(f.Name, "penicillin") && (f.New || f.Action == clinical.ActionStart), "%+v", f)
+	}
+}

@@ -379,6 +379,11 @@ func (r *Reading) medAction(m mention) medEvidence {
 	if entry == nil {
 		return ev
 	}
+	if e, _ := r.Lexicon.List("list_removals").Match(u.Tokens, m.End); e != nil {
+		// "I'll take penicillin off your allergy list": a record
+		// mended, no drug given
+		return ev
+	}
 	if at < m.First && r.gerundSubject(u.Tokens, at, m.End) {
 		// "adding aspirin would raise your risk of bleeding": the verb
 		// and its drug are the subject of what would happen

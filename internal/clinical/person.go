@@ -130,9 +130,10 @@ func (r *Reading) companionsRelation(gender string) string {
 				}
 			}
 		case transcript.Clinician:
-			if interpreted {
+			if interpreted || !r.anyCompanion() {
 				// through an interpreter, the clinician's "your husband"
-				// is the patient's, no companion's
+				// is the patient's, no companion's; and with no companion
+				// who speaks, "your mom" is the patient's mother
 				continue
 			}
 			for i := 0; i+1 < len(u.Tokens); i++ {

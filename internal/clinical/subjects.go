@@ -297,3 +297,14 @@ func (r *Reading) CompanionSpeaks() bool {
 	}
 	return false
 }
+
+// anyCompanion reports whether anyone but the clinician and the patient
+// speaks in the encounter.
+func (r *Reading) anyCompanion() bool {
+	for _, u := range r.Units {
+		if u.Speaker == transcript.Other {
+			return true
+		}
+	}
+	return false
+}
