@@ -573,3 +573,13 @@ func requireDecision(t *testing.T, r *clinical.Reading, name, action, dose strin
 	require.Equal(t, action, finding(t, r, clinical.Medication, name).Action)
 	requireDose(t, r, name, dose)
 }
+
+// Refills after a statement of two conditions ("your diabetes and your
+// high blood pressure are both well controlled") give neither drug a
+// reason: which one each treats is not said.
+func TestRefillsAfterTwoConditionsHaveNoReason(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Patient: I just need refills on my lisinopril and my metformin.
+Provider: So your diabetes and your high blood pressure are both well controlled, and we'll make no changes. I'll send ninety-day refills of the lisinopril and the metformin to your pharmacy today, same doses.`)
+	require.Empty(t, finding(t, r, clinical.Medication, "metformin").Reason)
+}

@@ -87,6 +87,12 @@ func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 				}
 			}
 		}
+		if len(made) == 1 && r.namesAnotherCondition(back, made[0].name) {
+			// "So your diabetes and your high blood pressure are both
+			// well controlled ... refills of the lisinopril and the
+			// metformin": which one each drug treats is not said
+			return ""
+		}
 		if len(made) > 0 {
 			reason := r.oneDiagnosis(back, made)
 			if general == "" && len(made) == 1 && r.generalCondition(made[0].name) {
@@ -100,6 +106,23 @@ func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 		}
 	}
 	return general
+}
+
+// namesAnotherCondition reports whether unit i names a present condition
+// of the patient's other than the one diagnosed there.
+func (r *Reading) namesAnotherCondition(i int, diagnosed string) bool {
+	for k := range r.Findings {
+		f := &r.Findings[k]
+		if f.Kind != Condition || f.Name == diagnosed || f.Subject != assertion.Patient || f.Assertion != assertion.Present {
+			continue
+		}
+		for _, fm := range f.Mentions {
+			if fm.Unit == i && fm.Context.Assertion == assertion.Present && fm.Context.Time != assertion.Past {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // generalCondition reports whether a condition names a kind of illness
