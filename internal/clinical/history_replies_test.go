@@ -255,17 +255,6 @@ Patient: No, never. My friend says I should take a baby aspirin as well, to prot
 	require.NotEqual(t, assertion.Present, finding(t, r, clinical.Condition, "cancer").Assertion)
 }
 
-// A condition that names a service ("the stroke clinic", "le centre de
-// lutte contre le cancer") is no condition of the patient's.
-func TestAConditionNamingAServiceIsNoFinding(t *testing.T) {
-	t.Parallel()
-	r := read(t, "en", `Patient: The chap at the stroke clinic mentioned a tablet called ezetimibe.
-Doctor: You don't need it.`)
-	none(t, r, clinical.Condition, "stroke")
-	r = read(t, "fr", `Médecin : Je vous fais un courrier pour le centre de lutte contre le cancer.`)
-	none(t, r, clinical.Condition, "cancer")
-}
-
 // "Any fever or feeling generally unwell?" "A bit tired, to be honest, but
 // no temperature.": the "a bit" is the tiredness's, and the temperature
 // the fever is measured by is denied. A condition before a test's name
@@ -281,18 +270,6 @@ GP: We also offer an HIV blood test to everyone under fifty who gets shingles.`)
 	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "fever").Assertion)
 	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "chest infection").Time)
 	none(t, r, clinical.Condition, "hiv")
-}
-
-// Vaccines named by their disease ("her first flu shot", "her third
-// hepatitis B", "her first flu season", "sa première saison de la grippe") are
-// no diagnosis of the baby's.
-func TestAVaccineIsNoDiagnosis(t *testing.T) {
-	t.Parallel()
-	r := read(t, "en", `Doctor: Now, vaccines today. She'll get DTaP, Hib, her third hepatitis B, and her first flu shot. Because it's her first flu season, she needs a second flu dose in four weeks.`)
-	none(t, r, clinical.Condition, "hepatitis")
-	none(t, r, clinical.Condition, "influenza")
-	r = read(t, "fr", `Médecin : C'est sa première saison de la grippe, elle aura une deuxième dose dans quatre semaines.`)
-	none(t, r, clinical.Condition, "grippe")
 }
 
 // A past condition recalled later only as a cause ("because of the gout

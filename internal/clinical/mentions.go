@@ -122,7 +122,7 @@ func (r *Reading) scan() []mention {
 				i += n - 1
 				continue
 			}
-			if kind == Symptom && r.usedAsVerb(toks, i, i+n) {
+			if (kind == Symptom || kind == Condition) && r.usedAsVerb(toks, i, i+n) {
 				// "I'm going to numb it with lidocaine": what is done to
 				// the patient, not what they feel
 				i += n - 1
@@ -195,16 +195,22 @@ func (r *Reading) inPseudoPhrase(toks []lexicon.Token, first, end int) bool {
 // may start.
 const pseudoReach = 3
 
-// usedAsVerb reports whether the symptom's word at [first, end) is a verb
-// done to someone: after "to" or a modal, before an object ("to numb it",
-// "will numb the area").
+// usedAsVerb reports whether the finding's word at [first, end) is a verb
+// done to someone or something: after "to" or a modal, before an object
+// ("to numb it", "will numb the area", "to strain all of your urine"), or
+// opening an instruction with its object ("Strain everything.").
 func (r *Reading) usedAsVerb(toks []lexicon.Token, first, end int) bool {
-	if end-first != 1 || first == 0 || end >= len(toks) {
+	if end-first != 1 || end >= len(toks) {
 		return false
 	}
 	x := r.Lexicon
-	prev, next := toks[first-1].Norm, toks[end].Norm
-	return (prev == "to" || x.List("modals").Has(prev)) && (x.List("object_pronouns").Has(next) || x.List("determiners").Has(next))
+	next := toks[end].Norm
+	all := x.List("verb_objects").Has(next)
+	if first == 0 {
+		return all
+	}
+	prev := toks[first-1].Norm
+	return (prev == "to" || x.List("modals").Has(prev)) && (all || x.List("object_pronouns").Has(next) || x.List("determiners").Has(next))
 }
 
 // vaccinatedAgainst reports whether the condition at tokens [first, end)
@@ -262,8 +268,8 @@ func (r *Reading) countedUnit(toks []lexicon.Token, first, end int) bool {
 }
 
 // namesAService reports whether the condition at [first, end) is part of
-// the name of a service, a test or a vaccine (service_nouns): a word of
-// service right after it ("the stroke clinic", "her first flu shot"), or,
+// the name of a service, a test or a season (service_nouns): a word of
+// service right after it ("the stroke clinic", "flu season"), or,
 // for an entry marked before=yes, right before it ("le centre de lutte
 // contre le cancer"); or a dose counted by an ordinal in a sentence of
 // vaccines ("her third hepatitis B").
@@ -276,10 +282,8 @@ func (r *Reading) namesAService(toks []lexicon.Token, first, end int) bool {
 		if e := r.Lexicon.List("numbers").Lookup(toks[first-1].Norm); e != nil && e.Attr("kind") == "ordinal" {
 			// "her third hepatitis B, and her first flu shot": a dose
 			// counted in a talk of vaccines
-			for k := range toks {
-				if v, _ := list.Match(toks, k); v != nil && v.Attr("vaccine") == "yes" {
-					return true
-				}
+			if at, _ := find(toks, r.Lexicon.List("vaccine_words")); at >= 0 {
+				return true
 			}
 		}
 	}
