@@ -83,3 +83,30 @@ func (r *Reading) finishedAfter(m mention) bool {
 // courseEndOpening is how many words ("And then", "Well,") may come before
 // the words of a course ended.
 const courseEndOpening = 3
+
+// hadTimes reports whether the drug of m is said to have been had some
+// number of times (past_exposures: "I've had amoxicillin lots of times"):
+// a verb of having or taking just before it, a count just after it.
+func (r *Reading) hadTimes(m mention) bool {
+	toks := r.Units[m.Unit].Tokens
+	list := r.Lexicon.List("past_exposures")
+	verb := false
+	for k := max(m.First-exposureWords, 0); k < m.First; k++ {
+		if e, _ := list.Match(toks, k); e != nil && e.Attr("role") == "verb" {
+			verb = true
+		}
+	}
+	if !verb {
+		return false
+	}
+	for k := m.End; k < len(toks) && k <= m.End+exposureWords && toks[k].Kind != lexicon.Punct; k++ {
+		if e, _ := list.Match(toks, k); e != nil && e.Attr("role") == "count" {
+			return true
+		}
+	}
+	return false
+}
+
+// exposureWords is how many words may stand between the drug and the verb
+// or the count of its courses.
+const exposureWords = 3

@@ -414,3 +414,16 @@ Doctor: Afterwards, for the pain, take paracetamol, not ibuprofen, because ibupr
 		}
 	}
 }
+
+// "I've had amoxicillin lots of times, it's fine" tells of courses before,
+// no drug taken now; in French too.
+func TestADrugHadManyTimesIsNotTakenNow(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Any allergies to medicines?
+Patient: No, no allergies. I've had amoxicillin lots of times, it's fine.`)
+	a := finding(t, r, clinical.Medication, "amoxicillin")
+	require.False(t, a.Taken, "%+v", a)
+	r = read(t, "fr", `Médecin : Des allergies ?
+Patient : Non. J'ai eu de l'amoxicilline plusieurs fois, sans problème.`)
+	require.False(t, finding(t, r, clinical.Medication, "amoxicilline").Taken)
+}
