@@ -427,3 +427,10 @@ Patient: No, no allergies. I've had amoxicillin lots of times, it's fine.`)
 Patient : Non. J'ai eu de l'amoxicilline plusieurs fois, sans problème.`)
 	require.False(t, finding(t, r, clinical.Medication, "amoxicilline").Taken)
 }
+
+// "C'est fini depuis samedi" ends the course of the Bactrim just named.
+func TestACourseSaidOverIsOfBefore(t *testing.T) {
+	t.Parallel()
+	r := read(t, "fr", `Patiente : J'ai eu une cystite il y a dix jours. Le médecin de garde m'a donné un antibiotique, du Bactrim, pendant cinq jours. C'est fini depuis samedi.`)
+	require.False(t, finding(t, r, clinical.Medication, "bactrim").Taken)
+}

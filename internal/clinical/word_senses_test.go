@@ -41,3 +41,11 @@ func TestAVaccineIsNoDiagnosis(t *testing.T) {
 	r = read(t, "fr", `Médecin : C'est sa première saison de la grippe, elle aura une deuxième dose dans quatre semaines.`)
 	none(t, r, clinical.Condition, "grippe")
 }
+
+// "Tramadol also lowers the seizure threshold" names a measure, no
+// seizure of the patient's.
+func TestASeizureThresholdIsNoSeizure(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: Tramadol also lowers the seizure threshold, and that risk goes up with sertraline.`)
+	none(t, r, clinical.Symptom, "seizure")
+}
