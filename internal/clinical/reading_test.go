@@ -396,7 +396,7 @@ Dad: I gave him ibuprofen at home this morning.`)
 // "Bupropion can lower the seizure threshold": a risk told is no finding.
 func TestARiskToldIsNoFinding(t *testing.T) {
 	t.Parallel()
-	r := read(t, "en", `Doctor: Bupropion can lower the seizure threshold, and ibuprofen may cause stomach ulcers.`)
+	r := read(t, "en", `Doctor: Bupropion can cause seizures, and ibuprofen may cause stomach ulcers.`)
 	for _, f := range r.Findings {
 		if f.Kind == clinical.Symptom || f.Kind == clinical.Condition {
 			require.NotEqual(t, assertion.Present, f.Assertion, "%s read as present", f.Name)
