@@ -393,7 +393,7 @@ Dad: I gave him ibuprofen at home this morning.`)
 	require.NotEqual(t, clinical.ActionStart, ibu.Action)
 }
 
-// "Bupropion can lower the seizure threshold": a risk told is no finding.
+// "Bupropion can cause seizures": a risk told is no finding.
 func TestARiskToldIsNoFinding(t *testing.T) {
 	t.Parallel()
 	r := read(t, "en", `Doctor: Bupropion can cause seizures, and ibuprofen may cause stomach ulcers.`)
