@@ -583,3 +583,14 @@ func TestRefillsAfterTwoConditionsHaveNoReason(t *testing.T) {
 Provider: So your diabetes and your high blood pressure are both well controlled, and we'll make no changes. I'll send ninety-day refills of the lisinopril and the metformin to your pharmacy today, same doses.`)
 	require.Empty(t, finding(t, r, clinical.Medication, "metformin").Reason)
 }
+
+// "For the first week, cut the citalopram down ... and start sertraline"
+// opens on a time, no reason: the sertraline is for the depression
+// diagnosed before.
+func TestATimeOpeningThePlanIsNoReason(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `GP: So I think this is a relapse of your depression, a moderate one from what you've told me. The citalopram helped before, but it isn't holding things now.
+Patient: Okay. Do I just stop the citalopram?
+GP: No, we'll do it gradually, swapping over across a week. For the first week, cut the citalopram down to ten milligrams each morning, and at the same time start sertraline fifty milligrams once a day.`)
+	require.Equal(t, "depression", finding(t, r, clinical.Medication, "sertraline").Reason)
+}

@@ -182,7 +182,8 @@ func (r *Reading) pastTopicFillers(toks []lexicon.Token, at int) int {
 
 // topicWords is the words of the topic opened at token at of unit i, past fillers
 // and possessives, up to the comma that ends it; vague reports a topic
-// that names no problem of its own ("for the flare, ...").
+// that names no problem of its own ("for the flare, ...", "for the first
+// week, ...").
 func (r *Reading) topicWords(i, at int) (words string, vague bool) {
 	toks := r.Units[i].Tokens
 	at = r.pastTopicFillers(toks, at)
@@ -191,6 +192,12 @@ func (r *Reading) topicWords(i, at int) (words string, vague bool) {
 		// ("for the medicine, I'm starting lisinopril": the topic is the
 		// item, not what it is for)
 		return "", false
+	}
+	if r.namesAny(toks[at:end], "time_units") {
+		// "For the first week, cut the citalopram down ... and start
+		// sertraline": a time, which leaves the reason to the diagnosis
+		// before, as a vague topic does
+		return "", true
 	}
 	if e, n := r.Lexicon.List("vague_topics").Match(toks, at); e != nil && at+n == end {
 		return "", true
