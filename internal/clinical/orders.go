@@ -121,6 +121,11 @@ func (r *Reading) orders(ms []mention) {
 			// gave it
 			continue
 		}
+		if verb == nil && r.discussedBefore(u.Tokens, m.First) {
+			// "We discussed rhythm control, including flecainide and
+			// catheter ablation": talked over, not ordered
+			continue
+		}
 		requested := u.Question && r.proposes(u.Tokens)
 		if verb == nil && !requested && (u.Part != discourse.Plan || r.readsResult(u.Tokens) || r.valueAfter(u.Tokens, m.End) ||
 			r.opensTopic(u.Tokens, m)) {

@@ -141,3 +141,10 @@ func (r *Reading) matchBehind(ui, k, reach int, list *lexicon.List) bool {
 	}
 	return false
 }
+
+// discussedBefore reports whether the sentence, before token at, says what
+// follows was only talked over (discussion_words: "we discussed").
+func (r *Reading) discussedBefore(toks []lexicon.Token, at int) bool {
+	k, _ := find(toks[:at], r.Lexicon.List("discussion_words"))
+	return k >= 0
+}

@@ -36,3 +36,15 @@ func TestATestPutOffIsNoOrder(t *testing.T) {
 	r = read(t, "fr", `Médecin : On a parlé de la coronarographie, mais avec des symptômes stables on préfère la reporter.`)
 	none(t, r, clinical.Procedure, "coronarographie")
 }
+
+// A dictated letter's "We discussed rhythm control, including flecainide as
+// a pill in the pocket and catheter ablation ... I would want an
+// echocardiogram before considering flecainide, so I have not prescribed
+// it today" orders no ablation and gives no flecainide.
+func TestWhatWasOnlyDiscussedIsNoOrder(t *testing.T) {
+	t.Parallel()
+	r := read(t, "en", `Doctor: We discussed rhythm control, including flecainide as a pill in the pocket and catheter ablation. She would prefer to see how she gets on with rate control first, and in any case I would want an echocardiogram before considering flecainide, so I have not prescribed it today.`)
+	none(t, r, clinical.Procedure, "ablation")
+	f := finding(t, r, clinical.Medication, "flecainide")
+	require.False(t, f.Taken || f.New, "%+v", f)
+}
