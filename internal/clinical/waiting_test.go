@@ -1,8 +1,8 @@
 package clinical_test
 
-// What waits on the patient's course or is put off: a return precaution's
-// findings, however far from its "if", and a test deferred in the sentence
-// that names it (waiting.go).
+// What waits on the patient's course, is put off or only talked over: a
+// return precaution's findings, however far from its "if", a test deferred
+// in the sentence that names it, and one only discussed (waiting.go).
 
 import (
 	"testing"
