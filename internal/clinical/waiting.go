@@ -1,7 +1,8 @@
 package clinical
 
 // Orders and decisions that wait on the patient's course: said under a
-// condition of the course, they are no order or decision of today.
+// condition of the course, put off or only talked over, they are no order
+// or decision of today; a return precaution's findings are not had.
 
 import "github.com/notegen/notegen/internal/lexicon"
 
