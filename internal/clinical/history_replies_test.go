@@ -259,16 +259,18 @@ Patient: No, never. My friend says I should take a baby aspirin as well, to prot
 // no temperature.": the "a bit" is the tiredness's, and the temperature
 // the fever is measured by is denied. A condition before a test's name
 // ("an HIV blood test") is the test's, and one a drug was once taken for
-// ("when I had it for a chest infection") is past.
+// ("when I had it for a chest infection", "when I took it for a skin
+// infection") is past.
 func TestAReplyDenyingTheVitalDeniesTheSymptom(t *testing.T) {
 	t.Parallel()
 	r := read(t, "en", `GP: Any fever or feeling generally unwell?
 Patient: A bit tired, to be honest, but no temperature.
 GP: Any allergies?
-Patient: Penicillin. My lips swelled up when I had it for a chest infection.
+Patient: Penicillin. My lips swelled up when I had it for a chest infection, and I broke out in a rash when I took it for a skin infection.
 GP: We also offer an HIV blood test to everyone under fifty who gets shingles.`)
 	require.Equal(t, assertion.Absent, finding(t, r, clinical.Symptom, "fever").Assertion)
 	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "chest infection").Time)
+	require.Equal(t, assertion.Past, finding(t, r, clinical.Condition, "cellulitis").Time)
 	none(t, r, clinical.Condition, "hiv")
 }
 
