@@ -128,9 +128,7 @@ func (r *Reading) scan() []mention {
 				i += n - 1
 				continue
 			}
-			if kind == Symptom && !r.place(&m) || r.namesAPlace(toks, i, best) || (kind == Symptom || kind == Condition) && r.namesAService(toks, i, i+n) {
-				// ("the stroke clinic", "le centre de lutte contre le
-				// cancer": the name of a service)
+			if kind == Symptom && !r.place(&m) || r.namesAPlace(toks, i, best) {
 				i += n - 1
 				continue
 			}
@@ -147,9 +145,10 @@ func (r *Reading) scan() []mention {
 				i += n - 1
 				continue
 			}
-			if kind == Condition && r.namesATopic(toks, i, i+n) {
+			if (kind == Condition || kind == Symptom) && r.namesATopic(toks, i, i+n, kind) {
 				// "any stroke symptoms", "signs of a stroke", "cancer
-				// screening": what is asked or looked for, not had
+				// screening": what is asked or looked for, not had; "the
+				// stroke clinic", "the seizure threshold": what it names
 				i += n - 1
 				continue
 			}
@@ -215,13 +214,23 @@ func (r *Reading) usedAsVerb(toks []lexicon.Token, first, end int) bool {
 
 // vaccinatedAgainst reports whether the condition at tokens [first, end)
 // is named with a word of vaccination: right before it ("the shingles
-// vaccine", "flu shot") or shortly after one ("a vaccine against
-// shingles", "le vaccin contre le zona").
+// vaccine", "flu shot"), shortly after one ("a vaccine against shingles",
+// "le vaccin contre le zona"), or as a dose counted by an ordinal in a
+// sentence of vaccines ("her third hepatitis B").
 func (r *Reading) vaccinatedAgainst(toks []lexicon.Token, first, end int) bool {
 	words := r.Lexicon.List("vaccine_words")
 	if end < len(toks) {
 		if e, _ := words.Match(toks, end); e != nil {
 			return true
+		}
+	}
+	if first > 0 {
+		if e := r.Lexicon.List("numbers").Lookup(toks[first-1].Norm); e != nil && e.Attr("kind") == "ordinal" {
+			// "her third hepatitis B, and her first flu shot": a dose
+			// counted in a talk of vaccines
+			if at, _ := find(toks, words); at >= 0 {
+				return true
+			}
 		}
 	}
 	for k := first - 1; k >= 0 && k >= first-3; k-- {
@@ -266,38 +275,6 @@ func (r *Reading) countedUnit(toks []lexicon.Token, first, end int) bool {
 	e, n := r.Lexicon.List("units").Match(toks, first)
 	return e != nil && first+n >= end
 }
-
-// namesAService reports whether the condition at [first, end) is part of
-// the name of a service, a test or a season (service_nouns): a word of
-// service right after it ("the stroke clinic", "flu season"), or,
-// for an entry marked before=yes, right before it ("le centre de lutte
-// contre le cancer"); or a dose counted by an ordinal in a sentence of
-// vaccines ("her third hepatitis B").
-func (r *Reading) namesAService(toks []lexicon.Token, first, end int) bool {
-	list := r.Lexicon.List("service_nouns")
-	if e, _ := list.Match(toks, end); e != nil && e.Attr("before") != "yes" {
-		return true
-	}
-	if first > 0 {
-		if e := r.Lexicon.List("numbers").Lookup(toks[first-1].Norm); e != nil && e.Attr("kind") == "ordinal" {
-			// "her third hepatitis B, and her first flu shot": a dose
-			// counted in a talk of vaccines
-			if at, _ := find(toks, r.Lexicon.List("vaccine_words")); at >= 0 {
-				return true
-			}
-		}
-	}
-	for k := max(first-serviceWords, 0); k < first; k++ {
-		if e, n := list.Match(toks, k); e != nil && e.Attr("before") == "yes" && k+n == first {
-			return true
-		}
-	}
-	return false
-}
-
-// serviceWords is the most words of a service's name said before its
-// condition.
-const serviceWords = 6
 
 // qualify widens a condition's said range over the qualifiers before it
 // and the place after it ("uncontrolled essential hypertension",
@@ -538,17 +515,20 @@ func (r *Reading) answerTokensOver(q, n int) []lexicon.Token {
 }
 
 // namesATopic reports whether the condition at toks[first:end] only
-// qualifies a word of topic_heads: one after it ("stroke symptoms") or,
-// marked before=yes, one that ends right before it ("signs of a stroke").
-func (r *Reading) namesATopic(toks []lexicon.Token, first, end int) bool {
+// qualifies a word of topic_heads: one after it ("stroke symptoms", "the
+// stroke clinic") or, marked before=yes, one that ends right before it
+// ("signs of a stroke"). A symptom qualifies only the heads marked
+// symptom=yes ("the seizure threshold").
+func (r *Reading) namesATopic(toks []lexicon.Token, first, end int, kind Kind) bool {
 	heads := r.Lexicon.List("topic_heads")
+	fits := func(e *lexicon.Entry) bool { return kind != Symptom || e.Attr("symptom") == "yes" }
 	if end < len(toks) {
-		if e, _ := heads.Match(toks, end); e != nil && e.Attr("before") != "yes" {
+		if e, _ := heads.Match(toks, end); e != nil && e.Attr("before") != "yes" && fits(e) {
 			return true
 		}
 	}
 	for k := max(first-topicHeadWords, 0); k < first; k++ {
-		if e, n := heads.Match(toks, k); e != nil && e.Attr("before") == "yes" && k+n == first {
+		if e, n := heads.Match(toks, k); e != nil && e.Attr("before") == "yes" && k+n == first && fits(e) {
 			return true
 		}
 	}
