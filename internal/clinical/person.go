@@ -99,7 +99,7 @@ func (r *Reading) companionsRelation(gender string) string {
 	list := r.Lexicon.List("voice_other")
 	// (the language's possessives, several where they agree: "mon | ma")
 	own, yours := strings.Split(r.Lexicon.Phrase("relation.own"), " | "), strings.Split(r.Lexicon.Phrase("relation.yours"), " | ")
-	interpreted := r.onlyInterpreters()
+	interpreted, accompanied := r.onlyInterpreters(), r.anyCompanion()
 	patientSpeaks := slices.ContainsFunc(r.Units, func(u discourse.Unit) bool { return u.Speaker == transcript.Patient })
 	// a companion whose label says who they are names the patient only by
 	// that relation: the grandmother's "my husband" is the boy's grandfather
@@ -130,7 +130,7 @@ func (r *Reading) companionsRelation(gender string) string {
 				}
 			}
 		case transcript.Clinician:
-			if interpreted || !r.anyCompanion() {
+			if interpreted || !accompanied {
 				// through an interpreter, the clinician's "your husband"
 				// is the patient's, no companion's; and with no companion
 				// who speaks, "your mom" is the patient's mother
