@@ -141,13 +141,10 @@ func (r *Reading) medications(ms []mention, allergic map[string]bool) {
 				absent++
 			case ev.past && ev.action == ActionStop:
 				stoppedBefore = true
-			case m.Context.Assertion == assertion.Present && r.hadTimes(m):
-				// "I've had amoxicillin lots of times, it's fine": courses
-				// of before
-				stoppedBefore = true
-			case m.Context.Assertion == assertion.Present && r.finishedAfter(m):
-				// "They gave me levofloxacin for seven days. I finished
-				// the box ten days ago.": a course taken before
+			case m.Context.Assertion == assertion.Present && (r.hadTimes(m) || r.finishedAfter(m)):
+				// courses of before: "I've had amoxicillin lots of times,
+				// it's fine", "They gave me levofloxacin for seven days. I
+				// finished the box ten days ago."
 				stoppedBefore = true
 			case ev.byOther && m.Context.Assertion == assertion.Present:
 				taken = true

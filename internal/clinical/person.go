@@ -99,18 +99,16 @@ func (r *Reading) companionsRelation(gender string) string {
 	list := r.Lexicon.List("voice_other")
 	// (the language's possessives, several where they agree: "mon | ma")
 	own, yours := strings.Split(r.Lexicon.Phrase("relation.own"), " | "), strings.Split(r.Lexicon.Phrase("relation.yours"), " | ")
-	interpreted, accompanied := r.onlyInterpreters(), r.anyCompanion()
+	interpreted := r.onlyInterpreters()
 	patientSpeaks := slices.ContainsFunc(r.Units, func(u discourse.Unit) bool { return u.Speaker == transcript.Patient })
+	accompanied := slices.ContainsFunc(r.Units, func(u discourse.Unit) bool { return u.Speaker == transcript.Other })
 	// a companion whose label says who they are names the patient only by
 	// that relation: the grandmother's "my husband" is the boy's grandfather
 	labelled := r.labelledKin()
 	fits := func(e *lexicon.Entry) bool {
 		// (and one of the other sex is someone else: the mother's "my
 		// son has eczema" of her daughter's visit)
-		if g := e.Attr("gender"); g != "" && (gender == "male" || gender == "female") && g != gender {
-			return false
-		}
-		return labelled == "" && e.Attr("bare") != "yes" || e.Attr("kin") == labelled
+		return sexFits(e, gender) && (labelled == "" && e.Attr("bare") != "yes" || e.Attr("kin") == labelled)
 	}
 	for _, u := range r.Units {
 		switch u.Speaker {

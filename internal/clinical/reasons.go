@@ -111,18 +111,9 @@ func (r *Reading) reasonFor(m mention, diagnosisBefore bool) string {
 // namesAnotherCondition reports whether unit i names a present condition
 // of the patient's other than the one diagnosed there.
 func (r *Reading) namesAnotherCondition(i int, diagnosed string) bool {
-	for k := range r.Findings {
-		f := &r.Findings[k]
-		if f.Kind != Condition || f.Name == diagnosed || f.Subject != assertion.Patient || f.Assertion != assertion.Present {
-			continue
-		}
-		for _, fm := range f.Mentions {
-			if fm.Unit == i && fm.Context.Assertion == assertion.Present && fm.Context.Time != assertion.Past {
-				return true
-			}
-		}
-	}
-	return false
+	return r.findingIn(i, func(f *Finding) bool {
+		return f.Kind == Condition && f.Name != diagnosed && f.Subject == assertion.Patient && f.Assertion == assertion.Present
+	})
 }
 
 // generalCondition reports whether a condition names a kind of illness

@@ -31,7 +31,7 @@ func (r *Reading) ownedBySpeaker(toks []lexicon.Token, at int) bool {
 func (r *Reading) namesPatient(toks []lexicon.Token) bool {
 	list := r.Lexicon.List("voice_other")
 	for i := range toks {
-		if e, _ := list.Match(toks, i); e != nil && r.bareAllowed(e, toks, i) && r.sexFits(e) && (r.Patient.Relation == "" && (r.Patient.Kin == "" || e.Attr("kin") == r.Patient.Kin) ||
+		if e, _ := list.Match(toks, i); e != nil && r.bareAllowed(e, toks, i) && sexFits(e, r.Patient.Gender) && (r.Patient.Relation == "" && (r.Patient.Kin == "" || e.Attr("kin") == r.Patient.Kin) ||
 			e.Name() == r.Patient.Relation) {
 			return true
 		}
@@ -40,11 +40,11 @@ func (r *Reading) namesPatient(toks []lexicon.Token) bool {
 }
 
 // sexFits reports whether a relation a companion names (voice_other's
-// gender=) may be the patient, whose sex the note knows: "my son" is not
-// a girl.
-func (r *Reading) sexFits(e *lexicon.Entry) bool {
+// gender=) may be a patient of the given gender: "my son" is not a girl;
+// any relation fits a patient whose sex is not known.
+func sexFits(e *lexicon.Entry, gender string) bool {
 	g := e.Attr("gender")
-	return g == "" || r.Patient.Gender != "male" && r.Patient.Gender != "female" || g == r.Patient.Gender
+	return g == "" || gender != "male" && gender != "female" || g == gender
 }
 
 // kinToPatient maps how the patient and another person are related to a
@@ -292,17 +292,6 @@ func (r *Reading) namesPatientToCompanion(toks []lexicon.Token, at int) bool {
 func (r *Reading) CompanionSpeaks() bool {
 	for i, u := range r.Units {
 		if u.Speaker == transcript.Other && !r.RelaysPatient(i) && !r.Staff(i) {
-			return true
-		}
-	}
-	return false
-}
-
-// anyCompanion reports whether anyone but the clinician and the patient
-// speaks in the encounter.
-func (r *Reading) anyCompanion() bool {
-	for _, u := range r.Units {
-		if u.Speaker == transcript.Other {
 			return true
 		}
 	}

@@ -4,8 +4,6 @@ package clinical
 // given, taken now or wished for; read by medications.go for each mention.
 
 import (
-	"strings"
-
 	"github.com/notegen/notegen/internal/assertion"
 	"github.com/notegen/notegen/internal/discourse"
 	"github.com/notegen/notegen/internal/lexicon"
@@ -93,24 +91,16 @@ func (r *Reading) actsItself(toks []lexicon.Token, end int) bool {
 // ("adding aspirin would raise ...", "stopping it puts you at risk"):
 // a predicate of consequence right after the object.
 func (r *Reading) gerundSubject(toks []lexicon.Token, at, end int) bool {
-	if end >= len(toks) || !r.participleWord(toks[at].Norm) {
+	if end >= len(toks) || !r.Lexicon.List("participle_endings").EndsWord(toks[at].Norm, participleLead) {
 		return false
 	}
 	e, _ := r.Lexicon.List("consequence_predicates").Match(toks, end)
 	return e != nil
 }
 
-// participleWord reports whether word ends as a participle ("adding").
-func (r *Reading) participleWord(word string) bool {
-	for _, e := range r.Lexicon.List("participle_endings").Entries() {
-		for _, end := range e.Terms {
-			if len(word) > len(end)+2 && strings.HasSuffix(word, end) {
-				return true
-			}
-		}
-	}
-	return false
-}
+// participleLead is how many letters a word must have, and more, before
+// its ending to be a participle: "bring" is none.
+const participleLead = 2
 
 // deniedOf reports whether the drug ending at token end is the subject of
 // a denied "is" ("morphine isn't something we ...", "l'ibuprofène n'est
@@ -183,13 +173,7 @@ func (r *Reading) planSubjectBefore(toks []lexicon.Token, at int) bool {
 // modalEndsAt reports whether a modal verb ends right before token at
 // ("you will take", "you can use").
 func (r *Reading) modalEndsAt(toks []lexicon.Token, at int) bool {
-	modals := r.Lexicon.List("modals")
-	for k := max(at-2, 0); k < at; k++ {
-		if e, n := modals.Match(toks, k); e != nil && k+n == at {
-			return true
-		}
-	}
-	return false
+	return endingAt(toks, at, r.Lexicon.List("modals")) >= 0
 }
 
 // wished reports whether the speaker asks for the drug of m or wonders

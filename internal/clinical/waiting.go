@@ -100,36 +100,27 @@ const deferralReach = 20
 // token k of unit ui on, in the same sentence. An unpunctuated or dictated
 // turn is cut into several units; the sentence runs on through them.
 func (r *Reading) matchAhead(ui, k, reach int, list *lexicon.List) bool {
-	seg := r.Units[ui].Segment
-	for seen := 0; seen < reach; seen++ {
-		for k >= len(r.Units[ui].Tokens) {
-			if ui++; ui >= len(r.Units) || r.Units[ui].Segment != seg {
-				return false
-			}
-			k = 0
-		}
-		toks := r.Units[ui].Tokens
-		if endsSentence(toks[k]) {
-			return false
-		}
-		if e, _ := list.Match(toks, k); e != nil {
-			return true
-		}
-		k++
-	}
-	return false
+	return r.matchAlong(ui, k, reach, 1, list)
 }
 
 // matchBehind is matchAhead going back from the token before k.
 func (r *Reading) matchBehind(ui, k, reach int, list *lexicon.List) bool {
+	return r.matchAlong(ui, k-1, reach, -1, list)
+}
+
+// matchAlong walks the sentence from token k of unit ui by step (1 ahead,
+// -1 back), through the units of its turn, for at most reach words, and
+// reports whether a term of list starts on the way.
+func (r *Reading) matchAlong(ui, k, reach, step int, list *lexicon.List) bool {
 	seg := r.Units[ui].Segment
-	k--
 	for seen := 0; seen < reach; seen++ {
-		for k < 0 {
-			if ui--; ui < 0 || r.Units[ui].Segment != seg {
+		for k < 0 || k >= len(r.Units[ui].Tokens) {
+			if ui += step; ui < 0 || ui >= len(r.Units) || r.Units[ui].Segment != seg {
 				return false
 			}
-			k = len(r.Units[ui].Tokens) - 1
+			if k = 0; step < 0 {
+				k = len(r.Units[ui].Tokens) - 1
+			}
 		}
 		toks := r.Units[ui].Tokens
 		if endsSentence(toks[k]) {
@@ -138,7 +129,7 @@ func (r *Reading) matchBehind(ui, k, reach int, list *lexicon.List) bool {
 		if e, _ := list.Match(toks, k); e != nil {
 			return true
 		}
-		k--
+		k += step
 	}
 	return false
 }

@@ -69,6 +69,20 @@ func (l *List) Lookup(phrase string) *Entry { return l.byPhrase[phrase] }
 // Has reports whether phrase (normalised) is a term of the list.
 func (l *List) Has(phrase string) bool { _, ok := l.byPhrase[phrase]; return ok }
 
+// EndsWord reports whether word ends in one of the list's terms and is
+// longer than it by more than lead letters: a list of endings read as
+// suffixes ("sending" ends in participle_endings' "ing").
+func (l *List) EndsWord(word string, lead int) bool {
+	for _, e := range l.entries {
+		for _, end := range e.Terms {
+			if len(word) > len(end)+lead && strings.HasSuffix(word, end) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Match returns the entry of the longest term that starts at toks[i] and
 // how many tokens it covers; nil and 0 when none does. A term never spans
 // punctuation.

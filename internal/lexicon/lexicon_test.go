@@ -150,3 +150,13 @@ func TestTagAt(t *testing.T) {
 		require.Equal(t, tc.bare, at(x.BareTagAt(toks)), tc.text)
 	}
 }
+
+// A list of endings read as suffixes: "sending" ends in "ing" with letters
+// enough before it; "bring" has too few, and French lists none.
+func TestEndsWordReadsEndingsAsSuffixes(t *testing.T) {
+	en := lexicon.For("en").List("participle_endings")
+	require.True(t, en.EndsWord("sending", 2))
+	require.False(t, en.EndsWord("bring", 2))
+	require.False(t, en.EndsWord("send", 2))
+	require.False(t, lexicon.For("fr").List("participle_endings").EndsWord("envoyant", 2))
+}

@@ -476,13 +476,12 @@ func (v *voice) subjectAt(ps []piece, toks []lexicon.Token, i, n int, out []piec
 // participle reports whether word is a verb's participle by its ending
 // ("sending"): the "you" after it is its object.
 func (v *voice) participle(word string) bool {
-	for _, e := range v.x.List("participle_endings").Entries() {
-		if end := e.Name(); len(word) > len(end)+2 && strings.HasSuffix(word, end) {
-			return true
-		}
-	}
-	return false
+	return v.x.List("participle_endings").EndsWord(word, participleLead)
 }
+
+// participleLead is how many letters a word must have, and more, before
+// its ending to be a participle: "bring" is none.
+const participleLead = 2
 
 // agree conjugates the verb at piece i (after adverbs) in the third person,
 // appending pieces to out; it returns the index of the first piece not
